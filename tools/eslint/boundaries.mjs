@@ -1,0 +1,72 @@
+// Import-boundary rule for the workspace. Written locally because the rules are
+// ours (DESIGN §4): a remote never imports the shell or the gateway, features
+// never import each other, and no package reaches into another with `../`.
+import path from 'node:path';
+
+const PACKAGES = ['shell', 'employee-mfe', 'admin-mfe', 'gateway', 'shared-ui', 'e2e'];
+// Which workspace packages each package may import by name.
+const ALLOWED_WORKSPACE_DEPS = {
+  shell: ['@embark/shared-ui'],
+  'employee-mfe': ['@embark/shared-ui'],
+  'admin-mfe': ['@embark/shared-ui'],
+  'shared-ui': [],
+  gateway: [],
+  e2e: [],
+};
+
+function locate(root, file) {
+  const rel = path.relative(root, file).split(path.sep);
+  const pkg = PACKAGES.includes(rel[0]) ? rel[0] : null;
+  const featureIdx = rel.indexOf('features');
+  const feature = pkg && rel[1] === 'src' && featureIdx === 2 ? rel[3] : null;
+  return { pkg, feature };
+}
+
+export const boundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Keep package and feature boundaries (DESIGN §4)' },
+    schema: [],
+    messages: {
+      crossPackage: "'{{spec}}' reaches into another package ({{target}}); import it by its package name or move the code to shared-ui.",
+      forbiddenPackage: "{{pkg}} must not import '{{spec}}' (allowed workspace imports: {{allowed}}).",
+      crossFeature: "Feature '{{from}}' must not import feature '{{to}}'; move shared code to shared-ui or the app layer.",
+    },
+  },
+  create(context) {
+    const root = context.cwd ?? process.cwd();
+    const file = context.filename;
+    const here = locate(root, file);
+    if (!here.pkg) return {};
+
+    function check(node, spec) {
+      if (typeof spec !== 'string') return;
+      if (spec.startsWith('@embark/')) {
+        const name = spec.split('/').slice(0, 2).join('/');
+        const allowed = ALLOWED_WORKSPACE_DEPS[here.pkg] ?? [];
+        if (!allowed.includes(name)) {
+          context.report({ node, messageId: 'forbiddenPackage', data: { pkg: here.pkg, spec, allowed: allowed.join(', ') || 'none' } });
+        }
+        return;
+      }
+      if (!spec.startsWith('.')) return;
+      const target = locate(root, path.resolve(path.dirname(file), spec));
+      if (target.pkg !== here.pkg) {
+        context.report({ node, messageId: 'crossPackage', data: { spec, target: target.pkg ?? 'outside the workspace' } });
+        return;
+      }
+      if (here.feature && target.feature && target.feature !== here.feature) {
+        context.report({ node, messageId: 'crossFeature', data: { from: here.feature, to: target.feature } });
+      }
+    }
+
+    return {
+      ImportDeclaration: (node) => check(node.source, node.source.value),
+      ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
+      ExportAllDeclaration: (node) => check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
+    };
+  },
+};
+
+
