@@ -1,0 +1,26 @@
+# syntax=docker/dockerfile:1
+# One image per front-end bundle (APP = shell | employee-mfe | admin-mfe), each deployed on its own.
+# Build context: the repository root.
+FROM node:20-bookworm-slim AS build
+ARG APP
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.base.json schema.graphql ./
+COPY scripts/codegen.mjs scripts/
+COPY gateway/package.json gateway/
+COPY shared-ui/package.json shared-ui/
+COPY shell/package.json shell/
+COPY employee-mfe/package.json employee-mfe/
+COPY admin-mfe/package.json admin-mfe/
+COPY e2e/package.json e2e/
+RUN npm ci --workspace "@embark/${APP}" --workspace @embark/shared-ui --include-workspace-root --ignore-scripts --no-audit --no-fund
+COPY shared-ui/ shared-ui/
+COPY ${APP}/ ${APP}/
+RUN npm run codegen --workspace "@embark/${APP}" && npm run build --workspace "@embark/${APP}"
+
+# nginx-unprivileged runs as a non-root user and listens on 8080.
+FROM nginxinc/nginx-unprivileged:1.27-alpine AS runtime
+ARG APP
+COPY --from=build /app/${APP}/dist /usr/share/nginx/html
+# The official entrypoint renders templates with envsubst at start: runtime config and upstreams come from env.
+COPY docker/nginx/${APP}.conf.template /etc/nginx/templates/default.conf.template
+EXPOSE 8080

@@ -1,0 +1,24 @@
+// Ports and environment of the stack the e2e suite runs against (one place, shared by
+// the Playwright config, the server launcher and the specs).
+import path from 'node:path';
+import { repoRoot } from '../scripts/lib/paths.mjs';
+import { stackEnv } from '../scripts/lib/stack.mjs';
+
+export { repoRoot };
+
+export const ports = {
+  shell: Number(process.env.E2E_SHELL_PORT || 3100),
+  employee: Number(process.env.E2E_EMPLOYEE_PORT || 3101),
+  admin: Number(process.env.E2E_ADMIN_PORT || 3102),
+  gateway: Number(process.env.E2E_GATEWAY_PORT || 4100),
+  embeddedPg: Number(process.env.E2E_PG_PORT || 54331),
+};
+
+export const e2eEnv = stackEnv(ports, path.join(repoRoot, '.data', 'e2e'));
+
+export const urls = {
+  shell: `http://localhost:${ports.shell}`,
+  employee: `http://localhost:${ports.employee}`,
+  admin: `http://localhost:${ports.admin}`,
+  gateway: `http://localhost:${ports.gateway}`,
+};

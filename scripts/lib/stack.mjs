@@ -1,0 +1,54 @@
+// Launches the whole built stack (`scripts/serve.mjs`) on given ports with its own fresh
+// embedded database: used by the e2e suite and the benchmarks so they never touch a
+// developer's running instance or data.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { repoRoot } from './paths.mjs';
+
+/**
+ * @param {{ shell: number, employee: number, admin: number, gateway: number, embeddedPg: number }} ports
+ * @param {string} dataDir wiped before start
+ * @param {Record<string, string>} [extraEnv]
+ */
+export function stackEnv(ports, dataDir, extraEnv = {}) {
+  return {
+    SHELL_PORT: String(ports.shell),
+    EMPLOYEE_PORT: String(ports.employee),
+    ADMIN_PORT: String(ports.admin),
+    GATEWAY_PORT: String(ports.gateway),
+    EMBEDDED_PG_PORT: String(ports.embeddedPg),
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'true',
+    NODE_ENV: 'test',
+    ...extraEnv,
+  };
+}
+
+/** Starts serve.mjs and resolves once the shell answers; `stop()` shuts everything down. */
+export async function launchStack({ env, stdio = 'inherit', readyTimeoutMs = 240_000 }) {
+  fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'serve.mjs')], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio,
+  });
+  const exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  const url = `http://localhost:${env.SHELL_PORT}/runtime-config.json`;
+  const deadline = Date.now() + readyTimeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the stack exited early with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return { child, stop, exited };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  await stop();
+  throw new Error(`the stack did not come up within ${readyTimeoutMs / 1000}s`);
+}

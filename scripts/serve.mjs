@@ -1,0 +1,115 @@
+#!/usr/bin/env node
+// `npm run serve`: serves the already-built parts, each on its own port, and the
+// gateway. Remote locations are read from the environment here, at serve time,
+// and handed to the shell through /runtime-config.json (no rebuild to move a remote).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startStaticServer } from './lib/static-server.mjs';
+import { artifacts, repoRoot } from './lib/paths.mjs';
+
+function port(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 65535) {
+    console.error(`embark: ${name} must be a port number between 1 and 65535 (got "${raw}")`);
+    process.exit(2);
+  }
+  return n;
+}
+
+const ports = {
+  shell: port('SHELL_PORT', 3000),
+  employee: port('EMPLOYEE_PORT', 3001),
+  admin: port('ADMIN_PORT', 3002),
+  gateway: port('GATEWAY_PORT', 4000),
+};
+const host = process.env.HOST || '127.0.0.1';
+const publicHost = process.env.PUBLIC_HOST || 'localhost';
+const runtimeConfig = {
+  remotes: {
+    employee_mfe: process.env.EMPLOYEE_REMOTE_URL || `http://${publicHost}:${ports.employee}/remoteEntry.js`,
+    admin_mfe: process.env.ADMIN_REMOTE_URL || `http://${publicHost}:${ports.admin}/remoteEntry.js`,
+  },
+};
+const readyTimeoutMs = Number(process.env.GATEWAY_READY_TIMEOUT_MS || 180_000);
+
+const missing = Object.entries(artifacts).filter(([, file]) => !fs.existsSync(file));
+if (missing.length > 0) {
+  console.error(`embark: not built yet (${missing.map(([n, f]) => `${n}: ${path.relative(repoRoot, f)}`).join(', ')}).`);
+  console.error('Run `npm run build` first, or `npm start`, which builds and then serves.');
+  process.exit(1);
+}
+
+let stopping = false;
+const servers = [];
+const gateway = spawn(process.execPath, ['--enable-source-maps', artifacts.gateway], {
+  cwd: repoRoot,
+  env: { ...process.env, GATEWAY_PORT: String(ports.gateway) },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+gateway.on('exit', (code, signal) => {
+  if (!stopping) {
+    console.error(`embark: the gateway stopped unexpectedly (${signal ?? `exit code ${code}`}); shutting down.`);
+    void shutdown(1);
+  }
+});
+
+async function waitForGateway() {
+  const deadline = Date.now() + readyTimeoutMs;
+  const url = `http://127.0.0.1:${ports.gateway}/readyz`;
+  while (Date.now() < deadline) {
+    if (stopping) return false;
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  await Promise.all(servers.map((s) => s.close()));
+  if (gateway.exitCode === null && gateway.signalCode === null) {
+    const exited = new Promise((r) => gateway.once('exit', r));
+    gateway.kill('SIGTERM');
+    const timer = setTimeout(() => gateway.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+try {
+  servers.push(await startStaticServer({ name: 'employee-mfe', root: path.join(repoRoot, 'employee-mfe', 'dist'), port: ports.employee, host, cors: true }));
+  servers.push(await startStaticServer({ name: 'admin-mfe', root: path.join(repoRoot, 'admin-mfe', 'dist'), port: ports.admin, host, cors: true }));
+  if (!(await waitForGateway())) {
+    console.error(`embark: the gateway did not become ready on port ${ports.gateway} within ${readyTimeoutMs / 1000}s.`);
+    await shutdown(1);
+  }
+  servers.push(await startStaticServer({
+    name: 'shell', root: path.join(repoRoot, 'shell', 'dist'), port: ports.shell, host,
+    spa: true, runtimeConfig, proxyTarget: `http://127.0.0.1:${ports.gateway}`,
+  }));
+} catch (err) {
+  console.error(`embark: could not start a server: ${err instanceof Error ? err.message : String(err)}`);
+  await shutdown(1);
+}
+
+console.info(`
+  Embark is running
+    app           http://${publicHost}:${ports.shell}
+    employee-mfe  http://${publicHost}:${ports.employee}/remoteEntry.js
+    admin-mfe     http://${publicHost}:${ports.admin}/remoteEntry.js
+    gateway       http://${publicHost}:${ports.gateway}  (/graphql, /api, /healthz, /readyz)
+  Demo accounts: admin@example.com / Admin12345, employee@example.com / Employee12345
+  Press Ctrl-C to stop.
+`);
