@@ -2,7 +2,10 @@
 // ours (DESIGN §4): a remote never imports the shell or the gateway, features
 // never import each other, and no package reaches into another with `../`.
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
+// Packages lint from their own folder, so the workspace root comes from this file, not the cwd.
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PACKAGES = ['shell', 'employee-mfe', 'admin-mfe', 'gateway', 'shared-ui', 'e2e'];
 // Which workspace packages each package may import by name.
 const ALLOWED_WORKSPACE_DEPS = {
@@ -34,7 +37,7 @@ export const boundaries = {
     },
   },
   create(context) {
-    const root = context.cwd ?? process.cwd();
+    const root = ROOT;
     const file = context.filename;
     const here = locate(root, file);
     if (!here.pkg) return {};
