@@ -24,6 +24,6 @@ tester.run('embark/boundaries', boundaries, {
     { code: "import { x } from '../../../shell/src/app/App';", filename: at('employee-mfe/src/app/App.tsx'), errors: [{ messageId: 'crossPackage' }] },
     { code: "import { Role } from '../../../gateway/src/modules/roles/role.entity';", filename: at('shell/src/app/x.ts'), errors: [{ messageId: 'crossPackage' }] },
     { code: "export * from '../../shared-ui/src/index';", filename: at('shell/src/x.ts'), errors: [{ messageId: 'crossPackage' }] },
-    { code: "import x from '../scripts/lib/stack.mjs';", filename: at('gateway/src/x.ts'), errors: [{ messageId: 'crossPackage' }] },
+    { code: "import x from '../../scripts/lib/stack.mjs';", filename: at('gateway/src/x.ts'), errors: [{ messageId: 'crossPackage' }] },
   ],
 });
