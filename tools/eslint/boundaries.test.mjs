@@ -1,10 +1,15 @@
 import { RuleTester } from 'eslint';
+import { describe, it } from 'node:test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { boundaries } from './boundaries.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const at = (rel) => path.join(root, rel);
+// One reported test per case instead of one for the whole file.
+RuleTester.describe = describe;
+RuleTester.it = it;
+RuleTester.itOnly = it.only;
 const tester = new RuleTester({ languageOptions: { ecmaVersion: 2023, sourceType: 'module' } });
 
 tester.run('embark/boundaries', boundaries, {
