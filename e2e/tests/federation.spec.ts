@@ -1,0 +1,92 @@
+import { test, expect, type Page, type Request } from '@playwright/test';
+import path from 'node:path';
+import { startStaticServer } from '../../scripts/lib/static-server.mjs';
+import { ports, repoRoot, urls } from '../stack.mjs';
+
+/** Records every request the page makes, so a test can say which origins were contacted. */
+function recordRequests(page: Page): Request[] {
+  const seen: Request[] = [];
+  page.on('request', (r) => seen.push(r));
+  return seen;
+}
+const from = (requests: Request[], origin: string) => requests.filter((r) => r.url().startsWith(origin));
+
+test('the landing page renders without loading any remote', async ({ page }) => {
+  const requests = recordRequests(page);
+  await page.goto('/');
+  await expect(page.locator('a[href="/login"]').first()).toBeVisible();
+  await expect(page.locator('a[href="/register"]').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(from(requests, urls.employee)).toHaveLength(0);
+  expect(from(requests, urls.admin)).toHaveLength(0);
+});
+
+test('the employee dashboard lists the seeded roles through the employee remote and the shell Apollo client', async ({ page }) => {
+  const requests = recordRequests(page);
+  await page.goto('/app/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', exact: true }).first()).toBeVisible();
+  for (const role of ['Employee', 'Manager', 'Contractor', 'SysAdmin']) {
+    await expect(page.getByText(role, { exact: true }).first()).toBeVisible();
+  }
+  expect(from(requests, `${urls.employee}/remoteEntry.js`)).toHaveLength(1);
+  // Data goes through the shell's same-origin /graphql proxy, not to the gateway directly.
+  expect(requests.some((r) => r.url() === `${urls.shell}/graphql`)).toBe(true);
+  expect(from(requests, urls.gateway)).toHaveLength(0);
+});
+
+test('an employee never downloads any admin-mfe file', async ({ page }) => {
+  const requests = recordRequests(page);
+  await page.goto('/app/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard', exact: true }).first()).toBeVisible();
+  await page.goto('/app/checklist');
+  await expect(page.getByRole('heading', { name: 'My Checklist' }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(from(requests, urls.employee).length).toBeGreaterThan(0);
+  expect(from(requests, urls.admin)).toHaveLength(0);
+});
+
+test('/app/admin loads the admin remote', async ({ page }) => {
+  const requests = recordRequests(page);
+  await page.goto('/app/admin');
+  await expect(page.getByRole('heading', { name: 'Administration' }).first()).toBeVisible();
+  expect(from(requests, `${urls.admin}/remoteEntry.js`)).toHaveLength(1);
+});
+
+test('an unreachable employee remote shows the error screen, the shell keeps working, and Try Again recovers', async ({ page }) => {
+  await page.route(`${urls.employee}/**`, (route) => route.abort('connectionrefused'));
+  await page.goto('/app/checklist');
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+  for (const name of ['Reload Page', 'Try Again', 'Go to Dashboard']) {
+    await expect(page.getByRole('button', { name })).toBeVisible();
+  }
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+
+  await page.unroute(`${urls.employee}/**`);
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByRole('heading', { name: 'My Checklist' }).first()).toBeVisible();
+});
+
+test('the shell loads a remote from a URL given only at serve time, without a rebuild', async ({ page }) => {
+  const movedPort = ports.shell + 11;
+  const movedShellPort = ports.shell + 10;
+  const moved = await startStaticServer({ name: 'employee-moved', root: path.join(repoRoot, 'employee-mfe', 'dist'), port: movedPort, cors: true });
+  const shell = await startStaticServer({
+    name: 'shell-moved', root: path.join(repoRoot, 'shell', 'dist'), port: movedShellPort, spa: true,
+    proxyTarget: urls.gateway,
+    runtimeConfig: { remotes: { employee_mfe: `http://localhost:${movedPort}/remoteEntry.js`, admin_mfe: `${urls.admin}/remoteEntry.js` } },
+  });
+  try {
+    const requests = recordRequests(page);
+    await page.goto(`http://localhost:${movedShellPort}/app/dashboard`);
+    await expect(page.getByText('Manager', { exact: true }).first()).toBeVisible();
+    expect(from(requests, `http://localhost:${movedPort}/remoteEntry.js`)).toHaveLength(1);
+    expect(from(requests, urls.employee)).toHaveLength(0);
+  } finally {
+    await Promise.all([moved.close(), shell.close()]);
+  }
+});
+
+test('any other path shows the not-found page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible();
+});
