@@ -1,0 +1,76 @@
+import { expressMiddleware } from '@as-integrations/express5';
+import express, { type Express } from 'express';
+import type { DataSource } from 'typeorm';
+import type { Config } from './config';
+import type { GraphQLContext } from './graphql/context';
+import { buildGraphQLSchema } from './graphql/schema';
+import { createApolloServer } from './graphql/server';
+import { actorOf } from './http/actor';
+import { apiRouter } from './http/api';
+import { apiNotFound, errorHandler } from './http/errors';
+import { healthRouter } from './http/health';
+import { noStore, securityHeaders } from './http/security-headers';
+import { createServices } from './services';
+import type { Logger } from './shared/logger';
+
+export const JSON_BODY_LIMIT = '1mb';
+
+export interface AppDeps {
+  config: Pick<Config, 'nodeEnv' | 'trustProxy'>;
+  dataSource: DataSource;
+  logger: Logger;
+}
+
+export interface App {
+  app: Express;
+  /** Marks the app as draining: /readyz turns 503 and connections are not kept alive. */
+  beginShutdown(): void;
+  /** Stops Apollo (call after the HTTP server has drained). */
+  stop(): Promise<void>;
+}
+
+/** Builds the whole HTTP surface without listening, so tests drive it with supertest. */
+export async function createApp({ config, dataSource, logger }: AppDeps): Promise<App> {
+  const production = config.nodeEnv === 'production';
+  const services = createServices(dataSource);
+  const apollo = await createApolloServer({ schema: await buildGraphQLSchema(), nodeEnv: config.nodeEnv, logger });
+  let shuttingDown = false;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+  // Strict routing semantics are not needed; case-sensitive paths avoid aliases.
+  app.set('case sensitive routing', true);
+
+  app.use((_req, res, next) => {
+    // While draining, ask clients to reconnect elsewhere after this response.
+    if (shuttingDown) res.setHeader('Connection', 'close');
+    next();
+  });
+  app.use(securityHeaders({ production }));
+  app.use(healthRouter({ dataSource, logger, isShuttingDown: () => shuttingDown }));
+
+  // One parser for /api and /graphql. `strict` accepts only objects/arrays at the top level.
+  app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+
+  app.use('/api', noStore, apiRouter(services));
+  app.use(
+    '/graphql',
+    noStore,
+    expressMiddleware(apollo, {
+      context: async ({ req }): Promise<GraphQLContext> => ({ actor: actorOf(req), services, loaders: {} }),
+    }),
+  );
+
+  // Anything else is a JSON 404 too, never express's HTML page.
+  app.use(apiNotFound);
+  app.use(errorHandler(logger));
+
+  return {
+    app,
+    beginShutdown: () => {
+      shuttingDown = true;
+    },
+    stop: () => apollo.stop(),
+  };
+}

@@ -1,0 +1,144 @@
+import path from 'node:path';
+import { LOG_LEVELS, type LogLevel } from '../shared/logger';
+
+export type NodeEnv = 'development' | 'production' | 'test';
+const NODE_ENVS: readonly NodeEnv[] = ['development', 'production', 'test'];
+
+/** Express `trust proxy` setting: off, a hop count, or a list of addresses/subnets. */
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  port: number;
+  /** null: start the embedded PostgreSQL. */
+  databaseUrl: string | null;
+  databasePoolMax: number;
+  dataDir: string;
+  embeddedPgPort: number;
+  seedDemo: boolean;
+  /** null until resolved by loadConfig (generated outside production). */
+  jwtSecret: string | null;
+  logLevel: LogLevel;
+  trustProxy: TrustProxy;
+  shutdownTimeoutMs: number;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid gateway configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export const MIN_JWT_SECRET_LENGTH = 32;
+
+/** Empty strings count as unset: `FOO= npm start` should mean "default". */
+function read(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined) return undefined;
+  const trimmed = raw.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function parseIntInRange(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = read(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    problems.push(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return Number(raw);
+}
+
+function parseBool(env: Env, name: string, problems: string[]): boolean | undefined {
+  const raw = read(env, name);
+  if (raw === undefined) return undefined;
+  const lower = raw.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(lower)) return true;
+  if (['false', '0', 'no', 'off'].includes(lower)) return false;
+  problems.push(`${name} must be true or false (got "${raw}")`);
+  return undefined;
+}
+
+function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
+  if (raw === undefined) return false;
+  const lower = raw.toLowerCase();
+  if (lower === 'true') return true;
+  if (lower === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const parts = raw.split(',').map((p) => p.trim()).filter(Boolean);
+  // Addresses, CIDR subnets, or express's named ranges (loopback, linklocal, uniquelocal).
+  const valid = parts.every((p) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p) || ['loopback', 'linklocal', 'uniquelocal'].includes(p));
+  if (parts.length === 0 || !valid) {
+    problems.push(`TRUST_PROXY must be true, false, a hop count, or a comma-separated list of addresses/subnets (got "${raw}")`);
+    return false;
+  }
+  return parts;
+}
+
+function parseDatabaseUrl(raw: string | undefined, problems: string[]): string | null {
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Do not echo the value: it may hold a password.
+    problems.push('DATABASE_URL is not a valid URL (expected postgres://user:password@host:5432/database)');
+    return null;
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    problems.push(`DATABASE_URL must use the postgres:// or postgresql:// scheme (got "${url.protocol}")`);
+    return null;
+  }
+  return raw;
+}
+
+/**
+ * Parses and validates the environment. Pure (no I/O), so every rule is unit
+ * tested; all problems are collected and reported together so an operator fixes
+ * them in one go rather than one restart per variable.
+ */
+export function parseEnv(env: Env, repoRoot: string | null): Config {
+  const problems: string[] = [];
+
+  const nodeEnvRaw = read(env, 'NODE_ENV') ?? 'development';
+  let nodeEnv: NodeEnv = 'development';
+  if ((NODE_ENVS as readonly string[]).includes(nodeEnvRaw)) nodeEnv = nodeEnvRaw as NodeEnv;
+  else problems.push(`NODE_ENV must be one of ${NODE_ENVS.join(', ')} (got "${nodeEnvRaw}")`);
+  const production = nodeEnv === 'production';
+
+  const port = parseIntInRange(env, 'GATEWAY_PORT', 4000, 0, 65535, problems);
+  const embeddedPgPort = parseIntInRange(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535, problems);
+  const databasePoolMax = parseIntInRange(env, 'DATABASE_POOL_MAX', 10, 1, 1000, problems);
+  const shutdownTimeoutMs = parseIntInRange(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000, problems);
+  const databaseUrl = parseDatabaseUrl(read(env, 'DATABASE_URL'), problems);
+
+  const dataDirRaw = read(env, 'DATA_DIR');
+  // Relative paths are taken from the repo root, not the cwd: npm runs workspace
+  // scripts from the package directory, which would silently split the data.
+  const base = repoRoot ?? process.cwd();
+  const dataDir = dataDirRaw === undefined ? path.join(base, '.data') : path.resolve(base, dataDirRaw);
+
+  // Demo data: on by default outside production; in production only when asked.
+  const seedFlag = parseBool(env, 'SEED_DEMO', problems);
+  const seedDemo = seedFlag ?? !production;
+
+  const jwtSecret = read(env, 'JWT_SECRET') ?? null;
+  if (jwtSecret === null && production) {
+    problems.push(`JWT_SECRET is required in production (at least ${MIN_JWT_SECRET_LENGTH} characters, e.g. \`openssl rand -base64 48\`)`);
+  } else if (jwtSecret !== null && jwtSecret.length < MIN_JWT_SECRET_LENGTH) {
+    problems.push(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters (got ${jwtSecret.length})`);
+  }
+
+  const logLevelRaw = (read(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  let logLevel: LogLevel = 'info';
+  if ((LOG_LEVELS as readonly string[]).includes(logLevelRaw)) logLevel = logLevelRaw as LogLevel;
+  else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}")`);
+
+  const trustProxy = parseTrustProxy(read(env, 'TRUST_PROXY'), problems);
+
+  if (problems.length > 0) throw new ConfigError(problems);
+  return { nodeEnv, port, databaseUrl, databasePoolMax, dataDir, embeddedPgPort, seedDemo, jwtSecret, logLevel, trustProxy, shutdownTimeoutMs };
+}

@@ -1,0 +1,77 @@
+import { DataSource } from 'typeorm';
+import type { Logger } from '../shared/logger';
+import { entities } from './entities';
+import { migrations } from './migrations';
+
+export interface DataSourceOptions {
+  url: string;
+  poolMax: number;
+  logger: Logger;
+  /** How long to wait for a pooled connection before failing (and mapping to 503). */
+  connectTimeoutMs?: number;
+  applicationName?: string;
+}
+
+export function createDataSource(options: DataSourceOptions): DataSource {
+  const { logger } = options;
+  return new DataSource({
+    type: 'postgres',
+    url: options.url,
+    entities,
+    migrations,
+    // Schema changes only through reviewed migrations (DESIGN §2).
+    synchronize: false,
+    // Run explicitly at start (runMigrations) so failures are reported in order.
+    migrationsRun: false,
+    migrationsTransactionMode: 'each',
+    poolSize: options.poolMax,
+    connectTimeoutMS: options.connectTimeoutMs ?? 5_000,
+    applicationName: options.applicationName ?? 'embark-gateway',
+    // Without a listener, an idle client whose server goes away emits 'error'
+    // on the pool, which would crash the process. Log it; the pool discards
+    // the broken client and the next query reconnects.
+    poolErrorHandler: (err: unknown) => {
+      logger.warn('database pool error (client discarded; will reconnect on demand)', { err });
+    },
+    extra: {
+      // Idle connections are recycled so a restarted server is picked up quickly.
+      idleTimeoutMillis: 30_000,
+      // Keep TCP alive so dead peers are noticed on long-idle connections.
+      keepAlive: true,
+    },
+    logging: ['warn', 'migration'],
+    maxQueryExecutionTime: 1_000,
+    logger: {
+      logQuery: () => undefined,
+      logQueryError: () => undefined, // failures surface through the error mapping
+      logQuerySlow: (time, query) => logger.warn('slow query', { ms: time, query }),
+      logSchemaBuild: () => undefined,
+      logMigration: (message) => logger.debug(String(message)),
+      log: (level, message) => {
+        if (level === 'warn') logger.warn(String(message));
+        else if (level === 'info') logger.debug(String(message));
+      },
+    },
+  });
+}
+
+/** Runs pending migrations, logging each. Returns the names applied. */
+export async function runMigrations(dataSource: DataSource, logger: Logger): Promise<string[]> {
+  const applied = await dataSource.runMigrations({ transaction: 'each' });
+  for (const m of applied) logger.info('migration applied', { migration: m.name });
+  return applied.map((m) => m.name);
+}
+
+/** `select 1` with a deadline: used by /readyz. Rejects when the database is unreachable. */
+export async function pingDatabase(dataSource: DataSource, timeoutMs: number): Promise<void> {
+  if (!dataSource.isInitialized) throw new Error('DataSource is not initialized');
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error('database ping timed out'), { code: 'ETIMEDOUT' })), timeoutMs);
+  });
+  try {
+    await Promise.race([dataSource.query('select 1'), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

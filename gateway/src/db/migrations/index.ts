@@ -1,0 +1,7 @@
+import { CreateRoles1795310322576 } from './1795310322576-CreateRoles';
+
+/**
+ * Every migration, in order. Listed as classes rather than a glob so the same
+ * code runs from src/ (swc, .ts) and dist/ (tsc, .js) without path tricks.
+ */
+export const migrations = [CreateRoles1795310322576];

@@ -1,0 +1,63 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import type { Logger } from '../shared/logger';
+
+/**
+ * Demo data for a fresh install (DESIGN §3). Each step owns one table group and
+ * is written with explicit ids so the data is the same on every machine; the
+ * accounts, checklist and documents issues append their own steps to SEED_STEPS.
+ */
+export interface SeedStep {
+  name: string;
+  run(manager: EntityManager): Promise<void>;
+}
+
+export const DEMO_ROLES: ReadonlyArray<{ id: number; name: string; description: string }> = [
+  { id: 1, name: 'Employee', description: 'Regular employees going through the standard onboarding.' },
+  { id: 2, name: 'Manager', description: 'People managers: the standard onboarding plus team-lead tasks.' },
+  { id: 3, name: 'Contractor', description: 'External contractors with a shorter, access-focused onboarding.' },
+  { id: 4, name: 'SysAdmin', description: 'Administrators: HR and team leaders who manage users, roles and onboarding content.' },
+  { id: 5, name: 'Software Engineer', description: 'Engineers joining a product team: tooling, code review and on-call basics.' },
+  { id: 6, name: 'Sales Associate', description: 'Sales staff: product knowledge, CRM and customer-facing policies.' },
+  { id: 7, name: 'Customer Support', description: 'Support agents: ticketing, escalation paths and service standards.' },
+];
+
+const seedRoles: SeedStep = {
+  name: 'roles',
+  async run(manager) {
+    for (const role of DEMO_ROLES) {
+      await manager.query('insert into roles (id, name, description) values ($1, $2, $3)', [role.id, role.name, role.description]);
+    }
+    await resetIdentity(manager, 'roles');
+  },
+};
+
+export const SEED_STEPS: SeedStep[] = [seedRoles];
+
+/** After explicit ids, move the identity sequence past them so the next insert gets a fresh id. */
+export async function resetIdentity(manager: EntityManager, table: string, column = 'id'): Promise<void> {
+  await manager.query(
+    `select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${column}) from ${table}), 0) + 1, false)`,
+    [table, column],
+  );
+}
+
+/**
+ * Seeds demo data into an empty database only. Runs in one transaction holding
+ * a lock on roles, so two replicas starting together cannot both seed, and a
+ * failure leaves the database as empty as it was. Returns whether it seeded.
+ */
+export async function seedDemoData(dataSource: DataSource, logger: Logger, steps: SeedStep[] = SEED_STEPS): Promise<boolean> {
+  return dataSource.transaction(async (manager) => {
+    await manager.query('lock table roles in share row exclusive mode');
+    const [{ count }] = (await manager.query('select count(*)::int as count from roles')) as [{ count: number }];
+    if (count > 0) {
+      logger.debug('database already has data; demo seed skipped');
+      return false;
+    }
+    for (const step of steps) {
+      await step.run(manager);
+      logger.info('demo data seeded', { step: step.name });
+    }
+    return true;
+  });
+}

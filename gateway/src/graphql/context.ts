@@ -1,0 +1,12 @@
+import type { Actor } from '../shared/actor';
+import type { Services } from '../services';
+
+/**
+ * Per-request GraphQL context. `loaders` will hold request-scoped DataLoaders
+ * (DESIGN §5: no N+1) once there are relations to batch.
+ */
+export interface GraphQLContext {
+  actor: Actor;
+  services: Services;
+  loaders: Record<string, never>;
+}

@@ -1,0 +1,72 @@
+import { unwrapResolverError } from '@apollo/server/errors';
+import type { ValidationError as ClassValidatorError } from 'class-validator';
+import type { GraphQLFormattedError } from 'graphql';
+import { ArgumentValidationError, AuthenticationError, AuthorizationError } from 'type-graphql';
+import { toGraphQLError } from '../shared/error-mapping';
+import { ForbiddenError, UnauthenticatedError, ValidationError } from '../shared/errors';
+import type { Logger } from '../shared/logger';
+
+// Codes produced by Apollo and graphql-armor before execution (parse,
+// validation, limits, bad requests). Their messages are meant for the client.
+const PASS_THROUGH = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'BAD_USER_INPUT',
+  'BAD_REQUEST',
+  'OPERATION_RESOLUTION_FAILURE',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+]);
+
+/**
+ * Apollo's formatError: domain errors keep their message and get their code;
+ * database outages become SERVICE_UNAVAILABLE; anything else is logged and
+ * replaced by a generic INTERNAL_SERVER_ERROR so internals never reach clients.
+ */
+export function createFormatError(logger: Logger, includeStacktrace: boolean) {
+  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const original = unwrapResolverError(error);
+    const isResolverError = original !== error || formatted.path !== undefined;
+    const code = formatted.extensions?.code;
+
+    if (!isResolverError && typeof code === 'string' && PASS_THROUGH.has(code)) {
+      return includeStacktrace ? formatted : stripStack(formatted);
+    }
+
+    const mapped = toGraphQLError(normalize(original));
+    if (mapped.unexpected) logger.error('unexpected GraphQL error', { err: original, path: formatted.path });
+    const extensions: Record<string, unknown> = { code: mapped.code };
+    if (mapped.details) extensions.details = mapped.details;
+    if (includeStacktrace && formatted.extensions?.stacktrace) extensions.stacktrace = formatted.extensions.stacktrace;
+    const out: GraphQLFormattedError = { message: mapped.message, extensions };
+    if (formatted.locations) Object.assign(out, { locations: formatted.locations });
+    if (formatted.path) Object.assign(out, { path: formatted.path });
+    return out;
+  };
+}
+
+function stripStack(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  if (!formatted.extensions || !('stacktrace' in formatted.extensions)) return formatted;
+  const { stacktrace: _stacktrace, ...extensions } = formatted.extensions;
+  return { ...formatted, extensions };
+}
+
+/** Turns type-graphql's own errors into our family, so they map like the rest. */
+function normalize(err: unknown): unknown {
+  if (err instanceof ArgumentValidationError) {
+    // Only the constraint messages: the raw errors carry the submitted values (maybe passwords).
+    return new ValidationError('Invalid input', flattenConstraints(err.extensions.validationErrors));
+  }
+  if (err instanceof AuthenticationError) return new UnauthenticatedError();
+  if (err instanceof AuthorizationError) return new ForbiddenError();
+  return err;
+}
+
+export function flattenConstraints(errors: ClassValidatorError[]): string[] {
+  const out: string[] = [];
+  for (const e of errors) {
+    out.push(...Object.values(e.constraints ?? {}));
+    if (e.children && e.children.length > 0) out.push(...flattenConstraints(e.children));
+  }
+  return out;
+}

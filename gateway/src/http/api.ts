@@ -1,0 +1,13 @@
+import { Router } from 'express';
+import { rolesRouter } from '../modules/roles/roles.routes';
+import type { Services } from '../services';
+import { apiNotFound } from './errors';
+
+/** The REST surface of spec §7, mounted at /api. */
+export function apiRouter(services: Services): Router {
+  const router = Router();
+  router.use(rolesRouter(services));
+  // Unknown /api paths answer JSON, not express's HTML 404.
+  router.use(apiNotFound);
+  return router;
+}

@@ -1,0 +1,33 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors';
+import { toRestError } from '../shared/error-mapping';
+import type { Logger } from '../shared/logger';
+
+/** body-parser errors carry a `type`; translate the client-caused ones to our family. */
+function fromBodyParser(err: unknown): unknown {
+  const type = (err as { type?: unknown } | null)?.type;
+  if (type === 'entity.too.large') return new PayloadTooLargeError('Request body too large');
+  if (type === 'entity.parse.failed') return new ValidationError('Malformed JSON body');
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') return new ValidationError('Unsupported request body encoding');
+  if (type === 'request.aborted' || type === 'request.size.invalid') return new ValidationError('Incomplete request body');
+  return err;
+}
+
+/** The last middleware: every error becomes `{error, details?}` with the right status, never a stack. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    if (res.headersSent) {
+      // Too late for a clean answer; let express close the connection.
+      next(err);
+      return;
+    }
+    const mapped = toRestError(fromBodyParser(err));
+    if (mapped.unexpected) logger.error('unhandled request error', { err, method: req.method, path: req.path });
+    else if (mapped.status === 503) logger.warn('database unavailable', { err, method: req.method, path: req.path });
+    res.status(mapped.status).set(mapped.headers).json(mapped.body);
+  };
+}
+
+export const apiNotFound: RequestHandler = (_req, _res, next) => {
+  next(new NotFoundError('Not found'));
+};

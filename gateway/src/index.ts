@@ -1,0 +1,148 @@
+import 'reflect-metadata';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DataSource } from 'typeorm';
+import { createApp, type App } from './app';
+import { ConfigError, loadConfig } from './config';
+import { createDataSource, runMigrations } from './db/data-source';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
+import { seedDemoData } from './db/seed';
+import { createLogger, type Logger } from './shared/logger';
+
+/*
+ * Bootstrap only: config → database → migrations → seed → app → listen, and the
+ * reverse on shutdown. Everything else lives in testable modules.
+ */
+
+interface Running {
+  server?: http.Server;
+  app?: App;
+  dataSource?: DataSource;
+  embedded?: EmbeddedPostgres;
+}
+
+const running: Running = {};
+let logger: Logger = createLogger('info');
+let shuttingDown: Promise<void> | undefined;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  logger = createLogger(config.logLevel, { service: 'gateway' });
+  installProcessHandlers(config.shutdownTimeoutMs);
+
+  let databaseUrl = config.databaseUrl;
+  if (databaseUrl === null) {
+    if (config.nodeEnv === 'production') logger.warn('DATABASE_URL is not set: using the embedded PostgreSQL in production');
+    running.embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
+    databaseUrl = running.embedded.url;
+  }
+
+  const dataSource = createDataSource({ url: databaseUrl, poolMax: config.databasePoolMax, logger });
+  running.dataSource = dataSource;
+  await dataSource.initialize();
+  await runMigrations(dataSource, logger);
+  if (config.seedDemo) await seedDemoData(dataSource, logger);
+
+  const app = await createApp({ config, dataSource, logger });
+  running.app = app;
+  const server = http.createServer(app.app);
+  running.server = server;
+  // Slightly above typical load-balancer idle timeouts, so the LB closes first.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  logger.info('gateway listening', { url: `http://localhost:${port}`, graphql: `http://localhost:${port}/graphql`, nodeEnv: config.nodeEnv });
+  // A plain line too, for humans and for scripts that wait for the URL.
+  console.info(`Embark gateway ready at http://localhost:${port} (GraphQL: http://localhost:${port}/graphql)`);
+}
+
+function installProcessHandlers(timeoutMs: number): void {
+  process.on('SIGTERM', () => void shutdown('SIGTERM', 0, timeoutMs));
+  process.on('SIGINT', () => {
+    // A second Ctrl-C means "now".
+    if (shuttingDown) {
+      logger.warn('second interrupt: exiting immediately');
+      process.exit(130);
+    }
+    void shutdown('SIGINT', 0, timeoutMs);
+  });
+  process.on('unhandledRejection', (reason) => {
+    // Logged, not fatal: a stray rejected promise (e.g. a dropped pg client)
+    // must not take every in-flight request down with it.
+    logger.error('unhandled promise rejection', { err: reason });
+  });
+  process.on('uncaughtException', (err) => {
+    // State may be corrupt after a synchronous throw nobody caught: drain and exit non-zero.
+    logger.error('uncaught exception; shutting down', { err });
+    void shutdown('uncaughtException', 1, timeoutMs);
+  });
+}
+
+async function shutdown(reason: string, exitCode: number, timeoutMs: number): Promise<void> {
+  shuttingDown ??= (async () => {
+    logger.info('shutting down', { reason });
+    // Whatever happens below, do not hang forever.
+    const hardExit = setTimeout(() => {
+      logger.error('shutdown timed out; forcing exit');
+      process.exit(exitCode || 1);
+    }, timeoutMs + 10_000);
+    hardExit.unref();
+
+    running.app?.beginShutdown();
+    await closeServer(running.server, timeoutMs);
+    logger.debug('HTTP server closed');
+    await step('stop GraphQL', () => running.app?.stop());
+    await step('close database pool', () => (running.dataSource?.isInitialized ? running.dataSource.destroy() : undefined));
+    await step('stop embedded PostgreSQL', () => running.embedded?.stop());
+    logger.info('shutdown complete');
+    process.exit(exitCode);
+  })();
+  return shuttingDown;
+}
+
+/** Stop accepting, let in-flight requests finish, then cut whatever is left at the deadline. */
+function closeServer(server: http.Server | undefined, timeoutMs: number): Promise<void> {
+  if (!server?.listening) return Promise.resolve();
+  return new Promise((resolve) => {
+    const deadline = setTimeout(() => {
+      logger.warn('drain timeout: closing remaining connections');
+      server.closeAllConnections();
+    }, timeoutMs);
+    // Connections that finish a response while draining become idle; close them as they do.
+    const sweep = setInterval(() => server.closeIdleConnections(), 250);
+    server.close(() => {
+      clearTimeout(deadline);
+      clearInterval(sweep);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
+async function step(name: string, fn: () => Promise<unknown> | unknown): Promise<void> {
+  try {
+    await fn();
+    logger.debug(`shutdown step done: ${name}`);
+  } catch (err) {
+    logger.error(`shutdown step failed: ${name}`, { err });
+  }
+}
+
+main().catch(async (err: unknown) => {
+  if (err instanceof ConfigError) {
+    // Human-readable, one line per problem: this is what an operator sees first.
+    console.error(err.message);
+  } else {
+    logger.error('gateway failed to start', { err });
+  }
+  await step('close database pool', () => (running.dataSource?.isInitialized ? running.dataSource.destroy() : undefined));
+  await step('stop embedded PostgreSQL', () => running.embedded?.stop());
+  process.exit(1);
+});
