@@ -25,7 +25,7 @@ const PASS_THROUGH = new Set([
  */
 export function createFormatError(logger: Logger, includeStacktrace: boolean) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-    const original = unwrapResolverError(error);
+    const original = unwrapThrownValue(unwrapResolverError(error));
     const isResolverError = original !== error || formatted.path !== undefined;
     const code = formatted.extensions?.code;
 
@@ -69,4 +69,13 @@ export function flattenConstraints(errors: ClassValidatorError[]): string[] {
     if (e.children && e.children.length > 0) out.push(...flattenConstraints(e.children));
   }
   return out;
+}
+
+/**
+ * graphql-js wraps thrown values that fail `instanceof Error` (e.g. errors from
+ * another realm) in a NonErrorThrown; look at the value itself.
+ */
+function unwrapThrownValue(err: unknown): unknown {
+  if (err instanceof Error && err.name === 'NonErrorThrown' && 'thrownValue' in err) return (err as { thrownValue: unknown }).thrownValue;
+  return err;
 }

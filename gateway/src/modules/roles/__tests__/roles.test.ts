@@ -1,0 +1,60 @@
+import request from 'supertest';
+import { ANONYMOUS } from '../../../shared/actor';
+import { createLogger } from '../../../shared/logger';
+import { DEMO_ROLES, seedDemoData } from '../../../db/seed';
+import { RolesService } from '../roles.service';
+import { buildTestApp, GQL_HEADERS, type TestApp } from '../../../../test/app';
+
+const expected = DEMO_ROLES.map(({ id, name, description }) => ({ id, name, description }));
+
+describe('roles', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('GET /api/roles returns the seeded roles, ordered by id, with exactly id/name/description', async () => {
+    const res = await request(t.app).get('/api/roles').expect(200).expect('content-type', /application\/json/);
+    expect(res.body).toEqual(expected);
+    for (const role of res.body as object[]) expect(Object.keys(role).sort()).toEqual(['description', 'id', 'name']);
+  });
+
+  it('seeds the roles the product relies on', () => {
+    expect(expected.slice(0, 4).map((r) => [r.id, r.name])).toEqual([
+      [1, 'Employee'],
+      [2, 'Manager'],
+      [3, 'Contractor'],
+      [4, 'SysAdmin'],
+    ]);
+  });
+
+  it('GraphQL roles returns the same data as REST', async () => {
+    const res = await request(t.app).post('/graphql').set(GQL_HEADERS).send({ query: '{ roles { id name description } }' }).expect(200);
+    expect(res.body.errors).toBeUndefined();
+    expect(res.body.data.roles).toEqual(expected);
+  });
+
+  it('the service lists roles for an anonymous actor', async () => {
+    const roles = await new RolesService(t.dataSource).list(ANONYMOUS);
+    expect(roles.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+  });
+
+  it('seeding is skipped on a database that already has data', async () => {
+    await expect(seedDemoData(t.dataSource, createLogger('silent'))).resolves.toBe(false);
+    const [{ count }] = (await t.dataSource.query('select count(*)::int as count from roles')) as [{ count: number }];
+    expect(count).toBe(DEMO_ROLES.length);
+  });
+
+  it('moved the identity sequence past the explicit seed ids', async () => {
+    const runner = t.dataSource.createQueryRunner();
+    await runner.startTransaction();
+    try {
+      const [row] = (await runner.query(`insert into roles (name) values ('Sequence Probe') returning id`)) as [{ id: number }];
+      expect(row.id).toBeGreaterThan(Math.max(...DEMO_ROLES.map((r) => r.id)));
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import type { Express } from 'express';
+import type { DataSource } from 'typeorm';
+import { createApp, type App } from '../src/app';
+import type { Config, NodeEnv } from '../src/config';
+import { createDataSource } from '../src/db/data-source';
+import { createLogger, type Logger, type LogLevel } from '../src/shared/logger';
+import { testDatabaseUrl } from './database';
+
+export interface CapturedLog {
+  level: string;
+  msg: string;
+  [key: string]: unknown;
+}
+
+/** A logger that keeps records in memory, so tests can assert what was (not) logged. */
+export function captureLogger(level: LogLevel = 'debug'): { logger: Logger; records: CapturedLog[] } {
+  const records: CapturedLog[] = [];
+  const logger = createLogger(level, {}, (line) => records.push(JSON.parse(line) as CapturedLog));
+  return { logger, records };
+}
+
+export function testConfig(nodeEnv: NodeEnv = 'test'): Pick<Config, 'nodeEnv' | 'trustProxy'> {
+  return { nodeEnv, trustProxy: false };
+}
+
+export interface TestApp {
+  app: Express;
+  handle: App;
+  dataSource: DataSource;
+  records: CapturedLog[];
+  close(): Promise<void>;
+}
+
+/** createApp over the run's test database (or `url`), with a capturing logger. */
+export async function buildTestApp(options: { nodeEnv?: NodeEnv; url?: string; dataSource?: DataSource; initialize?: boolean } = {}): Promise<TestApp> {
+  const { logger, records } = captureLogger();
+  const dataSource = options.dataSource ?? createDataSource({ url: options.url ?? testDatabaseUrl(), poolMax: 2, logger, connectTimeoutMs: 2_000 });
+  if (options.initialize !== false && !dataSource.isInitialized) await dataSource.initialize();
+  const handle = await createApp({ config: testConfig(options.nodeEnv), dataSource, logger });
+  return {
+    app: handle.app,
+    handle,
+    dataSource,
+    records,
+    close: async () => {
+      await handle.stop();
+      if (dataSource.isInitialized) await dataSource.destroy();
+    },
+  };
+}
+
+/** Every GraphQL POST from our clients looks like this (JSON content type satisfies CSRF prevention). */
+export const GQL_HEADERS = { 'content-type': 'application/json' } as const;
+
+/** Asserts no stack trace or file path leaked into a response body. */
+export function expectNoStack(body: unknown): void {
+  const text = JSON.stringify(body);
+  expect(text).not.toMatch(/stacktrace|\bat .+\(.+:\d+:\d+\)|node_modules|\/src\//);
+}

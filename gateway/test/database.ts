@@ -1,0 +1,28 @@
+import { Client } from 'pg';
+
+/** Env variables through which global setup hands the run's database to the tests. */
+export const TEST_DATABASE_URL_ENV = 'EMBARK_TEST_DATABASE_URL';
+
+/** Same server and credentials, another database. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${encodeURIComponent(database)}`;
+  return u.toString();
+}
+
+export async function withClient<T>(url: string, fn: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+export function testDatabaseUrl(): string {
+  const url = process.env[TEST_DATABASE_URL_ENV];
+  if (!url) throw new Error(`${TEST_DATABASE_URL_ENV} is not set: run the tests through jest (its globalSetup creates the database).`);
+  return url;
+}
