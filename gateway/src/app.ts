@@ -9,6 +9,7 @@ import { actorOf } from './http/actor';
 import { apiRouter } from './http/api';
 import { apiNotFound, errorHandler } from './http/errors';
 import { healthRouter } from './http/health';
+import { requestLog } from './http/request-log';
 import { noStore, securityHeaders } from './http/security-headers';
 import { createServices } from './services';
 import type { Logger } from './shared/logger';
@@ -39,7 +40,7 @@ export async function createApp({ config, dataSource, logger }: AppDeps): Promis
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  // Strict routing semantics are not needed; case-sensitive paths avoid aliases.
+  // One URL per resource: /api/Roles is not an alias of /api/roles.
   app.set('case sensitive routing', true);
 
   app.use((_req, res, next) => {
@@ -47,6 +48,7 @@ export async function createApp({ config, dataSource, logger }: AppDeps): Promis
     if (shuttingDown) res.setHeader('Connection', 'close');
     next();
   });
+  app.use(requestLog(logger));
   app.use(securityHeaders({ production }));
   app.use(healthRouter({ dataSource, logger, isShuttingDown: () => shuttingDown }));
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { DataSource } from 'typeorm';
 import { createApp, type App } from './app';
 import { ConfigError, loadConfig } from './config';
-import { createDataSource, runMigrations } from './db/data-source';
+import { createDataSource, runMigrations, withStartupLock } from './db/data-source';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { seedDemoData } from './db/seed';
 import { createLogger, type Logger } from './shared/logger';
@@ -40,8 +40,10 @@ async function main(): Promise<void> {
   const dataSource = createDataSource({ url: databaseUrl, poolMax: config.databasePoolMax, logger });
   running.dataSource = dataSource;
   await dataSource.initialize();
-  await runMigrations(dataSource, logger);
-  if (config.seedDemo) await seedDemoData(dataSource, logger);
+  await withStartupLock(dataSource, async () => {
+    await runMigrations(dataSource, logger);
+    if (config.seedDemo) await seedDemoData(dataSource, logger);
+  });
 
   const app = await createApp({ config, dataSource, logger });
   running.app = app;

@@ -38,6 +38,8 @@ export function createDataSource(options: DataSourceOptions): DataSource {
       idleTimeoutMillis: 30_000,
       // Keep TCP alive so dead peers are noticed on long-idle connections.
       keepAlive: true,
+      // A runaway query must not hold a pooled connection forever.
+      statement_timeout: 30_000,
     },
     logging: ['warn', 'migration'],
     maxQueryExecutionTime: 1_000,
@@ -53,6 +55,29 @@ export function createDataSource(options: DataSourceOptions): DataSource {
       },
     },
   });
+}
+
+// Arbitrary but fixed: every gateway replica contends for the same key.
+const STARTUP_LOCK_KEY = 7_326_153_012;
+
+/**
+ * Runs `fn` while holding a PostgreSQL advisory lock, so replicas starting
+ * together migrate and seed one after another instead of racing. The lock is
+ * session-scoped, hence the dedicated query runner.
+ */
+export async function withStartupLock<T>(dataSource: DataSource, fn: () => Promise<T>): Promise<T> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      return await fn();
+    } finally {
+      await runner.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+    }
+  } finally {
+    await runner.release();
+  }
 }
 
 /** Runs pending migrations, logging each. Returns the names applied. */

@@ -1,0 +1,35 @@
+import crypto from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Logger } from '../shared/logger';
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+
+/**
+ * One line per request with a request id (taken from X-Request-Id when a proxy
+ * set a sane one, else generated) echoed back to the client, so a user's
+ * report can be matched to the log. Only the path is logged, never the query
+ * string or headers, which may carry tokens. Probes log at debug: they would
+ * otherwise drown everything else.
+ */
+export function requestLog(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.get('x-request-id');
+    const id = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    res.setHeader('X-Request-Id', id);
+    const started = process.hrtime.bigint();
+    // Captured now: mounted routers rewrite req.path while the request is handled.
+    const path = req.originalUrl.split('?')[0] ?? '/';
+    res.on('finish', () => {
+      const fields = {
+        requestId: id,
+        method: req.method,
+        path,
+        status: res.statusCode,
+        ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
+      };
+      if (path === '/healthz' || path === '/readyz') logger.debug('request', fields);
+      else logger.info('request', fields);
+    });
+    next();
+  };
+}
