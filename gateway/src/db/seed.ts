@@ -33,7 +33,10 @@ const seedRoles: SeedStep = {
 
 export const SEED_STEPS: SeedStep[] = [seedRoles];
 
-/** After explicit ids, move the identity sequence past them so the next insert gets a fresh id. */
+/**
+ * After explicit ids, move the identity sequence past them so the next insert
+ * gets a fresh id. `table` and `column` come from code, never from input.
+ */
 export async function resetIdentity(manager: EntityManager, table: string, column = 'id'): Promise<void> {
   await manager.query(
     `select setval(pg_get_serial_sequence($1, $2), coalesce((select max(${column}) from ${table}), 0) + 1, false)`,

@@ -16,7 +16,8 @@ export function buildGraphQLSchema(): Promise<GraphQLSchema> {
   cached ??= buildSchema({
     resolvers: [...resolvers],
     // class-validator checks @InputType/@ArgsType arguments before a resolver runs.
-    // forbidUnknownValues off: it would reject plain objects type-graphql builds itself.
+    // forbidUnknownValues off: with it, an input class that has no class-validator
+    // decorators at all would be rejected as "an unknown value".
     validate: { forbidUnknownValues: false },
   });
   return cached;
