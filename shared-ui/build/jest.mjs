@@ -1,0 +1,31 @@
+// Jest settings shared by every front-end package: @swc/jest (same compiler as the webpack build),
+// jsdom, CSS stubbed, tests next to the code as *.test.ts(x).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const buildDir = path.dirname(fileURLToPath(import.meta.url));
+
+/** @returns {import('jest').Config} */
+export function jestConfig(overrides = {}) {
+  return {
+    testEnvironment: 'jsdom',
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            target: 'es2022',
+            transform: { react: { runtime: 'automatic' } },
+          },
+        },
+      ],
+    },
+    moduleNameMapper: { '\\.css$': path.join(buildDir, 'style-stub.cjs') },
+    setupFiles: [path.join(buildDir, 'jest-setup.ts')],
+    clearMocks: true,
+    restoreMocks: true,
+    ...overrides,
+  };
+}

@@ -1,0 +1,2 @@
+// Jest stand-in for CSS imports (styles are a webpack concern).
+module.exports = {};

@@ -1,0 +1,3 @@
+import { jestConfig } from './build/jest.mjs';
+
+export default jestConfig();

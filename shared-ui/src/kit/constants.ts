@@ -1,0 +1,76 @@
+/** Spec §9 business constants and limits, plus the §4 delays. One place; screens and tests read these. */
+
+export const ADMIN_ROLE_ID = 4;
+
+export const LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  passwordMin: 8,
+  journalPreviewChars: 150,
+  journalContentMax: 10_000,
+  journalTitleMax: 200,
+  popularTagsDefault: 10,
+  authDebugLogEntries: 100,
+  tokenPreviewChars: 20,
+} as const;
+
+export const TIMING_MS = {
+  httpTimeout: 10_000,
+  retryPause: 100,
+  checklistCacheRefresh: 30 * 60 * 1000,
+  dashboardReinitSkip: 5 * 60 * 1000,
+  taskCompletionDelay: 800,
+  rolesWaitPoll: 50,
+  sessionExpiredRedirect: 100,
+  refreshOfferDelay: 2_000,
+  toastDefault: 5_000,
+  toastError: 8_000,
+  toastWarning: 6_000,
+  toastInfo: 5_000,
+  toastSuccess: 5_000,
+} as const;
+
+export const DASHBOARD = {
+  tasksShown: 3,
+  activitiesShown: 3,
+  defaultMaxItems: 5,
+  upcomingWindowDays: 7,
+  notificationsMax: 3,
+  trendIconMinCompleted: 5,
+} as const;
+
+/** Progress colour thresholds (percent). */
+export const PROGRESS_THRESHOLDS = { complete: 100, good: 75, warning: 50 } as const;
+
+export type ProgressTone = 'complete' | 'good' | 'warning' | 'danger';
+
+/** Spec §4: complete at 100 or more, good at 75 or more, warning at 50 or more, else danger. */
+export function progressTone(percent: number): ProgressTone {
+  if (percent >= PROGRESS_THRESHOLDS.complete) return 'complete';
+  if (percent >= PROGRESS_THRESHOLDS.good) return 'good';
+  if (percent >= PROGRESS_THRESHOLDS.warning) return 'warning';
+  return 'danger';
+}
+
+export const SIDEBAR_AUTO_CLOSE_WIDTH_PX = 1025;
+
+export type TaskType = 'form' | 'policy' | 'sop' | 'training' | 'meeting';
+
+/** Estimated minutes per task type, `[min, max]`; anything else is 10-15. */
+export const TASK_TIME_ESTIMATES_MIN: Readonly<Record<TaskType, readonly [number, number]>> = {
+  form: [5, 10],
+  policy: [10, 15],
+  sop: [15, 20],
+  training: [20, 30],
+  meeting: [30, 60],
+};
+export const DEFAULT_TASK_TIME_ESTIMATE_MIN: readonly [number, number] = [10, 15];
+
+export const DOCUMENTS = {
+  recentCount: 5,
+  retries: 3,
+  backoffMs: [1_000, 2_000, 4_000],
+  backoffCapMs: 10_000,
+} as const;
+
+export const PRICING = { dollarsPerSeatPerMonth: 2, trialDays: 7 } as const;

@@ -1,0 +1,3 @@
+import { jestConfig } from '@embark/shared-ui/build/jest.mjs';
+
+export default jestConfig();

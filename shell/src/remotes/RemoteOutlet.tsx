@@ -1,0 +1,55 @@
+import { Suspense, use, useCallback, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ErrorScreen, ROUTES, Spinner, type RemoteName } from '@embark/shared-ui';
+import { RemoteErrorBoundary } from './RemoteErrorBoundary';
+import { useRemoteLoader } from './RemoteLoaderContext';
+
+export interface RemoteOutletProps {
+  name: RemoteName;
+  /** Where the remote is mounted, e.g. `/app` or `/app/admin`. */
+  basePath: string;
+}
+
+/**
+ * Mounts a remote's `./App`, loading it on first render. Load and render failures show the generic
+ * error screen; "Try Again", "Go to Dashboard" or moving to another page clears the error and
+ * re-attempts a failed load.
+ */
+export function RemoteOutlet({ name, basePath }: RemoteOutletProps) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const loader = useRemoteLoader();
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const goToDashboard = useCallback(() => {
+    navigate(ROUTES.dashboard);
+    setAttempt((n) => n + 1); // already on the dashboard: still clear the error and re-attempt
+  }, [navigate]);
+
+  return (
+    <RemoteErrorBoundary
+      label={name}
+      resetKeys={[pathname, attempt]}
+      onReset={() => loader.forgetFailure(name)}
+      fallback={() => (
+        <ErrorScreen headingLevel={1} onRetry={retry} onReload={() => window.location.reload()} onGoToDashboard={goToDashboard} />
+      )}
+    >
+      <Suspense
+        fallback={
+          <div className="shell-remote-loading">
+            <Spinner size="lg" />
+          </div>
+        }
+      >
+        <RemoteApp name={name} basePath={basePath} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}
+
+function RemoteApp({ name, basePath }: RemoteOutletProps) {
+  const loader = useRemoteLoader();
+  const { default: App } = use(loader.load(name));
+  return <App basePath={basePath} />;
+}

@@ -1,0 +1,16 @@
+// Runs before the async boundary (src/index.ts), so it must not import shared modules: the config
+// request then travels in parallel with the shared chunks instead of after them.
+
+/** Same value as RUNTIME_CONFIG_PATH in @embark/shared-ui (a unit test keeps them equal). */
+export const RUNTIME_CONFIG_URL = '/runtime-config.json';
+
+let request: Promise<Response> | null = null;
+
+/** The one request for the runtime config, started at most once and never served from the HTTP cache. */
+export function requestRuntimeConfig(): Promise<Response> {
+  if (!request) {
+    request = fetch(RUNTIME_CONFIG_URL, { cache: 'no-store', headers: { Accept: 'application/json' } });
+    request.catch(() => undefined); // handled by the bootstrap; avoid an "unhandled rejection" meanwhile
+  }
+  return request;
+}
