@@ -140,3 +140,25 @@ describe('remote failures', () => {
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeTruthy();
   });
 });
+
+describe('remote failures across pages', () => {
+  it('re-attempts a remote that failed earlier when its page is opened again', async () => {
+    let adminUp = false;
+    const load = jest.fn(async (id: string) => {
+      if (id.startsWith('admin_mfe') && !adminUp) throw new Error('down');
+      return fakeRemote(id);
+    });
+    await renderAt('/app/admin', load);
+    await screen.findByRole('heading', { name: 'Something went wrong' });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: 'Dashboard' }));
+    });
+    expect(await screen.findByRole('heading', { name: 'employee_mfe/App at /app' })).toBeTruthy();
+    adminUp = true;
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: 'Administration' }));
+    });
+    expect(await screen.findByRole('heading', { name: 'admin_mfe/App at /app/admin' })).toBeTruthy();
+    expect(load.mock.calls.map(([id]) => id)).toEqual(['admin_mfe/App', 'employee_mfe/App', 'admin_mfe/App']);
+  });
+});

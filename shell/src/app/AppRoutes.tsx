@@ -24,8 +24,16 @@ export function AppRoutes() {
           <Route path={ROUTES.register} element={<RegisterPage />} />
           <Route path={ROUTES.app} element={<AppArea />}>
             <Route index element={<Navigate to={ROUTES.dashboard} replace />} />
-            <Route path="admin/*" element={<RemoteOutlet name={REMOTE_NAMES.admin} basePath={ROUTES.admin} />} />
-            <Route path="*" element={<RemoteOutlet name={REMOTE_NAMES.employee} basePath={ROUTES.app} />} />
+            {/* Keyed: both routes render a RemoteOutlet at the same position, and switching remotes
+                must not reuse the other remote's boundary state. */}
+            <Route
+              path="admin/*"
+              element={<RemoteOutlet key={REMOTE_NAMES.admin} name={REMOTE_NAMES.admin} basePath={ROUTES.admin} />}
+            />
+            <Route
+              path="*"
+              element={<RemoteOutlet key={REMOTE_NAMES.employee} name={REMOTE_NAMES.employee} basePath={ROUTES.app} />}
+            />
           </Route>
           <Route path="*" element={<NotFoundPage />} />
         </Routes>

@@ -19,6 +19,9 @@ export function RemoteOutlet({ name, basePath }: RemoteOutletProps) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const loader = useRemoteLoader();
+  // Coming back to a remote that failed earlier (another page in between) re-attempts it once on
+  // mount; within this mount, a failure stays until Try Again / navigation (idempotent, StrictMode-safe).
+  useState(() => loader.forgetFailure(name));
   const [attempt, setAttempt] = useState(0);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const goToDashboard = useCallback(() => {
@@ -31,9 +34,7 @@ export function RemoteOutlet({ name, basePath }: RemoteOutletProps) {
       label={name}
       resetKeys={[pathname, attempt]}
       onReset={() => loader.forgetFailure(name)}
-      fallback={() => (
-        <ErrorScreen headingLevel={1} onRetry={retry} onReload={() => window.location.reload()} onGoToDashboard={goToDashboard} />
-      )}
+      fallback={() => <ErrorScreen onRetry={retry} onGoToDashboard={goToDashboard} />}
     >
       <Suspense
         fallback={
