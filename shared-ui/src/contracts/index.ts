@@ -1,2 +1,4 @@
 export * from './remotes';
 export * from './runtime-config';
+export * from './session';
+export * from './toasts';
