@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { ADMIN_ROLE_ID } from '../kit/constants';
 
 /**
  * The signed-in user as every door of the gateway returns it (REST and GraphQL), never with a
@@ -18,8 +19,7 @@ export interface SessionUser {
 /** Spec §4 "Session": uninitialised until the stored token has been checked, then signed in or not. */
 export type AuthStatus = 'uninitialised' | 'authenticated' | 'anonymous';
 
-/** The administrator check of spec §6: an exact comparison of role_id to 4. */
-export const ADMIN_ROLE_ID = 4;
+/** The administrator check of spec §6: an exact comparison of role_id to ADMIN_ROLE_ID (4). */
 export function isAdminUser(user: Pick<SessionUser, 'role_id'> | null | undefined): boolean {
   return user?.role_id === ADMIN_ROLE_ID;
 }
