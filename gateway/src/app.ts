@@ -1,11 +1,11 @@
 import { expressMiddleware } from '@as-integrations/express5';
 import express, { type Express } from 'express';
 import type { DataSource } from 'typeorm';
-import type { Config } from './config';
+import type { ResolvedConfig } from './config';
 import type { GraphQLContext } from './graphql/context';
 import { buildGraphQLSchema } from './graphql/schema';
 import { createApolloServer } from './graphql/server';
-import { actorOf } from './http/actor';
+import { actorOf, authenticate, metaOf } from './http/actor';
 import { apiRouter } from './http/api';
 import { apiNotFound, errorHandler } from './http/errors';
 import { healthRouter } from './http/health';
@@ -17,7 +17,7 @@ import type { Logger } from './shared/logger';
 export const JSON_BODY_LIMIT = '1mb';
 
 export interface AppDeps {
-  config: Pick<Config, 'nodeEnv' | 'trustProxy'>;
+  config: Pick<ResolvedConfig, 'nodeEnv' | 'trustProxy' | 'jwtSecret' | 'auth'>;
   dataSource: DataSource;
   logger: Logger;
 }
@@ -33,7 +33,7 @@ export interface App {
 /** Builds the whole HTTP surface without listening, so tests drive it with supertest. */
 export async function createApp({ config, dataSource, logger }: AppDeps): Promise<App> {
   const production = config.nodeEnv === 'production';
-  const services = createServices(dataSource);
+  const services = createServices(dataSource, { jwtSecret: config.jwtSecret, auth: config.auth });
   const apollo = await createApolloServer({ schema: await buildGraphQLSchema(), nodeEnv: config.nodeEnv, logger });
   let shuttingDown = false;
 
@@ -54,13 +54,15 @@ export async function createApp({ config, dataSource, logger }: AppDeps): Promis
 
   // One parser for /api and /graphql. `strict` accepts only objects/arrays at the top level.
   app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
+  // Who is asking, for both doors: verified token + current database state.
+  app.use(['/api', '/graphql'], authenticate(services.auth));
 
   app.use('/api', noStore, apiRouter(services));
   app.use(
     '/graphql',
     noStore,
     expressMiddleware(apollo, {
-      context: async ({ req }): Promise<GraphQLContext> => ({ actor: actorOf(req), services, loaders: {} }),
+      context: async ({ req }): Promise<GraphQLContext> => ({ actor: actorOf(req), meta: metaOf(req), services, loaders: {} }),
     }),
   );
 

@@ -1,11 +1,37 @@
 import type { DataSource } from 'typeorm';
+import type { AuthConfig } from './config';
+import { AuditService } from './modules/audit/audit.service';
+import { AuthService } from './modules/auth/auth.service';
+import { PasswordHasher } from './modules/auth/passwords';
+import { RateLimiter } from './modules/auth/rate-limiter';
+import { SecretBox } from './modules/auth/secret-box';
+import { TokenService } from './modules/auth/tokens';
+import { TwoFactorService } from './modules/auth/two-factor.service';
 import { RolesService } from './modules/roles/roles.service';
+import { UsersService } from './modules/users/users.service';
 
 /** The service layer, built once per app over one data source. Both doors use it. */
 export interface Services {
+  auth: AuthService;
+  twoFactor: TwoFactorService;
+  users: UsersService;
   roles: RolesService;
 }
 
-export function createServices(dataSource: DataSource): Services {
-  return { roles: new RolesService(dataSource) };
+export interface ServiceOptions {
+  jwtSecret: string;
+  auth: AuthConfig;
+}
+
+export function createServices(dataSource: DataSource, options: ServiceOptions): Services {
+  const audit = new AuditService(dataSource);
+  const users = new UsersService(dataSource);
+  const roles = new RolesService(dataSource, users, audit);
+  const hasher = new PasswordHasher(options.auth.argon2);
+  const tokens = new TokenService(options.jwtSecret);
+  const limiter = new RateLimiter(dataSource);
+  const box = new SecretBox(options.auth.totpEncryptionKey ?? options.jwtSecret);
+  const twoFactor = new TwoFactorService(dataSource, users, audit, hasher, tokens, limiter, box, options.auth);
+  const auth = new AuthService(dataSource, users, roles, audit, hasher, tokens, limiter, twoFactor, options.auth);
+  return { auth, twoFactor, users, roles };
 }

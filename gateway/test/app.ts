@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import type { DataSource } from 'typeorm';
 import { createApp, type App } from '../src/app';
-import type { Config, NodeEnv } from '../src/config';
+import { parseEnv, type NodeEnv, type ResolvedConfig } from '../src/config';
 import { createDataSource } from '../src/db/data-source';
 import { createLogger, type Logger, type LogLevel } from '../src/shared/logger';
 import { testDatabaseUrl } from './database';
@@ -19,8 +19,19 @@ export function captureLogger(level: LogLevel = 'debug'): { logger: Logger; reco
   return { logger, records };
 }
 
-export function testConfig(nodeEnv: NodeEnv = 'test'): Pick<Config, 'nodeEnv' | 'trustProxy'> {
-  return { nodeEnv, trustProxy: false };
+export type AppConfig = Pick<ResolvedConfig, 'nodeEnv' | 'trustProxy' | 'jwtSecret' | 'auth'>;
+
+/** The signing secret of every test app, so tests can forge tokens (tampered, expired, …) against it. */
+export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789abcdef';
+
+/**
+ * The app config of the tests, through the real config parser. argon2 runs at
+ * its minimum cost (allowed only under NODE_ENV=test) so the suite stays fast;
+ * `env` overrides any variable (rate limits, TRUST_PROXY, …).
+ */
+export function testConfig(nodeEnv: NodeEnv = 'test', env: Record<string, string> = {}): AppConfig {
+  const parsed = parseEnv({ NODE_ENV: 'test', ARGON2_MEMORY_KIB: '8', ARGON2_TIME_COST: '1', ...env }, null);
+  return { nodeEnv, trustProxy: parsed.trustProxy, jwtSecret: TEST_JWT_SECRET, auth: parsed.auth };
 }
 
 export interface TestApp {
@@ -32,11 +43,13 @@ export interface TestApp {
 }
 
 /** createApp over the run's test database (or `url`), with a capturing logger. */
-export async function buildTestApp(options: { nodeEnv?: NodeEnv; url?: string; dataSource?: DataSource; initialize?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: { nodeEnv?: NodeEnv; url?: string; dataSource?: DataSource; initialize?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const { logger, records } = captureLogger();
   const dataSource = options.dataSource ?? createDataSource({ url: options.url ?? testDatabaseUrl(), poolMax: 2, logger, connectTimeoutMs: 2_000 });
   if (options.initialize !== false && !dataSource.isInitialized) await dataSource.initialize();
-  const handle = await createApp({ config: testConfig(options.nodeEnv), dataSource, logger });
+  const handle = await createApp({ config: testConfig(options.nodeEnv, options.env), dataSource, logger });
   return {
     app: handle.app,
     handle,

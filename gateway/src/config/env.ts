@@ -21,7 +21,47 @@ export interface Config {
   logLevel: LogLevel;
   trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
+  auth: AuthConfig;
 }
+
+/** A fixed-window limit: at most `max` counted events per `windowSeconds`. */
+export interface RateLimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+/** Security knobs of the auth module (DESIGN §5). Every limit is configurable by env. */
+export interface AuthConfig {
+  /** argon2id cost. Parallelism is always 1 (DESIGN §5). */
+  argon2: { memoryKib: number; timeCost: number };
+  /**
+   * Key material for encrypting TOTP secrets at rest. null: derived from
+   * JWT_SECRET with HKDF (so rotating JWT_SECRET makes enrolled authenticators
+   * unreadable: set this separately if you plan to rotate).
+   */
+  totpEncryptionKey: string | null;
+  rateLimits: {
+    /** Failed sign-ins for one account from one address. */
+    loginPerAccount: RateLimitRule;
+    /** Failed sign-ins from one address, all accounts together. */
+    loginPerAddress: RateLimitRule;
+    /** Registration attempts from one address. */
+    registerPerAddress: RateLimitRule;
+    /** Failed password/code checks by a signed-in user on the 2FA settings. */
+    twoFactorPerUser: RateLimitRule;
+  };
+  twoFactor: {
+    /** How long after a correct password the second step may be completed. */
+    challengeTtlSeconds: number;
+    /** Second-step attempts per password step. */
+    maxAttempts: number;
+  };
+}
+
+/** OWASP's argon2id floor (m = 19 MiB, t = 2, p = 1); only NODE_ENV=test may go below. */
+export const ARGON2_FLOOR = { memoryKib: 19_456, timeCost: 2 } as const;
+/** The least argon2 accepts at all (8 KiB per lane), for fast tests. */
+const ARGON2_TEST_FLOOR = { memoryKib: 8, timeCost: 1 } as const;
 
 export type Env = Record<string, string | undefined>;
 
@@ -138,7 +178,42 @@ export function parseEnv(env: Env, repoRoot: string | null): Config {
   else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}")`);
 
   const trustProxy = parseTrustProxy(read(env, 'TRUST_PROXY'), problems);
+  const auth = parseAuth(env, nodeEnv, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { nodeEnv, port, databaseUrl, databasePoolMax, dataDir, embeddedPgPort, seedDemo, jwtSecret, logLevel, trustProxy, shutdownTimeoutMs };
+  return { nodeEnv, port, databaseUrl, databasePoolMax, dataDir, embeddedPgPort, seedDemo, jwtSecret, logLevel, trustProxy, shutdownTimeoutMs, auth };
+}
+
+function parseRule(env: Env, prefix: string, defaults: RateLimitRule, problems: string[]): RateLimitRule {
+  return {
+    max: parseIntInRange(env, `${prefix}_MAX`, defaults.max, 1, 1_000_000, problems),
+    windowSeconds: parseIntInRange(env, `${prefix}_WINDOW_SECONDS`, defaults.windowSeconds, 1, 31 * 24 * 3600, problems),
+  };
+}
+
+function parseAuth(env: Env, nodeEnv: NodeEnv, problems: string[]): AuthConfig {
+  // Tests may hash cheaply to stay fast; nothing else may go below the floor.
+  const floor = nodeEnv === 'test' ? ARGON2_TEST_FLOOR : ARGON2_FLOOR;
+  const memoryKib = parseIntInRange(env, 'ARGON2_MEMORY_KIB', ARGON2_FLOOR.memoryKib, floor.memoryKib, 4 * 1024 * 1024, problems);
+  const timeCost = parseIntInRange(env, 'ARGON2_TIME_COST', ARGON2_FLOOR.timeCost, floor.timeCost, 100, problems);
+
+  const totpEncryptionKey = read(env, 'TOTP_ENCRYPTION_KEY') ?? null;
+  if (totpEncryptionKey !== null && totpEncryptionKey.length < MIN_JWT_SECRET_LENGTH) {
+    problems.push(`TOTP_ENCRYPTION_KEY must be at least ${MIN_JWT_SECRET_LENGTH} characters (got ${totpEncryptionKey.length})`);
+  }
+
+  return {
+    argon2: { memoryKib, timeCost },
+    totpEncryptionKey,
+    rateLimits: {
+      loginPerAccount: parseRule(env, 'RATE_LIMIT_LOGIN_ACCOUNT', { max: 5, windowSeconds: 15 * 60 }, problems),
+      loginPerAddress: parseRule(env, 'RATE_LIMIT_LOGIN_ADDRESS', { max: 100, windowSeconds: 15 * 60 }, problems),
+      registerPerAddress: parseRule(env, 'RATE_LIMIT_REGISTER', { max: 20, windowSeconds: 60 * 60 }, problems),
+      twoFactorPerUser: parseRule(env, 'RATE_LIMIT_2FA_USER', { max: 10, windowSeconds: 15 * 60 }, problems),
+    },
+    twoFactor: {
+      challengeTtlSeconds: parseIntInRange(env, 'TWO_FACTOR_CHALLENGE_TTL_SECONDS', 5 * 60, 30, 60 * 60, problems),
+      maxAttempts: parseIntInRange(env, 'TWO_FACTOR_MAX_ATTEMPTS', 5, 1, 100, problems),
+    },
+  };
 }

@@ -2,8 +2,8 @@ import { parseEnv, type Config, type Env } from './env';
 import { readOrCreateJwtSecret } from './jwt-secret';
 import { findRepoRoot } from './repo-root';
 
-export { ConfigError, parseEnv, MIN_JWT_SECRET_LENGTH } from './env';
-export type { Config, Env, NodeEnv, TrustProxy } from './env';
+export { ARGON2_FLOOR, ConfigError, parseEnv, MIN_JWT_SECRET_LENGTH } from './env';
+export type { AuthConfig, Config, Env, NodeEnv, RateLimitRule, TrustProxy } from './env';
 
 /** A config whose JWT secret is known. */
 export type ResolvedConfig = Config & { jwtSecret: string };

@@ -1,4 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { ARGON2_FLOOR } from '../config';
+import { PasswordHasher } from '../modules/auth/passwords';
 import type { Logger } from '../shared/logger';
 
 /**
@@ -31,7 +33,31 @@ const seedRoles: SeedStep = {
   },
 };
 
-export const SEED_STEPS: SeedStep[] = [seedRoles];
+/** DESIGN §3: one administrator and one employee, with the documented passwords. */
+export const DEMO_ACCOUNTS: ReadonlyArray<{ id: number; name: string; email: string; password: string; roleId: number }> = [
+  { id: 1, name: 'Alex Admin', email: 'admin@example.com', password: 'Admin12345', roleId: 4 },
+  { id: 2, name: 'Emma Employee', email: 'employee@example.com', password: 'Employee12345', roleId: 1 },
+];
+
+const seedAccounts: SeedStep = {
+  name: 'accounts',
+  async run(manager) {
+    // Production cost, whatever the running config: these hashes outlive the process that made them.
+    const hasher = new PasswordHasher(ARGON2_FLOOR);
+    for (const account of DEMO_ACCOUNTS) {
+      await manager.query('insert into users (id, name, email, password_hash, role_id) values ($1, $2, $3, $4, $5)', [
+        account.id,
+        account.name,
+        account.email,
+        await hasher.hash(account.password),
+        account.roleId,
+      ]);
+    }
+    await resetIdentity(manager, 'users');
+  },
+};
+
+export const SEED_STEPS: SeedStep[] = [seedRoles, seedAccounts];
 
 /**
  * After explicit ids, move the identity sequence past them so the next insert

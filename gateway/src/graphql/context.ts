@@ -1,4 +1,4 @@
-import type { Actor } from '../shared/actor';
+import type { Actor, RequestMeta } from '../shared/actor';
 import type { Services } from '../services';
 
 /**
@@ -6,7 +6,9 @@ import type { Services } from '../services';
  * (DESIGN §5: no N+1) once there are relations to batch.
  */
 export interface GraphQLContext {
+  /** Resolved by the same middleware as REST (http/actor.ts). */
   actor: Actor;
+  meta: RequestMeta;
   services: Services;
   loaders: Record<string, never>;
 }

@@ -1,9 +1,10 @@
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { AuthResolver } from '../modules/auth/auth.resolver';
 import { RolesResolver } from '../modules/roles/roles.resolver';
 
 /** Every resolver class of the API. */
-export const resolvers = [RolesResolver] as const;
+export const resolvers = [AuthResolver, RolesResolver] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 

@@ -1,11 +1,43 @@
-import type { Request } from 'express';
-import { ANONYMOUS, type Actor } from '../shared/actor';
+import type { Request, RequestHandler } from 'express';
+import type { AuthService } from '../modules/auth/auth.service';
+import { ANONYMOUS, type Actor, type RequestMeta } from '../shared/actor';
+
+interface Locals {
+  actor?: Actor;
+}
 
 /**
- * The actor behind a REST request. Anonymous until the auth issue adds token
- * verification (it will set `res.locals.actor` in a middleware).
+ * The one place a request's actor is resolved, mounted before /api and
+ * /graphql so both doors see the same actor: the bearer token is verified and
+ * checked against the database (revocation, active account, current role) on
+ * every request. An invalid token makes the request anonymous rather than
+ * failing it, so public operations (sign-in, roles) still work with a stale
+ * token; protected ones then answer 401.
  */
+export function authenticate(auth: AuthService): RequestHandler {
+  return async (req, res, next) => {
+    (res.locals as Locals).actor = await auth.actorFor(req.get('authorization'));
+    next();
+  };
+}
+
+/** The actor resolved by `authenticate`; anonymous when it did not run. */
 export function actorOf(req: Request): Actor {
-  const actor = (req.res?.locals as { actor?: Actor } | undefined)?.actor;
+  const actor = (req.res?.locals as Locals | undefined)?.actor;
   return actor ?? ANONYMOUS;
+}
+
+/**
+ * The client address as express derives it (`req.ip`, honouring TRUST_PROXY),
+ * with IPv4-mapped IPv6 folded to plain IPv4 so one client is one bucket.
+ */
+export function metaOf(req: Request): RequestMeta {
+  const raw = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  return { ip: raw.startsWith('::ffff:') && raw.includes('.') ? raw.slice(7) : raw };
+}
+
+/** A JSON body as a plain object ({} for none, arrays or scalars): services validate fields themselves. */
+export function bodyOf(req: Request): Record<string, unknown> {
+  const body: unknown = req.body;
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
 }

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { authRouter } from '../modules/auth/auth.routes';
 import { rolesRouter } from '../modules/roles/roles.routes';
 import type { Services } from '../services';
 import { apiNotFound } from './errors';
@@ -6,6 +7,7 @@ import { apiNotFound } from './errors';
 /** The REST surface of spec §7, mounted at /api. */
 export function apiRouter(services: Services): Router {
   const router = Router();
+  router.use(authRouter(services));
   router.use(rolesRouter(services));
   // Unknown /api paths answer JSON, not express's HTML 404.
   router.use(apiNotFound);

@@ -1,3 +1,5 @@
+import { ForbiddenError, UnauthenticatedError } from './errors';
+
 /**
  * Who is making a request. Every service operation takes one, so permission
  * checks live in the service layer (DESIGN §5) and both doors (REST and GraphQL)
@@ -9,3 +11,31 @@ export const ANONYMOUS: Actor = Object.freeze({ kind: 'anonymous' });
 
 /** role_id 4 is the administrator role (spec §6: an exact comparison). */
 export const ADMIN_ROLE_ID = 4;
+
+/** A signed-in actor (the user behind a valid, unrevoked token). */
+export type UserActor = Extract<Actor, { kind: 'user' }>;
+
+/** Where a request came from, for rate limits and the audit trail (express `req.ip`, honouring TRUST_PROXY). */
+export interface RequestMeta {
+  ip: string;
+}
+
+/**
+ * Deny by default: services call these first. The role comes from the actor,
+ * which the auth middleware re-reads from the database on every request, so a
+ * demoted administrator loses access on the very next request.
+ */
+export function requireUser(actor: Actor): UserActor {
+  if (actor.kind !== 'user') throw new UnauthenticatedError();
+  return actor;
+}
+
+export function isAdmin(actor: Actor): boolean {
+  return actor.kind === 'user' && actor.roleId === ADMIN_ROLE_ID;
+}
+
+export function requireAdmin(actor: Actor): UserActor {
+  const user = requireUser(actor);
+  if (user.roleId !== ADMIN_ROLE_ID) throw new ForbiddenError();
+  return user;
+}

@@ -42,3 +42,28 @@ export function isDatabaseUnavailableError(err: unknown, depth = 0): boolean {
   if (Array.isArray(aggregate)) nested.push(...(aggregate as unknown[]));
   return nested.some((inner) => inner !== undefined && inner !== err && isDatabaseUnavailableError(inner, depth + 1));
 }
+
+/** The PostgreSQL SQLSTATE of a (possibly TypeORM-wrapped) driver error. */
+function sqlState(err: unknown): string | undefined {
+  if (err === null || typeof err !== 'object') return undefined;
+  const driverError = (err as { driverError?: unknown }).driverError;
+  const source = driverError !== null && typeof driverError === 'object' ? driverError : err;
+  return readCode(source);
+}
+
+function constraintOf(err: unknown): string | undefined {
+  if (err === null || typeof err !== 'object') return undefined;
+  const driverError = (err as { driverError?: { constraint?: unknown } }).driverError;
+  const constraint = driverError?.constraint ?? (err as { constraint?: unknown }).constraint;
+  return typeof constraint === 'string' ? constraint : undefined;
+}
+
+/** 23505 unique_violation, optionally on one named constraint or index. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  return sqlState(err) === '23505' && (constraint === undefined || constraintOf(err) === constraint);
+}
+
+/** 23503 foreign_key_violation (a row still referenced, or a reference to nothing). */
+export function isForeignKeyViolation(err: unknown): boolean {
+  return sqlState(err) === '23503';
+}

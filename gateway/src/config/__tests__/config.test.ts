@@ -8,6 +8,18 @@ import { findRepoRoot, gatewayPackageDir } from '../repo-root';
 const ROOT = '/repo';
 const SECRET = 's'.repeat(MIN_JWT_SECRET_LENGTH);
 
+const DEFAULT_AUTH = {
+  argon2: { memoryKib: 19_456, timeCost: 2 },
+  totpEncryptionKey: null,
+  rateLimits: {
+    loginPerAccount: { max: 5, windowSeconds: 900 },
+    loginPerAddress: { max: 100, windowSeconds: 900 },
+    registerPerAddress: { max: 20, windowSeconds: 3600 },
+    twoFactorPerUser: { max: 10, windowSeconds: 900 },
+  },
+  twoFactor: { challengeTtlSeconds: 300, maxAttempts: 5 },
+};
+
 function problems(env: Record<string, string>): string[] {
   try {
     parseEnv(env, ROOT);
@@ -33,6 +45,7 @@ describe('parseEnv', () => {
       logLevel: 'info',
       trustProxy: false,
       shutdownTimeoutMs: 10_000,
+      auth: DEFAULT_AUTH,
     });
   });
 
@@ -69,6 +82,7 @@ describe('parseEnv', () => {
       logLevel: 'warn',
       trustProxy: ['10.0.0.0/8', 'loopback'],
       shutdownTimeoutMs: 5000,
+      auth: DEFAULT_AUTH,
     });
   });
 
@@ -123,6 +137,53 @@ describe('parseEnv', () => {
     } catch (err) {
       expect((err as Error).message).toMatch(/^Invalid gateway configuration:\n {2}- GATEWAY_PORT .+\n {2}- LOG_LEVEL .+$/);
     }
+  });
+
+  it('reads the auth limits and costs', () => {
+    const { auth } = parseEnv(
+      {
+        ARGON2_MEMORY_KIB: '65536',
+        ARGON2_TIME_COST: '3',
+        TOTP_ENCRYPTION_KEY: 'k'.repeat(40),
+        RATE_LIMIT_LOGIN_ACCOUNT_MAX: '3',
+        RATE_LIMIT_LOGIN_ACCOUNT_WINDOW_SECONDS: '60',
+        RATE_LIMIT_LOGIN_ADDRESS_MAX: '50',
+        RATE_LIMIT_LOGIN_ADDRESS_WINDOW_SECONDS: '120',
+        RATE_LIMIT_REGISTER_MAX: '7',
+        RATE_LIMIT_REGISTER_WINDOW_SECONDS: '600',
+        RATE_LIMIT_2FA_USER_MAX: '4',
+        RATE_LIMIT_2FA_USER_WINDOW_SECONDS: '30',
+        TWO_FACTOR_CHALLENGE_TTL_SECONDS: '120',
+        TWO_FACTOR_MAX_ATTEMPTS: '3',
+      },
+      ROOT,
+    );
+    expect(auth).toEqual({
+      argon2: { memoryKib: 65_536, timeCost: 3 },
+      totpEncryptionKey: 'k'.repeat(40),
+      rateLimits: {
+        loginPerAccount: { max: 3, windowSeconds: 60 },
+        loginPerAddress: { max: 50, windowSeconds: 120 },
+        registerPerAddress: { max: 7, windowSeconds: 600 },
+        twoFactorPerUser: { max: 4, windowSeconds: 30 },
+      },
+      twoFactor: { challengeTtlSeconds: 120, maxAttempts: 3 },
+    });
+  });
+
+  it('never lets argon2 below the production floor outside NODE_ENV=test', () => {
+    for (const nodeEnv of ['development', 'production']) {
+      const found = problems({ NODE_ENV: nodeEnv, JWT_SECRET: SECRET, ARGON2_MEMORY_KIB: '19455', ARGON2_TIME_COST: '1' });
+      expect(found).toEqual([expect.stringMatching(/^ARGON2_MEMORY_KIB must be an integer from 19456/), expect.stringMatching(/^ARGON2_TIME_COST must be an integer from 2/)]);
+    }
+    expect(parseEnv({ NODE_ENV: 'test', ARGON2_MEMORY_KIB: '8', ARGON2_TIME_COST: '1' }, ROOT).auth.argon2).toEqual({ memoryKib: 8, timeCost: 1 });
+  });
+
+  it('refuses a short TOTP_ENCRYPTION_KEY and zero limits', () => {
+    const found = problems({ TOTP_ENCRYPTION_KEY: 'short', RATE_LIMIT_LOGIN_ACCOUNT_MAX: '0' });
+    expect(found).toHaveLength(2);
+    expect(found[0]).toMatch(/^TOTP_ENCRYPTION_KEY must be at least 32 characters \(got 5\)/);
+    expect(found[1]).toMatch(/^RATE_LIMIT_LOGIN_ACCOUNT_MAX must be an integer from 1/);
   });
 
   it('parses TRUST_PROXY forms', () => {

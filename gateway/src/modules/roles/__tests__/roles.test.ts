@@ -2,6 +2,8 @@ import request from 'supertest';
 import { ANONYMOUS } from '../../../shared/actor';
 import { createLogger } from '../../../shared/logger';
 import { DEMO_ROLES, seedDemoData } from '../../../db/seed';
+import { AuditService } from '../../audit/audit.service';
+import { UsersService } from '../../users/users.service';
 import { RolesService } from '../roles.service';
 import { buildTestApp, GQL_HEADERS, type TestApp } from '../../../../test/app';
 
@@ -36,7 +38,7 @@ describe('roles', () => {
   });
 
   it('the service lists roles for an anonymous actor', async () => {
-    const roles = await new RolesService(t.dataSource).list(ANONYMOUS);
+    const roles = await new RolesService(t.dataSource, new UsersService(t.dataSource), new AuditService(t.dataSource)).list(ANONYMOUS);
     expect(roles.map((r) => r.id)).toEqual(expected.map((r) => r.id));
   });
 

@@ -1,0 +1,63 @@
+import type { DataSource, EntityManager } from 'typeorm';
+
+/**
+ * What happened, for the audit trail (DESIGN §5: every sign-in attempt and
+ * every admin change). Action names are stable identifiers, grouped by a dot
+ * prefix (`auth.*`, `2fa.*`, `role.*`).
+ */
+export type AuditAction =
+  | 'auth.register'
+  | 'auth.register_refused'
+  | 'auth.login_success'
+  | 'auth.login_failure'
+  | 'auth.login_rate_limited'
+  | 'auth.login_2fa_required'
+  | 'auth.login_2fa_failure'
+  | 'auth.logout'
+  | '2fa.setup'
+  | '2fa.enable'
+  | '2fa.disable'
+  | '2fa.backup_codes_regenerated'
+  | '2fa.check_failure'
+  | 'role.create'
+  | 'role.update'
+  | 'role.delete';
+
+/** JSON-serialisable, and by contract free of secrets (no passwords, tokens, TOTP secrets or codes). */
+export type AuditDetails = Record<string, string | number | boolean | null | object>;
+
+export interface AuditEntry {
+  action: AuditAction;
+  /** The signed-in user who did it; null for anonymous attempts (failed sign-ins, registration). */
+  actorUserId: number | null;
+  targetType?: 'user' | 'role';
+  targetId?: number | string | null;
+  ip: string | null;
+  details?: AuditDetails;
+}
+
+/** Keys that must never be written, whatever a caller passes (defence in depth for the "no secrets" rule). */
+const FORBIDDEN_DETAIL_KEYS = /password|secret|token|code|hash/i;
+
+/** Appends to audit_log. The only writer of that table. */
+export class AuditService {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Writes one entry; pass `manager` to make it part of the caller's transaction (admin changes). */
+  async record(entry: AuditEntry, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    const details = scrub(entry.details ?? {});
+    await manager.query(
+      `insert into audit_log (actor_user_id, action, target_type, target_id, ip, details) values ($1, $2, $3, $4, $5, $6::jsonb)`,
+      [entry.actorUserId, entry.action, entry.targetType ?? null, entry.targetId === undefined || entry.targetId === null ? null : String(entry.targetId), entry.ip, JSON.stringify(details)],
+    );
+  }
+}
+
+function scrub(details: AuditDetails): AuditDetails {
+  const out: AuditDetails = {};
+  for (const [key, value] of Object.entries(details)) {
+    if (FORBIDDEN_DETAIL_KEYS.test(key)) continue;
+    out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,81 @@
+import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import type { GraphQLContext } from '../../graphql/context';
+import { UserType } from '../users/user.type';
+import {
+  AuthPayload,
+  BackupCodesResult,
+  LoginInput,
+  LoginResult,
+  ReauthInput,
+  RegisterInput,
+  TwoFactorDisableResult,
+  TwoFactorEnableResult,
+  TwoFactorSetup,
+  TwoFactorStatus,
+  TwoFactorVerifyResult,
+  VerifyLoginInput,
+} from './auth.types';
+
+/**
+ * GraphQL door for accounts, sessions and two-factor: the same service calls
+ * as the REST routes. Every call counts on its own, so aliasing `login` fifteen
+ * times in one request is fifteen attempts against the limits.
+ */
+@Resolver()
+export class AuthResolver {
+  @Query(() => UserType, { description: 'The signed-in user.' })
+  me(@Ctx() ctx: GraphQLContext): Promise<UserType> {
+    return ctx.services.users.me(ctx.actor);
+  }
+
+  @Query(() => TwoFactorStatus)
+  twoFactorStatus(@Ctx() ctx: GraphQLContext): Promise<TwoFactorStatus> {
+    return ctx.services.twoFactor.status(ctx.actor);
+  }
+
+  @Mutation(() => AuthPayload, { description: 'Creates an account and signs it in.' })
+  register(@Arg('input', () => RegisterInput) input: RegisterInput, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
+    return ctx.services.auth.register(ctx.actor, { ...input }, ctx.meta);
+  }
+
+  @Mutation(() => LoginResult)
+  login(@Arg('input', () => LoginInput) input: LoginInput, @Ctx() ctx: GraphQLContext): Promise<LoginResult> {
+    return ctx.services.auth.login(ctx.actor, { ...input }, ctx.meta);
+  }
+
+  @Mutation(() => AuthPayload, { description: 'The second step after login answered requiresTwoFactor.' })
+  verifyLogin(@Arg('input', () => VerifyLoginInput) input: VerifyLoginInput, @Ctx() ctx: GraphQLContext): Promise<AuthPayload> {
+    return ctx.services.auth.verifyLogin(ctx.actor, { ...input }, ctx.meta);
+  }
+
+  @Mutation(() => Boolean, { description: 'Ends every session of the signed-in user.' })
+  async logout(@Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await ctx.services.auth.logout(ctx.actor, ctx.meta);
+    return true;
+  }
+
+  @Mutation(() => TwoFactorSetup)
+  twoFactorSetup(@Ctx() ctx: GraphQLContext): Promise<TwoFactorSetup> {
+    return ctx.services.twoFactor.setup(ctx.actor, ctx.meta);
+  }
+
+  @Mutation(() => TwoFactorVerifyResult)
+  twoFactorVerify(@Arg('token', () => String) token: string, @Ctx() ctx: GraphQLContext): Promise<TwoFactorVerifyResult> {
+    return ctx.services.twoFactor.verify(ctx.actor, { token }, ctx.meta);
+  }
+
+  @Mutation(() => TwoFactorEnableResult)
+  twoFactorEnable(@Arg('token', () => String) token: string, @Ctx() ctx: GraphQLContext): Promise<TwoFactorEnableResult> {
+    return ctx.services.twoFactor.enable(ctx.actor, { token }, ctx.meta);
+  }
+
+  @Mutation(() => TwoFactorDisableResult)
+  twoFactorDisable(@Arg('input', () => ReauthInput) input: ReauthInput, @Ctx() ctx: GraphQLContext): Promise<TwoFactorDisableResult> {
+    return ctx.services.twoFactor.disable(ctx.actor, { ...input }, ctx.meta);
+  }
+
+  @Mutation(() => BackupCodesResult)
+  regenerateBackupCodes(@Arg('input', () => ReauthInput) input: ReauthInput, @Ctx() ctx: GraphQLContext): Promise<BackupCodesResult> {
+    return ctx.services.twoFactor.regenerateBackupCodes(ctx.actor, { ...input }, ctx.meta);
+  }
+}

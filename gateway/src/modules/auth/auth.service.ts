@@ -1,0 +1,243 @@
+import type { DataSource } from 'typeorm';
+import type { AuthConfig } from '../../config';
+import { ADMIN_ROLE_ID, ANONYMOUS, requireUser, type Actor, type RequestMeta } from '../../shared/actor';
+import { isUniqueViolation } from '../../shared/db-errors';
+import { ConflictError, ForbiddenError, RateLimitedError, UnauthenticatedError } from '../../shared/errors';
+import { queryRows } from '../../shared/sql';
+import type { AuditService } from '../audit/audit.service';
+import type { RolesService } from '../roles/roles.service';
+import type { User } from '../users/user.entity';
+import type { UsersService, UserView } from '../users/users.service';
+import { invalid, MESSAGES, normalizeEmail, validateLogin, validateRegistration, validateSecondStep } from './auth.validation';
+import type { PasswordHasher } from './passwords';
+import { buckets, type RateHit, type RateLimiter } from './rate-limiter';
+import type { TokenService } from './tokens';
+import type { TwoFactorService } from './two-factor.service';
+
+export interface Session {
+  token: string;
+  user: UserView;
+}
+
+/** Spec §3 "Login response": a session, or the request for a second factor (no token yet). */
+export type LoginResult = ({ requiresTwoFactor: false } & Session) | { requiresTwoFactor: true };
+
+// Arbitrary but fixed: serialises "is there an administrator yet?" across replicas.
+const FIRST_ADMIN_LOCK_KEY = 7_326_153_013;
+/** Stale rate-limit windows are pruned on roughly one sign-in in this many. */
+const PRUNE_ONE_IN = 200;
+
+/**
+ * Registration, sign-in (with the optional TOTP step), sessions and sign-out.
+ *
+ * Sessions are JWTs (tokens.ts) whose `tv` claim must equal users.token_version.
+ * Sign-out bumps the version, which ends EVERY session of that user (all
+ * devices): one integer per user instead of a deny-list of token ids that would
+ * grow with every sign-out. 2FA changes bump it too and hand the caller a fresh
+ * token, so only the other sessions end.
+ */
+export class AuthService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly roles: RolesService,
+    private readonly audit: AuditService,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: TokenService,
+    private readonly limiter: RateLimiter,
+    private readonly twoFactor: TwoFactorService,
+    private readonly config: AuthConfig,
+  ) {}
+
+  /**
+   * The actor behind an Authorization header, for every request (REST and
+   * GraphQL). Anything short of a valid, unrevoked token of an active account is
+   * anonymous; the role is read from the database now, not from the token, so
+   * a demotion or deactivation takes effect on the next request.
+   */
+  async actorFor(authorization: string | undefined): Promise<Actor> {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+    if (!match?.[1]) return ANONYMOUS;
+    const claims = await this.tokens.verify(match[1]);
+    if (!claims) return ANONYMOUS;
+    const state = await this.users.sessionState(claims.userId);
+    if (!state || !state.isActive || state.tokenVersion !== claims.tokenVersion) return ANONYMOUS;
+    return { kind: 'user', userId: claims.userId, roleId: state.roleId };
+  }
+
+  async register(_actor: Actor, input: Record<string, unknown>, meta: RequestMeta): Promise<Session> {
+    // Counted before anything else, so probing emails through 409s is capped too.
+    const hit = await this.limiter.hit(buckets.registerAddress(meta.ip), this.config.rateLimits.registerPerAddress);
+    if (hit.limited) throw new RateLimitedError(MESSAGES.tooManyRegistrations, hit.resetsInSeconds);
+
+    const data = validateRegistration(input);
+    if (!(await this.roles.exists(data.roleId))) throw invalid([MESSAGES.roleUnknown]);
+    // Cheap pre-checks before the deliberately slow hash; both are repeated under the lock below.
+    if (data.roleId === ADMIN_ROLE_ID && (await this.users.countByRole(ADMIN_ROLE_ID)) > 0) await this.refuseAdmin(data.email, meta);
+    if (await this.users.findByEmail(data.email)) throw new ConflictError(MESSAGES.duplicateEmail);
+
+    const passwordHash = await this.hasher.hash(data.password);
+    const user = await this.dataSource.transaction(async (manager) => {
+      if (data.roleId === ADMIN_ROLE_ID) {
+        // Only the first administrator of an empty install may sign up as one; the
+        // transaction-scoped lock makes two simultaneous attempts take turns.
+        await manager.query('select pg_advisory_xact_lock($1)', [FIRST_ADMIN_LOCK_KEY]);
+        if ((await this.users.countByRole(ADMIN_ROLE_ID, manager)) > 0) return null;
+      }
+      try {
+        const created = await this.users.create({ name: data.name, email: data.email, passwordHash, roleId: data.roleId }, manager);
+        await this.audit.record({ action: 'auth.register', actorUserId: created.id, targetType: 'user', targetId: created.id, ip: meta.ip, details: { role_id: data.roleId } }, manager);
+        return created;
+      } catch (err) {
+        if (isUniqueViolation(err, 'uq_users_email_lower')) throw new ConflictError(MESSAGES.duplicateEmail);
+        throw err;
+      }
+    });
+    if (user === null) return this.refuseAdmin(data.email, meta);
+    return this.session(user);
+  }
+
+  /**
+   * Email and password. Failures answer the same 401 whether or not the
+   * account exists (an unknown email still costs one argon2 verification), and
+   * count against the account+address and address limits; past either, every
+   * attempt answers 429, even with the right password, until the window ends.
+   */
+  async login(_actor: Actor, input: Record<string, unknown>, meta: RequestMeta): Promise<LoginResult> {
+    const { email, password } = validateLogin(input);
+    const hits = await this.countSignInAttempt(email, meta, 'password');
+
+    const user = await this.users.findByEmail(email);
+    if (!user) {
+      await this.hasher.burn(password);
+      return this.failSignIn(null, email, meta, 'unknown_email');
+    }
+    const passwordOk = await this.hasher.verify(user.passwordHash, password);
+    if (!passwordOk) return this.failSignIn(user.id, email, meta, 'bad_password');
+    if (!user.isActive) return this.failSignIn(user.id, email, meta, 'inactive');
+
+    await this.refund(hits);
+    if (user.twoFactorEnabled) {
+      await this.openChallenge(user.id);
+      await this.audit.record({ action: 'auth.login_2fa_required', actorUserId: null, targetType: 'user', targetId: user.id, ip: meta.ip });
+      return { requiresTwoFactor: true };
+    }
+    await this.users.recordLogin(user.id);
+    await this.audit.record({ action: 'auth.login_success', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip, details: { method: 'password' } });
+    return { requiresTwoFactor: false, ...(await this.session(user, true)) };
+  }
+
+  /**
+   * The second step (`verify-login`): valid only within the challenge lifetime
+   * after a correct password for this email, at most `maxAttempts` tries, and
+   * one success consumes it. Failures also count as failed sign-ins for the
+   * account+address, so opening fresh challenges cannot reset the count.
+   */
+  async verifyLogin(_actor: Actor, input: Record<string, unknown>, meta: RequestMeta): Promise<Session> {
+    const { email, code, isBackupCode } = validateSecondStep(input);
+    const hits = await this.countSignInAttempt(email, meta, isBackupCode ? 'backup_code' : 'totp');
+
+    const user = await this.users.findByEmail(email);
+    const challenge = user ? await this.takeChallengeAttempt(user.id) : null;
+    if (!user || !challenge) {
+      await this.audit.record({ action: 'auth.login_2fa_failure', actorUserId: null, targetType: 'user', targetId: user?.id ?? null, ip: meta.ip, details: { reason: 'no_challenge' } });
+      throw new UnauthenticatedError(MESSAGES.signInExpired);
+    }
+    if (challenge === 'exhausted') {
+      await this.audit.record({ action: 'auth.login_2fa_failure', actorUserId: null, targetType: 'user', targetId: user.id, ip: meta.ip, details: { reason: 'attempts_exhausted' } });
+      throw new RateLimitedError(MESSAGES.tooManyCodeAttempts);
+    }
+
+    const accepted = user.isActive && (await this.twoFactor.checkSecondFactor(user, code, isBackupCode));
+    if (!accepted) {
+      await this.audit.record({ action: 'auth.login_2fa_failure', actorUserId: null, targetType: 'user', targetId: user.id, ip: meta.ip, details: { reason: isBackupCode ? 'bad_backup_code' : 'bad_totp' } });
+      throw new UnauthenticatedError(isBackupCode ? MESSAGES.invalidBackupCode : MESSAGES.invalidCode);
+    }
+    // One success per password step: of two concurrent correct answers, one consumes it.
+    const consumed = await queryRows<{ id: string }>(this.dataSource, `update login_challenges set consumed_at = now() where id = $1 and consumed_at is null returning id`, [challenge.id]);
+    if (consumed.length === 0) throw new UnauthenticatedError(MESSAGES.signInExpired);
+
+    await this.refund(hits);
+    await this.users.recordLogin(user.id);
+    await this.audit.record({ action: 'auth.login_success', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip, details: { method: isBackupCode ? 'backup_code' : 'totp' } });
+    return this.session(user, true);
+  }
+
+  /** Ends every session of the signed-in user (see the class comment). */
+  async logout(actor: Actor, meta: RequestMeta): Promise<void> {
+    const { userId } = requireUser(actor);
+    await this.users.bumpTokenVersion(userId);
+    await this.audit.record({ action: 'auth.logout', actorUserId: userId, targetType: 'user', targetId: userId, ip: meta.ip });
+  }
+
+  /** Counts one sign-in attempt against both limits; throws 429 (and audits it) past either. */
+  private async countSignInAttempt(email: string, meta: RequestMeta, step: string): Promise<RateHit[]> {
+    const { loginPerAccount, loginPerAddress } = this.config.rateLimits;
+    const key = normalizeEmail(email);
+    const hits = [await this.limiter.hit(buckets.loginAccount(key, meta.ip), loginPerAccount), await this.limiter.hit(buckets.loginAddress(meta.ip), loginPerAddress)];
+    if (Math.random() * PRUNE_ONE_IN < 1) await this.limiter.prune(Math.max(...Object.values(this.config.rateLimits).map((r) => r.windowSeconds)) * 2);
+    const limited = hits.filter((h) => h.limited);
+    if (limited.length > 0) {
+      await this.audit.record({
+        action: 'auth.login_rate_limited',
+        actorUserId: null,
+        targetType: 'user',
+        targetId: null,
+        ip: meta.ip,
+        details: { email: key, step, limit: limited.some((h) => h.bucket.startsWith('login:acct:')) ? 'account_address' : 'address' },
+      });
+      throw new RateLimitedError(MESSAGES.tooManyLogins, Math.max(...limited.map((h) => h.resetsInSeconds)));
+    }
+    return hits;
+  }
+
+  private async refund(hits: RateHit[]): Promise<void> {
+    for (const hit of hits) await this.limiter.refund(hit);
+  }
+
+  private async failSignIn(userId: number | null, email: string, meta: RequestMeta, reason: string): Promise<never> {
+    await this.audit.record({ action: 'auth.login_failure', actorUserId: null, targetType: 'user', targetId: userId, ip: meta.ip, details: { email: normalizeEmail(email), reason } });
+    throw new UnauthenticatedError(MESSAGES.invalidCredentials);
+  }
+
+  private async refuseAdmin(email: string, meta: RequestMeta): Promise<never> {
+    await this.audit.record({ action: 'auth.register_refused', actorUserId: null, ip: meta.ip, details: { email: normalizeEmail(email), reason: 'administrator_exists' } });
+    throw new ForbiddenError(MESSAGES.adminRegistrationRefused);
+  }
+
+  /** A fresh password step; earlier open ones for the user are closed, so only the newest counts. */
+  private async openChallenge(userId: number): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(`update login_challenges set consumed_at = now() where user_id = $1 and consumed_at is null`, [userId]);
+      await manager.query(`insert into login_challenges (user_id, expires_at) values ($1, now() + make_interval(secs => $2))`, [userId, this.config.twoFactor.challengeTtlSeconds]);
+    });
+  }
+
+  /**
+   * Counts one attempt on the user's open challenge, atomically. null: none
+   * open (no password step, expired, or consumed); 'exhausted': the attempts
+   * are used up, and the challenge is closed.
+   */
+  private async takeChallengeAttempt(userId: number): Promise<{ id: string } | 'exhausted' | null> {
+    const open = await queryRows<{ id: string; attempts: number }>(
+      this.dataSource,
+      `update login_challenges set attempts = attempts + 1
+        where id = (select id from login_challenges where user_id = $1 and consumed_at is null and expires_at > now() order by created_at desc limit 1)
+        returning id, attempts`,
+      [userId],
+    );
+    const row = open[0];
+    if (!row) return null;
+    if (row.attempts > this.config.twoFactor.maxAttempts) {
+      await this.dataSource.query(`update login_challenges set consumed_at = now() where id = $1 and consumed_at is null`, [row.id]);
+      return 'exhausted';
+    }
+    return { id: row.id };
+  }
+
+  private async session(user: User, reload = false): Promise<Session> {
+    // After recordLogin the row changed (last_login_at); reload so the answer shows it.
+    const current = reload ? ((await this.users.findById(user.id)) ?? user) : user;
+    return { token: await this.tokens.sign({ userId: current.id, tokenVersion: current.tokenVersion }), user: await this.users.view(current) };
+  }
+}

@@ -1,0 +1,131 @@
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { UserType } from '../users/user.type';
+
+/*
+ * GraphQL shapes of the auth operations, mirroring the REST JSON of issue 3.
+ * Inputs carry no class-validator rules on purpose: the service validates, so
+ * both doors answer with the same spec §5 messages.
+ */
+
+@ObjectType({ description: 'A signed-in session: the bearer token (8 hours) and its user.' })
+export class AuthPayload {
+  @Field(() => String)
+  token!: string;
+
+  @Field(() => UserType)
+  user!: UserType;
+}
+
+@ObjectType({ description: 'A session, or (requiresTwoFactor: true, no token) the request for the second step: verifyLogin.' })
+export class LoginResult {
+  @Field(() => Boolean)
+  requiresTwoFactor!: boolean;
+
+  @Field(() => String, { nullable: true })
+  token?: string | null;
+
+  @Field(() => UserType, { nullable: true })
+  user?: UserType | null;
+}
+
+@ObjectType({ description: 'A new, not yet active TOTP secret: show the QR code and the manual key, then twoFactorEnable with a code.' })
+export class TwoFactorSetup {
+  @Field(() => String, { description: 'Base32 key for manual entry.' })
+  secret!: string;
+
+  @Field(() => String)
+  otpauthUrl!: string;
+
+  @Field(() => String, { description: 'PNG data URL of the otpauth QR code.' })
+  qrCodeDataUrl!: string;
+}
+
+@ObjectType()
+export class TwoFactorVerifyResult {
+  @Field(() => Boolean)
+  valid!: boolean;
+}
+
+@ObjectType({ description: 'Two-factor is on. The backup codes are shown once; the old sessions ended, continue with `token`.' })
+export class TwoFactorEnableResult {
+  @Field(() => Boolean)
+  enabled!: boolean;
+
+  @Field(() => [String], { description: '10 single-use codes of 8 lowercase hex characters.' })
+  backupCodes!: string[];
+
+  @Field(() => String, { description: 'A fresh session token replacing the caller\'s (revoked) one.' })
+  token!: string;
+}
+
+@ObjectType({ description: 'Two-factor is off. The old sessions ended; continue with `token`.' })
+export class TwoFactorDisableResult {
+  @Field(() => Boolean)
+  enabled!: boolean;
+
+  @Field(() => String)
+  token!: string;
+}
+
+@ObjectType()
+export class TwoFactorStatus {
+  @Field(() => Boolean)
+  enabled!: boolean;
+
+  @Field(() => Int)
+  backupCodesRemaining!: number;
+}
+
+@ObjectType({ description: 'New backup codes (the old ones no longer work). The old sessions ended; continue with `token`.' })
+export class BackupCodesResult {
+  @Field(() => [String])
+  backupCodes!: string[];
+
+  @Field(() => String)
+  token!: string;
+}
+
+@InputType()
+export class RegisterInput {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  email!: string;
+
+  @Field(() => String)
+  password!: string;
+
+  @Field(() => Int)
+  role_id!: number;
+}
+
+@InputType()
+export class LoginInput {
+  @Field(() => String)
+  email!: string;
+
+  @Field(() => String)
+  password!: string;
+}
+
+@InputType({ description: 'The second step of a sign-in, within 5 minutes of the password step.' })
+export class VerifyLoginInput {
+  @Field(() => String)
+  email!: string;
+
+  @Field(() => String, { description: 'A 6-digit authenticator code, or an 8-character backup code.' })
+  token!: string;
+
+  @Field(() => Boolean, { defaultValue: false })
+  isBackupCode!: boolean;
+}
+
+@InputType({ description: 'Proof for changing two-factor settings: the password, or a current authenticator code.' })
+export class ReauthInput {
+  @Field(() => String, { nullable: true })
+  password?: string | null;
+
+  @Field(() => String, { nullable: true })
+  token?: string | null;
+}

@@ -1,0 +1,43 @@
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import type { AuthConfig } from '../../config';
+
+// `Algorithm` is an ambient const enum, which isolatedModules cannot inline; 2 is Argon2id.
+const ARGON2ID = 2 as Algorithm;
+
+/**
+ * argon2id hashing for passwords and backup codes (DESIGN §5: m ≥ 19 MiB,
+ * t ≥ 2, p = 1; the config refuses less outside NODE_ENV=test). Verification
+ * reads the parameters from the stored hash, so raising the cost later keeps
+ * old hashes valid.
+ */
+export class PasswordHasher {
+  private readonly options: { algorithm: Algorithm; memoryCost: number; timeCost: number; parallelism: number };
+  private dummy: Promise<string> | undefined;
+
+  constructor(config: AuthConfig['argon2']) {
+    this.options = { algorithm: ARGON2ID, memoryCost: config.memoryKib, timeCost: config.timeCost, parallelism: 1 };
+  }
+
+  hash(secret: string): Promise<string> {
+    return hash(secret, this.options);
+  }
+
+  /** False (never a throw) for a malformed stored hash: the caller answers "invalid", not 500. */
+  async verify(storedHash: string, secret: string): Promise<boolean> {
+    try {
+      return await verify(storedHash, secret);
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * Spends the same time as a real check against a hash of the current cost,
+   * for sign-ins with an unknown email: otherwise the response time would tell
+   * an attacker which addresses have accounts.
+   */
+  async burn(secret: string): Promise<void> {
+    this.dummy ??= this.hash('embark-timing-equaliser');
+    await this.verify(await this.dummy, secret);
+  }
+}

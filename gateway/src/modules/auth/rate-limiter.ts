@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import type { RateLimitRule } from '../../config';
+import { queryRows } from '../../shared/sql';
+
+/** One counted event in a fixed window. */
+export interface RateHit {
+  bucket: string;
+  /** Events in the current window, this one included. */
+  count: number;
+  /** Millisecond precision (see below), so a refund can name the exact window. */
+  windowStart: Date;
+  /** Seconds until the window ends (for Retry-After). */
+  resetsInSeconds: number;
+  limited: boolean;
+}
+
+/**
+ * Fixed-window counters in PostgreSQL, so every replica shares them (DESIGN
+ * §1, §5). `hit` counts an attempt BEFORE the protected work runs, in one
+ * atomic upsert: concurrent requests cannot all slip under the limit, which a
+ * check-then-increment would allow. A caller whose attempt turns out fine
+ * (a correct password) `refund`s it, so only failures accumulate.
+ *
+ * No TypeORM entity: the whole point is the single atomic statement below.
+ */
+export class RateLimiter {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async hit(bucket: string, rule: RateLimitRule): Promise<RateHit> {
+    // Windows start at millisecond precision so the JS Date returned round-trips exactly.
+    // In SET, `r.*` is the row before the update, so both CASEs test the old window.
+    const [row] = await queryRows<{ count: number; window_start: Date; resets_in: number }>(
+      this.dataSource,
+      `insert into rate_limits as r (bucket, window_start, count)
+         values ($1, date_trunc('milliseconds', now()), 1)
+       on conflict (bucket) do update set
+         window_start = case when r.window_start <= now() - make_interval(secs => $2) then date_trunc('milliseconds', now()) else r.window_start end,
+         count = case when r.window_start <= now() - make_interval(secs => $2) then 1 else r.count + 1 end
+       returning count, window_start,
+         greatest(0, extract(epoch from (window_start + make_interval(secs => $2) - now())))::float8 as resets_in`,
+      [bucket, rule.windowSeconds],
+    );
+    if (!row) throw new Error('rate limit upsert returned no row');
+    return { bucket, count: row.count, windowStart: row.window_start, resetsInSeconds: row.resets_in, limited: row.count > rule.max };
+  }
+
+  /** Un-counts a hit whose attempt succeeded; a no-op once its window has been replaced. */
+  async refund(hit: RateHit): Promise<void> {
+    await this.dataSource.query(`update rate_limits set count = count - 1 where bucket = $1 and window_start = $2 and count > 0`, [hit.bucket, hit.windowStart]);
+  }
+
+  /** Drops windows that ended long ago, so the table stays small. */
+  async prune(olderThanSeconds: number): Promise<void> {
+    await this.dataSource.query(`delete from rate_limits where window_start < now() - make_interval(secs => $1)`, [olderThanSeconds]);
+  }
+}
+
+/**
+ * Bucket names. Emails are hashed: the counters need equality, not the
+ * address, and a hash has a fixed length whatever a client sends.
+ */
+export const buckets = {
+  loginAccount: (email: string, ip: string): string => `login:acct:${digest(email)}:${ip}`,
+  loginAddress: (ip: string): string => `login:ip:${ip}`,
+  registerAddress: (ip: string): string => `register:ip:${ip}`,
+  twoFactorUser: (userId: number): string => `2fa:user:${userId}`,
+};
+
+function digest(value: string): string {
+  return crypto.createHash('sha256').update(value).digest('hex').slice(0, 32);
+}

@@ -1,0 +1,262 @@
+import crypto from 'node:crypto';
+import QRCode from 'qrcode';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { AuthConfig } from '../../config';
+import { requireUser, type Actor, type RequestMeta } from '../../shared/actor';
+import { ConflictError, RateLimitedError, UnauthenticatedError, ValidationError } from '../../shared/errors';
+import { queryRows } from '../../shared/sql';
+import type { AuditService } from '../audit/audit.service';
+import type { User } from '../users/user.entity';
+import type { UsersService } from '../users/users.service';
+import { invalid, MESSAGES, validateTotpCode } from './auth.validation';
+import type { PasswordHasher } from './passwords';
+import { buckets, type RateLimiter } from './rate-limiter';
+import type { SecretBox } from './secret-box';
+import type { TokenService } from './tokens';
+import { matchTotp, newTotpSecret, otpauthUrl } from './totp';
+
+export const BACKUP_CODE_COUNT = 10;
+
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  qrCodeDataUrl: string;
+}
+
+export interface TwoFactorStatus {
+  enabled: boolean;
+  backupCodesRemaining: number;
+}
+
+/** Changes to 2FA revoke every other session; the caller's continues with this fresh token. */
+export interface TwoFactorEnabled {
+  enabled: true;
+  backupCodes: string[];
+  token: string;
+}
+
+export interface TwoFactorDisabled {
+  enabled: false;
+  token: string;
+}
+
+export interface BackupCodesRegenerated {
+  backupCodes: string[];
+  token: string;
+}
+
+/** `{password}` or `{token}` (a current authenticator code): what changing 2FA requires (DESIGN §5). */
+export interface ReauthInput {
+  password?: unknown;
+  token?: unknown;
+}
+
+/**
+ * TOTP enrolment and second-factor checks. Owns the two-factor columns of
+ * users and the backup_codes table.
+ *
+ * Flow: setup (secret stored encrypted, not yet active) → verify (optional
+ * dry run) → enable with a current code (returns the backup codes, once) →
+ * sign-ins then need a code. A used time step is never accepted again, and each
+ * backup code works once.
+ */
+export class TwoFactorService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly users: UsersService,
+    private readonly audit: AuditService,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: TokenService,
+    private readonly limiter: RateLimiter,
+    private readonly box: SecretBox,
+    private readonly config: AuthConfig,
+  ) {}
+
+  async status(actor: Actor): Promise<TwoFactorStatus> {
+    const user = await this.currentUser(actor);
+    const [row] = await queryRows<{ remaining: number }>(this.dataSource, `select count(*)::int as remaining from backup_codes where user_id = $1 and used_at is null`, [user.id]);
+    return { enabled: user.twoFactorEnabled, backupCodesRemaining: user.twoFactorEnabled ? (row?.remaining ?? 0) : 0 };
+  }
+
+  /** A new secret, stored encrypted and inactive until `enable`; replaces an unfinished setup. */
+  async setup(actor: Actor, meta: RequestMeta): Promise<TwoFactorSetup> {
+    const user = await this.currentUser(actor);
+    // Re-enrolling over an active authenticator would let a stolen session swap it silently.
+    if (user.twoFactorEnabled) throw new ConflictError(MESSAGES.twoFactorAlreadyEnabled);
+    const secret = newTotpSecret();
+    const updated = await queryRows<{ id: number }>(
+      this.dataSource,
+      `update users set two_factor_secret = $2, last_totp_step = null, updated_at = now() where id = $1 and two_factor_enabled = false returning id`,
+      [user.id, this.box.seal(secret, user.id)],
+    );
+    if (updated.length === 0) throw new ConflictError(MESSAGES.twoFactorAlreadyEnabled);
+    const url = otpauthUrl(secret, user.email);
+    await this.audit.record({ action: '2fa.setup', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip });
+    return { secret, otpauthUrl: url, qrCodeDataUrl: await QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 1, width: 240 }) };
+  }
+
+  /**
+   * Checks a code against the enrolled (or pending) secret: `{valid: true}` or
+   * a 400. While 2FA is pending the check is a dry run that does not use up the
+   * step, so the same code can then enable; once enabled, a verified step is
+   * spent like any other.
+   */
+  async verify(actor: Actor, input: { token?: unknown }, meta: RequestMeta): Promise<{ valid: true }> {
+    const user = await this.currentUser(actor);
+    const code = validateTotpCode(input.token);
+    const secret = this.secretOf(user);
+    await this.guarded(user.id, meta, 'verify', async () => {
+      if (user.twoFactorEnabled) return this.spendTotp(user.id, secret, code, user.lastTotpStep);
+      return (await matchTotp(secret, code, user.lastTotpStep)) !== null;
+    }, MESSAGES.invalidCode);
+    return { valid: true };
+  }
+
+  async enable(actor: Actor, input: { token?: unknown }, meta: RequestMeta): Promise<TwoFactorEnabled> {
+    const user = await this.currentUser(actor);
+    if (user.twoFactorEnabled) throw new ConflictError(MESSAGES.twoFactorAlreadyEnabled);
+    const code = validateTotpCode(input.token);
+    const secret = this.secretOf(user);
+    const codes = newBackupCodes();
+    const hashes = await Promise.all(codes.map((c) => this.hasher.hash(c)));
+
+    let tokenVersion = 0;
+    await this.guarded(user.id, meta, 'enable', async () => {
+      const step = await matchTotp(secret, code, user.lastTotpStep);
+      if (step === null) return false;
+      return this.dataSource.transaction(async (manager) => {
+        const enabled = await queryRows<{ id: number }>(
+          manager,
+          `update users set two_factor_enabled = true, last_totp_step = $2, updated_at = now()
+            where id = $1 and two_factor_enabled = false and two_factor_secret = $3 and (last_totp_step is null or last_totp_step < $2)
+            returning id`,
+          [user.id, step, user.twoFactorSecret],
+        );
+        // Lost a race (enabled meanwhile, setup restarted, or the step spent): treat as a wrong code.
+        if (enabled.length === 0) return false;
+        await this.replaceBackupCodes(manager, user.id, hashes);
+        tokenVersion = await this.users.bumpTokenVersion(user.id, manager);
+        await this.audit.record({ action: '2fa.enable', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);
+        return true;
+      });
+    }, MESSAGES.invalidCode);
+    return { enabled: true, backupCodes: codes, token: await this.tokens.sign({ userId: user.id, tokenVersion }) };
+  }
+
+  async disable(actor: Actor, input: ReauthInput, meta: RequestMeta): Promise<TwoFactorDisabled> {
+    const user = await this.currentUser(actor);
+    if (!user.twoFactorEnabled) throw new ValidationError(MESSAGES.twoFactorNotEnabled, [MESSAGES.twoFactorNotEnabled]);
+    await this.reauthenticate(user, input, meta, 'disable');
+    const tokenVersion = await this.dataSource.transaction(async (manager) => {
+      await manager.query(`update users set two_factor_enabled = false, two_factor_secret = null, last_totp_step = null, updated_at = now() where id = $1`, [user.id]);
+      await manager.query(`delete from backup_codes where user_id = $1`, [user.id]);
+      await manager.query(`update login_challenges set consumed_at = now() where user_id = $1 and consumed_at is null`, [user.id]);
+      const version = await this.users.bumpTokenVersion(user.id, manager);
+      await this.audit.record({ action: '2fa.disable', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);
+      return version;
+    });
+    return { enabled: false, token: await this.tokens.sign({ userId: user.id, tokenVersion }) };
+  }
+
+  async regenerateBackupCodes(actor: Actor, input: ReauthInput, meta: RequestMeta): Promise<BackupCodesRegenerated> {
+    const user = await this.currentUser(actor);
+    if (!user.twoFactorEnabled) throw new ValidationError(MESSAGES.twoFactorNotEnabled, [MESSAGES.twoFactorNotEnabled]);
+    await this.reauthenticate(user, input, meta, 'regenerate');
+    const codes = newBackupCodes();
+    const hashes = await Promise.all(codes.map((c) => this.hasher.hash(c)));
+    const tokenVersion = await this.dataSource.transaction(async (manager) => {
+      await this.replaceBackupCodes(manager, user.id, hashes);
+      const version = await this.users.bumpTokenVersion(user.id, manager);
+      await this.audit.record({ action: '2fa.backup_codes_regenerated', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);
+      return version;
+    });
+    return { backupCodes: codes, token: await this.tokens.sign({ userId: user.id, tokenVersion }) };
+  }
+
+  /**
+   * The second step of a sign-in: a TOTP code (spending its step) or an unused
+   * backup code (spending the code). True when it was accepted.
+   */
+  async checkSecondFactor(user: User, code: string, isBackupCode: boolean): Promise<boolean> {
+    if (!user.twoFactorEnabled || user.twoFactorSecret === null) return false;
+    if (!isBackupCode) return this.spendTotp(user.id, this.secretOf(user), code, user.lastTotpStep);
+    const unused = await queryRows<{ id: number; code_hash: string }>(this.dataSource, `select id, code_hash from backup_codes where user_id = $1 and used_at is null`, [user.id]);
+    // Every stored hash is checked (in parallel on libuv's pool), whichever matches.
+    const matches = await Promise.all(unused.map(async (row) => ((await this.hasher.verify(row.code_hash, code)) ? row.id : null)));
+    const id = matches.find((m) => m !== null);
+    if (id === undefined || id === null) return false;
+    // Atomic: of two concurrent uses of one code, exactly one updates the row.
+    const spent = await queryRows<{ id: number }>(this.dataSource, `update backup_codes set used_at = now() where id = $1 and used_at is null returning id`, [id]);
+    return spent.length === 1;
+  }
+
+  /** Accepts a code only for a step after the last one used, and records it atomically. */
+  private async spendTotp(userId: number, secret: string, code: string, lastStep: number | null): Promise<boolean> {
+    const step = await matchTotp(secret, code, lastStep);
+    if (step === null) return false;
+    const spent = await queryRows<{ id: number }>(
+      this.dataSource,
+      `update users set last_totp_step = $2 where id = $1 and (last_totp_step is null or last_totp_step < $2) returning id`,
+      [userId, step],
+    );
+    return spent.length === 1;
+  }
+
+  /** The password, or a current authenticator code, before 2FA may be changed. */
+  private async reauthenticate(user: User, input: ReauthInput, meta: RequestMeta, operation: string): Promise<void> {
+    const password = typeof input.password === 'string' && input.password !== '' ? input.password : null;
+    if (password !== null) {
+      await this.guarded(user.id, meta, operation, () => this.hasher.verify(user.passwordHash, password), MESSAGES.invalidPassword);
+      return;
+    }
+    if (input.token === undefined || input.token === null || input.token === '') throw invalid([MESSAGES.passwordOrCodeRequired]);
+    const code = validateTotpCode(input.token);
+    const secret = this.secretOf(user);
+    await this.guarded(user.id, meta, operation, () => this.spendTotp(user.id, secret, code, user.lastTotpStep), MESSAGES.invalidCode);
+  }
+
+  /**
+   * Runs a password/code check under the per-user limit: counted before it
+   * runs, refunded when it passes. A failure answers 400, never 401: the
+   * session is fine, and a 401 would sign the client out (spec §7).
+   */
+  private async guarded(userId: number, meta: RequestMeta, operation: string, check: () => Promise<boolean>, failure: string): Promise<void> {
+    const rule = this.config.rateLimits.twoFactorPerUser;
+    const hit = await this.limiter.hit(buckets.twoFactorUser(userId), rule);
+    if (hit.limited) {
+      await this.audit.record({ action: '2fa.check_failure', actorUserId: userId, targetType: 'user', targetId: userId, ip: meta.ip, details: { operation, reason: 'rate_limited' } });
+      throw new RateLimitedError(MESSAGES.tooManyTwoFactorChecks, hit.resetsInSeconds);
+    }
+    if (await check()) {
+      await this.limiter.refund(hit);
+      return;
+    }
+    await this.audit.record({ action: '2fa.check_failure', actorUserId: userId, targetType: 'user', targetId: userId, ip: meta.ip, details: { operation, reason: 'invalid' } });
+    throw new ValidationError(failure, [failure]);
+  }
+
+  private async replaceBackupCodes(manager: EntityManager, userId: number, hashes: string[]): Promise<void> {
+    await manager.query(`delete from backup_codes where user_id = $1`, [userId]);
+    const placeholders = hashes.map((_, i) => `($1, $${i + 2})`).join(', ');
+    await manager.query(`insert into backup_codes (user_id, code_hash) values ${placeholders}`, [userId, ...hashes]);
+  }
+
+  private async currentUser(actor: Actor): Promise<User> {
+    const { userId } = requireUser(actor);
+    const user = await this.users.findById(userId);
+    if (!user) throw new UnauthenticatedError();
+    return user;
+  }
+
+  private secretOf(user: User): string {
+    if (user.twoFactorSecret === null) throw new ValidationError(MESSAGES.twoFactorNotSetUp, [MESSAGES.twoFactorNotSetUp]);
+    return this.box.open(user.twoFactorSecret, user.id);
+  }
+}
+
+/** 10 distinct codes of 8 lowercase hex characters (32 random bits each). */
+export function newBackupCodes(): string[] {
+  const codes = new Set<string>();
+  while (codes.size < BACKUP_CODE_COUNT) codes.add(crypto.randomBytes(4).toString('hex'));
+  return [...codes];
+}

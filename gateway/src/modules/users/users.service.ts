@@ -1,0 +1,124 @@
+import type { DataSource, EntityManager, Repository } from 'typeorm';
+import { requireUser, type Actor } from '../../shared/actor';
+import { UnauthenticatedError } from '../../shared/errors';
+import { queryRows } from '../../shared/sql';
+import { User } from './user.entity';
+
+/** The public shape of a user (issue 3 item 2), the same through REST and GraphQL. */
+export interface UserView {
+  id: number;
+  name: string;
+  email: string;
+  role_id: number;
+  completion_percentage: number;
+  last_login_at: string | null;
+  created_at: string;
+  start_date: string;
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string;
+  roleId: number;
+}
+
+/**
+ * User records. The only code that reads or writes the users table, except
+ * the two-factor columns, which belong to TwoFactorService.
+ */
+export class UsersService {
+  private readonly repo: Repository<User>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.repo = dataSource.getRepository(User);
+  }
+
+  /** GET /auth/me, `me`: the signed-in user. */
+  async me(actor: Actor): Promise<UserView> {
+    const { userId } = requireUser(actor);
+    const user = await this.findById(userId);
+    // The middleware just checked the row; it can only be gone if deleted in between.
+    if (!user) throw new UnauthenticatedError();
+    return this.view(user);
+  }
+
+  findById(id: number, manager?: EntityManager): Promise<User | null> {
+    return this.repository(manager).findOne({ where: { id } });
+  }
+
+  /** Case-insensitive, through the unique index on lower(email). */
+  findByEmail(email: string, manager?: EntityManager): Promise<User | null> {
+    return this.repository(manager).createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email: email.trim() }).getOne();
+  }
+
+  async create(input: NewUser, manager: EntityManager): Promise<User> {
+    const repo = this.repository(manager);
+    const saved = await repo.save(repo.create({ name: input.name, email: input.email, passwordHash: input.passwordHash, roleId: input.roleId }));
+    // Reload for the database defaults (start_date, timestamps) in their stored form.
+    return repo.findOneOrFail({ where: { id: saved.id } });
+  }
+
+  async countByRole(roleId: number, manager?: EntityManager): Promise<number> {
+    return this.repository(manager).count({ where: { roleId } });
+  }
+
+  /** Revokes every token issued so far (they carry the old version). Returns the new version. */
+  async bumpTokenVersion(userId: number, manager: EntityManager = this.dataSource.manager): Promise<number> {
+    const [row] = await queryRows<{ token_version: number }>(manager, `update users set token_version = token_version + 1, updated_at = now() where id = $1 returning token_version`, [userId]);
+    if (!row) throw new UnauthenticatedError();
+    return row.token_version;
+  }
+
+  async recordLogin(userId: number): Promise<void> {
+    await this.dataSource.query(`update users set last_login_at = now() where id = $1`, [userId]);
+  }
+
+  /** What the auth middleware needs on every request, in one indexed read. */
+  async sessionState(userId: number): Promise<{ roleId: number; isActive: boolean; tokenVersion: number } | null> {
+    const [row] = await queryRows<{ role_id: number; is_active: boolean; token_version: number }>(
+      this.dataSource,
+      `select role_id, is_active, token_version from users where id = $1`,
+      [userId],
+    );
+    return row ? { roleId: row.role_id, isActive: row.is_active, tokenVersion: row.token_version } : null;
+  }
+
+  /**
+   * Completion of the onboarding checklist per user, 0-100. The ONE place it is
+   * computed: the checklist issue replaces this body (batched, so lists of
+   * users stay one query). Until then nobody has checklist items: 0.
+   */
+  async completionPercentages(userIds: readonly number[]): Promise<Map<number, number>> {
+    return new Map(userIds.map((id) => [id, 0]));
+  }
+
+  async view(user: User): Promise<UserView> {
+    const [view] = await this.views([user]);
+    if (!view) throw new Error('view of one user is missing');
+    return view;
+  }
+
+  async views(users: readonly User[]): Promise<UserView[]> {
+    const completion = await this.completionPercentages(users.map((u) => u.id));
+    return users.map((u) => toUserView(u, completion.get(u.id) ?? 0));
+  }
+
+  private repository(manager?: EntityManager): Repository<User> {
+    return manager ? manager.getRepository(User) : this.repo;
+  }
+}
+
+/** Whitelists the public fields: nothing else of the row can leak. */
+export function toUserView(user: User, completionPercentage: number): UserView {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role_id: user.roleId,
+    completion_percentage: completionPercentage,
+    last_login_at: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
+    created_at: user.createdAt.toISOString(),
+    start_date: user.startDate,
+  };
+}
