@@ -14,7 +14,7 @@ export const ports = {
   embeddedPg: Number(process.env.E2E_PG_PORT || 54331),
 };
 
-export const e2eEnv = stackEnv(ports, path.join(repoRoot, '.data', 'e2e'));
+export const e2eEnv = stackEnv(ports, process.env.E2E_DATA_DIR || path.join(repoRoot, '.data', 'e2e'));
 
 export const urls = {
   shell: `http://localhost:${ports.shell}`,

@@ -1,0 +1,44 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { urls } from '../../stack.mjs';
+
+/** The demo accounts seeded into the e2e database (DESIGN §3). */
+export const DEMO = {
+  admin: { email: 'admin@example.com', password: 'Admin12345' },
+  employee: { email: 'employee@example.com', password: 'Employee12345' },
+} as const;
+
+/** Same keys as shared-ui's STORAGE_KEYS (the shell reads them on start). */
+const STORAGE = { token: 'embark.auth.token', user: 'embark.auth.user' } as const;
+
+export interface SignedIn {
+  token: string;
+  user: { id: number; name: string; email: string; role_id: number };
+}
+
+/** Signs in through the REST API (no 2FA) and returns the token and user. */
+export async function apiSignIn(request: APIRequestContext, who: keyof typeof DEMO | { email: string; password: string }): Promise<SignedIn> {
+  const credentials = typeof who === 'string' ? DEMO[who] : who;
+  const res = await request.post(`${urls.gateway}/api/auth/login`, { data: credentials });
+  if (res.status() !== 200) throw new Error(`sign-in failed for ${credentials.email}: ${res.status()} ${await res.text()}`);
+  const body = (await res.json()) as Partial<SignedIn>;
+  if (!body.token || !body.user) throw new Error(`sign-in for ${credentials.email} did not return a token (2FA enabled?)`);
+  return body as SignedIn;
+}
+
+/** Puts a session into the page's storage before any script runs, as a returning user would have. */
+export async function useSession(page: Page, session: SignedIn): Promise<void> {
+  await page.addInitScript(
+    ([keys, token, user]) => {
+      window.localStorage.setItem(keys.token, token);
+      window.localStorage.setItem(keys.user, user);
+    },
+    [STORAGE, session.token, JSON.stringify(session.user)] as const,
+  );
+}
+
+/** Signs in through the API and starts the page with that session. */
+export async function signInAs(page: Page, who: keyof typeof DEMO): Promise<SignedIn> {
+  const session = await apiSignIn(page.request, who);
+  await useSession(page, session);
+  return session;
+}
