@@ -2,7 +2,9 @@
 // is the shared singleton every page loads (the landing page included), and importing Apollo there
 // would pull Apollo and graphql onto pages that never query. Import it by path:
 //   import { createApolloClient } from '@embark/shared-ui/src/kit/apollo-client';
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
+import { ErrorLink } from '@apollo/client/link/error';
+import { notifySessionExpired, onSessionEnded, type SessionExpiredEvent } from './auth-session';
 import { TIMING_MS } from './constants';
 import { authHeaders, readAuthToken } from './storage';
 
@@ -24,20 +26,57 @@ export interface ApolloClientOptions {
   getToken?: () => string | null;
   /** fetch implementation (default: the global fetch, looked up per request). */
   fetch?: typeof fetch;
+  /** Where an expired session is reported (default: the kit's session-expiry hook, shared with REST). */
+  onSessionExpired?: (event: SessionExpiredEvent) => void;
+}
+
+/** The GraphQL error code of an unauthenticated request (DESIGN §5). */
+export const UNAUTHENTICATED_CODE = 'UNAUTHENTICATED';
+
+/**
+ * Why a failed operation means the session is over, or null: the gateway's UNAUTHENTICATED code,
+ * or an HTTP 401/403 answer (the same statuses that end a session on REST, spec §7).
+ */
+export function sessionExpiryOf(error: unknown): Pick<SessionExpiredEvent, 'status' | 'code'> | null {
+  if (CombinedGraphQLErrors.is(error)) {
+    const unauthenticated = error.errors.some((e) => e.extensions?.code === UNAUTHENTICATED_CODE);
+    return unauthenticated ? { code: UNAUTHENTICATED_CODE } : null;
+  }
+  if (ServerError.is(error) && (error.statusCode === 401 || error.statusCode === 403)) return { status: error.statusCode };
+  return null;
 }
 
 /**
  * An ApolloClient whose requests carry `Authorization: Bearer <token>` when signed in. The token
- * is read per request, so signing in or out needs no new client.
+ * is read per request, so signing in or out needs no new client. An answer saying the session is
+ * over goes to the same session-expiry handler as REST answers, and the cache is dropped whenever
+ * a session ends, so the next user never sees the previous one's data.
  */
-export function createApolloClient({ uri = GRAPHQL_URI, getToken = readAuthToken, fetch: fetchImpl }: ApolloClientOptions = {}) {
+export function createApolloClient({
+  uri = GRAPHQL_URI,
+  getToken = readAuthToken,
+  fetch: fetchImpl,
+  onSessionExpired = notifySessionExpired,
+}: ApolloClientOptions = {}) {
   const authLink = new ApolloLink((operation, forward) => {
+    const token = getToken();
     operation.setContext(({ headers }: { headers?: Record<string, string> }) => ({
-      headers: { ...headers, ...authHeaders(getToken()) },
+      headers: { ...headers, ...authHeaders(token) },
+      sentToken: Boolean(token),
     }));
     return forward(operation);
   });
+  const expiryLink = new ErrorLink(({ error, operation }) => {
+    // A session can only be over if one was sent; a guest's UNAUTHENTICATED is just a refusal.
+    if (!(operation.getContext() as { sentToken?: boolean }).sentToken) return;
+    const expiry = sessionExpiryOf(error);
+    if (expiry) onSessionExpired({ source: 'graphql', ...expiry, target: operation.operationName ?? 'anonymous operation' });
+  });
   const baseFetch: typeof fetch = fetchImpl ?? ((input, init) => fetch(input, init));
   const httpLink = new HttpLink({ uri, credentials: 'same-origin', fetch: withTimeout(baseFetch) });
-  return new ApolloClient({ link: ApolloLink.from([authLink, httpLink]), cache: new InMemoryCache() });
+  const client = new ApolloClient({ link: ApolloLink.from([expiryLink, authLink, httpLink]), cache: new InMemoryCache() });
+  onSessionEnded(() => {
+    client.clearStore().catch((error: unknown) => console.warn('[embark] could not clear the GraphQL cache:', error));
+  });
+  return client;
 }

@@ -4,3 +4,7 @@ export * from './constants';
 export * from './storage';
 export * from './document-title';
 export * from './routes';
+export * from './validation';
+export * from './api-client';
+export * from './auth-debug-log';
+export * from './auth-session';

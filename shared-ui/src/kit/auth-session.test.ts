@@ -1,0 +1,98 @@
+import { readAuthDebugLog } from './auth-debug-log';
+import {
+  clearStoredSession,
+  notifySessionEnded,
+  notifySessionExpired,
+  onSessionEnded,
+  readStoredSession,
+  replaceSessionToken,
+  setSessionExpiryHandler,
+  storeSession,
+} from './auth-session';
+import { STORAGE_KEYS } from './storage';
+
+const USER = {
+  id: 7,
+  name: 'Ada',
+  email: 'ada@example.com',
+  role_id: 1,
+  completion_percentage: 0,
+  last_login_at: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  start_date: '2026-01-01',
+};
+
+describe('stored session', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('stores, reads and clears the token and user', () => {
+    storeSession('tok-1', USER);
+    window.localStorage.setItem(STORAGE_KEYS.appInitialised, '{}');
+    expect(readStoredSession()).toEqual({ token: 'tok-1', user: USER });
+    clearStoredSession();
+    expect(readStoredSession()).toEqual({ token: null, user: null });
+    expect(window.localStorage.getItem(STORAGE_KEYS.appInitialised)).toBeNull();
+  });
+
+  it('ignores a stored user that is not shaped like one', () => {
+    window.localStorage.setItem(STORAGE_KEYS.authUser, JSON.stringify({ id: '7' }));
+    expect(readStoredSession().user).toBeNull();
+    window.localStorage.setItem(STORAGE_KEYS.authUser, '{broken');
+    expect(readStoredSession().user).toBeNull();
+  });
+
+  it('replaces the token after a two-factor change and logs only a preview', () => {
+    storeSession('old-token', USER);
+    const fresh = 'fresh-token-0123456789-abcdefghijklmnopqrstuvwxyz';
+    replaceSessionToken(fresh, '2fa.enable');
+    expect(readStoredSession().token).toBe(fresh);
+    const last = readAuthDebugLog().at(-1);
+    expect(last?.event).toBe('session.token_replaced');
+    expect(last?.tokenPreview).toBe(fresh.slice(0, 20));
+  });
+});
+
+describe('session hooks', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('hands an expiry to the installed handler, and removes it again', () => {
+    const handler = jest.fn();
+    const remove = setSessionExpiryHandler(handler);
+    notifySessionExpired({ source: 'rest', status: 401 });
+    expect(handler).toHaveBeenCalledWith({ source: 'rest', status: 401 });
+    remove();
+    storeSession('tok', USER);
+    notifySessionExpired({ source: 'graphql', code: 'UNAUTHENTICATED' });
+    expect(handler).toHaveBeenCalledTimes(1);
+    // Without a handler the stored session is still cleared.
+    expect(readStoredSession()).toEqual({ token: null, user: null });
+  });
+
+  it('does not remove a newer handler when an older one unregisters', () => {
+    const first = jest.fn();
+    const second = jest.fn();
+    const removeFirst = setSessionExpiryHandler(first);
+    const removeSecond = setSessionExpiryHandler(second);
+    removeFirst();
+    notifySessionExpired({ source: 'rest', status: 403 });
+    expect(second).toHaveBeenCalledTimes(1);
+    expect(first).not.toHaveBeenCalled();
+    removeSecond();
+  });
+
+  it('tells session-ended listeners, even when one of them fails', () => {
+    const errorSpy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const good = jest.fn();
+    const offBad = onSessionEnded(() => {
+      throw new Error('bad listener');
+    });
+    const offGood = onSessionEnded(good);
+    notifySessionEnded();
+    expect(good).toHaveBeenCalledTimes(1);
+    expect(errorSpy).toHaveBeenCalled();
+    offBad();
+    offGood();
+    notifySessionEnded();
+    expect(good).toHaveBeenCalledTimes(1);
+  });
+});

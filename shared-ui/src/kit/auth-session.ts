@@ -1,0 +1,151 @@
+/**
+ * The stored session (spec §3 "Stored locally": auth token and user data) and the two hooks every
+ * client shares: "the server says this session is over" (401/403 on REST, UNAUTHENTICATED on
+ * GraphQL) and "the session has ended" (sign-out or expiry, so caches can be dropped).
+ */
+import type { SessionUser } from '../contracts/session';
+import { logAuthEvent } from './auth-debug-log';
+import { STORAGE_KEYS, readAuthToken } from './storage';
+
+/** Spec §4: sign-in and registration wait about 50-100 ms after storing the token. */
+export const SESSION_SETTLE_MS = 75;
+
+export interface StoredSession {
+  token: string | null;
+  user: SessionUser | null;
+}
+
+export function readStoredSession(): StoredSession {
+  return { token: readAuthToken(), user: readStoredUser() };
+}
+
+/** The stored user, or null when absent or not shaped like one (e.g. written by an old build). */
+export function readStoredUser(): SessionUser | null {
+  try {
+    const raw = window.localStorage.getItem(STORAGE_KEYS.authUser);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    return isSessionUser(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+export function isSessionUser(value: unknown): value is SessionUser {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.id === 'number' && typeof v.name === 'string' && typeof v.email === 'string' && typeof v.role_id === 'number';
+}
+
+export function storeSession(token: string, user: SessionUser): void {
+  safely(() => {
+    window.localStorage.setItem(STORAGE_KEYS.authToken, token);
+    window.localStorage.setItem(STORAGE_KEYS.authUser, JSON.stringify(user));
+  });
+}
+
+export function storeSessionUser(user: SessionUser): void {
+  safely(() => window.localStorage.setItem(STORAGE_KEYS.authUser, JSON.stringify(user)));
+}
+
+/**
+ * Swaps in the fresh token the gateway returns after a two-factor change: the change revokes every
+ * earlier token of the account, this session's included, so the old one would now answer 401.
+ */
+export function replaceSessionToken(token: string, reason: string): void {
+  safely(() => window.localStorage.setItem(STORAGE_KEYS.authToken, token));
+  logAuthEvent('session.token_replaced', { token, details: { reason } });
+}
+
+/** Removes the stored token, user and app-initialised marker (the debug log stays: it is for support). */
+export function clearStoredSession(): void {
+  safely(() => {
+    window.localStorage.removeItem(STORAGE_KEYS.authToken);
+    window.localStorage.removeItem(STORAGE_KEYS.authUser);
+    window.localStorage.removeItem(STORAGE_KEYS.appInitialised);
+  });
+}
+
+/** Why the client believes the session is over. */
+export interface SessionExpiredEvent {
+  source: 'rest' | 'graphql';
+  /** HTTP status, when there was one. */
+  status?: number;
+  /** GraphQL `extensions.code`, when that was the signal. */
+  code?: string;
+  /** Request path or GraphQL operation name, for the debug log. */
+  target?: string;
+}
+
+export type SessionExpiryHandler = (event: SessionExpiredEvent) => void;
+export type SessionEndedListener = () => void;
+
+interface SessionHooks {
+  expiryHandler: SessionExpiryHandler | null;
+  endedListeners: Set<SessionEndedListener>;
+}
+
+// Kept on globalThis under a registered symbol, not in module scope: the shell and each remote may
+// end up with their own copy of this module (Module Federation shares `@embark/shared-ui` as one
+// singleton, but a deep import such as the Apollo factory is bundled per app), and a 401 seen by
+// any copy must reach the one handler the shell registered.
+const HOOKS_KEY = Symbol.for('embark.auth.sessionHooks');
+
+function hooks(): SessionHooks {
+  const scope = globalThis as typeof globalThis & { [HOOKS_KEY]?: SessionHooks };
+  scope[HOOKS_KEY] ??= { expiryHandler: null, endedListeners: new Set() };
+  return scope[HOOKS_KEY];
+}
+
+/**
+ * Installs the app's reaction to an expired session (the shell: clear, toast, go to /login).
+ * Returns a function that removes it again, if it is still the installed one.
+ */
+export function setSessionExpiryHandler(handler: SessionExpiryHandler): () => void {
+  hooks().expiryHandler = handler;
+  return () => {
+    if (hooks().expiryHandler === handler) hooks().expiryHandler = null;
+  };
+}
+
+/**
+ * Reports that the server refused this session. Without an installed handler (a remote running
+ * alone in development) the stored session is still cleared, so the next request goes out anonymous.
+ */
+export function notifySessionExpired(event: SessionExpiredEvent): void {
+  const handler = hooks().expiryHandler;
+  if (handler) {
+    handler(event);
+    return;
+  }
+  logAuthEvent('session.expired', { details: { source: event.source, status: event.status, code: event.code, target: event.target, handled: false } });
+  clearStoredSession();
+  notifySessionEnded();
+}
+
+/** Subscribes to the end of a session (sign-out or expiry), e.g. to drop a cache of user data. */
+export function onSessionEnded(listener: SessionEndedListener): () => void {
+  hooks().endedListeners.add(listener);
+  return () => {
+    hooks().endedListeners.delete(listener);
+  };
+}
+
+export function notifySessionEnded(): void {
+  for (const listener of [...hooks().endedListeners]) {
+    try {
+      listener();
+    } catch (error) {
+      console.error('[embark] session-ended listener failed:', error);
+    }
+  }
+}
+
+function safely(write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    // Storage disabled or full: the in-memory session still works for this page.
+    console.warn('[embark] could not update the stored session:', error);
+  }
+}
