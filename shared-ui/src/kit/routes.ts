@@ -7,4 +7,18 @@ export const ROUTES = {
   dashboard: '/app/dashboard',
   checklist: '/app/checklist',
   admin: '/app/admin',
+  // The rest of spec §2's route table (issue 4); the shell's guards read them through kit/navigation.ts.
+  sections: '/app/sections',
+  journal: '/app/journal',
+  journalNew: '/app/journal/new',
+  documents: '/app/documents',
+  policies: '/app/policies',
+  adminUsers: '/app/admin/users',
+  adminRoles: '/app/admin/roles',
+  adminChecklistItems: '/app/admin/checklist-items',
+  adminDocuments: '/app/admin/documents',
+  adminRoleChecklists: '/app/admin/role-checklists',
+  adminUserRoles: '/app/admin/user-roles',
+  adminDocumentChecklist: '/app/admin/document-checklist',
+  profile: '/app/profile',
 } as const;
