@@ -36,7 +36,7 @@ export class TwoFactorSetup {
   @Field(() => String)
   otpauthUrl!: string;
 
-  @Field(() => String, { description: 'PNG data URL of the otpauth QR code.' })
+  @Field(() => String, { description: 'The otpauth QR code as an image data URL (SVG), for an <img src>.' })
   qrCodeDataUrl!: string;
 }
 

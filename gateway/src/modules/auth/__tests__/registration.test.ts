@@ -1,0 +1,178 @@
+import request from 'supertest';
+import { createDataSource, runMigrations } from '../../../db/data-source';
+import { SEED_STEPS, seedDemoData } from '../../../db/seed';
+import { ADMIN_ROLE_ID } from '../../../shared/actor';
+import { createLogger } from '../../../shared/logger';
+import { MESSAGES } from '../auth.validation';
+import { buildTestApp, type TestApp } from '../../../../test/app';
+import { testDatabaseUrl, withClient, withDatabase } from '../../../../test/database';
+import { bearer, deleteUsers, expectNoSecrets, gql, PROXY_ENV, randomIp, uniqueEmail } from '../../../../test/auth';
+
+const GOOD = { name: 'Nina New', password: 'Welcome123', role_id: 1 };
+
+describe('registration', () => {
+  let t: TestApp;
+  const created: number[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: PROXY_ENV });
+  });
+  afterAll(async () => {
+    await deleteUsers(t.dataSource, created);
+    await t.close();
+  });
+
+  /** Each registration from its own address, so the per-address cap never interferes. */
+  const register = (body: Record<string, unknown>, ip = randomIp()) => request(t.app).post('/api/auth/register').set('x-forwarded-for', ip).send(body);
+
+  it('creates the account: 201 {token, user} in the public shape, and the token works', async () => {
+    const email = uniqueEmail('reg');
+    const res = await register({ ...GOOD, email }).expect(201);
+    created.push(res.body.user.id);
+    expect(Object.keys(res.body).sort()).toEqual(['token', 'user']);
+    expect(Object.keys(res.body.user).sort()).toEqual(['completion_percentage', 'created_at', 'email', 'id', 'last_login_at', 'name', 'role_id', 'start_date']);
+    expect(res.body.user).toMatchObject({ name: 'Nina New', email, role_id: 1, completion_percentage: 0, last_login_at: null });
+    expect(res.body.user.start_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(new Date(res.body.user.created_at).toISOString()).toBe(res.body.user.created_at);
+    expectNoSecrets(res.body);
+    const me = await request(t.app).get('/api/auth/me').set(bearer(res.body.token)).expect(200);
+    expect(me.body).toEqual(res.body.user);
+    expectNoSecrets(me.body);
+    // Stored as argon2id with at least the configured cost, never the password.
+    const [row] = (await t.dataSource.query('select password_hash from users where id = $1', [res.body.user.id])) as Array<{ password_hash: string }>;
+    expect(row?.password_hash).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=1\$/);
+    const audit = (await t.dataSource.query(`select action, details from audit_log where target_type = 'user' and target_id = $1`, [String(res.body.user.id)])) as Array<{ action: string }>;
+    expect(audit.map((a) => a.action)).toContain('auth.register');
+  });
+
+  it.each([
+    ['name missing', { name: undefined }, [MESSAGES.nameRequired]],
+    ['name blank', { name: '   ' }, [MESSAGES.nameRequired]],
+    ['name too long', { name: 'n'.repeat(101) }, [MESSAGES.nameTooLong]],
+    ['email missing', { email: '' }, [MESSAGES.emailRequired]],
+    ['email malformed', { email: 'not-an-email' }, [MESSAGES.emailInvalid]],
+    ['email too long', { email: `${'e'.repeat(250)}@x.io` }, [MESSAGES.emailTooLong]],
+    ['password short', { password: 'abc123' }, [MESSAGES.passwordRule]],
+    ['password without digits', { password: 'abcdefghij' }, [MESSAGES.passwordRule]],
+    ['password without letters', { password: '1234567890' }, [MESSAGES.passwordRule]],
+    ['role missing', { role_id: undefined }, [MESSAGES.roleRequired]],
+    ['role not a number', { role_id: 'manager' }, [MESSAGES.roleUnknown]],
+  ])('400 with the spec message: %s', async (_case, change, details) => {
+    const body: Record<string, unknown> = { ...GOOD, email: uniqueEmail('val'), ...change };
+    const res = await register(body).expect(400);
+    expect(res.body).toEqual({ error: details.join(', '), details });
+  });
+
+  it('lists every problem at once', async () => {
+    const res = await register({}).expect(400);
+    expect(res.body.details).toEqual([MESSAGES.nameRequired, MESSAGES.emailRequired, MESSAGES.passwordRule, MESSAGES.roleRequired]);
+    expect(res.body.error).toBe('Name is required, Email is required, Password must be at least 8 characters with letters and numbers, Please select a role');
+  });
+
+  it('accepts a name of exactly 100 and an email of exactly 254 characters', async () => {
+    const email = `${'a'.repeat(254 - '@auth-test.example.org'.length - 6)}${Date.now().toString().slice(-6)}@auth-test.example.org`;
+    expect(email).toHaveLength(254);
+    const res = await register({ ...GOOD, name: 'n'.repeat(100), email }).expect(201);
+    created.push(res.body.user.id);
+  });
+
+  it('refuses an unknown role with 400', async () => {
+    const res = await register({ ...GOOD, email: uniqueEmail('role'), role_id: 999_999 }).expect(400);
+    expect(res.body).toEqual({ error: MESSAGES.roleUnknown, details: [MESSAGES.roleUnknown] });
+  });
+
+  it('refuses a duplicate email in another case with 409', async () => {
+    const email = uniqueEmail('dup');
+    const first = await register({ ...GOOD, email }).expect(201);
+    created.push(first.body.user.id);
+    const res = await register({ ...GOOD, email: `  ${email.toUpperCase()} ` }).expect(409);
+    expect(res.body).toEqual({ error: 'An account with this email already exists.' });
+  });
+
+  it('refuses role 4 once an administrator exists (403), and audits it', async () => {
+    const email = uniqueEmail('sneaky');
+    const res = await register({ ...GOOD, email, role_id: ADMIN_ROLE_ID }).expect(403);
+    expect(res.body).toEqual({ error: MESSAGES.adminRegistrationRefused });
+    const [row] = (await t.dataSource.query(`select count(*)::int as n from audit_log where action = 'auth.register_refused' and details->>'email' = $1`, [email])) as Array<{ n: number }>;
+    expect(row?.n).toBe(1);
+  });
+
+  it('caps registrations per address (20 per hour by default): the 21st answers 429', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 20; i++) {
+      // Invalid attempts count too: the cap also limits probing emails through 409s.
+      await register({ email: 'x' }, ip).expect(400);
+    }
+    const res = await register({ ...GOOD, email: uniqueEmail('cap') }, ip).expect(429);
+    expect(res.body).toEqual({ error: 'Too many registration attempts. Please try again later.' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(3000);
+    // Another address is not affected.
+    const other = await register({ ...GOOD, email: uniqueEmail('cap') }).expect(201);
+    created.push(other.body.user.id);
+  });
+
+  it('counts every aliased GraphQL register call: 15 aliases use 15 of the 20 allowed', async () => {
+    const ip = randomIp();
+    const fields = Array.from({ length: 15 }, (_, i) => `a${i}: register(input: {name: "Alias ${i}", email: "${uniqueEmail('alias')}", password: "Welcome123", role_id: 1}) { user { id } }`).join('\n');
+    const res = await gql(t, `mutation { ${fields} }`, {}, { ip });
+    expect(res.body.errors).toBeUndefined();
+    const data = res.body.data as Record<string, { user: { id: number } }>;
+    created.push(...Object.values(data).map((r) => r.user.id));
+    expect(Object.keys(data)).toHaveLength(15);
+    for (let i = 0; i < 5; i++) {
+      const ok = await register({ ...GOOD, email: uniqueEmail('alias') }, ip).expect(201);
+      created.push(ok.body.user.id);
+    }
+    await register({ ...GOOD, email: uniqueEmail('alias') }, ip).expect(429);
+  });
+
+  it('GraphQL register: same rules and messages, same user shape', async () => {
+    const mutation = 'mutation ($input: RegisterInput!) { register(input: $input) { token user { id name email role_id completion_percentage last_login_at created_at start_date } } }';
+    const ok = await gql(t, mutation, { input: { ...GOOD, email: uniqueEmail('gql') } }, { ip: randomIp() });
+    expect(ok.body.errors).toBeUndefined();
+    created.push(ok.body.data.register.user.id);
+    expect(ok.body.data.register.user.completion_percentage).toBe(0);
+
+    const bad = await gql(t, mutation, { input: { ...GOOD, email: 'nope', password: 'short' } }, { ip: randomIp() });
+    expect(bad.body.errors[0]).toMatchObject({ message: `${MESSAGES.emailInvalid}, ${MESSAGES.passwordRule}`, extensions: { code: 'BAD_USER_INPUT', details: [MESSAGES.emailInvalid, MESSAGES.passwordRule] } });
+
+    const admin = await gql(t, mutation, { input: { ...GOOD, email: uniqueEmail('gql'), role_id: ADMIN_ROLE_ID } }, { ip: randomIp() });
+    expect(admin.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('the first administrator of an empty install', () => {
+  const database = `embark_test_${process.pid}_${Date.now()}_empty`;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const url = withDatabase(testDatabaseUrl(), database);
+    await withClient(testDatabaseUrl(), (c) => c.query(`create database ${c.escapeIdentifier(database)}`));
+    const logger = createLogger('silent');
+    const dataSource = createDataSource({ url, poolMax: 4, logger });
+    await dataSource.initialize();
+    await runMigrations(dataSource, logger);
+    // Roles only: no demo accounts, so there is no administrator yet.
+    await seedDemoData(dataSource, logger, SEED_STEPS.filter((s) => s.name === 'roles'));
+    t = await buildTestApp({ dataSource, env: PROXY_ENV });
+  });
+  afterAll(async () => {
+    await t.close();
+    await withClient(testDatabaseUrl(), (c) => c.query(`drop database if exists ${c.escapeIdentifier(database)} with (force)`));
+  });
+
+  it('may register as role 4; of simultaneous attempts exactly one wins, and later ones get 403', async () => {
+    const attempt = (i: number) =>
+      request(t.app)
+        .post('/api/auth/register')
+        .set('x-forwarded-for', randomIp())
+        .send({ ...GOOD, name: `First Admin ${i}`, email: uniqueEmail('first'), role_id: ADMIN_ROLE_ID });
+    const results = await Promise.all([0, 1, 2, 3].map(attempt));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 403, 403, 403]);
+    const winner = results.find((r) => r.status === 201);
+    expect(winner?.body.user.role_id).toBe(ADMIN_ROLE_ID);
+    await attempt(9).expect(403);
+    const [row] = (await t.dataSource.query('select count(*)::int as n from users where role_id = 4')) as Array<{ n: number }>;
+    expect(row?.n).toBe(1);
+  });
+});

@@ -1,0 +1,254 @@
+import request from 'supertest';
+import { MESSAGES } from '../auth.validation';
+import { buildTestApp, type TestApp } from '../../../../test/app';
+import { bearer, createUser, deleteUsers, enableTwoFactor, expectNoSecrets, gql, PROXY_ENV, randomIp, tokenFor, totp, type TestUser } from '../../../../test/auth';
+
+describe('two-factor sign-in', () => {
+  let t: TestApp;
+  const created: number[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: PROXY_ENV });
+  });
+  afterAll(async () => {
+    await deleteUsers(t.dataSource, created);
+    await t.close();
+  });
+
+  async function user(): Promise<TestUser & { token: string }> {
+    const u = await createUser(t.dataSource);
+    created.push(u.id);
+    return { ...u, token: await tokenFor(t.dataSource, u.id) };
+  }
+
+  /** A user with TOTP on; `token` is the session after enabling. */
+  async function enrolled(): Promise<TestUser & { token: string; secret: string; backupCodes: string[]; ip: string }> {
+    const u = await user();
+    const ip = randomIp();
+    const on = await enableTwoFactor(t, u.token, ip);
+    return { ...u, ...on, ip };
+  }
+
+  const post = (path: string, body: Record<string, unknown>, options: { token?: string; ip?: string } = {}) => {
+    let req = request(t.app).post(path).set('x-forwarded-for', options.ip ?? randomIp());
+    if (options.token) req = req.set(bearer(options.token));
+    return req.send(body);
+  };
+  const passwordStep = (u: TestUser, ip: string) => post('/api/auth/login', { email: u.email, password: u.password }, { ip });
+  const secondStep = (u: TestUser, token: string, ip: string, isBackupCode = false) => post('/api/auth/2fa/verify-login', { email: u.email, token, isBackupCode }, { ip });
+
+  it('setup → verify → enable: secret shown once, stored encrypted, 10 backup codes of 8 hex characters', async () => {
+    const u = await user();
+    const ip = randomIp();
+    const status0 = await request(t.app).get('/api/auth/2fa/status').set(bearer(u.token)).expect(200);
+    expect(status0.body).toEqual({ enabled: false, backupCodesRemaining: 0 });
+
+    const setup = await post('/api/auth/2fa/setup', {}, { token: u.token, ip }).expect(200);
+    expect(Object.keys(setup.body).sort()).toEqual(['otpauthUrl', 'qrCodeDataUrl', 'secret']);
+    const { secret, otpauthUrl, qrCodeDataUrl } = setup.body as { secret: string; otpauthUrl: string; qrCodeDataUrl: string };
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/Embark:/);
+    expect(otpauthUrl).toContain(`secret=${secret}`);
+    expect(otpauthUrl).toContain('issuer=Embark');
+    expect(qrCodeDataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(qrCodeDataUrl.split(',')[1] as string, 'base64').toString()).toMatch(/^<svg[^>]+viewBox/);
+    expectNoSecrets(setup.body, { allowSecret: true });
+
+    const [row] = (await t.dataSource.query('select two_factor_secret, two_factor_enabled from users where id = $1', [u.id])) as Array<{ two_factor_secret: string; two_factor_enabled: boolean }>;
+    expect(row?.two_factor_enabled).toBe(false);
+    expect(row?.two_factor_secret).toMatch(/^v1:/);
+    expect(row?.two_factor_secret).not.toContain(secret);
+
+    // Pending: verifying is a dry run, the same code can then enable.
+    const code = await totp(secret, -1);
+    await post('/api/auth/2fa/verify', { token: '000000' === code ? '111111' : '000000' }, { token: u.token, ip }).expect(400, { error: MESSAGES.invalidCode, details: [MESSAGES.invalidCode] });
+    await post('/api/auth/2fa/verify', { token: code }, { token: u.token, ip }).expect(200, { valid: true });
+    await post('/api/auth/2fa/enable', { token: 'abc' }, { token: u.token, ip }).expect(400, { error: MESSAGES.codeFormat, details: [MESSAGES.codeFormat] });
+    const enabled = await post('/api/auth/2fa/enable', { token: code }, { token: u.token, ip }).expect(200);
+    expect(enabled.body.enabled).toBe(true);
+    expect(enabled.body.backupCodes).toHaveLength(10);
+    for (const c of enabled.body.backupCodes as string[]) expect(c).toMatch(/^[0-9a-f]{8}$/);
+    expect(new Set(enabled.body.backupCodes).size).toBe(10);
+
+    // Backup codes are stored only as argon2 hashes.
+    const hashes = (await t.dataSource.query('select code_hash from backup_codes where user_id = $1', [u.id])) as Array<{ code_hash: string }>;
+    expect(hashes).toHaveLength(10);
+    for (const h of hashes) expect(h.code_hash).toMatch(/^\$argon2id\$/);
+
+    // Enabling revoked the old session; the returned token is the new one.
+    await request(t.app).get('/api/auth/me').set(bearer(u.token)).expect(401);
+    const status = await request(t.app).get('/api/auth/2fa/status').set(bearer(enabled.body.token)).expect(200);
+    expect(status.body).toEqual({ enabled: true, backupCodesRemaining: 10 });
+    // Setup again while enabled is refused: it would swap the authenticator silently.
+    await post('/api/auth/2fa/setup', {}, { token: enabled.body.token, ip }).expect(409);
+  });
+
+  it('sign-in then needs the second step: {requiresTwoFactor: true} without a token, then {user, token}', async () => {
+    const u = await enrolled();
+    const first = await passwordStep(u, u.ip).expect(200);
+    expect(first.body).toEqual({ requiresTwoFactor: true });
+    const second = await secondStep(u, await totp(u.secret), u.ip).expect(200);
+    expect(Object.keys(second.body).sort()).toEqual(['token', 'user']);
+    expect(second.body.user.id).toBe(u.id);
+    expectNoSecrets(second.body);
+    await request(t.app).get('/api/auth/me').set(bearer(second.body.token)).expect(200);
+    const actions = (await t.dataSource.query(`select action, details->>'method' as method from audit_log where target_id = $1 and action like 'auth.login%' order by id`, [String(u.id)])) as Array<{ action: string; method: string | null }>;
+    expect(actions).toEqual([
+      { action: 'auth.login_2fa_required', method: null },
+      { action: 'auth.login_success', method: 'totp' },
+    ]);
+  });
+
+  it('one success consumes the password step', async () => {
+    const u = await enrolled();
+    await passwordStep(u, u.ip).expect(200);
+    await secondStep(u, await totp(u.secret, 0), u.ip).expect(200);
+    const again = await secondStep(u, await totp(u.secret, 1), u.ip).expect(401);
+    expect(again.body).toEqual({ error: MESSAGES.signInExpired });
+  });
+
+  it('a used TOTP step is refused (replay), even in a new sign-in', async () => {
+    const u = await enrolled();
+    const code = await totp(u.secret, 0);
+    await passwordStep(u, u.ip).expect(200);
+    await secondStep(u, code, u.ip).expect(200);
+    await passwordStep(u, u.ip).expect(200);
+    const replay = await secondStep(u, code, u.ip).expect(401);
+    expect(replay.body).toEqual({ error: 'Invalid authentication code' });
+    // The enabling code's step (the previous one) is spent as well.
+    await secondStep(u, await totp(u.secret, -1), u.ip).expect(401);
+  });
+
+  it('verify-login without a password step is refused', async () => {
+    const u = await enrolled();
+    const res = await secondStep(u, await totp(u.secret), u.ip).expect(401);
+    expect(res.body).toEqual({ error: MESSAGES.signInExpired });
+    // Nor does a wrong password open one.
+    await post('/api/auth/login', { email: u.email, password: 'Wrong-password1' }, { ip: u.ip }).expect(401);
+    await secondStep(u, await totp(u.secret), u.ip).expect(401, { error: MESSAGES.signInExpired });
+  });
+
+  it('verify-login more than 5 minutes after the password step is refused', async () => {
+    const u = await enrolled();
+    await passwordStep(u, u.ip).expect(200);
+    const [challenge] = (await t.dataSource.query(`select extract(epoch from expires_at - created_at)::int as ttl from login_challenges where user_id = $1`, [u.id])) as Array<{ ttl: number }>;
+    expect(challenge?.ttl).toBe(300);
+    await t.dataSource.query(`update login_challenges set created_at = created_at - interval '5 minutes 1 second', expires_at = expires_at - interval '5 minutes 1 second' where user_id = $1`, [u.id]);
+    await secondStep(u, await totp(u.secret), u.ip).expect(401, { error: MESSAGES.signInExpired });
+  });
+
+  it('backup codes work once each', async () => {
+    const u = await enrolled();
+    const [code] = u.backupCodes as [string];
+    await passwordStep(u, u.ip).expect(200);
+    const ok = await secondStep(u, code.toUpperCase(), u.ip, true).expect(200);
+    expect(ok.body.user.id).toBe(u.id);
+    await passwordStep(u, u.ip).expect(200);
+    const reuse = await secondStep(u, code, u.ip, true).expect(401);
+    expect(reuse.body).toEqual({ error: 'Invalid backup code. Please check and try again.' });
+    const status = await request(t.app).get('/api/auth/2fa/status').set(bearer(ok.body.token)).expect(200);
+    expect(status.body.backupCodesRemaining).toBe(9);
+    // A backup code checked in authenticator mode is just a malformed code.
+    await secondStep(u, u.backupCodes[1] as string, u.ip, false).expect(400, { error: MESSAGES.codeFormat, details: [MESSAGES.codeFormat] });
+  });
+
+  it('at most 5 attempts per challenge, even with the right code afterwards', async () => {
+    // A higher account limit, so the per-challenge cap is what stops the sixth try.
+    const strict = await buildTestApp({ env: { ...PROXY_ENV, RATE_LIMIT_LOGIN_ACCOUNT_MAX: '50' } });
+    try {
+      const u = await enrolled();
+      await request(strict.app).post('/api/auth/login').set('x-forwarded-for', u.ip).send({ email: u.email, password: u.password }).expect(200, { requiresTwoFactor: true });
+      const good = await totp(u.secret);
+      const wrong = good === '123456' ? '654321' : '123456';
+      const attempt = (code: string) => request(strict.app).post('/api/auth/2fa/verify-login').set('x-forwarded-for', u.ip).send({ email: u.email, token: code, isBackupCode: false });
+      for (let i = 0; i < 5; i++) await attempt(wrong).expect(401, { error: 'Invalid authentication code' });
+      const sixth = await attempt(good).expect(429);
+      expect(sixth.body).toEqual({ error: MESSAGES.tooManyCodeAttempts });
+      // The challenge is closed: a new password step is needed.
+      await attempt(good).expect(401, { error: MESSAGES.signInExpired });
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('failed second steps count as failed sign-ins for the account and address', async () => {
+    const u = await enrolled();
+    await passwordStep(u, u.ip).expect(200);
+    const good = await totp(u.secret);
+    const wrong = good === '123456' ? '654321' : '123456';
+    for (let i = 0; i < 5; i++) await secondStep(u, wrong, u.ip).expect(401);
+    // Opening a fresh challenge does not reset anything: the account is locked from this address.
+    await passwordStep(u, u.ip).expect(429);
+    await secondStep(u, good, u.ip).expect(429, { error: 'Too many login attempts. Please try again later.' });
+  });
+
+  it('disable needs the password (or a current code); a wrong one is 400, never 401', async () => {
+    const u = await enrolled();
+    const wrong = await post('/api/auth/2fa/disable', { password: 'Wrong-password1' }, { token: u.token, ip: u.ip }).expect(400);
+    expect(wrong.body).toEqual({ error: MESSAGES.invalidPassword, details: [MESSAGES.invalidPassword] });
+    await post('/api/auth/2fa/disable', {}, { token: u.token, ip: u.ip }).expect(400, { error: MESSAGES.passwordOrCodeRequired, details: [MESSAGES.passwordOrCodeRequired] });
+    const off = await post('/api/auth/2fa/disable', { password: u.password }, { token: u.token, ip: u.ip }).expect(200);
+    expect(off.body).toEqual({ enabled: false, token: expect.any(String) });
+    await request(t.app).get('/api/auth/me').set(bearer(u.token)).expect(401);
+    const status = await request(t.app).get('/api/auth/2fa/status').set(bearer(off.body.token)).expect(200);
+    expect(status.body).toEqual({ enabled: false, backupCodesRemaining: 0 });
+    const [row] = (await t.dataSource.query('select two_factor_secret from users where id = $1', [u.id])) as Array<{ two_factor_secret: string | null }>;
+    expect(row?.two_factor_secret).toBeNull();
+    // Sign-in is back to one step.
+    const login = await passwordStep(u, u.ip).expect(200);
+    expect(login.body.requiresTwoFactor).toBe(false);
+  });
+
+  it('disable with a current code works, and spends its step', async () => {
+    const u = await enrolled();
+    const code = await totp(u.secret);
+    await post('/api/auth/2fa/disable', { token: code }, { token: u.token, ip: u.ip }).expect(200);
+  });
+
+  it('regenerating backup codes needs the password, replaces the old codes, and revokes other sessions', async () => {
+    const u = await enrolled();
+    await post('/api/auth/2fa/backup-codes/regenerate', { password: 'Wrong-password1' }, { token: u.token, ip: u.ip }).expect(400);
+    const res = await post('/api/auth/2fa/backup-codes/regenerate', { password: u.password }, { token: u.token, ip: u.ip }).expect(200);
+    expect(Object.keys(res.body).sort()).toEqual(['backupCodes', 'token']);
+    expect(res.body.backupCodes).toHaveLength(10);
+    expect(res.body.backupCodes).not.toContain(u.backupCodes[0]);
+    await request(t.app).get('/api/auth/me').set(bearer(u.token)).expect(401);
+    await request(t.app).get('/api/auth/me').set(bearer(res.body.token)).expect(200);
+    await passwordStep(u, u.ip).expect(200);
+    await secondStep(u, u.backupCodes[0] as string, u.ip, true).expect(401);
+    await secondStep(u, res.body.backupCodes[0] as string, u.ip, true).expect(200);
+  });
+
+  it('limits wrong password/code checks on the 2FA settings per user', async () => {
+    const u = await enrolled();
+    for (let i = 0; i < 10; i++) await post('/api/auth/2fa/disable', { password: `Wrong-${i}-pass` }, { token: u.token, ip: randomIp() }).expect(400);
+    const res = await post('/api/auth/2fa/disable', { password: u.password }, { token: u.token, ip: randomIp() }).expect(429);
+    expect(res.body).toEqual({ error: MESSAGES.tooManyTwoFactorChecks });
+  });
+
+  it('the whole flow works through GraphQL too', async () => {
+    const u = await user();
+    const ip = randomIp();
+    const setup = await gql(t, 'mutation { twoFactorSetup { secret otpauthUrl qrCodeDataUrl } }', {}, { token: u.token, ip });
+    const secret = setup.body.data.twoFactorSetup.secret as string;
+    const verify = await gql(t, 'mutation ($c: String!) { twoFactorVerify(token: $c) { valid } }', { c: await totp(secret, -1) }, { token: u.token, ip });
+    expect(verify.body.data.twoFactorVerify).toEqual({ valid: true });
+    const enable = await gql(t, 'mutation ($c: String!) { twoFactorEnable(token: $c) { enabled backupCodes token } }', { c: await totp(secret, -1) }, { token: u.token, ip });
+    const { token, backupCodes } = enable.body.data.twoFactorEnable as { token: string; backupCodes: string[] };
+    const status = await gql(t, '{ twoFactorStatus { enabled backupCodesRemaining } }', {}, { token, ip });
+    expect(status.body.data.twoFactorStatus).toEqual({ enabled: true, backupCodesRemaining: 10 });
+
+    const login = await gql(t, 'mutation ($e: String!, $p: String!) { login(input: {email: $e, password: $p}) { requiresTwoFactor token user { id } } }', { e: u.email, p: u.password }, { ip });
+    expect(login.body.data.login).toEqual({ requiresTwoFactor: true, token: null, user: null });
+    const wrong = await gql(t, 'mutation ($e: String!, $c: String!) { verifyLogin(input: {email: $e, token: $c, isBackupCode: true}) { token } }', { e: u.email, c: 'deadbeef' }, { ip });
+    expect(wrong.body.errors[0]).toMatchObject({ message: 'Invalid backup code. Please check and try again.', extensions: { code: 'UNAUTHENTICATED' } });
+    const second = await gql(t, 'mutation ($e: String!, $c: String!) { verifyLogin(input: {email: $e, token: $c}) { token user { id } } }', { e: u.email, c: await totp(secret) }, { ip });
+    expect(second.body.data.verifyLogin.user).toEqual({ id: u.id });
+
+    const regen = await gql(t, 'mutation ($p: String!) { regenerateBackupCodes(input: {password: $p}) { backupCodes token } }', { p: u.password }, { token, ip });
+    expect(regen.body.data.regenerateBackupCodes.backupCodes).toHaveLength(10);
+    expect(regen.body.data.regenerateBackupCodes.backupCodes).not.toEqual(backupCodes);
+    const off = await gql(t, 'mutation ($p: String!) { twoFactorDisable(input: {password: $p}) { enabled token } }', { p: u.password }, { token: regen.body.data.regenerateBackupCodes.token, ip });
+    expect(off.body.data.twoFactorDisable.enabled).toBe(false);
+  });
+});

@@ -1,0 +1,126 @@
+import request from 'supertest';
+import { ADMIN_ROLE_ID } from '../../../shared/actor';
+import { ROLE_MESSAGES } from '../roles.service';
+import { buildTestApp, type TestApp } from '../../../../test/app';
+import { bearer, createUser, deleteUsers, gql, tokenFor } from '../../../../test/auth';
+
+describe('role management (administrators only)', () => {
+  let t: TestApp;
+  let adminToken: string;
+  let employeeToken: string;
+  let adminId: number;
+  const users: number[] = [];
+  const roles: number[] = [];
+  const tag = `${process.pid}-${Date.now()}`;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    const admin = await createUser(t.dataSource, { roleId: ADMIN_ROLE_ID });
+    const employee = await createUser(t.dataSource, { roleId: 1 });
+    users.push(admin.id, employee.id);
+    adminId = admin.id;
+    adminToken = await tokenFor(t.dataSource, admin.id);
+    employeeToken = await tokenFor(t.dataSource, employee.id);
+  });
+  afterAll(async () => {
+    await deleteUsers(t.dataSource, users);
+    if (roles.length > 0) await t.dataSource.query('delete from roles where id = any($1)', [roles]);
+    await t.close();
+  });
+
+  const as = (token: string | null, method: 'post' | 'put' | 'delete', path: string, body?: object) => {
+    let req = request(t.app)[method](path);
+    if (token) req = req.set(bearer(token));
+    return body ? req.send(body) : req;
+  };
+
+  async function makeRole(name = `Role ${tag} ${roles.length}`): Promise<{ id: number; name: string; description: string | null }> {
+    const res = await as(adminToken, 'post', '/api/roles', { name, description: 'Made by a test' }).expect(201);
+    roles.push(res.body.id);
+    return res.body;
+  }
+
+  it('creates a role: 201 with {id, name, description}, listed afterwards, audited with its after-image', async () => {
+    const role = await makeRole(`  Quality Analyst ${tag}  `);
+    expect(role).toEqual({ id: expect.any(Number), name: `Quality Analyst ${tag}`, description: 'Made by a test' });
+    const list = await request(t.app).get('/api/roles').expect(200);
+    expect(list.body).toContainEqual(role);
+    const [audit] = (await t.dataSource.query(`select actor_user_id, details from audit_log where action = 'role.create' and target_id = $1`, [String(role.id)])) as Array<{ actor_user_id: number; details: { after: object } }>;
+    expect(audit).toEqual({ actor_user_id: adminId, details: { after: role } });
+  });
+
+  it('401 for anonymous and 403 for employees, on every change, before any validation', async () => {
+    const role = await makeRole();
+    for (const [method, path] of [
+      ['post', '/api/roles'],
+      ['put', `/api/roles/${role.id}`],
+      ['delete', `/api/roles/${role.id}`],
+    ] as const) {
+      await as(null, method, path, {}).expect(401, { error: 'Authentication required' });
+      await as(employeeToken, method, path, {}).expect(403, { error: 'You do not have permission to perform this action' });
+    }
+  });
+
+  it('validates the name: required, at most 100 characters; description at most 1000', async () => {
+    await as(adminToken, 'post', '/api/roles', {}).expect(400, { error: ROLE_MESSAGES.nameRequired, details: [ROLE_MESSAGES.nameRequired] });
+    await as(adminToken, 'post', '/api/roles', { name: '   ' }).expect(400);
+    await as(adminToken, 'post', '/api/roles', { name: 'x'.repeat(101) }).expect(400, { error: ROLE_MESSAGES.nameTooLong, details: [ROLE_MESSAGES.nameTooLong] });
+    await as(adminToken, 'post', '/api/roles', { name: `Ok ${tag}`, description: 'd'.repeat(1001) }).expect(400, { error: ROLE_MESSAGES.descriptionTooLong, details: [ROLE_MESSAGES.descriptionTooLong] });
+    await as(adminToken, 'put', '/api/roles/abc', { name: 'x' }).expect(400, { error: ROLE_MESSAGES.invalidId, details: [ROLE_MESSAGES.invalidId] });
+  });
+
+  it('names are unique, ignoring case: 409', async () => {
+    const role = await makeRole(`Unique ${tag}`);
+    await as(adminToken, 'post', '/api/roles', { name: `UNIQUE ${tag}` }).expect(409, { error: ROLE_MESSAGES.duplicateName });
+    await as(adminToken, 'post', '/api/roles', { name: 'Manager' }).expect(409);
+    const other = await makeRole();
+    await as(adminToken, 'put', `/api/roles/${other.id}`, { name: role.name.toLowerCase() }).expect(409, { error: ROLE_MESSAGES.duplicateName });
+  });
+
+  it('updates a role, keeping the description when left out, audited before/after', async () => {
+    const role = await makeRole();
+    const renamed = await as(adminToken, 'put', `/api/roles/${role.id}`, { name: `${role.name} v2` }).expect(200);
+    expect(renamed.body).toEqual({ id: role.id, name: `${role.name} v2`, description: 'Made by a test' });
+    const cleared = await as(adminToken, 'put', `/api/roles/${role.id}`, { name: `${role.name} v2`, description: null }).expect(200);
+    expect(cleared.body.description).toBeNull();
+    const audits = (await t.dataSource.query(`select details from audit_log where action = 'role.update' and target_id = $1 order by id`, [String(role.id)])) as Array<{ details: { before: { name: string }; after: { name: string } } }>;
+    expect(audits[0]?.details.before.name).toBe(role.name);
+    expect(audits[0]?.details.after.name).toBe(`${role.name} v2`);
+    await as(adminToken, 'put', '/api/roles/999999', { name: 'Nobody' }).expect(404, { error: ROLE_MESSAGES.notFound });
+  });
+
+  it('deletes an unused role; refuses one assigned to users (409), and the administrator role', async () => {
+    const unused = await makeRole();
+    await as(adminToken, 'delete', `/api/roles/${unused.id}`).expect(200, { success: true });
+    await as(adminToken, 'delete', `/api/roles/${unused.id}`).expect(404);
+    const [audit] = (await t.dataSource.query(`select details from audit_log where action = 'role.delete' and target_id = $1`, [String(unused.id)])) as Array<{ details: { before: object } }>;
+    expect(audit?.details.before).toEqual(unused);
+
+    const held = await makeRole();
+    const holder = await createUser(t.dataSource, { roleId: held.id });
+    users.push(holder.id);
+    await as(adminToken, 'delete', `/api/roles/${held.id}`).expect(409, { error: 'Cannot delete a role that is assigned to users' });
+    await as(adminToken, 'delete', '/api/roles/1').expect(409, { error: 'Cannot delete a role that is assigned to users' });
+    await as(adminToken, 'delete', `/api/roles/${ADMIN_ROLE_ID}`).expect(409, { error: ROLE_MESSAGES.adminRoleDelete });
+    await as(adminToken, 'put', `/api/roles/${ADMIN_ROLE_ID}`, { name: 'Admins' }).expect(409, { error: ROLE_MESSAGES.adminRoleRename });
+  });
+
+  it('GraphQL mutations follow the same rules', async () => {
+    const create = 'mutation ($input: RoleInput!) { createRole(input: $input) { id name description } }';
+    const anon = await gql(t, create, { input: { name: `Gql ${tag}` } });
+    expect(anon.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    const employee = await gql(t, create, { input: { name: `Gql ${tag}` } }, { token: employeeToken });
+    expect(employee.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    const made = await gql(t, create, { input: { name: `Gql ${tag}` } }, { token: adminToken });
+    const id = made.body.data.createRole.id as number;
+    roles.push(id);
+    const dup = await gql(t, create, { input: { name: `gql ${tag}` } }, { token: adminToken });
+    expect(dup.body.errors[0]).toMatchObject({ message: ROLE_MESSAGES.duplicateName, extensions: { code: 'CONFLICT' } });
+    const updated = await gql(t, 'mutation ($id: Int!, $input: RoleInput!) { updateRole(id: $id, input: $input) { name } }', { id, input: { name: `Gql ${tag} 2` } }, { token: adminToken });
+    expect(updated.body.data.updateRole.name).toBe(`Gql ${tag} 2`);
+    const inUse = await gql(t, 'mutation ($id: Int!) { deleteRole(id: $id) }', { id: 1 }, { token: adminToken });
+    expect(inUse.body.errors[0]).toMatchObject({ message: 'Cannot delete a role that is assigned to users', extensions: { code: 'CONFLICT' } });
+    const deleted = await gql(t, 'mutation ($id: Int!) { deleteRole(id: $id) }', { id }, { token: adminToken });
+    expect(deleted.body.data.deleteRole).toBe(true);
+  });
+});

@@ -1,0 +1,130 @@
+import crypto from 'node:crypto';
+import { generate } from 'otplib';
+import request from 'supertest';
+import type { DataSource } from 'typeorm';
+import { PasswordHasher } from '../src/modules/auth/passwords';
+import { TokenService } from '../src/modules/auth/tokens';
+import { testConfig, TEST_JWT_SECRET, GQL_HEADERS, type TestApp } from './app';
+
+/*
+ * Helpers for tests that need accounts, tokens, addresses and TOTP codes.
+ * Test files share the run's database and run in parallel, so everything here
+ * is unique per call: emails carry a random tag, and each test picks its own
+ * client address (apps built with TRUST_PROXY=true read it from X-Forwarded-For),
+ * so rate-limit buckets never collide between tests.
+ */
+
+/** Env for apps whose tests set the client address through X-Forwarded-For. */
+export const PROXY_ENV = { TRUST_PROXY: 'true' } as const;
+
+const hasher = new PasswordHasher(testConfig().auth.argon2);
+const tokens = new TokenService(TEST_JWT_SECRET);
+
+export const TEST_EMAIL_DOMAIN = 'auth-test.example.org';
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${crypto.randomBytes(5).toString('hex')}@${TEST_EMAIL_DOMAIN}`;
+}
+
+/** A random private address for one test's requests. */
+export function randomIp(): string {
+  const b = crypto.randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+export interface TestUser {
+  id: number;
+  email: string;
+  password: string;
+  name: string;
+  roleId: number;
+}
+
+/** Inserts an account directly (cheap hash), bypassing registration rules such as "one first admin". */
+export async function createUser(db: DataSource, options: { roleId?: number; email?: string; password?: string; name?: string } = {}): Promise<TestUser> {
+  const user = {
+    email: options.email ?? uniqueEmail(),
+    password: options.password ?? 'Passw0rd-test',
+    name: options.name ?? 'Test User',
+    roleId: options.roleId ?? 1,
+  };
+  const rows = (await db.query('insert into users (name, email, password_hash, role_id) values ($1, $2, $3, $4) returning id', [
+    user.name,
+    user.email,
+    await hasher.hash(user.password),
+    user.roleId,
+  ])) as Array<{ id: number }>;
+  return { id: (rows[0] as { id: number }).id, ...user };
+}
+
+/** A valid token for the user as of now (current token version). */
+export async function tokenFor(db: DataSource, userId: number): Promise<string> {
+  const rows = (await db.query('select token_version from users where id = $1', [userId])) as Array<{ token_version: number }>;
+  return tokens.sign({ userId, tokenVersion: (rows[0] as { token_version: number }).token_version });
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Removes the test's accounts (their audit rows stay, with the actor set to null). */
+export async function deleteUsers(db: DataSource, ids: number[]): Promise<void> {
+  if (ids.length > 0) await db.query('delete from users where id = any($1)', [ids]);
+}
+
+/** A TOTP code for the step `offsetSteps` away from now (0: current, 1: next, -1: previous). */
+export function totp(secret: string, offsetSteps = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
+}
+
+/** POST a GraphQL operation, optionally as someone and from an address. */
+export function gql(t: TestApp, query: string, variables: Record<string, unknown> = {}, options: { token?: string; ip?: string } = {}) {
+  let req = request(t.app).post('/graphql').set(GQL_HEADERS);
+  if (options.token) req = req.set(bearer(options.token));
+  if (options.ip) req = req.set('x-forwarded-for', options.ip);
+  return req.send({ query, variables });
+}
+
+/**
+ * Enrols and enables TOTP through the API, with the previous step's code so
+ * that the current and next steps stay free for the test. Returns the secret,
+ * the backup codes and the fresh token (enabling revokes the old one).
+ */
+export async function enableTwoFactor(t: TestApp, token: string, ip: string): Promise<{ secret: string; backupCodes: string[]; token: string }> {
+  const setup = await request(t.app).post('/api/auth/2fa/setup').set(bearer(token)).set('x-forwarded-for', ip).expect(200);
+  const secret = (setup.body as { secret: string }).secret;
+  const enabled = await request(t.app)
+    .post('/api/auth/2fa/enable')
+    .set(bearer(token))
+    .set('x-forwarded-for', ip)
+    .send({ token: await totp(secret, -1) })
+    .expect(200);
+  const body = enabled.body as { backupCodes: string[]; token: string };
+  return { secret, backupCodes: body.backupCodes, token: body.token };
+}
+
+/**
+ * Fails when a JSON body carries anything that looks like a credential, at
+ * any depth: keys naming passwords, hashes or secrets (`allowSecret` lets the
+ * 2FA setup answer's `secret` through), or a stored argon2 hash as a value.
+ */
+export function expectNoSecrets(body: unknown, options: { allowSecret?: boolean } = {}): void {
+  const offending: string[] = [];
+  const walk = (value: unknown, path: string): void => {
+    if (typeof value === 'string') {
+      if (value.startsWith('$argon2')) offending.push(`${path} (argon2 hash)`);
+      if (value.startsWith('v1:') && value.split(':').length === 4) offending.push(`${path} (sealed secret)`);
+      return;
+    }
+    if (value === null || typeof value !== 'object') return;
+    for (const [key, inner] of Object.entries(value)) {
+      const here = `${path}.${key}`;
+      const lower = key.toLowerCase();
+      const allowed = options.allowSecret === true && lower === 'secret';
+      if (!allowed && /password|hash|secret|totp|two_factor|token_version|is_active/.test(lower)) offending.push(here);
+      walk(inner, here);
+    }
+  };
+  walk(body, '$');
+  expect(offending).toEqual([]);
+}

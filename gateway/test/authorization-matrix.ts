@@ -1,0 +1,278 @@
+import crypto from 'node:crypto';
+import request from 'supertest';
+import type { TestApp } from './app';
+import { bearer, createUser, deleteUsers, enableTwoFactor, randomIp, totp, uniqueEmail, type TestUser } from './auth';
+
+/*
+ * THE authorization matrix: one row per REST route and per GraphQL Query or
+ * Mutation field, with the outcome expected for an anonymous caller, an
+ * employee (role 1) and an administrator (role 4). The test
+ * (src/__tests__/authorization-matrix.test.ts) walks the express router and
+ * the built schema and fails for any route or field without a row here, so a
+ * new endpoint cannot ship without saying who may call it.
+ *
+ * To add a row: name the route exactly as registered (`METHOD /full/path/:param`)
+ * or the field (`Query.x`, `Mutation.y`), give the three outcomes, and, when the
+ * call needs data, a `request` that prepares it. Each row runs once per actor
+ * with a fresh actor account, a fresh client address, and the actor's token.
+ */
+
+export type Who = 'anonymous' | 'employee' | 'admin';
+export const ACTORS: readonly Who[] = ['anonymous', 'employee', 'admin'];
+
+/** What a row's request needs: the app, the actor (null when anonymous) and helpers that make data. */
+export interface MatrixContext {
+  t: TestApp;
+  who: Who;
+  actor: TestUser | null;
+  /** The actor's bearer token (null when anonymous); helpers that rotate it update it. */
+  token: string | null;
+  ip: string;
+  /** Accounts made by helpers, deleted after the row. */
+  created: number[];
+  /** Put this in the names of roles a row creates: they are deleted after the row. */
+  tag: string;
+}
+
+export interface RestRequest {
+  /** Concrete path when the route has parameters. */
+  path?: string;
+  body?: Record<string, unknown>;
+}
+
+export interface RestRow {
+  route: string;
+  expect: Record<Who, number>;
+  request?: (ctx: MatrixContext) => Promise<RestRequest> | RestRequest;
+}
+
+export interface GraphQLRequest {
+  query: string;
+  variables?: Record<string, unknown>;
+}
+
+/** 'ok': data without errors; otherwise the first error's extensions.code. */
+export type GraphQLOutcome = 'ok' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_INPUT' | 'NOT_FOUND' | 'CONFLICT' | 'RATE_LIMITED';
+
+export interface GraphQLRow {
+  field: string;
+  expect: Record<Who, GraphQLOutcome>;
+  request: (ctx: MatrixContext) => Promise<GraphQLRequest> | GraphQLRequest;
+}
+
+// Shorthands for the common access levels.
+const PUBLIC = (status: number): Record<Who, number> => ({ anonymous: status, employee: status, admin: status });
+const SIGNED_IN = (status: number): Record<Who, number> => ({ anonymous: 401, employee: status, admin: status });
+const ADMIN_ONLY = (status: number): Record<Who, number> => ({ anonymous: 401, employee: 403, admin: status });
+const GQL_PUBLIC: Record<Who, GraphQLOutcome> = { anonymous: 'ok', employee: 'ok', admin: 'ok' };
+const GQL_SIGNED_IN: Record<Who, GraphQLOutcome> = { anonymous: 'UNAUTHENTICATED', employee: 'ok', admin: 'ok' };
+const GQL_ADMIN_ONLY: Record<Who, GraphQLOutcome> = { anonymous: 'UNAUTHENTICATED', employee: 'FORBIDDEN', admin: 'ok' };
+
+// ---- helpers that prepare data for a row -------------------------------------------------
+
+/** A throwaway role (deleted after the row, if still there). */
+export async function makeRole(ctx: MatrixContext): Promise<number> {
+  const rows = (await ctx.t.dataSource.query('insert into roles (name) values ($1) returning id', [`Matrix ${ctx.tag}`])) as Array<{ id: number }>;
+  return (rows[0] as { id: number }).id;
+}
+
+/** Starts 2FA setup for the actor; the secret, or null when anonymous. */
+async function setupTwoFactor(ctx: MatrixContext): Promise<string | null> {
+  if (!ctx.token) return null;
+  const res = await request(ctx.t.app).post('/api/auth/2fa/setup').set(bearer(ctx.token)).set('x-forwarded-for', ctx.ip).expect(200);
+  return (res.body as { secret: string }).secret;
+}
+
+/** Turns 2FA on for the actor (rotating ctx.token); null when anonymous. */
+async function enableForActor(ctx: MatrixContext): Promise<{ secret: string } | null> {
+  if (!ctx.token) return null;
+  const on = await enableTwoFactor(ctx.t, ctx.token, ctx.ip);
+  ctx.token = on.token;
+  return { secret: on.secret };
+}
+
+/** Another user with 2FA on, who has just passed the password step from ctx.ip. */
+async function pendingSecondStep(ctx: MatrixContext): Promise<{ email: string; code: string }> {
+  const user = await createUser(ctx.t.dataSource);
+  ctx.created.push(user.id);
+  const login = await request(ctx.t.app).post('/api/auth/login').set('x-forwarded-for', ctx.ip).send({ email: user.email, password: user.password }).expect(200);
+  const on = await enableTwoFactor(ctx.t, (login.body as { token: string }).token, ctx.ip);
+  await request(ctx.t.app).post('/api/auth/login').set('x-forwarded-for', ctx.ip).send({ email: user.email, password: user.password }).expect(200, { requiresTwoFactor: true });
+  return { email: user.email, code: await totp(on.secret) };
+}
+
+async function freshUser(ctx: MatrixContext): Promise<TestUser> {
+  const user = await createUser(ctx.t.dataSource);
+  ctx.created.push(user.id);
+  return user;
+}
+
+const registration = () => ({ name: 'Matrix Person', email: uniqueEmail('matrix'), password: 'Welcome123', role_id: 1 });
+const actorPassword = (ctx: MatrixContext) => ctx.actor?.password ?? 'Not-signed-in1';
+
+// ---- the REST routes -----------------------------------------------------------------------
+
+export const REST_MATRIX: RestRow[] = [
+  { route: 'GET /healthz', expect: PUBLIC(200) },
+  { route: 'GET /readyz', expect: PUBLIC(200) },
+
+  { route: 'POST /api/auth/register', expect: PUBLIC(201), request: () => ({ body: registration() }) },
+  {
+    route: 'POST /api/auth/login',
+    expect: PUBLIC(200),
+    request: async (ctx) => {
+      const user = await freshUser(ctx);
+      return { body: { email: user.email, password: user.password } };
+    },
+  },
+  {
+    route: 'POST /api/auth/2fa/verify-login',
+    expect: PUBLIC(200),
+    request: async (ctx) => {
+      const { email, code } = await pendingSecondStep(ctx);
+      return { body: { email, token: code, isBackupCode: false } };
+    },
+  },
+  { route: 'GET /api/auth/me', expect: SIGNED_IN(200) },
+  { route: 'POST /api/auth/logout', expect: SIGNED_IN(200) },
+  { route: 'GET /api/auth/2fa/status', expect: SIGNED_IN(200) },
+  { route: 'POST /api/auth/2fa/setup', expect: SIGNED_IN(200) },
+  {
+    route: 'POST /api/auth/2fa/verify',
+    expect: SIGNED_IN(200),
+    request: async (ctx) => {
+      const secret = await setupTwoFactor(ctx);
+      return { body: { token: secret ? await totp(secret) : '123456' } };
+    },
+  },
+  {
+    route: 'POST /api/auth/2fa/enable',
+    expect: SIGNED_IN(200),
+    request: async (ctx) => {
+      const secret = await setupTwoFactor(ctx);
+      return { body: { token: secret ? await totp(secret) : '123456' } };
+    },
+  },
+  {
+    route: 'POST /api/auth/2fa/disable',
+    expect: SIGNED_IN(200),
+    request: async (ctx) => {
+      await enableForActor(ctx);
+      return { body: { password: actorPassword(ctx) } };
+    },
+  },
+  {
+    route: 'POST /api/auth/2fa/backup-codes/regenerate',
+    expect: SIGNED_IN(200),
+    request: async (ctx) => {
+      await enableForActor(ctx);
+      return { body: { password: actorPassword(ctx) } };
+    },
+  },
+
+  { route: 'GET /api/roles', expect: PUBLIC(200) },
+  { route: 'POST /api/roles', expect: ADMIN_ONLY(201), request: (ctx) => ({ body: { name: `Matrix New ${ctx.tag}` } }) },
+  {
+    route: 'PUT /api/roles/:id',
+    expect: ADMIN_ONLY(200),
+    request: async (ctx) => ({ path: `/api/roles/${await makeRole(ctx)}`, body: { name: `Matrix Renamed ${ctx.tag}` } }),
+  },
+  { route: 'DELETE /api/roles/:id', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/roles/${await makeRole(ctx)}` }) },
+];
+
+// ---- the GraphQL operations ----------------------------------------------------------------
+
+const USER_FIELDS = 'id name email role_id completion_percentage last_login_at created_at start_date';
+
+export const GRAPHQL_MATRIX: GraphQLRow[] = [
+  { field: 'Query.roles', expect: GQL_PUBLIC, request: () => ({ query: '{ roles { id name description } }' }) },
+  { field: 'Query.me', expect: GQL_SIGNED_IN, request: () => ({ query: `{ me { ${USER_FIELDS} } }` }) },
+  { field: 'Query.twoFactorStatus', expect: GQL_SIGNED_IN, request: () => ({ query: '{ twoFactorStatus { enabled backupCodesRemaining } }' }) },
+
+  {
+    field: 'Mutation.register',
+    expect: GQL_PUBLIC,
+    request: () => ({ query: `mutation ($input: RegisterInput!) { register(input: $input) { token user { ${USER_FIELDS} } } }`, variables: { input: registration() } }),
+  },
+  {
+    field: 'Mutation.login',
+    expect: GQL_PUBLIC,
+    request: async (ctx) => {
+      const user = await freshUser(ctx);
+      return { query: 'mutation ($input: LoginInput!) { login(input: $input) { requiresTwoFactor token user { id } } }', variables: { input: { email: user.email, password: user.password } } };
+    },
+  },
+  {
+    field: 'Mutation.verifyLogin',
+    expect: GQL_PUBLIC,
+    request: async (ctx) => {
+      const { email, code } = await pendingSecondStep(ctx);
+      return { query: 'mutation ($input: VerifyLoginInput!) { verifyLogin(input: $input) { token user { id } } }', variables: { input: { email, token: code } } };
+    },
+  },
+  { field: 'Mutation.logout', expect: GQL_SIGNED_IN, request: () => ({ query: 'mutation { logout }' }) },
+  { field: 'Mutation.twoFactorSetup', expect: GQL_SIGNED_IN, request: () => ({ query: 'mutation { twoFactorSetup { secret otpauthUrl qrCodeDataUrl } }' }) },
+  {
+    field: 'Mutation.twoFactorVerify',
+    expect: GQL_SIGNED_IN,
+    request: async (ctx) => {
+      const secret = await setupTwoFactor(ctx);
+      return { query: 'mutation ($c: String!) { twoFactorVerify(token: $c) { valid } }', variables: { c: secret ? await totp(secret) : '123456' } };
+    },
+  },
+  {
+    field: 'Mutation.twoFactorEnable',
+    expect: GQL_SIGNED_IN,
+    request: async (ctx) => {
+      const secret = await setupTwoFactor(ctx);
+      return { query: 'mutation ($c: String!) { twoFactorEnable(token: $c) { enabled backupCodes token } }', variables: { c: secret ? await totp(secret) : '123456' } };
+    },
+  },
+  {
+    field: 'Mutation.twoFactorDisable',
+    expect: GQL_SIGNED_IN,
+    request: async (ctx) => {
+      await enableForActor(ctx);
+      return { query: 'mutation ($p: String!) { twoFactorDisable(input: {password: $p}) { enabled token } }', variables: { p: actorPassword(ctx) } };
+    },
+  },
+  {
+    field: 'Mutation.regenerateBackupCodes',
+    expect: GQL_SIGNED_IN,
+    request: async (ctx) => {
+      await enableForActor(ctx);
+      return { query: 'mutation ($p: String!) { regenerateBackupCodes(input: {password: $p}) { backupCodes token } }', variables: { p: actorPassword(ctx) } };
+    },
+  },
+
+  {
+    field: 'Mutation.createRole',
+    expect: GQL_ADMIN_ONLY,
+    request: (ctx) => ({ query: 'mutation ($n: String!) { createRole(input: {name: $n}) { id name } }', variables: { n: `Matrix Gql ${ctx.tag}` } }),
+  },
+  {
+    field: 'Mutation.updateRole',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => ({
+      query: 'mutation ($id: Int!, $n: String!) { updateRole(id: $id, input: {name: $n}) { id name } }',
+      variables: { id: await makeRole(ctx), n: `Matrix Gql Renamed ${ctx.tag}` },
+    }),
+  },
+  { field: 'Mutation.deleteRole', expect: GQL_ADMIN_ONLY, request: async (ctx) => ({ query: 'mutation ($id: Int!) { deleteRole(id: $id) }', variables: { id: await makeRole(ctx) } }) },
+];
+
+/** A fresh context for one row and actor: its own account (if any), token and address. */
+export async function matrixContext(t: TestApp, who: Who, makeToken: (userId: number) => Promise<string>): Promise<MatrixContext> {
+  const ctx: MatrixContext = { t, who, actor: null, token: null, ip: randomIp(), created: [], tag: crypto.randomBytes(6).toString('hex') };
+  if (who !== 'anonymous') {
+    ctx.actor = await createUser(t.dataSource, { roleId: who === 'admin' ? 4 : 1 });
+    ctx.created.push(ctx.actor.id);
+    ctx.token = await makeToken(ctx.actor.id);
+  }
+  return ctx;
+}
+
+export async function cleanUp(ctx: MatrixContext): Promise<void> {
+  await deleteUsers(ctx.t.dataSource, ctx.created);
+  await ctx.t.dataSource.query(`delete from roles where name like $1`, [`% ${ctx.tag}`]);
+}
