@@ -72,8 +72,15 @@ export async function deleteUsers(db: DataSource, ids: number[]): Promise<void> 
   if (ids.length > 0) await db.query('delete from users where id = any($1)', [ids]);
 }
 
-/** A TOTP code for the step `offsetSteps` away from now (0: current, 1: next, -1: previous). */
-export function totp(secret: string, offsetSteps = 0): Promise<string> {
+/**
+ * A TOTP code for the step `offsetSteps` away from now (0: current, 1: next,
+ * -1: previous). Close to the end of a step it first waits for the next one,
+ * so a code meant for "the previous step" cannot become two steps old (and be
+ * refused) while its request is in flight.
+ */
+export async function totp(secret: string, offsetSteps = 0): Promise<string> {
+  const msLeftInStep = 30_000 - (Date.now() % 30_000);
+  if (msLeftInStep < 2_000) await new Promise((resolve) => setTimeout(resolve, msLeftInStep + 50));
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 });
 }
 

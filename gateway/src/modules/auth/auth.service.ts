@@ -1,14 +1,14 @@
 import type { DataSource } from 'typeorm';
 import type { AuthConfig } from '../../config';
 import { ADMIN_ROLE_ID, ANONYMOUS, requireUser, type Actor, type RequestMeta } from '../../shared/actor';
-import { isUniqueViolation } from '../../shared/db-errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors';
 import { ConflictError, ForbiddenError, RateLimitedError, UnauthenticatedError } from '../../shared/errors';
 import { queryRows } from '../../shared/sql';
 import type { AuditService } from '../audit/audit.service';
 import type { RolesService } from '../roles/roles.service';
 import type { User } from '../users/user.entity';
 import type { UsersService, UserView } from '../users/users.service';
-import { invalid, MESSAGES, normalizeEmail, validateLogin, validateRegistration, validateSecondStep } from './auth.validation';
+import { EMAIL_MAX, invalid, MESSAGES, normalizeEmail, validateLogin, validateRegistration, validateSecondStep } from './auth.validation';
 import type { PasswordHasher } from './passwords';
 import { buckets, type RateHit, type RateLimiter } from './rate-limiter';
 import type { TokenService } from './tokens';
@@ -90,6 +90,8 @@ export class AuthService {
         return created;
       } catch (err) {
         if (isUniqueViolation(err, 'uq_users_email_lower')) throw new ConflictError(MESSAGES.duplicateEmail);
+        // The role was deleted after the check above.
+        if (isForeignKeyViolation(err)) throw invalid([MESSAGES.roleUnknown]);
         throw err;
       }
     });
@@ -107,7 +109,8 @@ export class AuthService {
     const { email, password } = validateLogin(input);
     const hits = await this.countSignInAttempt(email, meta, 'password');
 
-    const user = await this.users.findByEmail(email);
+    // No address is longer than that: skip the lookup, not the (timing-equalising) hash work.
+    const user = email.length <= EMAIL_MAX ? await this.users.findByEmail(email) : null;
     if (!user) {
       await this.hasher.burn(password);
       return this.failSignIn(null, email, meta, 'unknown_email');

@@ -12,10 +12,14 @@ const ARGON2ID = 2 as Algorithm;
  */
 export class PasswordHasher {
   private readonly options: { algorithm: Algorithm; memoryCost: number; timeCost: number; parallelism: number };
-  private dummy: Promise<string> | undefined;
+  private readonly dummy: Promise<string>;
 
   constructor(config: AuthConfig['argon2']) {
     this.options = { algorithm: ARGON2ID, memoryCost: config.memoryKib, timeCost: config.timeCost, parallelism: 1 };
+    // Made up front, so even the first unknown-email sign-in costs one verification, not a hash and a verification.
+    this.dummy = this.hash('embark-timing-equaliser');
+    // Observed here so a failure cannot become an unhandled rejection; burn() awaits it again.
+    this.dummy.catch(() => undefined);
   }
 
   hash(secret: string): Promise<string> {
@@ -37,7 +41,6 @@ export class PasswordHasher {
    * an attacker which addresses have accounts.
    */
   async burn(secret: string): Promise<void> {
-    this.dummy ??= this.hash('embark-timing-equaliser');
     await this.verify(await this.dummy, secret);
   }
 }

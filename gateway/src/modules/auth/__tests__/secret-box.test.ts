@@ -1,0 +1,25 @@
+import { SecretBox } from '../secret-box';
+
+describe('SecretBox (TOTP secrets at rest)', () => {
+  const box = new SecretBox('k'.repeat(48));
+  const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+
+  it('round-trips, with a fresh IV each time', () => {
+    const a = box.seal(secret, 7);
+    const b = box.seal(secret, 7);
+    expect(a).not.toBe(b);
+    expect(a).not.toContain(secret);
+    expect(a).toMatch(/^v1:[\w-]+:[\w-]+:[\w-]+$/);
+    expect(box.open(a, 7)).toBe(secret);
+  });
+
+  it('refuses another user id, another key, and any tampering', () => {
+    const sealed = box.seal(secret, 7);
+    expect(() => box.open(sealed, 8)).toThrow();
+    expect(() => new SecretBox('j'.repeat(48)).open(sealed, 7)).toThrow();
+    const [v, iv, tag, body] = sealed.split(':') as [string, string, string, string];
+    const flipped = body.slice(0, -1) + (body.endsWith('A') ? 'B' : 'A');
+    expect(() => box.open([v, iv, tag, flipped].join(':'), 7)).toThrow();
+    expect(() => box.open('v0:x:y:z', 7)).toThrow(/unrecognised/);
+  });
+});
