@@ -159,7 +159,7 @@ describe('api client', () => {
     it.each([401, 403])('reports a %i answer to a signed-in request', async (status) => {
       const { client, expired } = setup(() => json(status, { error: 'nope' }));
       await failureOf(client.get('/auth/2fa/status'));
-      expect(expired).toEqual([{ source: 'rest', status, target: 'GET /auth/2fa/status' }]);
+      expect(expired).toEqual([{ source: 'rest', status, target: 'GET /auth/2fa/status', token: 'tok-abc' }]);
     });
 
     it('does not report other failures', async () => {

@@ -145,7 +145,7 @@ export function createApiClient({
     const failure = new ApiError({ status: response.status, ...serverFailure(payload), body: payload });
     // A session can only be over if one was sent; a guest's 401 is just a refusal.
     if (reportSessionExpiry && token && (response.status === 401 || response.status === 403)) {
-      onSessionExpired({ source: 'rest', status: response.status, target: `${method} ${path}` });
+      onSessionExpired({ source: 'rest', status: response.status, target: `${method} ${path}`, token });
     }
     throw failure;
   }

@@ -62,15 +62,16 @@ export function createApolloClient({
     const token = getToken();
     operation.setContext(({ headers }: { headers?: Record<string, string> }) => ({
       headers: { ...headers, ...authHeaders(token) },
-      sentToken: Boolean(token),
+      sentToken: token,
     }));
     return forward(operation);
   });
   const expiryLink = new ErrorLink(({ error, operation }) => {
     // A session can only be over if one was sent; a guest's UNAUTHENTICATED is just a refusal.
-    if (!(operation.getContext() as { sentToken?: boolean }).sentToken) return;
+    const { sentToken } = operation.getContext() as { sentToken?: string | null };
+    if (!sentToken) return;
     const expiry = sessionExpiryOf(error);
-    if (expiry) onSessionExpired({ source: 'graphql', ...expiry, target: operation.operationName ?? 'anonymous operation' });
+    if (expiry) onSessionExpired({ source: 'graphql', ...expiry, target: operation.operationName ?? 'anonymous operation', token: sentToken });
   });
   const baseFetch: typeof fetch = fetchImpl ?? ((input, init) => fetch(input, init));
   const httpLink = new HttpLink({ uri, credentials: 'same-origin', fetch: withTimeout(baseFetch) });

@@ -30,13 +30,13 @@ describe('GraphQL session expiry', () => {
   it('routes UNAUTHENTICATED to the session-expiry handler', async () => {
     const { apollo, expired } = client(answering(200, unauthenticated));
     await expect(apollo.query({ query: QUERY })).rejects.toThrow('Authentication required');
-    expect(expired).toEqual([{ source: 'graphql', code: 'UNAUTHENTICATED', target: 'Me' }]);
+    expect(expired).toEqual([{ source: 'graphql', code: 'UNAUTHENTICATED', target: 'Me', token: 'tok' }]);
   });
 
   it('routes an HTTP 401 to the session-expiry handler', async () => {
     const { apollo, expired } = client(answering(401, { error: 'Unauthorized' }));
     await expect(apollo.query({ query: QUERY })).rejects.toThrow();
-    expect(expired).toEqual([{ source: 'graphql', status: 401, target: 'Me' }]);
+    expect(expired).toEqual([{ source: 'graphql', status: 401, target: 'Me', token: 'tok' }]);
   });
 
   it('leaves other errors alone', async () => {

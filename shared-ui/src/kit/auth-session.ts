@@ -75,6 +75,11 @@ export interface SessionExpiredEvent {
   code?: string;
   /** Request path or GraphQL operation name, for the debug log. */
   target?: string;
+  /**
+   * The token the refused request carried (kept in memory only, never logged): a late answer to a
+   * request of an earlier session must not end the session that replaced it.
+   */
+  token?: string;
 }
 
 export type SessionExpiryHandler = (event: SessionExpiredEvent) => void;

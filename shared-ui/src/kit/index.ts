@@ -8,3 +8,4 @@ export * from './validation';
 export * from './api-client';
 export * from './auth-debug-log';
 export * from './auth-session';
+export * from './registration-roles';

@@ -221,3 +221,14 @@ export const PROFILE_SECURITY_TEXT = {
   passwordLabel: 'Current password',
   passwordRequired: 'Please enter your password',
 } as const;
+
+/** The brand panel beside the sign-in and registration forms. */
+export const AUTH_SCREEN_TEXT = {
+  panelHeading: 'Your first weeks, mapped out.',
+  panelPoints: [
+    'A checklist made for your role, with due dates you can see',
+    'Policies, SOPs and training documents in one place',
+    'Progress you and your manager can follow',
+  ],
+  homeLinkLabel: 'Embark home',
+} as const;

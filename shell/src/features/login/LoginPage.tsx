@@ -1,22 +1,49 @@
-import { Link } from 'react-router';
-import { BRAND, Card, ROUTES, useDocumentTitle } from '@embark/shared-ui';
-import './auth-placeholder.css';
+import { useCallback, useState } from 'react';
+import { Navigate } from 'react-router';
+import { AUTH_TEXT, useAuth, useDocumentTitle } from '@embark/shared-ui';
+import { AuthScreen, authApi, landingPathFor, useSessionControl, type AuthApi, type Session, type SignInResult } from '../../auth';
+import { CredentialsForm } from './components/CredentialsForm';
+import { TwoFactorForm } from './components/TwoFactorForm';
+import './login.css';
 
-/** Placeholder: the accounts issue builds the sign-in form (spec §2, §5). */
-export default function LoginPage() {
-  useDocumentTitle('Sign in');
+type Step = { name: 'credentials'; focus: 'email' | 'password' } | { name: 'twoFactor' };
+
+export interface LoginPageProps {
+  /** The account calls (tests pass a fake). */
+  api?: AuthApi;
+}
+
+/** `/login` (spec §2): email and password, then the two-factor step when the account needs it. */
+export default function LoginPage({ api = authApi }: LoginPageProps) {
+  useDocumentTitle(AUTH_TEXT.signIn);
+  const { status, user } = useAuth();
+  const { establishSession } = useSessionControl();
+  const [email, setEmail] = useState('');
+  const [step, setStep] = useState<Step>({ name: 'credentials', focus: 'email' });
+
+  const signIn = useCallback(
+    (session: Session) => establishSession(session, AUTH_TEXT.welcomeBack(session.user.name)),
+    [establishSession],
+  );
+
+  const onSignedIn = useCallback(
+    async (result: SignInResult) => {
+      if (result.kind === 'twoFactor') setStep({ name: 'twoFactor' });
+      else await signIn(result.session);
+    },
+    [signIn],
+  );
+
+  // Guests only (spec §2): a signed-in user is sent on to their area.
+  if (status === 'authenticated' && user) return <Navigate to={landingPathFor(user)} replace />;
+
   return (
-    <main className="auth-page" id="main-content">
-      <Link to={ROUTES.home} className="auth-page__brand">
-        {BRAND.name}
-      </Link>
-      <Card className="auth-page__card">
-        <h1>Sign in</h1>
-        <p>Signing in arrives with accounts. For now, explore the portal skeleton.</p>
-        <p>
-          New here? <Link to={ROUTES.register}>Create an account</Link>
-        </p>
-      </Card>
-    </main>
+    <AuthScreen>
+      {step.name === 'credentials' ? (
+        <CredentialsForm api={api} email={email} onEmailChange={setEmail} onSignedIn={onSignedIn} initialFocus={step.focus} />
+      ) : (
+        <TwoFactorForm api={api} email={email} onVerified={signIn} onBack={() => setStep({ name: 'credentials', focus: 'password' })} />
+      )}
+    </AuthScreen>
   );
 }

@@ -1,22 +1,30 @@
-import { Link } from 'react-router';
-import { BRAND, Card, ROUTES, useDocumentTitle } from '@embark/shared-ui';
-import './register.css';
+import { useCallback } from 'react';
+import { Navigate } from 'react-router';
+import { AUTH_TEXT, REGISTER_MESSAGES, useAuth, useDocumentTitle } from '@embark/shared-ui';
+import { AuthScreen, authApi, landingPathFor, useSessionControl, type AuthApi, type Session } from '../../auth';
+import { RegisterForm } from './components/RegisterForm';
 
-/** Placeholder: the accounts issue builds the registration form (spec §2, §5). */
-export default function RegisterPage() {
-  useDocumentTitle('Create your account');
+export interface RegisterPageProps {
+  /** The account calls (tests pass a fake). */
+  api?: AuthApi;
+}
+
+/** `/register` (spec §2): account creation; on success the new user lands in their area, welcomed. */
+export default function RegisterPage({ api = authApi }: RegisterPageProps) {
+  useDocumentTitle(AUTH_TEXT.registerHeading);
+  const { status, user } = useAuth();
+  const { establishSession } = useSessionControl();
+  const onRegistered = useCallback(
+    (session: Session) => establishSession(session, REGISTER_MESSAGES.welcome(session.user.name)),
+    [establishSession],
+  );
+
+  // Guests only (spec §2): a signed-in user is sent on to their area.
+  if (status === 'authenticated' && user) return <Navigate to={landingPathFor(user)} replace />;
+
   return (
-    <main className="register-page" id="main-content">
-      <Link to={ROUTES.home} className="register-page__brand">
-        {BRAND.name}
-      </Link>
-      <Card className="register-page__card">
-        <h1>Create your account</h1>
-        <p>Registration arrives with accounts. Choose your role there to get your own checklist.</p>
-        <p>
-          Already registered? <Link to={ROUTES.login}>Sign in</Link>
-        </p>
-      </Card>
-    </main>
+    <AuthScreen>
+      <RegisterForm api={api} onRegistered={onRegistered} />
+    </AuthScreen>
   );
 }

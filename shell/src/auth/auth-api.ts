@@ -1,0 +1,116 @@
+/**
+ * The account calls of spec §7 (issue 3 item 1) and the user-facing messages of spec §8 for their
+ * failures. Sign-in, the second step and registration opt out of the session-expiry hook: there a
+ * 401 means wrong credentials, not an expired session.
+ */
+import {
+  apiClient,
+  isApiError,
+  isSessionUser,
+  LOGIN_MESSAGES,
+  parseRoles,
+  REGISTER_MESSAGES,
+  type ApiClient,
+  type RoleOption,
+  type SessionUser,
+} from '@embark/shared-ui';
+
+export interface Session {
+  token: string;
+  user: SessionUser;
+}
+
+export type SignInResult = { kind: 'session'; session: Session } | { kind: 'twoFactor' };
+
+export interface RegistrationInput {
+  name: string;
+  email: string;
+  password: string;
+  role_id: number;
+}
+
+const PUBLIC = { reportSessionExpiry: false } as const;
+
+export function createAuthApi(client: ApiClient = apiClient) {
+  return {
+    async signIn(email: string, password: string): Promise<SignInResult> {
+      const answer = await client.post<unknown>('/auth/login', { email: email.trim(), password }, PUBLIC);
+      if (isObject(answer) && answer.requiresTwoFactor === true) return { kind: 'twoFactor' };
+      return { kind: 'session', session: toSession(answer) };
+    },
+
+    async verifySignIn(email: string, code: string, isBackupCode: boolean): Promise<Session> {
+      return toSession(await client.post<unknown>('/auth/2fa/verify-login', { email: email.trim(), token: code, isBackupCode }, PUBLIC));
+    },
+
+    async register(input: RegistrationInput): Promise<Session> {
+      return toSession(await client.post<unknown>('/auth/register', { ...input, name: input.name.trim(), email: input.email.trim() }, PUBLIC));
+    },
+
+    /** `GET /auth/me`. The caller decides what a refusal means, so it is not reported as expiry here. */
+    async currentUser(): Promise<SessionUser> {
+      const user = await client.get<unknown>('/auth/me', PUBLIC);
+      if (!isSessionUser(user)) throw new Error('GET /auth/me did not return a user');
+      return user;
+    },
+
+    /** Revokes the token on the server (every session of the account, DESIGN §5). */
+    async signOut(): Promise<void> {
+      await client.post<unknown>('/auth/logout', undefined, PUBLIC);
+    },
+
+    /** `GET /roles`; null when the answer is not a list of roles. */
+    async roles(): Promise<RoleOption[] | null> {
+      return parseRoles(await client.get<unknown>('/roles', PUBLIC));
+    },
+  };
+}
+
+export type AuthApi = ReturnType<typeof createAuthApi>;
+
+export const authApi: AuthApi = createAuthApi();
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function toSession(answer: unknown): Session {
+  if (isObject(answer) && typeof answer.token === 'string' && answer.token !== '' && isSessionUser(answer.user)) {
+    return { token: answer.token, user: answer.user };
+  }
+  throw new Error('The server answered without a session');
+}
+
+/** Spec §8 "Login" for the email-and-password step. */
+export function signInErrorMessage(error: unknown): string {
+  // Anything but an HTTP failure (a malformed answer) has no words a user could act on.
+  if (!isApiError(error)) return LOGIN_MESSAGES.failed;
+  if (error.timedOut) return error.message;
+  if (error.status === 0) return LOGIN_MESSAGES.network;
+  if (error.status === 401) return LOGIN_MESSAGES.invalidCredentials;
+  if (error.status === 429) return LOGIN_MESSAGES.tooManyAttempts;
+  if (error.status >= 500) return LOGIN_MESSAGES.server;
+  return error.serverError?.trim() || LOGIN_MESSAGES.failed;
+}
+
+/** Spec §8 "Login", two-factor: the server's text, else the code or backup-code message. */
+export function twoFactorErrorMessage(error: unknown, isBackupCode: boolean): string {
+  const fallback = isBackupCode ? LOGIN_MESSAGES.invalidBackupCode : LOGIN_MESSAGES.invalidCode;
+  if (!isApiError(error)) return fallback;
+  if (error.timedOut) return error.message;
+  if (error.status === 0) return LOGIN_MESSAGES.network;
+  if (error.status >= 500) return LOGIN_MESSAGES.server;
+  return error.serverError?.trim() || fallback;
+}
+
+/** Spec §8 "Registration". */
+export function registerErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return REGISTER_MESSAGES.failed;
+  if (error.timedOut) return error.message;
+  if (error.status === 0) return REGISTER_MESSAGES.network;
+  if (error.status === 400) return error.serverError?.trim() || REGISTER_MESSAGES.invalidData;
+  if (error.status === 409) return REGISTER_MESSAGES.emailTaken;
+  if (error.status === 429) return REGISTER_MESSAGES.tooManyAttempts;
+  if (error.status >= 500) return REGISTER_MESSAGES.server;
+  return error.serverError?.trim() || REGISTER_MESSAGES.failed;
+}

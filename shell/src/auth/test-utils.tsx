@@ -1,0 +1,83 @@
+// Test helpers for the shell's session code and screens (imported only by *.test.tsx files).
+import type { ReactElement, ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { ToastContext, type SessionUser, type ToastApi } from '@embark/shared-ui';
+import type { AuthApi } from './auth-api';
+import { AuthProvider } from './AuthProvider';
+
+export const EMPLOYEE: SessionUser = {
+  id: 2,
+  name: 'Erin Employee',
+  email: 'employee@example.com',
+  role_id: 1,
+  completion_percentage: 0,
+  last_login_at: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  start_date: '2026-01-01',
+};
+
+export const ADMIN: SessionUser = { ...EMPLOYEE, id: 1, name: 'Ada Admin', email: 'admin@example.com', role_id: 4 };
+
+export type FakeAuthApi = { [K in keyof AuthApi]: jest.Mock<ReturnType<AuthApi[K]>, Parameters<AuthApi[K]>> };
+
+/** Every call pending forever unless a test says otherwise (signing out succeeds). */
+export function fakeAuthApi(): FakeAuthApi {
+  const pending = <K extends keyof AuthApi>() =>
+    jest.fn<ReturnType<AuthApi[K]>, Parameters<AuthApi[K]>>(() => new Promise<never>(() => undefined) as ReturnType<AuthApi[K]>);
+  return {
+    signIn: pending<'signIn'>(),
+    verifySignIn: pending<'verifySignIn'>(),
+    register: pending<'register'>(),
+    currentUser: pending<'currentUser'>(),
+    signOut: jest.fn<Promise<void>, []>(() => Promise.resolve()),
+    roles: pending<'roles'>(),
+  };
+}
+
+export type FakeToasts = { [K in keyof ToastApi]: jest.Mock };
+
+export function fakeToasts(): FakeToasts {
+  return {
+    show: jest.fn(() => 't'),
+    success: jest.fn(() => 't'),
+    error: jest.fn(() => 't'),
+    warning: jest.fn(() => 't'),
+    info: jest.fn(() => 't'),
+    dismiss: jest.fn(),
+  };
+}
+
+/** Renders the current path, so tests can see where navigation went. */
+export function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname}</output>;
+}
+
+export interface RenderOptions {
+  path?: string;
+  api?: FakeAuthApi;
+  toasts?: FakeToasts;
+  hardRedirect?: (path: string) => void;
+  /** Extra routes, e.g. `/login` when testing something on another page. */
+  routes?: ReactNode;
+}
+
+/** Mounts `element` at `path` inside a router, a fake toast service and the AuthProvider. */
+export function renderWithSession(element: ReactElement, { path = '/', api = fakeAuthApi(), toasts = fakeToasts(), hardRedirect = jest.fn(), routes }: RenderOptions = {}) {
+  const utils = render(
+    <MemoryRouter initialEntries={[path]}>
+      <ToastContext.Provider value={toasts}>
+        <AuthProvider api={api} hardRedirect={hardRedirect}>
+          <Routes>
+            <Route path={path} element={element} />
+            {routes}
+            <Route path="*" element={<p>elsewhere</p>} />
+          </Routes>
+          <LocationProbe />
+        </AuthProvider>
+      </ToastContext.Provider>
+    </MemoryRouter>,
+  );
+  return { ...utils, api, toasts, hardRedirect };
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { AUTH_SCREEN_TEXT, BRAND, ROUTES } from '@embark/shared-ui';
+
+export interface AuthScreenProps {
+  children: ReactNode;
+}
+
+/**
+ * The frame of /login and /register: the portal brand at the top (spec §2), the form card, and on
+ * wide screens a brand panel saying what the portal is for.
+ */
+export function AuthScreen({ children }: AuthScreenProps) {
+  return (
+    <div className="auth-screen">
+      <main id="main-content" className="auth-screen__main" tabIndex={-1}>
+        <header className="auth-screen__header">
+          <Link to={ROUTES.home} className="auth-brand" aria-label={AUTH_SCREEN_TEXT.homeLinkLabel}>
+            <span className="auth-brand__mark" aria-hidden="true">
+              E
+            </span>
+            <span className="auth-brand__name">{BRAND.name}</span>
+          </Link>
+        </header>
+        <div className="auth-screen__card">{children}</div>
+        <footer className="auth-screen__footer">
+          © {BRAND.footerYear} {BRAND.name}
+        </footer>
+      </main>
+      <aside className="auth-screen__panel" aria-labelledby="auth-panel-heading">
+        <div className="auth-panel">
+          <p className="auth-panel__tagline">{BRAND.tagline}</p>
+          <h2 id="auth-panel-heading" className="auth-panel__heading">
+            {AUTH_SCREEN_TEXT.panelHeading}
+          </h2>
+          <ul className="auth-panel__points">
+            {AUTH_SCREEN_TEXT.panelPoints.map((point) => (
+              <li key={point}>
+                <span className="auth-panel__check" aria-hidden="true">
+                  ✓
+                </span>
+                {point}
+              </li>
+            ))}
+          </ul>
+          <div className="auth-panel__mock" aria-hidden="true">
+            <div className="auth-panel__mock-row auth-panel__mock-row--done" />
+            <div className="auth-panel__mock-row auth-panel__mock-row--done" />
+            <div className="auth-panel__mock-row" />
+            <div className="auth-panel__mock-bar">
+              <span />
+            </div>
+          </div>
+        </div>
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,207 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route } from 'react-router';
+import { ApiError, STORAGE_KEYS } from '@embark/shared-ui';
+import { ADMIN, EMPLOYEE, fakeAuthApi, renderWithSession, type FakeAuthApi } from '../../auth/test-utils';
+import LoginPage from './LoginPage';
+
+const landing = (
+  <>
+    <Route path="/app/dashboard" element={<h1>Dashboard</h1>} />
+    <Route path="/app/admin" element={<h1>Administration</h1>} />
+  </>
+);
+
+function renderLogin(api: FakeAuthApi = fakeAuthApi()) {
+  return renderWithSession(<LoginPage api={api} />, { path: '/login', api, routes: landing });
+}
+
+const email = () => screen.getByLabelText('Email') as HTMLInputElement;
+const password = () => screen.getByLabelText('Password') as HTMLInputElement;
+const submit = () => screen.getByRole('button', { name: 'Sign In' }) as HTMLButtonElement;
+
+function fill(input: HTMLInputElement, value: string) {
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+}
+
+beforeEach(() => window.localStorage.clear());
+
+describe('login form', () => {
+  it('shows the brand, a link to register and focuses the email field', async () => {
+    renderLogin();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Embark home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/register');
+    expect(document.activeElement).toBe(email());
+  });
+
+  it('keeps submit disabled until every field is filled and valid', async () => {
+    renderLogin();
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    expect(submit().disabled).toBe(true);
+    fill(email(), 'employee@example.com');
+    expect(submit().disabled).toBe(true);
+    fill(password(), 'short');
+    expect(submit().disabled).toBe(true);
+    fill(password(), 'Employee12345');
+    expect(submit().disabled).toBe(false);
+    fill(email(), 'employee@');
+    expect(submit().disabled).toBe(true);
+  });
+
+  it('shows each inline error once a field is left, tied to it with aria-describedby', async () => {
+    renderLogin();
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    expect(screen.queryByText('Email is required')).toBeNull();
+    fireEvent.blur(email());
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(email().getAttribute('aria-invalid')).toBe('true');
+    const describedBy = email().getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(describedBy)?.textContent).toContain('Email is required');
+
+    fill(email(), 'nope');
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    fill(password(), '123');
+    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+    fill(email(), 'a@b.co');
+    expect(screen.queryByText('Please enter a valid email address')).toBeNull();
+    expect(email().getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it.each([
+    [new ApiError({ status: 401, error: 'Invalid email or password' }), 'Invalid email or password'],
+    [new ApiError({ status: 429, error: 'Slow down' }), 'Too many login attempts. Please try again later.'],
+    [new ApiError({ status: 500 }), 'Server error. Please try again in a moment.'],
+    [new ApiError({ status: 0 }), 'Network error. Please check your connection and try again.'],
+    [new ApiError({ status: 0, timedOut: true }), 'Request timed out. Please try again.'],
+    [new ApiError({ status: 400, error: 'Email is required' }), 'Email is required'],
+    [new ApiError({ status: 418 }), 'Login failed. Please try again.'],
+  ])('shows the spec message for %p', async (error, message) => {
+    const api = fakeAuthApi();
+    api.signIn.mockRejectedValue(error);
+    renderLogin(api);
+    fill(await screen.findByLabelText('Email'), 'employee@example.com');
+    fill(password(), 'Employee12345');
+    fireEvent.click(submit());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(message);
+    expect(document.activeElement).toBe(alert);
+    expect(submit().disabled).toBe(false);
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+  });
+
+  it.each([
+    ['an employee', EMPLOYEE, 'Dashboard'],
+    ['an administrator', ADMIN, 'Administration'],
+  ])('signs %s in: stores the session, welcomes, and lands on %s', async (_who, user, heading) => {
+    const api = fakeAuthApi();
+    api.signIn.mockResolvedValue({ kind: 'session', session: { token: 'tok-1', user } });
+    const { toasts } = renderLogin(api);
+    fill(await screen.findByLabelText('Email'), user.email);
+    fill(password(), 'Password123');
+    fireEvent.click(submit());
+    expect(await screen.findByRole('button', { name: 'Signing In...' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+    expect(api.signIn).toHaveBeenCalledWith(user.email, 'Password123');
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('tok-1');
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.authUser) ?? 'null')).toEqual(user);
+    expect(toasts.success).toHaveBeenCalledWith(`Welcome back, ${user.name}!`);
+  });
+});
+
+describe('two-factor step', () => {
+  async function atTwoFactorStep() {
+    const api = fakeAuthApi();
+    api.signIn.mockResolvedValue({ kind: 'twoFactor' });
+    const utils = renderLogin(api);
+    fill(await screen.findByLabelText('Email'), 'mfa@example.com');
+    fill(password(), 'Password123');
+    fireEvent.click(submit());
+    await screen.findByRole('heading', { level: 1, name: 'Two-factor authentication' });
+    return utils;
+  }
+  const code = () => screen.getByRole('textbox') as HTMLInputElement;
+  const verify = () => fireEvent.submit(code().closest('form') as HTMLFormElement);
+
+  it('replaces the form and focuses the code field', async () => {
+    await atTwoFactorStep();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(code()).toBe(screen.getByLabelText('Authentication code'));
+    expect(document.activeElement).toBe(code());
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+  });
+
+  it('shows its validation messages', async () => {
+    const { api } = await atTwoFactorStep();
+    verify();
+    expect(screen.getByText('Please enter your authentication code')).toBeTruthy();
+    fireEvent.change(code(), { target: { value: '12345' } });
+    verify();
+    expect(screen.getByText('Please enter a 6-digit code')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use a backup code instead' }));
+    expect(code()).toBe(screen.getByLabelText('Backup code'));
+    expect(document.activeElement).toBe(code());
+    fireEvent.change(code(), { target: { value: 'abc' } });
+    verify();
+    expect(screen.getByText('Please enter an 8-character backup code')).toBeTruthy();
+    expect(api.verifySignIn).not.toHaveBeenCalled();
+  });
+
+  it('signs in with an authenticator code (Enter submits)', async () => {
+    const { api, toasts } = await atTwoFactorStep();
+    api.verifySignIn.mockResolvedValue({ token: 'tok-2fa', user: EMPLOYEE });
+    fireEvent.change(code(), { target: { value: '123 456' } });
+    verify();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(api.verifySignIn).toHaveBeenCalledWith('mfa@example.com', '123456', false);
+    expect(toasts.success).toHaveBeenCalledWith('Welcome back, Erin Employee!');
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('tok-2fa');
+  });
+
+  it('signs in with a backup code', async () => {
+    const { api } = await atTwoFactorStep();
+    api.verifySignIn.mockResolvedValue({ token: 'tok-b', user: ADMIN });
+    fireEvent.click(screen.getByRole('button', { name: 'Use a backup code instead' }));
+    fireEvent.change(code(), { target: { value: 'ABCD-1234' } });
+    verify();
+    expect(await screen.findByRole('heading', { name: 'Administration' })).toBeTruthy();
+    expect(api.verifySignIn).toHaveBeenCalledWith('mfa@example.com', 'abcd1234', true);
+  });
+
+  it.each([
+    [false, new ApiError({ status: 401, error: 'Invalid authentication code' }), 'Invalid authentication code'],
+    [false, new ApiError({ status: 401 }), 'Invalid authentication code'],
+    [true, new ApiError({ status: 401 }), 'Invalid backup code. Please check and try again.'],
+    [false, new ApiError({ status: 429, error: 'Too many authentication attempts. Please sign in again.' }), 'Too many authentication attempts. Please sign in again.'],
+    [false, new ApiError({ status: 0 }), 'Network error. Please check your connection and try again.'],
+  ])('shows refusals (backup: %p) %p', async (backup, error, message) => {
+    const { api } = await atTwoFactorStep();
+    api.verifySignIn.mockRejectedValue(error);
+    if (backup) fireEvent.click(screen.getByRole('button', { name: 'Use a backup code instead' }));
+    fireEvent.change(code(), { target: { value: backup ? '0a1b2c3d' : '654321' } });
+    verify();
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+  });
+
+  it('goes back to the login form with the email kept and the password focused', async () => {
+    await atTwoFactorStep();
+    fireEvent.click(screen.getByRole('button', { name: /Back to login/ }));
+    const form = screen.getByRole('form', { name: 'Welcome back' });
+    expect(within(form).getByLabelText('Email')).toHaveProperty('value', 'mfa@example.com');
+    expect(password().value).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(password()));
+  });
+});
+
+describe('guests only', () => {
+  it('sends a signed-in user on to their area', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.authToken, 'tok');
+    window.localStorage.setItem(STORAGE_KEYS.authUser, JSON.stringify(ADMIN));
+    const api = fakeAuthApi();
+    api.currentUser.mockResolvedValue(ADMIN);
+    renderLogin(api);
+    expect(await screen.findByRole('heading', { name: 'Administration' })).toBeTruthy();
+    await act(async () => undefined);
+  });
+});

@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { AUTH_TEXT, Button, hasFieldErrors, ROUTES, validateLoginForm } from '@embark/shared-ui';
+import { FormAlert, PasswordField, signInErrorMessage, TextField, type AuthApi, type SignInResult } from '../../../auth';
+
+type Field = 'email' | 'password';
+
+export interface CredentialsFormProps {
+  api: AuthApi;
+  email: string;
+  onEmailChange(email: string): void;
+  /** Called with the answer of a successful password step (a session, or "two-factor required"). */
+  onSignedIn(result: SignInResult): Promise<void>;
+  /** Which field gets focus on mount: email on arrival, password when coming back from the code step. */
+  initialFocus: Field;
+}
+
+/**
+ * Step one of sign-in (spec §2): email and password. Submit stays disabled until both are filled
+ * and valid (spec §5); each field shows its message once the user has left it.
+ */
+export function CredentialsForm({ api, email, onEmailChange, onSignedIn, initialFocus }: CredentialsFormProps) {
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  const errors = validateLoginForm({ email, password });
+  const invalid = hasFieldErrors(errors);
+  const shown = (field: Field) => (touched[field] ? errors[field] : undefined);
+  const touch = (field: Field) => setTouched((t) => (t[field] ? t : { ...t, [field]: true }));
+
+  useEffect(() => {
+    (initialFocus === 'password' ? passwordRef : emailRef).current?.focus();
+  }, [initialFocus]);
+
+  useEffect(() => {
+    if (formError) alertRef.current?.focus();
+  }, [formError]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (invalid) {
+      setTouched({ email: true, password: true });
+      return;
+    }
+    setBusy(true);
+    setFormError(null);
+    let result: SignInResult;
+    try {
+      result = await api.signIn(email, password);
+    } catch (error) {
+      setFormError(signInErrorMessage(error));
+      setBusy(false);
+      return;
+    }
+    // Stays busy while the session is set up and the next screen loads.
+    await onSignedIn(result);
+  }
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-labelledby="login-heading">
+      <h1 id="login-heading" className="auth-form__heading">
+        {AUTH_TEXT.loginHeading}
+      </h1>
+      <p className="auth-form__lead">{AUTH_TEXT.loginLead}</p>
+      <FormAlert ref={alertRef}>{formError}</FormAlert>
+      <div className="auth-form__fields">
+        <TextField
+          inputRef={emailRef}
+          id="login-email"
+          name="email"
+          type="email"
+          label={AUTH_TEXT.emailLabel}
+          autoComplete="username"
+          inputMode="email"
+          spellCheck={false}
+          required
+          value={email}
+          error={shown('email')}
+          onChange={(e) => onEmailChange(e.target.value)}
+          onBlur={() => touch('email')}
+        />
+        <PasswordField
+          inputRef={passwordRef}
+          id="login-password"
+          name="password"
+          label={AUTH_TEXT.passwordLabel}
+          autoComplete="current-password"
+          required
+          value={password}
+          error={shown('password')}
+          onChange={(e) => setPassword(e.target.value)}
+          onBlur={() => touch('password')}
+        />
+      </div>
+      <Button type="submit" size="lg" className="auth-form__submit" disabled={invalid} busy={busy}>
+        {busy ? AUTH_TEXT.signingIn : AUTH_TEXT.signIn}
+      </Button>
+      <p className="auth-form__switch">
+        {AUTH_TEXT.noAccount} <Link to={ROUTES.register}>{AUTH_TEXT.createAccount}</Link>
+      </p>
+    </form>
+  );
+}

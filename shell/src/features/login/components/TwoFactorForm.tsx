@@ -1,0 +1,108 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  AUTH_TEXT,
+  Button,
+  normaliseTwoFactorCode,
+  validateTwoFactorCode,
+  type TwoFactorMode,
+} from '@embark/shared-ui';
+import { FormAlert, TextField, twoFactorErrorMessage, type AuthApi, type Session } from '../../../auth';
+
+export interface TwoFactorFormProps {
+  api: AuthApi;
+  email: string;
+  onVerified(session: Session): Promise<void>;
+  onBack(): void;
+}
+
+/**
+ * Step two of sign-in, replacing the form when the account has two-factor on (spec §2): a
+ * 6-digit authenticator code or an 8-character backup code, a toggle between them, 'Back to
+ * login', and Enter submits. Format problems show inline (spec §5); refusals in an alert (§8).
+ */
+export function TwoFactorForm({ api, email, onVerified, onBack }: TwoFactorFormProps) {
+  const [mode, setMode] = useState<TwoFactorMode>('totp');
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const isBackup = mode === 'backup';
+
+  // Focus follows the step: the code field on arrival and whenever the mode changes.
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, [mode]);
+
+  function switchMode() {
+    setMode((m) => (m === 'totp' ? 'backup' : 'totp'));
+    setCode('');
+    setFieldError(undefined);
+    setFormError(null);
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = validateTwoFactorCode(code, mode);
+    setFieldError(problem);
+    if (problem) {
+      setFormError(null);
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setFormError(null);
+    let session: Session;
+    try {
+      session = await api.verifySignIn(email, normaliseTwoFactorCode(code, mode), isBackup);
+    } catch (error) {
+      setFormError(twoFactorErrorMessage(error, isBackup));
+      setBusy(false);
+      inputRef.current?.select();
+      return;
+    }
+    await onVerified(session);
+  }
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-labelledby="two-factor-heading">
+      <h1 id="two-factor-heading" className="auth-form__heading">
+        {AUTH_TEXT.twoFactorHeading}
+      </h1>
+      <p className="auth-form__lead">{isBackup ? AUTH_TEXT.twoFactorBackupLead : AUTH_TEXT.twoFactorTotpLead}</p>
+      <FormAlert>{formError}</FormAlert>
+      <TextField
+        inputRef={inputRef}
+        // A new input per mode, so the browser's one-time-code autofill and keyboard match it.
+        key={mode}
+        id="two-factor-code"
+        name="code"
+        label={isBackup ? AUTH_TEXT.backupCodeLabel : AUTH_TEXT.authenticatorCodeLabel}
+        autoComplete={isBackup ? 'off' : 'one-time-code'}
+        inputMode={isBackup ? 'text' : 'numeric'}
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={isBackup ? 9 : 7}
+        value={code}
+        error={fieldError}
+        className="auth-field--code"
+        onChange={(e) => {
+          setCode(e.target.value);
+          if (fieldError) setFieldError(undefined);
+        }}
+      />
+      <Button type="submit" size="lg" className="auth-form__submit" busy={busy}>
+        {busy ? AUTH_TEXT.verifying : AUTH_TEXT.verify}
+      </Button>
+      <div className="auth-form__secondary">
+        <Button variant="ghost" size="sm" onClick={switchMode} disabled={busy}>
+          {isBackup ? AUTH_TEXT.useAuthenticator : AUTH_TEXT.useBackupCode}
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onBack} disabled={busy}>
+          ← {AUTH_TEXT.backToLogin}
+        </Button>
+      </div>
+    </form>
+  );
+}

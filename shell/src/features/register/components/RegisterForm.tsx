@@ -1,0 +1,152 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import {
+  AUTH_TEXT,
+  Button,
+  hasFieldErrors,
+  ROUTES,
+  validateRegisterForm,
+  type RegisterFormValues,
+} from '@embark/shared-ui';
+import { FormAlert, PasswordField, registerErrorMessage, SelectField, TextField, type AuthApi, type Session } from '../../../auth';
+import { useRegistrationRoles } from '../hooks/useRegistrationRoles';
+
+type Field = keyof RegisterFormValues;
+
+const EMPTY: RegisterFormValues = { name: '', email: '', password: '', roleId: '' };
+
+export interface RegisterFormProps {
+  api: AuthApi;
+  onRegistered(session: Session): Promise<void>;
+}
+
+/**
+ * The registration form (spec §2): Full Name, Email, Password with its hint, Role. The button is
+ * disabled while busy, while the roles load, or while anything is invalid; each field shows its
+ * spec §5 message once the user has left it.
+ */
+export function RegisterForm({ api, onRegistered }: RegisterFormProps) {
+  const roles = useRegistrationRoles(api);
+  const [values, setValues] = useState<RegisterFormValues>(EMPTY);
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  const errors = validateRegisterForm(values);
+  const invalid = hasFieldErrors(errors);
+  const rolesLoading = roles.status === 'loading';
+  const shown = (field: Field) => (touched[field] ? errors[field] : undefined);
+  const touch = (field: Field) => setTouched((t) => (t[field] ? t : { ...t, [field]: true }));
+  const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  useEffect(() => {
+    nameRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (formError) alertRef.current?.focus();
+  }, [formError]);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy || rolesLoading) return;
+    if (invalid) {
+      setTouched({ name: true, email: true, password: true, roleId: true });
+      return;
+    }
+    setBusy(true);
+    setFormError(null);
+    let session: Session;
+    try {
+      session = await api.register({ name: values.name, email: values.email, password: values.password, role_id: Number(values.roleId) });
+    } catch (error) {
+      setFormError(registerErrorMessage(error));
+      setBusy(false);
+      return;
+    }
+    await onRegistered(session);
+  }
+
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate aria-labelledby="register-heading">
+      <h1 id="register-heading" className="auth-form__heading">
+        {AUTH_TEXT.registerHeading}
+      </h1>
+      <p className="auth-form__lead">{AUTH_TEXT.registerLead}</p>
+      <FormAlert ref={alertRef}>{formError}</FormAlert>
+      <div className="auth-form__fields">
+        <TextField
+          inputRef={nameRef}
+          id="register-name"
+          name="name"
+          label={AUTH_TEXT.fullNameLabel}
+          autoComplete="name"
+          required
+          value={values.name}
+          error={shown('name')}
+          onChange={(e) => set('name')(e.target.value)}
+          onBlur={() => touch('name')}
+        />
+        <TextField
+          id="register-email"
+          name="email"
+          type="email"
+          label={AUTH_TEXT.emailLabel}
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          required
+          value={values.email}
+          error={shown('email')}
+          onChange={(e) => set('email')(e.target.value)}
+          onBlur={() => touch('email')}
+        />
+        <PasswordField
+          id="register-password"
+          name="password"
+          label={AUTH_TEXT.passwordLabel}
+          hint={AUTH_TEXT.passwordHint}
+          autoComplete="new-password"
+          required
+          value={values.password}
+          error={shown('password')}
+          onChange={(e) => set('password')(e.target.value)}
+          onBlur={() => touch('password')}
+        />
+        <SelectField
+          id="register-role"
+          name="role_id"
+          label={AUTH_TEXT.roleLabel}
+          required
+          value={values.roleId}
+          disabled={rolesLoading}
+          aria-busy={rolesLoading || undefined}
+          error={shown('roleId')}
+          onChange={(e) => {
+            set('roleId')(e.target.value);
+            touch('roleId');
+          }}
+          onBlur={() => touch('roleId')}
+        >
+          <option value="" disabled={!rolesLoading}>
+            {rolesLoading ? AUTH_TEXT.loadingRoles : AUTH_TEXT.chooseRole}
+          </option>
+          {roles.roles.map((role) => (
+            <option key={role.id} value={String(role.id)}>
+              {role.name}
+            </option>
+          ))}
+        </SelectField>
+        {roles.status === 'error' ? <FormAlert tone="warning">{roles.message}</FormAlert> : null}
+      </div>
+      <Button type="submit" size="lg" className="auth-form__submit" disabled={invalid || rolesLoading} busy={busy}>
+        {busy ? AUTH_TEXT.creatingAccount : AUTH_TEXT.createAccountButton}
+      </Button>
+      <p className="auth-form__switch">
+        {AUTH_TEXT.haveAccount} <Link to={ROUTES.login}>{AUTH_TEXT.signInLink}</Link>
+      </p>
+    </form>
+  );
+}
