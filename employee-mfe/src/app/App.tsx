@@ -2,6 +2,7 @@ import { Navigate, Route, Routes } from 'react-router';
 import type { RemoteAppProps } from '@embark/shared-ui';
 import { ChecklistPage } from '../features/checklist/ChecklistPage';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
+import { ProfilePage } from '../features/profile/ProfilePage';
 import { RemoteNotFound } from './RemoteNotFound';
 
 /**
@@ -14,6 +15,7 @@ export default function EmployeeApp(_props: RemoteAppProps) {
       <Route index element={<Navigate to="dashboard" replace />} />
       <Route path="dashboard" element={<DashboardPage />} />
       <Route path="checklist" element={<ChecklistPage />} />
+      <Route path="profile" element={<ProfilePage />} />
       <Route path="*" element={<RemoteNotFound />} />
     </Routes>
   );

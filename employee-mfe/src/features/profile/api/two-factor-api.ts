@@ -1,0 +1,46 @@
+import { apiClient, replaceSessionToken, type ApiClient } from '@embark/shared-ui';
+
+/** `GET /auth/2fa/status` (issue 3 item 1). */
+export interface TwoFactorStatus {
+  enabled: boolean;
+  backupCodesRemaining: number;
+}
+
+/** `POST /auth/2fa/setup`: a new secret, inactive until enabled with a code. */
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+  qrCodeDataUrl: string;
+}
+
+/**
+ * The signed-in two-factor calls. Every change (enable, disable, new backup codes) revokes the
+ * account's earlier tokens, this session's included, and answers with a fresh one: it is stored
+ * at once, or the next request would be refused as an expired session.
+ */
+export function createTwoFactorApi(client: ApiClient = apiClient) {
+  function keepSession(answer: { token?: unknown }, reason: string) {
+    if (typeof answer.token === 'string' && answer.token !== '') replaceSessionToken(answer.token, reason);
+  }
+  return {
+    status: () => client.get<TwoFactorStatus>('/auth/2fa/status'),
+    setup: () => client.post<TwoFactorSetup>('/auth/2fa/setup'),
+    async enable(code: string): Promise<string[]> {
+      const answer = await client.post<{ backupCodes: string[]; token?: string }>('/auth/2fa/enable', { token: code });
+      keepSession(answer, '2fa.enable');
+      return answer.backupCodes;
+    },
+    async disable(password: string): Promise<void> {
+      keepSession(await client.post<{ token?: string }>('/auth/2fa/disable', { password }), '2fa.disable');
+    },
+    async regenerateBackupCodes(password: string): Promise<string[]> {
+      const answer = await client.post<{ backupCodes: string[]; token?: string }>('/auth/2fa/backup-codes/regenerate', { password });
+      keepSession(answer, '2fa.backup_codes_regenerated');
+      return answer.backupCodes;
+    },
+  };
+}
+
+export type TwoFactorApi = ReturnType<typeof createTwoFactorApi>;
+
+export const twoFactorApi: TwoFactorApi = createTwoFactorApi();

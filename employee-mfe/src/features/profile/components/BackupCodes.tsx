@@ -1,0 +1,65 @@
+import { useEffect, type RefObject } from 'react';
+import { Button, PROFILE_SECURITY_TEXT as TEXT, useToast } from '@embark/shared-ui';
+
+export interface BackupCodesProps {
+  codes: readonly string[];
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onDone(): void;
+}
+
+/** The new backup codes, shown this once (the server keeps only their hashes), with copy and download. */
+export function BackupCodes({ codes, headingRef, onDone }: BackupCodesProps) {
+  const toast = useToast();
+  const text = [TEXT.backupCodesFileHeader, '', ...codes, ''].join('\n');
+
+  // Nobody should miss these: move focus to them as they appear.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [headingRef]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(codes.join('\n'));
+      toast.success(TEXT.copiedToast);
+    } catch {
+      toast.error(TEXT.copyFailed);
+    }
+  }
+
+  function download() {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = TEXT.backupCodesFileName;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // Revoked on the next tick: some browsers start the download asynchronously.
+    window.setTimeout(() => URL.revokeObjectURL(url), 0);
+  }
+
+  return (
+    <div className="profile-2fa__body profile-codes">
+      <h4 ref={headingRef} tabIndex={-1} className="profile-setup__step">
+        {TEXT.backupCodesHeading}
+      </h4>
+      <p className="profile-2fa__lead">{TEXT.backupCodesLead}</p>
+      <ol className="profile-codes__list" aria-label={TEXT.backupCodesListLabel}>
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+      <div className="profile-2fa__actions">
+        <Button variant="secondary" onClick={() => void copy()}>
+          {TEXT.copyCodes}
+        </Button>
+        <Button variant="secondary" onClick={download}>
+          {TEXT.downloadCodes}
+        </Button>
+        <Button onClick={onDone}>{TEXT.savedCodes}</Button>
+      </div>
+    </div>
+  );
+}

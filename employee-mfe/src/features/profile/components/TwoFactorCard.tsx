@@ -1,0 +1,363 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import {
+  Button,
+  Card,
+  isApiError,
+  normaliseTwoFactorCode,
+  PROFILE_SECURITY_TEXT as TEXT,
+  Spinner,
+  useToast,
+  validateTwoFactorCode,
+} from '@embark/shared-ui';
+import { twoFactorApi, type TwoFactorApi, type TwoFactorSetup } from '../api/two-factor-api';
+import { BackupCodes } from './BackupCodes';
+import { Field } from './Field';
+
+type View =
+  | { name: 'loading' }
+  | { name: 'error'; message: string }
+  | { name: 'off' }
+  | { name: 'setup'; setup: TwoFactorSetup }
+  | { name: 'on'; remaining: number }
+  | { name: 'codes'; codes: string[] };
+
+type PasswordAction = 'regenerate' | 'disable';
+
+export interface TwoFactorCardProps {
+  /** The two-factor calls (tests pass a fake). */
+  api?: TwoFactorApi;
+}
+
+/** A failure's words for the user: the server's own text for a 400 (e.g. 'Invalid password'), else spec §8. */
+function problemOf(error: unknown): { field?: string; form?: string } {
+  if (isApiError(error) && error.status === 400) return { field: error.serverError?.trim() || error.message };
+  return { form: isApiError(error) ? error.message : String(error) };
+}
+
+/**
+ * The profile's two-factor section (issue 3 item 9): status; setup with the QR code and the key
+ * for manual entry; confirmation with a code; the backup codes shown once with copy and download;
+ * regenerating them or turning two-factor off, both with the password.
+ */
+export function TwoFactorCard({ api = twoFactorApi }: TwoFactorCardProps) {
+  const toast = useToast();
+  const [view, setView] = useState<View>({ name: 'loading' });
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [action, setAction] = useState<PasswordAction | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  const loadStatus = useCallback(async () => {
+    setView({ name: 'loading' });
+    try {
+      const status = await api.status();
+      setView(status.enabled ? { name: 'on', remaining: status.backupCodesRemaining } : { name: 'off' });
+    } catch (error) {
+      setView({ name: 'error', message: isApiError(error) ? error.message : TEXT.statusLoadFailed });
+    }
+  }, [api]);
+
+  useEffect(() => {
+    void loadStatus();
+  }, [loadStatus]);
+
+  // Focus follows the step after a user action (not on the first load): to the new step's heading.
+  useEffect(() => {
+    if (moved.current && view.name !== 'loading') headingRef.current?.focus();
+  }, [view.name]);
+
+  function go(next: View) {
+    moved.current = true;
+    setFormError(null);
+    setAction(null);
+    setView(next);
+  }
+
+  async function startSetup() {
+    setBusy(true);
+    setFormError(null);
+    try {
+      go({ name: 'setup', setup: await api.setup() });
+    } catch (error) {
+      setFormError(problemOf(error).field ?? problemOf(error).form ?? null);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const statusBadge =
+    view.name === 'on' ? (
+      <span className="profile-status profile-status--on">{TEXT.statusEnabled}</span>
+    ) : view.name === 'off' || view.name === 'setup' ? (
+      <span className="profile-status">{TEXT.statusDisabled}</span>
+    ) : undefined;
+
+  return (
+    <Card title={TEXT.twoFactorHeading} headingLevel={3} actions={statusBadge} className="profile-2fa">
+      {formError ? (
+        <p className="profile-alert" role="alert">
+          {formError}
+        </p>
+      ) : null}
+
+      {view.name === 'loading' ? (
+        <div className="profile-2fa__loading">
+          <Spinner label={TEXT.statusLoading} />
+        </div>
+      ) : null}
+
+      {view.name === 'error' ? (
+        <div className="profile-2fa__body">
+          <p className="profile-alert" role="alert">
+            {TEXT.statusLoadFailed} {view.message}
+          </p>
+          <div>
+            <Button variant="secondary" onClick={() => void loadStatus()}>
+              {TEXT.retry}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {view.name === 'off' ? (
+        <div className="profile-2fa__body">
+          <h4 ref={headingRef} tabIndex={-1} className="ui-visually-hidden">
+            {TEXT.statusDisabled}
+          </h4>
+          <p className="profile-2fa__lead">{TEXT.offLead}</p>
+          <div>
+            <Button onClick={() => void startSetup()} busy={busy}>
+              {busy ? TEXT.settingUp : TEXT.setUp}
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {view.name === 'setup' ? (
+        <SetupStep
+          setup={view.setup}
+          headingRef={headingRef}
+          onCancel={() => go({ name: 'off' })}
+          onEnable={async (code) => {
+            const codes = await api.enable(code);
+            toast.success(TEXT.enabledToast);
+            go({ name: 'codes', codes });
+          }}
+        />
+      ) : null}
+
+      {view.name === 'codes' ? <BackupCodes codes={view.codes} headingRef={headingRef} onDone={() => void loadStatus()} /> : null}
+
+      {view.name === 'on' ? (
+        <div className="profile-2fa__body">
+          <h4 ref={headingRef} tabIndex={-1} className="ui-visually-hidden">
+            {TEXT.statusEnabled}
+          </h4>
+          <p className="profile-2fa__lead">{TEXT.onLead}</p>
+          <p className="profile-2fa__meta">{TEXT.backupCodesRemaining(view.remaining)}</p>
+          {action === null ? (
+            <div className="profile-2fa__actions">
+              <Button variant="secondary" onClick={() => setAction('regenerate')}>
+                {TEXT.regenerate}
+              </Button>
+              <Button variant="ghost" className="profile-2fa__danger" onClick={() => setAction('disable')}>
+                {TEXT.disable}
+              </Button>
+            </div>
+          ) : (
+            <PasswordConfirm
+              key={action}
+              action={action}
+              onCancel={() => setAction(null)}
+              onConfirm={async (password) => {
+                if (action === 'disable') {
+                  await api.disable(password);
+                  toast.success(TEXT.disabledToast);
+                  go({ name: 'off' });
+                } else {
+                  const codes = await api.regenerateBackupCodes(password);
+                  toast.success(TEXT.regeneratedToast);
+                  go({ name: 'codes', codes });
+                }
+              }}
+            />
+          )}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+interface SetupStepProps {
+  setup: TwoFactorSetup;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onEnable(code: string): Promise<void>;
+  onCancel(): void;
+}
+
+/** Scan (or type the key), then confirm with a current code, which turns two-factor on. */
+function SetupStep({ setup, headingRef, onEnable, onCancel }: SetupStepProps) {
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = validateTwoFactorCode(code, 'totp');
+    setFieldError(problem);
+    setFormError(null);
+    if (problem) {
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await onEnable(normaliseTwoFactorCode(code, 'totp'));
+    } catch (error) {
+      const { field, form } = problemOf(error);
+      setFieldError(field);
+      setFormError(form ?? null);
+      setBusy(false);
+      inputRef.current?.select();
+    }
+  }
+
+  return (
+    <div className="profile-2fa__body profile-setup">
+      {formError ? (
+        <p className="profile-alert" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <div className="profile-setup__scan">
+        <div className="profile-setup__qr">
+          <img src={setup.qrCodeDataUrl} alt={TEXT.qrAlt} width={184} height={184} />
+        </div>
+        <div className="profile-setup__scan-text">
+          <h4 ref={headingRef} tabIndex={-1} className="profile-setup__step">
+            {TEXT.scanStep}
+          </h4>
+          <p className="profile-2fa__lead">{TEXT.scanHelp}</p>
+          <p className="profile-setup__manual-label" id="profile-manual-key-label">
+            {TEXT.manualKeyLabel}
+          </p>
+          <code className="profile-setup__key" aria-labelledby="profile-manual-key-label" data-testid="manual-key">
+            {formatKey(setup.secret)}
+          </code>
+        </div>
+      </div>
+      <form className="profile-setup__confirm" onSubmit={submit} noValidate aria-labelledby="profile-confirm-step">
+        <h4 id="profile-confirm-step" className="profile-setup__step">
+          {TEXT.confirmStep}
+        </h4>
+        <Field
+          inputRef={inputRef}
+          label={TEXT.confirmCodeLabel}
+          name="code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={7}
+          className="profile-field--code"
+          value={code}
+          error={fieldError}
+          onChange={(e) => {
+            setCode(e.target.value);
+            if (fieldError) setFieldError(undefined);
+          }}
+        />
+        <div className="profile-2fa__actions">
+          <Button type="submit" busy={busy}>
+            {busy ? TEXT.enabling : TEXT.enable}
+          </Button>
+          <Button variant="ghost" onClick={onCancel} disabled={busy}>
+            {TEXT.cancel}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+/** Base32 key in groups of four, as authenticator apps show it; the apps ignore the spaces. */
+function formatKey(secret: string): string {
+  return secret.replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+interface PasswordConfirmProps {
+  action: PasswordAction;
+  onConfirm(password: string): Promise<void>;
+  onCancel(): void;
+}
+
+/** Asks for the password before regenerating the backup codes or turning two-factor off (DESIGN §5). */
+function PasswordConfirm({ action, onConfirm, onCancel }: PasswordConfirmProps) {
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const disabling = action === 'disable';
+
+  useEffect(() => {
+    inputRef.current?.focus();
+  }, []);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    if (password === '') {
+      setFieldError(TEXT.passwordRequired);
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setFieldError(undefined);
+    setFormError(null);
+    try {
+      await onConfirm(password);
+    } catch (error) {
+      const { field, form } = problemOf(error);
+      setFieldError(field);
+      setFormError(form ?? null);
+      setBusy(false);
+      inputRef.current?.select();
+    }
+  }
+
+  const title = disabling ? TEXT.disable : TEXT.regenerate;
+  return (
+    <form className="profile-confirm" onSubmit={submit} noValidate aria-label={title}>
+      <p className="profile-2fa__lead">{disabling ? TEXT.disableLead : TEXT.regenerateLead}</p>
+      {formError ? (
+        <p className="profile-alert" role="alert">
+          {formError}
+        </p>
+      ) : null}
+      <Field
+        inputRef={inputRef}
+        label={TEXT.passwordLabel}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        error={fieldError}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          if (fieldError) setFieldError(undefined);
+        }}
+      />
+      <div className="profile-2fa__actions">
+        <Button type="submit" variant={disabling ? 'danger' : 'primary'} busy={busy}>
+          {busy ? (disabling ? TEXT.disabling : TEXT.regenerating) : disabling ? TEXT.disableConfirm : TEXT.regenerateConfirm}
+        </Button>
+        <Button variant="ghost" onClick={onCancel} disabled={busy}>
+          {TEXT.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}
