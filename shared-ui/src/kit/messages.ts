@@ -179,7 +179,7 @@ export const PROFILE_SECURITY_TEXT = {
   twoFactorHeading: 'Two-factor authentication',
   statusLoading: 'Loading two-factor status',
   statusEnabled: 'Enabled',
-  statusDisabled: 'Off',
+  statusDisabled: 'Not enabled',
   statusLoadFailed: 'Could not load your two-factor status.',
   retry: 'Retry',
   offLead: 'Add a second step to signing in: after your password, a code from an authenticator app on your phone.',

@@ -1,21 +1,23 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useRef, type RefCallback } from 'react';
 import { Button, PROFILE_SECURITY_TEXT as TEXT, useToast } from '@embark/shared-ui';
 
 export interface BackupCodesProps {
   codes: readonly string[];
-  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** Receives the heading, which the card focuses as the codes appear. */
+  focusTarget: RefCallback<HTMLElement>;
   onDone(): void;
 }
 
 /** The new backup codes, shown this once (the server keeps only their hashes), with copy and download. */
-export function BackupCodes({ codes, headingRef, onDone }: BackupCodesProps) {
+export function BackupCodes({ codes, focusTarget, onDone }: BackupCodesProps) {
   const toast = useToast();
   const text = [TEXT.backupCodesFileHeader, '', ...codes, ''].join('\n');
 
   // Nobody should miss these: move focus to them as they appear.
+  const heading = useRef<HTMLHeadingElement | null>(null);
   useEffect(() => {
-    headingRef.current?.focus();
-  }, [headingRef]);
+    heading.current?.focus();
+  }, []);
 
   async function copy() {
     try {
@@ -40,7 +42,12 @@ export function BackupCodes({ codes, headingRef, onDone }: BackupCodesProps) {
 
   return (
     <div className="profile-2fa__body profile-codes">
-      <h4 ref={headingRef} tabIndex={-1} className="profile-setup__step">
+      <h4
+        ref={(element) => {
+          heading.current = element;
+          focusTarget(element);
+        }}
+        tabIndex={-1} className="profile-setup__step">
         {TEXT.backupCodesHeading}
       </h4>
       <p className="profile-2fa__lead">{TEXT.backupCodesLead}</p>

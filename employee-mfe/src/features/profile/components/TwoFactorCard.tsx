@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type RefCallback } from 'react';
 import {
   Button,
   Card,
@@ -45,7 +45,11 @@ export function TwoFactorCard({ api = twoFactorApi }: TwoFactorCardProps) {
   const [busy, setBusy] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const [action, setAction] = useState<PasswordAction | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusRef = useRef<HTMLElement | null>(null);
+  // One callback ref for whichever element starts the current step (they are of different kinds).
+  const focusTarget = useCallback((element: HTMLElement | null) => {
+    focusRef.current = element;
+  }, []);
   const moved = useRef(false);
 
   const loadStatus = useCallback(async () => {
@@ -62,9 +66,9 @@ export function TwoFactorCard({ api = twoFactorApi }: TwoFactorCardProps) {
     void loadStatus();
   }, [loadStatus]);
 
-  // Focus follows the step after a user action (not on the first load): to the new step's heading.
+  // Focus follows the step after a user action (not on the first load): to the new step's start.
   useEffect(() => {
-    if (moved.current && view.name !== 'loading') headingRef.current?.focus();
+    if (moved.current && view.name !== 'loading') focusRef.current?.focus();
   }, [view.name]);
 
   function go(next: View) {
@@ -122,10 +126,9 @@ export function TwoFactorCard({ api = twoFactorApi }: TwoFactorCardProps) {
 
       {view.name === 'off' ? (
         <div className="profile-2fa__body">
-          <h4 ref={headingRef} tabIndex={-1} className="ui-visually-hidden">
-            {TEXT.statusDisabled}
-          </h4>
-          <p className="profile-2fa__lead">{TEXT.offLead}</p>
+          <p ref={focusTarget} tabIndex={-1} className="profile-2fa__lead">
+            {TEXT.offLead}
+          </p>
           <div>
             <Button onClick={() => void startSetup()} busy={busy}>
               {busy ? TEXT.settingUp : TEXT.setUp}
@@ -137,7 +140,7 @@ export function TwoFactorCard({ api = twoFactorApi }: TwoFactorCardProps) {
       {view.name === 'setup' ? (
         <SetupStep
           setup={view.setup}
-          headingRef={headingRef}
+          focusTarget={focusTarget}
           onCancel={() => go({ name: 'off' })}
           onEnable={async (code) => {
             const codes = await api.enable(code);
@@ -147,14 +150,13 @@ export function TwoFactorCard({ api = twoFactorApi }: TwoFactorCardProps) {
         />
       ) : null}
 
-      {view.name === 'codes' ? <BackupCodes codes={view.codes} headingRef={headingRef} onDone={() => void loadStatus()} /> : null}
+      {view.name === 'codes' ? <BackupCodes codes={view.codes} focusTarget={focusTarget} onDone={() => void loadStatus()} /> : null}
 
       {view.name === 'on' ? (
         <div className="profile-2fa__body">
-          <h4 ref={headingRef} tabIndex={-1} className="ui-visually-hidden">
-            {TEXT.statusEnabled}
-          </h4>
-          <p className="profile-2fa__lead">{TEXT.onLead}</p>
+          <p ref={focusTarget} tabIndex={-1} className="profile-2fa__lead">
+            {TEXT.onLead}
+          </p>
           <p className="profile-2fa__meta">{TEXT.backupCodesRemaining(view.remaining)}</p>
           {action === null ? (
             <div className="profile-2fa__actions">
@@ -191,13 +193,13 @@ export function TwoFactorCard({ api = twoFactorApi }: TwoFactorCardProps) {
 
 interface SetupStepProps {
   setup: TwoFactorSetup;
-  headingRef: RefObject<HTMLHeadingElement | null>;
+  focusTarget: RefCallback<HTMLElement>;
   onEnable(code: string): Promise<void>;
   onCancel(): void;
 }
 
 /** Scan (or type the key), then confirm with a current code, which turns two-factor on. */
-function SetupStep({ setup, headingRef, onEnable, onCancel }: SetupStepProps) {
+function SetupStep({ setup, focusTarget, onEnable, onCancel }: SetupStepProps) {
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);
@@ -238,7 +240,7 @@ function SetupStep({ setup, headingRef, onEnable, onCancel }: SetupStepProps) {
           <img src={setup.qrCodeDataUrl} alt={TEXT.qrAlt} width={184} height={184} />
         </div>
         <div className="profile-setup__scan-text">
-          <h4 ref={headingRef} tabIndex={-1} className="profile-setup__step">
+          <h4 ref={focusTarget} tabIndex={-1} className="profile-setup__step">
             {TEXT.scanStep}
           </h4>
           <p className="profile-2fa__lead">{TEXT.scanHelp}</p>

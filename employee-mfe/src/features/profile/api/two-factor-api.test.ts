@@ -1,0 +1,30 @@
+import { readStoredSession, STORAGE_KEYS, type ApiClient } from '@embark/shared-ui';
+import { createTwoFactorApi } from './two-factor-api';
+
+function clientAnswering(answer: unknown) {
+  const post = jest.fn((_path: string, _body?: unknown) => Promise.resolve(answer));
+  const client = { post, get: jest.fn(), put: jest.fn(), patch: jest.fn(), delete: jest.fn(), request: jest.fn() } as unknown as ApiClient;
+  return { client, post };
+}
+
+describe('two-factor api', () => {
+  beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.authToken, 'old-token'));
+
+  it('enables with the code and keeps the session with the fresh token', async () => {
+    const { client, post } = clientAnswering({ enabled: true, backupCodes: ['a'], token: 'fresh-token' });
+    await expect(createTwoFactorApi(client).enable('123456')).resolves.toEqual(['a']);
+    expect(post).toHaveBeenCalledWith('/auth/2fa/enable', { token: '123456' });
+    expect(readStoredSession().token).toBe('fresh-token');
+  });
+
+  it('disables and regenerates with the password, swapping the token', async () => {
+    const first = clientAnswering({ enabled: false, token: 't2' });
+    await createTwoFactorApi(first.client).disable('pw');
+    expect(first.post).toHaveBeenCalledWith('/auth/2fa/disable', { password: 'pw' });
+    expect(readStoredSession().token).toBe('t2');
+    const second = clientAnswering({ backupCodes: ['b'] });
+    await expect(createTwoFactorApi(second.client).regenerateBackupCodes('pw')).resolves.toEqual(['b']);
+    expect(second.post).toHaveBeenCalledWith('/auth/2fa/backup-codes/regenerate', { password: 'pw' });
+    expect(readStoredSession().token).toBe('t2');
+  });
+});
