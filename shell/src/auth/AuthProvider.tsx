@@ -28,7 +28,7 @@ import {
 import { authApi, type AuthApi, type Session } from './auth-api';
 import { landingPathFor } from './landing';
 import { SessionControlContext, type SessionControl } from './session-control';
-import './auth.css';
+import './session-check.css';
 
 interface AuthState {
   status: AuthStatus;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AUTH_SCREEN_TEXT, BRAND, ROUTES } from '@embark/shared-ui';
+import '../auth.css';
 
 export interface AuthScreenProps {
   children: ReactNode;
