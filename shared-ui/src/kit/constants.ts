@@ -74,3 +74,15 @@ export const DOCUMENTS = {
 } as const;
 
 export const PRICING = { dollarsPerSeatPerMonth: 2, trialDays: 7 } as const;
+
+/**
+ * Spec §4 task rules (issue 5; read by kit/task-rules.ts): urgency windows in whole days left until
+ * the due date, the dashboard's urgency windows in hours, the guidance bands in percent, and how
+ * long completion times read as 'N days ago' before they read as a date.
+ */
+export const TASK_URGENCY_DAYS = { dueSoon: 2, dueWeek: 7 } as const;
+export const DASHBOARD_URGENCY_HOURS = { urgent: 24, high: 72, medium: 168 } as const;
+export const GUIDANCE_THRESHOLDS = { greatStart: 25, excellentProgress: 50, halfway: 75 } as const;
+export const COMPLETION_WORDING_MAX_DAYS = 7;
+/** The due-date filter 'week' of the checklist (spec §9): due from today up to this many days ahead. */
+export const CHECKLIST_DUE_WEEK_DAYS = 7;

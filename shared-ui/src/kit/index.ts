@@ -9,3 +9,4 @@ export * from './api-client';
 export * from './auth-debug-log';
 export * from './auth-session';
 export * from './registration-roles';
+export * from './task-rules';

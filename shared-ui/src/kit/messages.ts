@@ -232,3 +232,161 @@ export const AUTH_SCREEN_TEXT = {
   ],
   homeLinkLabel: 'Embark home',
 } as const;
+
+/** `1 task`, `3 tasks`: counts in the task wording below read as English. */
+function countOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}
+
+/** Spec §4 display statuses of a task (issue 5). */
+export const TASK_STATUS_TEXT = {
+  completed: 'Completed',
+  overdue: 'Overdue',
+  dueToday: 'Due Today',
+  dueSoon: 'Due Soon',
+  pending: 'Pending',
+} as const;
+
+/** Spec §4 due-date and completion-time wording, and the §9 time estimates (issue 5). */
+export const TASK_WORDING = {
+  overdueBy: (days: number) => `Overdue by ${countOf(days, 'day')}`,
+  dueToday: 'Due today',
+  dueTomorrow: 'Due tomorrow',
+  dueInDays: (days: number) => `Due in ${days} days`,
+  completedJustNow: 'Completed just now',
+  completedMinutesAgo: (n: number) => `Completed ${countOf(n, 'minute')} ago`,
+  completedHoursAgo: (n: number) => `Completed ${countOf(n, 'hour')} ago`,
+  completedDaysAgo: (n: number) => `Completed ${countOf(n, 'day')} ago`,
+  completedOn: (date: string) => `Completed on ${date}`,
+  estimate: (min: number, max: number) => `${min}-${max} minutes`,
+} as const;
+
+/** Spec §4 guidance message by percentage, as full sentences around the spec's phrases (issue 5). */
+export const GUIDANCE_TEXT = {
+  complete: "Congratulations! You've completed your orientation!",
+  notStarted: "Welcome! Let's get started with your orientation journey.",
+  greatStart: (completed: number) => `Great start! You've completed ${countOf(completed, 'task')}. Keep up the momentum!`,
+  excellentProgress: (remaining: number) => `You're making excellent progress! Only ${countOf(remaining, 'task')} remaining.`,
+  halfway: (remaining: number) => `More than halfway there! Just ${countOf(remaining, 'task')} to go.`,
+  almostFinished: (remaining: number) => `Almost finished! Only ${countOf(remaining, 'task')} left to complete your orientation.`,
+} as const;
+
+/** Task types and priorities as people read them (issue 5; spec §3 values). */
+export const TASK_TYPE_TEXT = { form: 'Form', policy: 'Policy', sop: 'SOP', training: 'Training', meeting: 'Meeting' } as const;
+/** DESIGN §7.5: the Sections page groups by type under these names. */
+export const TASK_SECTION_TEXT = { form: 'Forms', policy: 'Policies', sop: 'SOPs', training: 'Trainings', meeting: 'Meetings' } as const;
+export const TASK_PRIORITY_TEXT = { high: 'High', medium: 'Medium', low: 'Low' } as const;
+/** Spec §4 dashboard progress status. */
+export const PROGRESS_STATUS_TEXT = { 'not-started': 'Not started', 'in-progress': 'In progress', completed: 'Completed' } as const;
+
+/** The dashboard (spec §2 "Dashboard", issue 5). */
+export const DASHBOARD_TEXT = {
+  title: 'Dashboard',
+  greeting: (firstName: string) => `Welcome back, ${firstName}`,
+  greetingAnonymous: 'Welcome back',
+  lead: 'Your onboarding at a glance.',
+  nextStepBadge: 'Your Next Step',
+  defaultNextStepTitle: 'Continue Your Tasks',
+  remaining: (n: number) => `${countOf(n, 'task')} remaining`,
+  daysActive: (n: number) => `Day ${n + 1} of your onboarding`,
+  orientationComplete: 'Orientation Complete!',
+  viewCertificate: 'View Your Certificate',
+  quickStatsHeading: 'Your progress',
+  progressLabel: 'Onboarding Progress',
+  completedLabel: 'Tasks Completed',
+  remainingLabel: 'Tasks Remaining',
+  overdueLabel: 'Overdue',
+  trendLabel: 'On a roll: more than 5 tasks completed',
+  ofTotal: (completed: number, total: number) => `${completed} of ${countOf(total, 'task')} completed`,
+  upcomingHeading: 'Upcoming Tasks',
+  viewChecklist: 'View all',
+  viewChecklistLabel: 'View all tasks in your checklist',
+  completeTask: 'Complete',
+  completingTask: 'Completing…',
+  completeTaskLabel: (title: string) => `Mark "${title}" as complete`,
+  completeFailed: 'Could not complete the task. Please try again.',
+  allCaughtUp: 'All caught up!',
+  allCaughtUpHint: 'No open tasks right now.',
+  estimated: (time: string) => `About ${time}`,
+  recentHeading: 'Recent Activity',
+  noRecentActivity: 'No recent activity yet',
+  noRecentActivityHint: 'Tasks you complete will show up here.',
+  quickActionsHeading: 'Quick Actions',
+  addJournalEntry: 'Add Journal Entry',
+  viewAllJournals: 'View All Journals',
+  viewChecklistAction: 'View Checklist',
+  browseDocuments: 'Browse Documents',
+  viewSections: 'View Sections',
+  updateProfile: 'Update Profile',
+  loading: 'Loading your dashboard',
+  retry: 'Try Again',
+} as const;
+
+/** The checklist, task detail and sections screens (spec §4/§9, issue 5). */
+export const CHECKLIST_TEXT = {
+  title: 'My Checklist',
+  lead: 'Every task of your onboarding, in order. Filter to focus on what matters now.',
+  filtersLabel: 'Filter tasks',
+  statusFilter: 'Status',
+  typeFilter: 'Type',
+  dueFilter: 'Due date',
+  priorityFilter: 'Priority',
+  statusOptions: { all: 'All statuses', completed: 'Completed', pending: 'Pending', overdue: 'Overdue' },
+  allTypes: 'All types',
+  dueOptions: { all: 'Any due date', today: 'Due today', week: 'Due this week', overdue: 'Overdue' },
+  allPriorities: 'All priorities',
+  clearFilters: 'Clear filters',
+  showing: (shown: number, total: number) => `Showing ${shown} of ${countOf(total, 'task')}`,
+  listLabel: 'Checklist tasks',
+  priorityBadge: (priority: string) => `${priority} priority`,
+  emptyTitle: 'No tasks on your checklist yet',
+  emptyHint: 'Tasks for your role will appear here once they are assigned.',
+  noMatchTitle: 'No tasks match these filters',
+  noMatchHint: 'Try another filter, or clear them to see every task.',
+  loading: 'Loading your checklist',
+  retry: 'Try Again',
+  progressLabel: 'Checklist progress',
+} as const;
+
+export const TASK_DETAIL_TEXT = {
+  title: 'Task Details',
+  backToChecklist: 'Back to checklist',
+  loading: 'Loading the task',
+  notFoundTitle: 'Task not found',
+  notFoundHint: "This task isn't on your checklist. It may have been removed from your role.",
+  detailsLabel: 'Task details',
+  noDescription: 'No description provided.',
+  typeLabel: 'Type',
+  priorityLabel: 'Priority',
+  dueLabel: 'Due',
+  estimateLabel: 'Estimated time',
+  statusLabel: 'Status',
+  documentsHeading: 'Linked documents',
+  noDocuments: 'No documents are linked to this task yet.',
+  openDocument: (title: string) => `${title} (opens in a new tab)`,
+  noteLabel: 'Note',
+  noteHint: 'Only you can see this note.',
+  saveNote: 'Save note',
+  savingNote: 'Saving…',
+  noteSaved: 'Note saved',
+  markComplete: 'Mark as complete',
+  completing: 'Completing…',
+  setBack: 'Set back to pending',
+  settingBack: 'Setting back…',
+  completedToast: (title: string) => `"${title}" is complete`,
+  setBackToast: (title: string) => `"${title}" is pending again`,
+  updateFailed: 'Could not update the task. Please try again.',
+  writeReflection: 'Write a reflection',
+  reflectionHint: 'Capture what you learned while it is fresh.',
+} as const;
+
+export const SECTIONS_TEXT = {
+  title: 'Sections',
+  lead: 'Your checklist grouped by kind of task, each with its own progress.',
+  progressLabel: (section: string) => `${section} progress`,
+  counts: (completed: number, total: number) => `${completed} of ${total} completed`,
+  emptySection: 'No tasks in this section for your role.',
+  viewTasks: (section: string) => `View ${section.toLowerCase()} in your checklist`,
+  emptyTitle: 'No tasks on your checklist yet',
+  loading: 'Loading your sections',
+} as const;

@@ -1,0 +1,299 @@
+import { progressTone } from './constants';
+import { notifySessionEnded } from './auth-session';
+import {
+  completionMilestone,
+  completionPercentage,
+  completionWording,
+  createCompletionMilestone,
+  dashboardProgressStatus,
+  dashboardUrgency,
+  daysUntilDue,
+  displayStatus,
+  displayStatusTone,
+  dueWording,
+  estimatedTime,
+  guidanceMessage,
+  hoursUntilDue,
+  parseCalendarDate,
+  showTrendIcon,
+  taskUrgency,
+  type TaskUrgency,
+} from './task-rules';
+
+// A fixed local "now": Wednesday 12 March 2025, 10:30 in the test's own time zone. Due dates are
+// calendar dates relative to it, so every rule is checked at its exact day boundaries.
+const NOW = new Date(2025, 2, 12, 10, 30, 0);
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** The calendar date `days` from NOW as `YYYY-MM-DD`. */
+function dateIn(days: number): string {
+  const d = new Date(NOW.getFullYear(), NOW.getMonth(), NOW.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** A task due today, seen at the moment when `hours` are left until the end of that day (negative: past it). */
+function atHoursLeft(hours: number): { dueDate: string; now: Date } {
+  const endOfToday = new Date(NOW.getFullYear(), NOW.getMonth(), NOW.getDate() + 1).getTime();
+  return { dueDate: dateIn(0), now: new Date(endOfToday - hours * HOUR) };
+}
+
+describe('parseCalendarDate and daysUntilDue', () => {
+  it('reads YYYY-MM-DD (and the date part of a timestamp) as a local calendar date', () => {
+    expect(parseCalendarDate('2025-03-14')?.getTime()).toBe(new Date(2025, 2, 14).getTime());
+    expect(parseCalendarDate('2025-03-14T23:00:00.000Z')?.getTime()).toBe(new Date(2025, 2, 14).getTime());
+  });
+
+  it.each([null, undefined, '', 'soon', '2025-02-31', '2025-13-01'])('has no date for %p', (value) => {
+    expect(parseCalendarDate(value)).toBeNull();
+    expect(daysUntilDue(value, NOW)).toBeNull();
+  });
+
+  it.each([
+    [-8, -8],
+    [-1, -1],
+    [0, 0],
+    [1, 1],
+    [2, 2],
+    [7, 7],
+    [8, 8],
+  ])('counts calendar days: due in %i → %i', (offset, expected) => {
+    expect(daysUntilDue(dateIn(offset), NOW)).toBe(expected);
+  });
+
+  it('counts from the calendar day, whatever the time of day', () => {
+    expect(daysUntilDue(dateIn(1), new Date(2025, 2, 12, 0, 0, 0))).toBe(1);
+    expect(daysUntilDue(dateIn(1), new Date(2025, 2, 12, 23, 59, 59))).toBe(1);
+  });
+});
+
+describe('taskUrgency (spec §4)', () => {
+  it.each<[string, number | null, TaskUrgency]>([
+    ['8 days ago', -8, 'overdue'],
+    ['yesterday', -1, 'overdue'],
+    ['today (0 days)', 0, 'due-today'],
+    ['tomorrow (1 day)', 1, 'due-soon'],
+    ['in 2 days', 2, 'due-soon'],
+    ['in 3 days', 3, 'due-week'],
+    ['in 7 days', 7, 'due-week'],
+    ['in 8 days', 8, 'future'],
+    ['no due date', null, 'none'],
+  ])('an open task due %s is %s', (_label, offset, expected) => {
+    expect(taskUrgency({ completed: false, dueDate: offset === null ? null : dateIn(offset) }, NOW)).toBe(expected);
+  });
+
+  it('a completed task is completed, even when its due date has passed or is missing', () => {
+    expect(taskUrgency({ completed: true, dueDate: dateIn(-5) }, NOW)).toBe('completed');
+    expect(taskUrgency({ completed: true, dueDate: null }, NOW)).toBe('completed');
+  });
+});
+
+describe('displayStatus (spec §4)', () => {
+  it.each<[TaskUrgency, string, string]>([
+    ['completed', 'Completed', 'success'],
+    ['overdue', 'Overdue', 'danger'],
+    ['due-today', 'Due Today', 'warning'],
+    ['due-soon', 'Due Soon', 'info'],
+    ['due-week', 'Pending', 'neutral'],
+    ['future', 'Pending', 'neutral'],
+    ['none', 'Pending', 'neutral'],
+  ])('%s → %s', (urgency, label, tone) => {
+    expect(displayStatus(urgency)).toBe(label);
+    expect(displayStatusTone(urgency)).toBe(tone);
+  });
+});
+
+describe('dueWording (spec §4)', () => {
+  it.each([
+    [-8, 'Overdue by 8 days'],
+    [-2, 'Overdue by 2 days'],
+    [-1, 'Overdue by 1 day'],
+    [0, 'Due today'],
+    [1, 'Due tomorrow'],
+    [2, 'Due in 2 days'],
+    [7, 'Due in 7 days'],
+    [8, 'Mar 20, 2025'],
+  ])('due in %i days → %s', (offset, expected) => {
+    expect(dueWording(dateIn(offset), NOW, 'en-US')).toBe(expected);
+  });
+
+  it('is empty without a due date', () => {
+    expect(dueWording(null, NOW)).toBe('');
+    expect(dueWording('', NOW)).toBe('');
+  });
+});
+
+describe('completionWording (spec §4)', () => {
+  const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
+  it.each([
+    [0, 'Completed just now'],
+    [-5 * MINUTE, 'Completed just now'],
+    [59_999, 'Completed just now'],
+    [MINUTE, 'Completed 1 minute ago'],
+    [59 * MINUTE, 'Completed 59 minutes ago'],
+    [HOUR, 'Completed 1 hour ago'],
+    [23 * HOUR + 59 * MINUTE, 'Completed 23 hours ago'],
+    [DAY, 'Completed 1 day ago'],
+    [2 * DAY, 'Completed 2 days ago'],
+    [7 * DAY - 1, 'Completed 6 days ago'],
+    [7 * DAY, 'Completed on Mar 5, 2025'],
+    [8 * DAY, 'Completed on Mar 4, 2025'],
+  ])('%i ms ago → %s', (elapsed, expected) => {
+    expect(completionWording(ago(elapsed), NOW, 'en-US')).toBe(expected);
+  });
+
+  it('is empty without a (valid) completion time', () => {
+    expect(completionWording(null, NOW)).toBe('');
+    expect(completionWording('not a date', NOW)).toBe('');
+  });
+});
+
+describe('dashboardUrgency (spec §4: 0/24/72/168 h)', () => {
+  it('counts hours to the end of the due day', () => {
+    expect(hoursUntilDue(dateIn(0), NOW)).toBe(13.5);
+    expect(hoursUntilDue(dateIn(-1), NOW)).toBe(-10.5);
+    expect(hoursUntilDue(null, NOW)).toBeNull();
+  });
+
+  it.each<[number, 'high' | 'medium' | 'low', string]>([
+    [-30, 'high', 'overdue'],
+    [-0.001, 'low', 'overdue'],
+    [0, 'high', 'overdue'],
+    [0.001, 'low', 'urgent'],
+    [23.999, 'low', 'urgent'],
+    [24, 'high', 'high'],
+    [24, 'medium', 'medium'],
+    [71.999, 'high', 'high'],
+    [71.999, 'low', 'medium'],
+    [72, 'high', 'medium'],
+    [167.999, 'medium', 'medium'],
+    [168, 'high', 'low'],
+    [500, 'high', 'low'],
+  ])('%d h left, %s priority → %s', (hoursLeft, priority, expected) => {
+    const { dueDate, now } = atHoursLeft(hoursLeft);
+    expect(hoursUntilDue(dueDate, now)).toBeCloseTo(hoursLeft, 6);
+    expect(dashboardUrgency({ dueDate, priority }, now)).toBe(expected);
+  });
+
+  it('a task without a due date is low', () => {
+    expect(dashboardUrgency({ dueDate: null, priority: 'high' }, NOW)).toBe('low');
+  });
+});
+
+describe('progress rules (spec §4)', () => {
+  it.each([
+    [0, 'not-started'],
+    [1, 'in-progress'],
+    [50, 'in-progress'],
+    [99, 'in-progress'],
+    [100, 'completed'],
+  ])('dashboard progress status at %i%% is %s', (percent, expected) => {
+    expect(dashboardProgressStatus(percent)).toBe(expected);
+  });
+
+  it.each([
+    [0, 'danger'],
+    [49, 'danger'],
+    [50, 'warning'],
+    [74, 'warning'],
+    [75, 'good'],
+    [99, 'good'],
+    [100, 'complete'],
+    [120, 'complete'],
+  ])('progress colour at %i%% is %s', (percent, expected) => {
+    expect(progressTone(percent)).toBe(expected);
+  });
+
+  it.each([
+    [0, false],
+    [5, false],
+    [6, true],
+    [20, true],
+  ])('trend icon with %i completed: %s', (completed, expected) => {
+    expect(showTrendIcon(completed)).toBe(expected);
+  });
+
+  it.each([
+    [0, 0, 0],
+    [0, 10, 0],
+    [1, 3, 33],
+    [2, 3, 67],
+    [1, 2, 50],
+    [199, 200, 100],
+    [10, 10, 100],
+  ])('completion percentage of %i/%i is %i', (completed, total, expected) => {
+    expect(completionPercentage(completed, total)).toBe(expected);
+  });
+});
+
+describe('guidanceMessage (spec §4)', () => {
+  const at = (completionPercentage: number, completedTasks: number, totalTasks: number) =>
+    guidanceMessage({ completionPercentage, completedTasks, totalTasks });
+
+  it('100 with everything done', () => {
+    expect(at(100, 8, 8)).toBe("Congratulations! You've completed your orientation!");
+  });
+  it('0 (also with no tasks at all)', () => {
+    expect(at(0, 0, 8)).toBe("Welcome! Let's get started with your orientation journey.");
+    expect(at(0, 0, 0)).toBe("Welcome! Let's get started with your orientation journey.");
+  });
+  it('under 25: great start with the completed count', () => {
+    expect(at(13, 1, 8)).toBe("Great start! You've completed 1 task. Keep up the momentum!");
+    expect(at(24, 6, 25)).toBe("Great start! You've completed 6 tasks. Keep up the momentum!");
+  });
+  it('25 to 49: excellent progress with the remaining count', () => {
+    expect(at(25, 2, 8)).toBe("You're making excellent progress! Only 6 tasks remaining.");
+    expect(at(49, 49, 100)).toContain('excellent progress');
+    expect(at(49, 49, 100)).toContain('51 tasks remaining');
+  });
+  it('50 to 74: more than halfway there', () => {
+    expect(at(50, 4, 8)).toBe('More than halfway there! Just 4 tasks to go.');
+    expect(at(74, 74, 100)).toBe('More than halfway there! Just 26 tasks to go.');
+  });
+  it('75 and above: almost finished (a rounded 100 with one task open too)', () => {
+    expect(at(75, 6, 8)).toBe('Almost finished! Only 2 tasks left to complete your orientation.');
+    expect(at(99, 99, 100)).toBe('Almost finished! Only 1 task left to complete your orientation.');
+    expect(at(100, 199, 200)).toBe('Almost finished! Only 1 task left to complete your orientation.');
+  });
+});
+
+describe('estimatedTime (spec §9)', () => {
+  it.each([
+    ['form', '5-10 minutes'],
+    ['policy', '10-15 minutes'],
+    ['sop', '15-20 minutes'],
+    ['training', '20-30 minutes'],
+    ['meeting', '30-60 minutes'],
+    ['webinar', '10-15 minutes'],
+    ['toString', '10-15 minutes'],
+    [null, '10-15 minutes'],
+  ])('%s → %s', (type, expected) => {
+    expect(estimatedTime(type)).toBe(expected);
+  });
+});
+
+describe('completion milestone (spec §4: reaching 100 from below)', () => {
+  it('fires once when the percentage reaches 100 from below, never on a first value of 100', () => {
+    const milestone = createCompletionMilestone();
+    expect(milestone.observe(100)).toBe(false);
+    expect(milestone.observe(100)).toBe(false);
+    expect(milestone.observe(88)).toBe(false);
+    expect(milestone.observe(100)).toBe(true);
+    expect(milestone.observe(100)).toBe(false);
+  });
+
+  it('starts over after reset', () => {
+    const milestone = createCompletionMilestone();
+    milestone.observe(50);
+    milestone.reset();
+    expect(milestone.observe(100)).toBe(false);
+  });
+
+  it('the shared milestone forgets the last value when the session ends', () => {
+    completionMilestone().observe(90);
+    notifySessionEnded();
+    expect(completionMilestone().observe(100)).toBe(false);
+    expect(completionMilestone()).toBe(completionMilestone());
+  });
+});
