@@ -5,17 +5,18 @@
 // Run from a package directory (its `codegen` script): `node ../scripts/codegen.mjs`.
 // Reads   ../schema.graphql                (relative to this script, so cwd only picks the package)
 // Collects src/**/*.graphql                (operation documents of the current package)
-// Writes  src/__generated__/graphql.ts     (schema types + operation types + typed documents)
+// Writes  src/__generated__/graphql.ts     (operation types with the enums and inputs they use + typed documents)
 //
 // The graphql-codegen CLI is not installable here, so this drives @graphql-codegen/core
-// directly with the typescript, typescript-operations and typed-document-node plugins.
+// directly with the typescript-operations and typed-document-node plugins. (typescript-operations 6
+// emits the schema enums and input types an operation uses by itself; adding the `typescript` plugin
+// as well declares each of those types twice, which fails to compile as soon as an operation uses an enum.)
 // Output is deterministic: files are sorted, paths are package-relative and POSIX, no timestamps.
 import { readFile, readdir, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildASTSchema, parse } from 'graphql';
 import { codegen } from '@graphql-codegen/core';
-import * as typescriptPlugin from '@graphql-codegen/typescript';
 import * as typescriptOperationsPlugin from '@graphql-codegen/typescript-operations';
 import * as typedDocumentNodePlugin from '@graphql-codegen/typed-document-node';
 
@@ -84,12 +85,12 @@ async function main() {
       useTypeImports: true,
       enumsAsTypes: true,
       avoidOptionals: false,
-      scalars: { ID: 'string' },
+      // DateTimeISO (graphql-scalars) is an ISO 8601 string on the wire.
+      scalars: { ID: 'string', DateTimeISO: 'string' },
       dedupeFragments: true,
     },
-    plugins: [{ typescript: {} }, { typescriptOperations: {} }, { typedDocumentNode: {} }],
+    plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],
     pluginMap: {
-      typescript: typescriptPlugin,
       typescriptOperations: typescriptOperationsPlugin,
       typedDocumentNode: typedDocumentNodePlugin,
     },
