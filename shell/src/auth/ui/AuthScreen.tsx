@@ -16,7 +16,7 @@ export function AuthScreen({ children }: AuthScreenProps) {
     <div className="auth-screen">
       <main id="main-content" className="auth-screen__main" tabIndex={-1}>
         <header className="auth-screen__header">
-          <Link to={ROUTES.home} className="auth-brand" aria-label={AUTH_SCREEN_TEXT.homeLinkLabel}>
+          <Link to={ROUTES.home} className="auth-brand">
             <span className="auth-brand__mark" aria-hidden="true">
               E
             </span>

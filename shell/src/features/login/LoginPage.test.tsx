@@ -30,7 +30,7 @@ describe('login form', () => {
   it('shows the brand, a link to register and focuses the email field', async () => {
     renderLogin();
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Embark home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Embark' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/register');
     expect(document.activeElement).toBe(email());
   });
