@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app/AppRoutes';
+import { AuthProvider } from './auth/AuthProvider';
 import { ConfigErrorScreen } from './app/ConfigErrorScreen';
 import './app/app.css';
 import { createFederatedRemoteLoader, registerRemotesFromConfig } from './remotes/federation';
@@ -31,7 +32,10 @@ async function start(): Promise<void> {
     <StrictMode>
       <RemoteLoaderProvider loader={createFederatedRemoteLoader()}>
         <BrowserRouter>
-          <AppRoutes />
+          {/* Checks the stored session before any route renders (spinner until then). */}
+          <AuthProvider>
+            <AppRoutes />
+          </AuthProvider>
         </BrowserRouter>
       </RemoteLoaderProvider>
     </StrictMode>,
