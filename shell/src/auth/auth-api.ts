@@ -7,6 +7,7 @@ import {
   apiClient,
   isApiError,
   isSessionUser,
+  logAuthEvent,
   LOGIN_MESSAGES,
   parseRoles,
   REGISTER_MESSAGES,
@@ -34,17 +35,26 @@ const PUBLIC = { reportSessionExpiry: false } as const;
 export function createAuthApi(client: ApiClient = apiClient) {
   return {
     async signIn(email: string, password: string): Promise<SignInResult> {
-      const answer = await client.post<unknown>('/auth/login', { email: email.trim(), password }, PUBLIC);
-      if (isObject(answer) && answer.requiresTwoFactor === true) return { kind: 'twoFactor' };
+      const answer = await logged('login', () => client.post<unknown>('/auth/login', { email: email.trim(), password }, PUBLIC));
+      if (isObject(answer) && answer.requiresTwoFactor === true) {
+        logAuthEvent('login.two_factor_required');
+        return { kind: 'twoFactor' };
+      }
       return { kind: 'session', session: toSession(answer) };
     },
 
     async verifySignIn(email: string, code: string, isBackupCode: boolean): Promise<Session> {
-      return toSession(await client.post<unknown>('/auth/2fa/verify-login', { email: email.trim(), token: code, isBackupCode }, PUBLIC));
+      const answer = await logged(isBackupCode ? 'login.backup_code' : 'login.totp', () =>
+        client.post<unknown>('/auth/2fa/verify-login', { email: email.trim(), token: code, isBackupCode }, PUBLIC),
+      );
+      return toSession(answer);
     },
 
     async register(input: RegistrationInput): Promise<Session> {
-      return toSession(await client.post<unknown>('/auth/register', { ...input, name: input.name.trim(), email: input.email.trim() }, PUBLIC));
+      const answer = await logged('register', () =>
+        client.post<unknown>('/auth/register', { ...input, name: input.name.trim(), email: input.email.trim() }, PUBLIC),
+      );
+      return toSession(answer);
     },
 
     /** `GET /auth/me`. The caller decides what a refusal means, so it is not reported as expiry here. */
@@ -69,6 +79,19 @@ export function createAuthApi(client: ApiClient = apiClient) {
 export type AuthApi = ReturnType<typeof createAuthApi>;
 
 export const authApi: AuthApi = createAuthApi();
+
+/** Records an attempt and its outcome in the auth debug log (no credentials, only statuses). */
+async function logged<T>(event: string, call: () => Promise<T>): Promise<T> {
+  logAuthEvent(`${event}.attempt`);
+  try {
+    const result = await call();
+    logAuthEvent(`${event}.answered`);
+    return result;
+  } catch (error) {
+    logAuthEvent(`${event}.failed`, { details: { status: isApiError(error) ? error.status : null, timedOut: isApiError(error) ? error.timedOut : null } });
+    throw error;
+  }
+}
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;

@@ -1,0 +1,63 @@
+import { ApiError, readAuthDebugLog, type ApiClient } from '@embark/shared-ui';
+import { createAuthApi } from './auth-api';
+import { EMPLOYEE } from './test-utils';
+
+function fakeClient(answer: (path: string) => unknown) {
+  const calls: Array<{ method: string; path: string; body?: unknown; options?: unknown }> = [];
+  const respond = (method: string) => (path: string, bodyOrOptions?: unknown, options?: unknown) => {
+    const isGet = method === 'GET';
+    calls.push({ method, path, body: isGet ? undefined : bodyOrOptions, options: isGet ? bodyOrOptions : options });
+    const result = answer(path);
+    return result instanceof Error ? Promise.reject(result) : Promise.resolve(result);
+  };
+  const client = { get: respond('GET'), post: respond('POST') } as unknown as ApiClient;
+  return { client, calls };
+}
+
+beforeEach(() => window.localStorage.clear());
+
+describe('auth api', () => {
+  it('signs in with the trimmed email, opting out of the session-expiry hook', async () => {
+    const { client, calls } = fakeClient(() => ({ requiresTwoFactor: false, token: 't', user: EMPLOYEE }));
+    await expect(createAuthApi(client).signIn(' a@b.co ', 'pw')).resolves.toEqual({ kind: 'session', session: { token: 't', user: EMPLOYEE } });
+    expect(calls).toEqual([{ method: 'POST', path: '/auth/login', body: { email: 'a@b.co', password: 'pw' }, options: { reportSessionExpiry: false } }]);
+    expect(readAuthDebugLog().map((e) => e.event)).toEqual(['login.attempt', 'login.answered']);
+  });
+
+  it('reports the two-factor step without a session', async () => {
+    const { client } = fakeClient(() => ({ requiresTwoFactor: true }));
+    await expect(createAuthApi(client).signIn('a@b.co', 'pw')).resolves.toEqual({ kind: 'twoFactor' });
+  });
+
+  it('sends the second step as {email, token, isBackupCode}', async () => {
+    const { client, calls } = fakeClient(() => ({ token: 't2', user: EMPLOYEE }));
+    await createAuthApi(client).verifySignIn('a@b.co', 'abcd1234', true);
+    expect(calls[0]).toMatchObject({ path: '/auth/2fa/verify-login', body: { email: 'a@b.co', token: 'abcd1234', isBackupCode: true } });
+  });
+
+  it('registers with role_id and refuses an answer without a session', async () => {
+    const { client, calls } = fakeClient(() => ({ user: EMPLOYEE }));
+    await expect(createAuthApi(client).register({ name: ' Nina ', email: 'n@b.co', password: 'Passw0rd', role_id: 2 })).rejects.toThrow(
+      'without a session',
+    );
+    expect(calls[0]?.body).toEqual({ name: 'Nina', email: 'n@b.co', password: 'Passw0rd', role_id: 2 });
+  });
+
+  it('logs a failure with its status only', async () => {
+    const { client } = fakeClient(() => new ApiError({ status: 401, error: 'Invalid email or password' }));
+    await expect(createAuthApi(client).signIn('a@b.co', 'secret-pw')).rejects.toBeInstanceOf(ApiError);
+    const last = readAuthDebugLog().at(-1);
+    expect(last).toMatchObject({ event: 'login.failed', details: { status: 401, timedOut: false } });
+    expect(JSON.stringify(readAuthDebugLog())).not.toContain('secret-pw');
+  });
+
+  it('reads roles, and treats a malformed answer as a failed load', async () => {
+    const roles = [{ id: 1, name: 'Employee', description: null }];
+    await expect(createAuthApi(fakeClient(() => roles).client).roles()).resolves.toEqual(roles);
+    await expect(createAuthApi(fakeClient(() => ({ data: roles })).client).roles()).resolves.toBeNull();
+  });
+
+  it('rejects a current user that is not one', async () => {
+    await expect(createAuthApi(fakeClient(() => ({ id: 'x' })).client).currentUser()).rejects.toThrow('did not return a user');
+  });
+});
