@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
@@ -31,6 +33,103 @@ function devRuntimeConfig(env = process.env) {
   };
 }
 
+/*
+ * Static first paint of the landing page (issue 4: `/` must be fast).
+ *
+ * Before the production build, a small Node build of src/features/landing/prerender.tsx renders the
+ * React landing page to HTML and collects its CSS. Both go into index.html: the CSS inline (no
+ * render-blocking request), the markup inside #root, and an inline boot script that loads the app's
+ * scripts for every path except a guest's visit to `/`. So `/` paints from one HTML response and runs
+ * no framework code; the app (React, router, federation runtime) loads on any other page, where
+ * React replaces the static markup. Development builds skip all this and inject the scripts normally.
+ */
+const PRERENDER_DIR = path.join(appDir, 'node_modules', '.cache', 'embark-prerender');
+
+function prerenderConfig() {
+  const base = baseConfig({ appDir, production: true, MiniCssExtractPlugin });
+  const bundled = /^(\.|\/|@embark\/shared-ui)/;
+  return {
+    name: 'shell-prerender',
+    mode: 'production',
+    target: 'node20',
+    context: appDir,
+    entry: { prerender: './src/features/landing/prerender.tsx' },
+    output: { path: PRERENDER_DIR, filename: '[name].cjs', library: { type: 'commonjs2' }, clean: true },
+    // Node resolves react, react-dom and react-router at build time; only our sources are bundled.
+    externalsPresets: { node: true },
+    externals: [({ request }, callback) => (request && !bundled.test(request) ? callback(null, `commonjs ${request}`) : callback())],
+    resolve: base.resolve,
+    module: base.module,
+    plugins: [new MiniCssExtractPlugin({ filename: '[name].css' })],
+    optimization: { minimize: false, splitChunks: false },
+    devtool: false,
+    performance: { hints: false },
+  };
+}
+
+/** Comments out, whitespace collapsed: enough for CSS that is inlined once (no strings with `{};` in it). */
+function compactCss(css) {
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([{};])\s*/g, '$1')
+    .replace(/;}/g, '}')
+    .trim();
+}
+
+async function buildStaticLanding() {
+  const compiler = webpack(prerenderConfig());
+  const stats = await new Promise((resolve, reject) => compiler.run((error, result) => (error ? reject(error) : resolve(result))));
+  await new Promise((resolve) => compiler.close(resolve));
+  if (!stats || stats.hasErrors()) throw new Error(`landing prerender failed:\n${stats?.toString('errors-only')}`);
+  const bundle = path.join(PRERENDER_DIR, 'prerender.cjs');
+  delete require.cache[bundle];
+  const prerender = require(bundle);
+  return {
+    markup: prerender.renderLandingMarkup(),
+    bootScript: prerender.bootScript,
+    css: compactCss(fs.readFileSync(path.join(PRERENDER_DIR, 'prerender.css'), 'utf8')),
+  };
+}
+
+class StaticLandingPlugin {
+  apply(compiler) {
+    /** @type {Awaited<ReturnType<typeof buildStaticLanding>> | null} */
+    let landing = null;
+    compiler.hooks.beforeRun.tapPromise('StaticLandingPlugin', async () => {
+      landing = await buildStaticLanding();
+    });
+    compiler.hooks.thisCompilation.tap('StaticLandingPlugin', (compilation) => {
+      const hooks = HtmlWebpackPlugin.getCompilationHooks(compilation);
+      /** @type {string[]} */
+      let scripts = [];
+      hooks.beforeAssetTagGeneration.tapPromise('StaticLandingPlugin', async (data) => {
+        scripts = data.assets.js;
+        return data;
+      });
+      hooks.afterTemplateExecution.tapPromise('StaticLandingPlugin', async (data) => {
+        if (!landing) throw new Error('StaticLandingPlugin: the landing page was not prerendered');
+        data.html = data.html
+          .replace('<!--embark:head-->', `<style>${landing.css}</style><script>${landing.bootScript(scripts, true)}</script>`)
+          .replace('<!--embark:root-->', `<div id="static-landing">${landing.markup}</div>`);
+        return data;
+      });
+    });
+  }
+}
+
+/** Development: the template's placeholders are simply dropped (scripts are injected as usual). */
+class DropPlaceholdersPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('DropPlaceholdersPlugin', (compilation) => {
+      HtmlWebpackPlugin.getCompilationHooks(compilation).afterTemplateExecution.tapPromise('DropPlaceholdersPlugin', async (data) => {
+        data.html = data.html.replace(/<!--embark:(head|root)-->/g, '');
+        return data;
+      });
+    });
+  }
+}
+
 export default (_env, argv) => {
   const production = argv.mode === 'production';
   const base = baseConfig({ appDir, production, MiniCssExtractPlugin });
@@ -53,7 +152,10 @@ export default (_env, argv) => {
     plugins: [
       ...base.plugins,
       new ModuleFederationPlugin(federationConfig),
-      new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
+      production
+        ? new HtmlWebpackPlugin({ template: './public/index.html', inject: false })
+        : new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
+      production ? new StaticLandingPlugin() : new DropPlaceholdersPlugin(),
     ],
     performance: { hints: production ? 'warning' : false },
     devServer: {

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { ToastProvider } from '@embark/shared-ui';
 import { AppRoutes } from './app/AppRoutes';
 import { AuthProvider } from './auth/AuthProvider';
 import { ConfigErrorScreen } from './app/ConfigErrorScreen';
@@ -32,10 +33,13 @@ async function start(): Promise<void> {
     <StrictMode>
       <RemoteLoaderProvider loader={createFederatedRemoteLoader()}>
         <BrowserRouter>
-          {/* Checks the stored session before any route renders (spinner until then). */}
-          <AuthProvider>
-            <AppRoutes />
-          </AuthProvider>
+          {/* Toasts sit above auth: signing out and an expired session both show one. */}
+          <ToastProvider>
+            {/* Checks the stored session before any route renders (spinner until then). */}
+            <AuthProvider>
+              <AppRoutes />
+            </AuthProvider>
+          </ToastProvider>
         </BrowserRouter>
       </RemoteLoaderProvider>
     </StrictMode>,

@@ -57,6 +57,19 @@ describe('employee remote', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'My Checklist' })).toBeTruthy();
   });
 
+  it.each([
+    ['/app/checklist/12', 'Task Details'],
+    ['/app/sections', 'Sections'],
+    ['/app/journal', 'My Journal'],
+    ['/app/journal/new', 'New Journal Entry'],
+    ['/app/journal/7', 'Journal Entry'],
+    ['/app/documents', 'Documents'],
+    ['/app/policies', 'Company Policies'],
+  ])('renders a placeholder page for %s headed %s', async (path, title) => {
+    await renderAt(path);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+  });
+
   it('redirects its index to the dashboard', async () => {
     await renderAt('/app', [{ request: { query: RolesDocument }, result: { data: { roles } } }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();

@@ -2,3 +2,4 @@ export * from './remotes';
 export * from './runtime-config';
 export * from './session';
 export * from './toasts';
+export * from './notifications';

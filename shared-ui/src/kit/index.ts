@@ -9,4 +9,7 @@ export * from './api-client';
 export * from './auth-debug-log';
 export * from './auth-session';
 export * from './registration-roles';
+export * from './navigation';
+export * from './toast-timing';
+export * from './relative-time';
 export * from './task-rules';

@@ -222,6 +222,52 @@ export const PROFILE_SECURITY_TEXT = {
   passwordRequired: 'Please enter your password',
 } as const;
 
+/** The `/app` layout: header, user menu, notifications, sidebar, breadcrumbs (spec §2, issue 4). */
+export const SHELL_TEXT = {
+  openMenu: 'Open menu',
+  closeMenu: 'Close menu',
+  userMenu: 'User menu',
+  profileSettings: 'Profile Settings',
+  signOut: 'Sign Out',
+  notifications: 'Notifications',
+  noNotifications: 'No notifications',
+  noNotificationsHint: "You're all caught up. Updates about your tasks will appear here.",
+  markAllRead: 'Mark all as read',
+  markRead: 'Mark as read',
+  unread: 'unread',
+  breadcrumb: 'Breadcrumb',
+  /** Spec §2: the first path segment `app` gives this crumb. */
+  dashboardCrumb: 'Dashboard',
+  comingSoon: 'coming soon',
+  needHelpTitle: 'Need Help?',
+  needHelpText: 'Questions about your onboarding? Your manager and HR team are happy to help.',
+  needHelpLink: 'Read company policies',
+  adminBadge: 'Admin',
+  footerNote: 'Employee onboarding portal',
+  toastRegion: 'Messages',
+  dismissToast: 'Dismiss',
+} as const;
+
+/** Spec §4 "Notifications": relative time wording. */
+export const RELATIVE_TIME_TEXT = {
+  justNow: 'Just now',
+  minutesAgo: (n: number) => `${n}m ago`,
+  hoursAgo: (n: number) => `${n}h ago`,
+  daysAgo: (n: number) => `${n}d ago`,
+} as const;
+
+/** The public landing page (spec §1). */
+export const LANDING_TEXT = {
+  demoPlaceholder: 'Interactive Demo Coming Soon',
+  signIn: 'Sign in',
+  getStarted: 'Get started',
+  startTrial: 'Start your free trial',
+  watchDemo: 'See how it works',
+  footerPrivacy: 'Privacy',
+  footerTerms: 'Terms',
+  footerSupport: 'Support',
+} as const;
+
 /** The brand panel beside the sign-in and registration forms. */
 export const AUTH_SCREEN_TEXT = {
   panelHeading: 'Your first weeks, mapped out.',
@@ -352,6 +398,7 @@ export const TASK_DETAIL_TEXT = {
   title: 'Task Details',
   backToChecklist: 'Back to checklist',
   loading: 'Loading the task',
+  retry: 'Try Again',
   notFoundTitle: 'Task not found',
   notFoundHint: "This task isn't on your checklist. It may have been removed from your role.",
   detailsLabel: 'Task details',
@@ -388,5 +435,6 @@ export const SECTIONS_TEXT = {
   emptySection: 'No tasks in this section for your role.',
   viewTasks: (section: string) => `View ${section.toLowerCase()} in your checklist`,
   emptyTitle: 'No tasks on your checklist yet',
+  retry: 'Try Again',
   loading: 'Loading your sections',
 } as const;

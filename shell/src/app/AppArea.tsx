@@ -1,20 +1,11 @@
-import { useState } from 'react';
 import { ApolloProvider } from '@apollo/client/react';
-import { AppLayout } from './AppLayout';
-import { createApolloClient } from '@embark/shared-ui/src/kit/apollo-client';
-
-// One client for the whole signed-in area, shared with the remotes through the singleton provider.
-let client: ReturnType<typeof createApolloClient> | null = null;
-function sharedClient() {
-  client ??= createApolloClient();
-  return client;
-}
+import { sharedApolloClient } from './apollo';
+import { AppLayout } from './layout/AppLayout';
 
 /** `/app`: the Apollo provider and the portal layout (loaded lazily, so `/` never loads Apollo). */
 export default function AppArea() {
-  const [apollo] = useState(sharedClient);
   return (
-    <ApolloProvider client={apollo}>
+    <ApolloProvider client={sharedApolloClient()}>
       <AppLayout />
     </ApolloProvider>
   );

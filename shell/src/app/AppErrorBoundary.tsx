@@ -3,7 +3,11 @@ import { ErrorScreen, ROUTES } from '@embark/shared-ui';
 import type { ReactNode } from 'react';
 import { RemoteErrorBoundary } from '../remotes/RemoteErrorBoundary';
 
-/** Last-resort boundary around every shell route: a render error shows the generic error screen. */
+/**
+ * Last-resort boundary around the whole shell: a render error anywhere (header, a page, a guard)
+ * shows the generic error screen. Moving to another path clears it; 'Go to Dashboard' is a full
+ * navigation so that whatever state broke is rebuilt from scratch.
+ */
 export function AppErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
@@ -11,7 +15,9 @@ export function AppErrorBoundary({ children }: { children: ReactNode }) {
       label="shell"
       resetKeys={[pathname]}
       fallback={(_error, reset) => (
-        <ErrorScreen onRetry={reset} onGoToDashboard={() => window.location.assign(ROUTES.dashboard)} />
+        <main id="main-content" className="shell-error-page">
+          <ErrorScreen onRetry={reset} onGoToDashboard={() => window.location.assign(ROUTES.dashboard)} />
+        </main>
       )}
     >
       {children}

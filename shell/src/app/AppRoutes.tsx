@@ -1,51 +1,53 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
-import { REMOTE_NAMES, ROUTES, Spinner } from '@embark/shared-ui';
-import { LandingPage } from '../features/landing/LandingPage';
+import { Route, Routes } from 'react-router';
+import { REMOTE_NAMES, ROUTES } from '@embark/shared-ui';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { RemoteOutlet } from '../remotes/RemoteOutlet';
 import { AppErrorBoundary } from './AppErrorBoundary';
+import { NavigationEffects } from './NavigationEffects';
+import { PageSpinner } from './PageSpinner';
+import { RouteGuard } from './RouteGuard';
+import './app.css';
 
+// Every page is its own chunk. A first visit to `/` is served as static HTML and boots none of
+// this (see shell/webpack.config.mjs); the React landing page is for in-app navigation to `/`.
+const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const LoginPage = lazy(() => import('../features/login/LoginPage'));
 const RegisterPage = lazy(() => import('../features/register/RegisterPage'));
 const AppArea = lazy(() => import('./AppArea'));
 
 /**
- * The shell's routes. Under /app, `admin/*` mounts admin_mfe and every other path mounts
- * employee_mfe; remotes render relative <Routes> inside the shared router.
+ * The shell's routes. `RouteGuard` decides every path first (spec §2 guards, unknown paths to the
+ * not-found page). Under /app, `admin/*` mounts admin_mfe and every other page mounts
+ * employee_mfe; the remotes render relative <Routes> inside the shared router.
  */
 export function AppRoutes() {
   return (
     <AppErrorBoundary>
+      <NavigationEffects />
       <Suspense fallback={<PageSpinner />}>
         <Routes>
-          <Route path={ROUTES.home} element={<LandingPage />} />
-          <Route path={ROUTES.login} element={<LoginPage />} />
-          <Route path={ROUTES.register} element={<RegisterPage />} />
-          <Route path={ROUTES.app} element={<AppArea />}>
-            <Route index element={<Navigate to={ROUTES.dashboard} replace />} />
-            {/* Keyed: both routes render a RemoteOutlet at the same position, and switching remotes
-                must not reuse the other remote's boundary state. */}
-            <Route
-              path="admin/*"
-              element={<RemoteOutlet key={REMOTE_NAMES.admin} name={REMOTE_NAMES.admin} basePath={ROUTES.admin} />}
-            />
-            <Route
-              path="*"
-              element={<RemoteOutlet key={REMOTE_NAMES.employee} name={REMOTE_NAMES.employee} basePath={ROUTES.app} />}
-            />
+          <Route element={<RouteGuard />}>
+            <Route path={ROUTES.home} element={<LandingPage />} />
+            <Route path={ROUTES.login} element={<LoginPage />} />
+            <Route path={ROUTES.register} element={<RegisterPage />} />
+            <Route path={ROUTES.app} element={<AppArea />}>
+              {/* Keyed: both routes render a RemoteOutlet at the same position, and switching remotes
+                  must not reuse the other remote's boundary state. */}
+              <Route
+                path="admin/*"
+                element={<RemoteOutlet key={REMOTE_NAMES.admin} name={REMOTE_NAMES.admin} basePath={ROUTES.admin} />}
+              />
+              <Route
+                path="*"
+                element={<RemoteOutlet key={REMOTE_NAMES.employee} name={REMOTE_NAMES.employee} basePath={ROUTES.app} />}
+              />
+            </Route>
+            {/* RouteGuard already answers unknown paths; this keeps the table total. */}
+            <Route path="*" element={<NotFoundPage />} />
           </Route>
-          <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>
     </AppErrorBoundary>
-  );
-}
-
-function PageSpinner() {
-  return (
-    <div className="shell-page-loading">
-      <Spinner size="lg" />
-    </div>
   );
 }

@@ -1,32 +1,36 @@
-import { Card, useDocumentTitle } from '@embark/shared-ui';
 import { Link } from 'react-router';
+import { Icon, PageHeader } from '@embark/shared-ui';
+import { ADMIN_SECTIONS, type AdminSection } from './sections';
 import './admin-index.css';
 
-const SECTIONS = [
-  { path: 'users', title: 'Users', text: 'Accounts, roles and start dates of everyone onboarding.' },
-  { path: 'roles', title: 'Roles', text: 'Job roles and the checklists linked to them.' },
-  { path: 'checklist-items', title: 'Checklist items', text: 'Forms, policies, SOPs, trainings and meetings.' },
-  { path: 'documents', title: 'Documents', text: 'The document library and company policies.' },
-] as const;
+const GROUPS: ReadonlyArray<AdminSection['group']> = ['Entity Management', 'Relationship Management'];
 
-/** Administration index: the sections arrive with the admin issues. */
+/** Administration index (`/app/admin`): every section of the admin area, grouped as in the sidebar. */
 export function AdminIndexPage({ basePath }: { basePath: string }) {
-  useDocumentTitle('Administration');
   return (
     <div className="admin-page">
-      <header>
-        <h1>Administration</h1>
-        <p className="admin-page__lead">Manage users, roles, checklist items and documents for onboarding.</p>
-      </header>
-      <ul className="admin-sections" aria-label="Administration sections">
-        {SECTIONS.map((section) => (
-          <li key={section.path}>
-            <Card title={<Link to={`${basePath}/${section.path}`}>{section.title}</Link>} headingLevel={2}>
-              <p className="admin-sections__text">{section.text}</p>
-            </Card>
-          </li>
-        ))}
-      </ul>
+      <PageHeader title="Administration" description="Manage users, roles, checklist items and documents, and how they fit together." />
+      {GROUPS.map((group) => {
+        const id = `admin-group-${group.split(' ')[0]?.toLowerCase()}`;
+        return (
+          <section key={group} className="admin-group" aria-labelledby={id}>
+            <h2 id={id} className="admin-group__title">
+              {group}
+            </h2>
+            <ul className="admin-sections">
+              {ADMIN_SECTIONS.filter((section) => section.group === group).map((section) => (
+                <li key={section.path}>
+                  <Link to={`${basePath}/${section.path}`} className="admin-section-card">
+                    <span className="admin-section-card__title">{section.label}</span>
+                    <span className="admin-section-card__text">{section.text}</span>
+                    <Icon name="chevronRight" size={18} className="admin-section-card__arrow" />
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
     </div>
   );
 }

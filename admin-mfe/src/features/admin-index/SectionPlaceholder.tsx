@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import { EmptyState, useDocumentTitle } from '@embark/shared-ui';
+import { EmptyState } from '@embark/shared-ui';
 
-/** A section that is not built yet, or an unknown path under /app/admin. */
+/** An unknown path under /app/admin (the shell shows its not-found page first; this is the remote's own fallback). */
 export function SectionPlaceholder({ basePath }: { basePath: string }) {
-  useDocumentTitle('Administration');
   return (
     <div className="admin-page">
       <EmptyState

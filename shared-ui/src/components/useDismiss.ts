@@ -1,0 +1,33 @@
+import { useEffect, type RefObject } from 'react';
+
+/**
+ * Closes an open popover, menu or drawer the way people expect: Escape (focus goes back to the
+ * control that opened it) or a press outside `container`. Listeners exist only while it is open.
+ */
+export function useDismiss(
+  open: boolean,
+  onClose: () => void,
+  { container, returnFocusTo }: { container?: RefObject<HTMLElement | null>; returnFocusTo?: RefObject<HTMLElement | null> } = {},
+): void {
+  useEffect(() => {
+    if (!open) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      onClose();
+      returnFocusTo?.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent | MouseEvent) => {
+      const root = container?.current;
+      if (root && event.target instanceof Node && !root.contains(event.target)) onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    // mousedown as well: jsdom and some assistive tools do not dispatch pointer events.
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('mousedown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('mousedown', onPointerDown);
+    };
+  }, [open, onClose, container, returnFocusTo]);
+}

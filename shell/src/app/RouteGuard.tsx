@@ -1,0 +1,26 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAuth } from '@embark/shared-ui';
+import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { PageSpinner } from './PageSpinner';
+import { decideRoute } from './route-access';
+
+/**
+ * Wraps every route: applies spec §2's guards (`decideRoute`) before anything renders. While the
+ * stored session is still being checked it shows a spinner, so no page (and no redirect) ever
+ * appears for the wrong visitor.
+ */
+export function RouteGuard() {
+  const { pathname } = useLocation();
+  const { status, isAdmin } = useAuth();
+  const decision = decideRoute(pathname, { status, isAdmin });
+  switch (decision.kind) {
+    case 'wait':
+      return <PageSpinner />;
+    case 'redirect':
+      return <Navigate to={decision.to} replace />;
+    case 'not-found':
+      return <NotFoundPage />;
+    case 'render':
+      return <Outlet />;
+  }
+}

@@ -1,0 +1,53 @@
+import type { RefObject } from 'react';
+import { Link, useLocation } from 'react-router';
+import { BRAND, homePathFor, Icon, pageTitleFor, SHELL_TEXT, useAuth } from '@embark/shared-ui';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { UserMenu } from './UserMenu';
+
+export interface HeaderProps {
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
+  sidebarOpen: boolean;
+  onOpenSidebar: () => void;
+}
+
+/** The `/app` header: menu button (narrow screens), logo to the dashboard, page title, bell, user menu. */
+export function Header({ menuButtonRef, sidebarOpen, onOpenSidebar }: HeaderProps) {
+  const { pathname } = useLocation();
+  const { isAdmin } = useAuth();
+  return (
+    <header className="shell-header">
+      <button
+        ref={menuButtonRef}
+        type="button"
+        className="shell-icon-button shell-menu-button"
+        aria-label={SHELL_TEXT.openMenu}
+        aria-expanded={sidebarOpen}
+        aria-controls="app-sidebar"
+        onClick={onOpenSidebar}
+      >
+        <Icon name="menu" size={22} />
+      </button>
+      <Link to={homePathFor(isAdmin)} className="shell-brand">
+        <BrandMark />
+        <span>{BRAND.name}</span>
+      </Link>
+      <p className="shell-header__title">{pageTitleFor(pathname)}</p>
+      <div className="shell-header__actions">
+        <NotificationBell />
+        <UserMenu />
+      </div>
+    </header>
+  );
+}
+
+/** The Embark mark: a path rising to a flag. Decorative (the link is named by the brand text). */
+export function BrandMark() {
+  return (
+    <span className="shell-brand__mark" aria-hidden="true">
+      <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M4 20c3-1 4-4 7-6s5-1 7-5" />
+        <path d="M18 9V3l3 1.5L18 6" />
+      </svg>
+    </span>
+  );
+}

@@ -1,0 +1,89 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Icon, ROUTES, SHELL_TEXT, useAuth, useDismiss } from '@embark/shared-ui';
+import { useRoleName } from '../api/useRoleName';
+
+/** Up to two initials for the avatar: "Ada Lovelace" → "AL", "ada" → "A". */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words;
+  return letters.map((word) => (word ? Array.from(word)[0]?.toUpperCase() : '')).join('') || '?';
+}
+
+/**
+ * The header's user menu (spec §2): a button named 'User menu' opening a panel with the user's
+ * name, role name ('Front-Line Staff' when unknown) and email, 'Profile Settings' and 'Sign Out'.
+ * A disclosure, not an ARIA menu: its content is text plus one link and one button.
+ */
+export function UserMenu() {
+  const { user, logout } = useAuth();
+  const { pathname } = useLocation();
+  const roleName = useRoleName(user?.role_id);
+  // Open only on the path it was opened on: following 'Profile Settings' closes it.
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const open = openedAt === pathname;
+  const [signingOut, setSigningOut] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const close = useCallback(() => setOpenedAt(null), []);
+  useDismiss(open, close, { container: root, returnFocusTo: button });
+
+  if (!user) return null;
+  const initials = initialsOf(user.name);
+
+  const signOut = async () => {
+    setSigningOut(true);
+    try {
+      await logout();
+    } finally {
+      setSigningOut(false);
+      close();
+    }
+  };
+
+  return (
+    <div className="shell-user-menu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="shell-user-menu__button"
+        aria-label={SHELL_TEXT.userMenu}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpenedAt(open ? null : pathname)}
+      >
+        <span className="shell-avatar" aria-hidden="true">
+          {initials}
+        </span>
+        <span className="shell-user-menu__who" aria-hidden="true">
+          <span className="shell-user-menu__name">{user.name}</span>
+          <span className="shell-user-menu__role">{roleName ?? ''}</span>
+        </span>
+        <Icon name="chevronDown" size={16} className="shell-user-menu__chevron" />
+      </button>
+      <div id={panelId} className="shell-popover shell-user-menu__panel" hidden={!open}>
+        <div className="shell-user-card">
+          <span className="shell-avatar shell-avatar--lg" aria-hidden="true">
+            {initials}
+          </span>
+          <div className="shell-user-card__text">
+            <p className="shell-user-card__name">{user.name}</p>
+            <p className="shell-user-card__role">{roleName ?? ''}</p>
+            <p className="shell-user-card__email">{user.email}</p>
+          </div>
+        </div>
+        <div className="shell-popover__actions">
+          <Link to={ROUTES.profile} className="shell-popover__item">
+            <Icon name="profile" size={18} />
+            {SHELL_TEXT.profileSettings}
+          </Link>
+          <button type="button" className="shell-popover__item shell-popover__item--danger" onClick={signOut} disabled={signingOut} aria-busy={signingOut || undefined}>
+            <Icon name="signOut" size={18} />
+            {SHELL_TEXT.signOut}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+// Test helpers for the shell's app layer (imported only by *.test.tsx files): a signed-in or
+// anonymous auth context (the real AuthProvider is tested with the session code), and an Apollo
+// client answering the roles query without a network.
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { of, throwError } from 'rxjs';
+import { useLocation } from 'react-router';
+import type { AuthContextValue, AuthStatus, SessionUser } from '@embark/shared-ui';
+
+export const EMPLOYEE: SessionUser = {
+  id: 2,
+  name: 'Erin Employee',
+  email: 'employee@example.com',
+  role_id: 1,
+  completion_percentage: 0,
+  last_login_at: null,
+  created_at: '2025-01-06T09:00:00.000Z',
+  start_date: '2025-01-06',
+};
+
+export const ADMIN: SessionUser = { ...EMPLOYEE, id: 1, name: 'Ada Admin', email: 'admin@example.com', role_id: 4 };
+
+export type Visitor = 'anonymous' | 'employee' | 'admin' | 'uninitialised';
+
+export function authFor(visitor: Visitor, overrides: Partial<AuthContextValue> = {}): AuthContextValue {
+  const user = visitor === 'employee' ? EMPLOYEE : visitor === 'admin' ? ADMIN : null;
+  const status: AuthStatus = user ? 'authenticated' : visitor === 'uninitialised' ? 'uninitialised' : 'anonymous';
+  return {
+    status,
+    user,
+    isAdmin: visitor === 'admin',
+    refreshUser: jest.fn(async () => undefined),
+    logout: jest.fn(async () => undefined),
+    ...overrides,
+  };
+}
+
+export const ROLES = [
+  { __typename: 'Role' as const, id: 1, name: 'Employee' },
+  { __typename: 'Role' as const, id: 2, name: 'Manager' },
+  { __typename: 'Role' as const, id: 4, name: 'SysAdmin' },
+];
+
+/** An Apollo client whose every query answers `{ roles }` (or fails with `error`). */
+export function rolesClient(roles: ReadonlyArray<{ __typename: 'Role'; id: number; name: unknown }> = ROLES, error?: Error) {
+  const link = new ApolloLink(() => (error ? throwError(() => error) : of({ data: { roles } })));
+  return new ApolloClient({ link, cache: new InMemoryCache() });
+}
+
+/** Renders the current path, so tests can see where navigation went. */
+export function LocationProbe() {
+  const { pathname } = useLocation();
+  return <output data-testid="location">{pathname}</output>;
+}

@@ -1,0 +1,103 @@
+import { useCallback, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { cx, formatRelativeTime, Icon, SHELL_TEXT, useDismiss, useNotifications, type PortalNotification } from '@embark/shared-ui';
+import './notifications.css';
+
+/**
+ * The header's bell (spec §2, §4): a dot while any notification is unread, a panel listing them
+ * with 'Mark all as read'. The notifications come from the `NotificationsContext` contract
+ * (provided with the checklist); without a provider the panel says 'No notifications'.
+ */
+export function NotificationBell() {
+  const { notifications, hasUnread, markRead, markAllRead } = useNotifications();
+  const { pathname } = useLocation();
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const open = openedAt === pathname;
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const statusId = useId();
+  const close = useCallback(() => setOpenedAt(null), []);
+  useDismiss(open, close, { container: root, returnFocusTo: button });
+  const unreadCount = notifications.filter((n) => n.status === 'unread').length;
+
+  return (
+    <div className="shell-bell" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="shell-icon-button shell-bell__button"
+        aria-label={SHELL_TEXT.notifications}
+        aria-describedby={hasUnread ? statusId : undefined}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpenedAt(open ? null : pathname)}
+      >
+        <Icon name="bell" size={20} />
+        {hasUnread ? <span className="shell-bell__dot" data-testid="unread-dot" aria-hidden="true" /> : null}
+      </button>
+      {hasUnread ? (
+        <span id={statusId} hidden>
+          {`${unreadCount} ${SHELL_TEXT.unread}`}
+        </span>
+      ) : null}
+      <div id={panelId} className="shell-popover shell-bell__panel" hidden={!open}>
+        <div className="shell-bell__head">
+          <h2 className="shell-bell__title">{SHELL_TEXT.notifications}</h2>
+          {hasUnread ? (
+            <button type="button" className="shell-link-button" onClick={markAllRead}>
+              {SHELL_TEXT.markAllRead}
+            </button>
+          ) : null}
+        </div>
+        {notifications.length === 0 ? (
+          <div className="shell-bell__empty">
+            <span className="shell-bell__empty-icon" aria-hidden="true">
+              <Icon name="bell" size={20} />
+            </span>
+            <p className="shell-bell__empty-title">{SHELL_TEXT.noNotifications}</p>
+            <p className="shell-bell__empty-text">{SHELL_TEXT.noNotificationsHint}</p>
+          </div>
+        ) : (
+          <ul className="shell-bell__list">
+            {notifications.map((notification) => (
+              <NotificationItem key={notification.id} notification={notification} onRead={markRead} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function NotificationItem({ notification, onRead }: { notification: PortalNotification; onRead: (id: string) => void }) {
+  const unread = notification.status === 'unread';
+  const body = (
+    <>
+      <span className="shell-bell__item-title">
+        {notification.title}
+        {unread ? <span className="ui-visually-hidden"> ({SHELL_TEXT.unread})</span> : null}
+      </span>
+      <span className="shell-bell__item-text">{notification.description}</span>
+      <time className="shell-bell__item-time" dateTime={notification.timestamp}>
+        {formatRelativeTime(notification.timestamp)}
+      </time>
+    </>
+  );
+  return (
+    <li className={cx('shell-bell__item', unread && 'is-unread')}>
+      {notification.href ? (
+        <Link to={notification.href} className="shell-bell__item-body" onClick={() => onRead(notification.id)}>
+          {body}
+        </Link>
+      ) : (
+        <div className="shell-bell__item-body">{body}</div>
+      )}
+      {unread ? (
+        <button type="button" className="shell-icon-button shell-bell__mark" aria-label={`${SHELL_TEXT.markRead}: ${notification.title}`} onClick={() => onRead(notification.id)}>
+          <Icon name="check" size={16} />
+        </button>
+      ) : null}
+    </li>
+  );
+}
