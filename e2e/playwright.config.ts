@@ -7,6 +7,8 @@ const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((
 
 export default defineConfig({
   testDir: './tests',
+  // Per stack, so suites run in parallel on other ports (E2E_*_PORT) keep their own traces.
+  outputDir: `test-results/${new URL(urls.shell).port}`,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
@@ -28,6 +30,9 @@ export default defineConfig({
     url: `${urls.shell}/runtime-config.json`,
     timeout: 240_000,
     reuseExistingServer: false,
+    // Playwright kills the process tree by default, which would leave the embedded PostgreSQL
+    // running on its port and data dir; SIGTERM lets serve.mjs drain the gateway and stop it.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -27,8 +27,32 @@ export function stackEnv(ports, dataDir, extraEnv = {}) {
   };
 }
 
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A run that was killed (not stopped) can leave its embedded PostgreSQL running on the data
+ * dir we are about to wipe; stop it first, or the new cluster would fight it for the port.
+ */
+async function stopStalePostgres(dataDir) {
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
+  process.kill(pid, 'SIGINT'); // PostgreSQL's "fast" shutdown
+  for (let waited = 0; waited < 15_000 && alive(pid); waited += 200) await new Promise((r) => setTimeout(r, 200));
+  if (alive(pid)) process.kill(pid, 'SIGKILL');
+}
+
 /** Starts serve.mjs and resolves once the shell answers; `stop()` shuts everything down. */
 export async function launchStack({ env, stdio = 'inherit', readyTimeoutMs = 240_000 }) {
+  await stopStalePostgres(env.DATA_DIR);
   fs.rmSync(env.DATA_DIR, { recursive: true, force: true });
   const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'serve.mjs')], {
     cwd: repoRoot,
