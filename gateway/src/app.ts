@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import type { DataSource } from 'typeorm';
 import type { ResolvedConfig } from './config';
 import type { GraphQLContext } from './graphql/context';
+import { createLoaders } from './graphql/loaders';
 import { buildGraphQLSchema } from './graphql/schema';
 import { createApolloServer } from './graphql/server';
 import { actorOf, authenticate, metaOf } from './http/actor';
@@ -12,6 +13,7 @@ import { healthRouter } from './http/health';
 import { requestLog } from './http/request-log';
 import { noStore, securityHeaders } from './http/security-headers';
 import { createServices } from './services';
+import { systemClock, type Clock } from './shared/clock';
 import type { Logger } from './shared/logger';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -20,6 +22,8 @@ export interface AppDeps {
   config: Pick<ResolvedConfig, 'nodeEnv' | 'trustProxy' | 'jwtSecret' | 'auth'>;
   dataSource: DataSource;
   logger: Logger;
+  /** The time source of the date rules (due dates, overdue, urgency); the system clock unless a test pins it. */
+  clock?: Clock;
 }
 
 export interface App {
@@ -31,9 +35,9 @@ export interface App {
 }
 
 /** Builds the whole HTTP surface without listening, so tests drive it with supertest. */
-export async function createApp({ config, dataSource, logger }: AppDeps): Promise<App> {
+export async function createApp({ config, dataSource, logger, clock = systemClock }: AppDeps): Promise<App> {
   const production = config.nodeEnv === 'production';
-  const services = createServices(dataSource, { jwtSecret: config.jwtSecret, auth: config.auth });
+  const services = createServices(dataSource, { jwtSecret: config.jwtSecret, auth: config.auth, clock });
   const apollo = await createApolloServer({ schema: await buildGraphQLSchema(), nodeEnv: config.nodeEnv, logger });
   let shuttingDown = false;
 
@@ -62,7 +66,7 @@ export async function createApp({ config, dataSource, logger }: AppDeps): Promis
     '/graphql',
     noStore,
     expressMiddleware(apollo, {
-      context: async ({ req }): Promise<GraphQLContext> => ({ actor: actorOf(req), meta: metaOf(req), services, loaders: {} }),
+      context: async ({ req }): Promise<GraphQLContext> => ({ actor: actorOf(req), meta: metaOf(req), services, loaders: createLoaders(services) }),
     }),
   );
 

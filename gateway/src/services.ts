@@ -7,8 +7,12 @@ import { RateLimiter } from './modules/auth/rate-limiter';
 import { SecretBox } from './modules/auth/secret-box';
 import { TokenService } from './modules/auth/tokens';
 import { TwoFactorService } from './modules/auth/two-factor.service';
+import { ChecklistService } from './modules/checklist/checklist.service';
+import { DashboardService } from './modules/dashboard/dashboard.service';
+import { ProgressService } from './modules/progress/progress.service';
 import { RolesService } from './modules/roles/roles.service';
 import { UsersService } from './modules/users/users.service';
+import { systemClock, type Clock } from './shared/clock';
 
 /** The service layer, built once per app over one data source. Both doors use it. */
 export interface Services {
@@ -16,11 +20,16 @@ export interface Services {
   twoFactor: TwoFactorService;
   users: UsersService;
   roles: RolesService;
+  checklist: ChecklistService;
+  progress: ProgressService;
+  dashboard: DashboardService;
 }
 
 export interface ServiceOptions {
   jwtSecret: string;
   auth: AuthConfig;
+  /** "Now" for the date rules; the system clock by default. */
+  clock?: Clock;
 }
 
 export function createServices(dataSource: DataSource, options: ServiceOptions): Services {
@@ -33,5 +42,9 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const box = new SecretBox(options.auth.totpEncryptionKey ?? options.jwtSecret);
   const twoFactor = new TwoFactorService(dataSource, users, audit, hasher, tokens, limiter, box, options.auth);
   const auth = new AuthService(dataSource, users, roles, audit, hasher, tokens, limiter, twoFactor, options.auth);
-  return { auth, twoFactor, users, roles };
+  const clock = options.clock ?? systemClock;
+  const checklist = new ChecklistService(dataSource, users, clock);
+  const progress = new ProgressService(dataSource, audit, clock);
+  const dashboard = new DashboardService(checklist, clock);
+  return { auth, twoFactor, users, roles, checklist, progress, dashboard };
 }

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { createApp, type App } from '../src/app';
 import { parseEnv, type NodeEnv, type ResolvedConfig } from '../src/config';
 import { createDataSource } from '../src/db/data-source';
+import type { Clock } from '../src/shared/clock';
 import { createLogger, type Logger, type LogLevel } from '../src/shared/logger';
 import { testDatabaseUrl } from './database';
 
@@ -42,14 +43,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** createApp over the run's test database (or `url`), with a capturing logger. */
+/** createApp over the run's test database (or `url`), with a capturing logger (and a pinned `clock` if given). */
 export async function buildTestApp(
-  options: { nodeEnv?: NodeEnv; url?: string; dataSource?: DataSource; initialize?: boolean; env?: Record<string, string> } = {},
+  options: { nodeEnv?: NodeEnv; url?: string; dataSource?: DataSource; initialize?: boolean; env?: Record<string, string>; clock?: Clock } = {},
 ): Promise<TestApp> {
   const { logger, records } = captureLogger();
   const dataSource = options.dataSource ?? createDataSource({ url: options.url ?? testDatabaseUrl(), poolMax: 2, logger, connectTimeoutMs: 2_000 });
   if (options.initialize !== false && !dataSource.isInitialized) await dataSource.initialize();
-  const handle = await createApp({ config: testConfig(options.nodeEnv, options.env), dataSource, logger });
+  const handle = await createApp({ config: testConfig(options.nodeEnv, options.env), dataSource, logger, clock: options.clock });
   return {
     app: handle.app,
     handle,

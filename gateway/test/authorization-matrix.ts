@@ -13,7 +13,8 @@ import { bearer, createUser, deleteUsers, enableTwoFactor, randomIp, totp, uniqu
  *
  * To add a row: name the route exactly as registered (`METHOD /full/path/:param`)
  * or the field (`Query.x`, `Mutation.y`), give the three outcomes, and, when the
- * call needs data, a `request` that prepares it. Each row runs once per actor
+ * call needs data, a `request` that prepares it. A route or field that reaches
+ * users' data gets one row per `variant`: 'own' data and "another user's". Each row runs once per actor
  * with a fresh actor account, a fresh client address, and the actor's token.
  */
 
@@ -42,6 +43,8 @@ export interface RestRequest {
 
 export interface RestRow {
   route: string;
+  /** Rows of the same route differ by variant, e.g. whose data they reach ('own' / "another user's"). */
+  variant?: string;
   expect: Record<Who, number>;
   request?: (ctx: MatrixContext) => Promise<RestRequest> | RestRequest;
 }
@@ -56,6 +59,7 @@ export type GraphQLOutcome = 'ok' | 'UNAUTHENTICATED' | 'FORBIDDEN' | 'BAD_USER_
 
 export interface GraphQLRow {
   field: string;
+  variant?: string;
   expect: Record<Who, GraphQLOutcome>;
   request: (ctx: MatrixContext) => Promise<GraphQLRequest> | GraphQLRequest;
 }
@@ -67,6 +71,15 @@ const ADMIN_ONLY = (status: number): Record<Who, number> => ({ anonymous: 401, e
 const GQL_PUBLIC: Record<Who, GraphQLOutcome> = { anonymous: 'ok', employee: 'ok', admin: 'ok' };
 const GQL_SIGNED_IN: Record<Who, GraphQLOutcome> = { anonymous: 'UNAUTHENTICATED', employee: 'ok', admin: 'ok' };
 const GQL_ADMIN_ONLY: Record<Who, GraphQLOutcome> = { anonymous: 'UNAUTHENTICATED', employee: 'FORBIDDEN', admin: 'ok' };
+// Another user's data: administrators only; anyone else gets 404, exactly like an unknown id (no probing of ids).
+const OTHERS_ADMIN_ONLY = (status: number): Record<Who, number> => ({ anonymous: 401, employee: 404, admin: status });
+const GQL_OTHERS_ADMIN_ONLY: Record<Who, GraphQLOutcome> = { anonymous: 'UNAUTHENTICATED', employee: 'NOT_FOUND', admin: 'ok' };
+
+/** A row's label: the route or field, plus its variant. */
+export function rowLabel(row: { route?: string; field?: string; variant?: string }): string {
+  const name = row.route ?? row.field ?? '?';
+  return row.variant ? `${name} (${row.variant})` : name;
+}
 
 // ---- helpers that prepare data for a row -------------------------------------------------
 
@@ -105,6 +118,32 @@ async function freshUser(ctx: MatrixContext): Promise<TestUser> {
   const user = await createUser(ctx.t.dataSource);
   ctx.created.push(user.id);
   return user;
+}
+
+/** The actor's own user id; anonymous callers aim at the demo employee (they get 401 before any lookup). */
+const selfId = (ctx: MatrixContext): number => ctx.actor?.id ?? 2;
+
+/**
+ * A checklist item of the actor's role. Employees (role 1) use a seeded item; the administrator
+ * role has no items, so one is made and linked to it (title tagged: deleted after the row).
+ */
+async function ownRoleItem(ctx: MatrixContext): Promise<number> {
+  if (ctx.who !== 'admin') return firstItemOf(ctx, 1);
+  const rows = (await ctx.t.dataSource.query(`insert into checklist_items (title, type) values ($1, 'form') returning id`, [`Matrix item ${ctx.tag}`])) as Array<{ id: number }>;
+  const id = (rows[0] as { id: number }).id;
+  await ctx.t.dataSource.query('insert into role_checklist_items (role_id, checklist_item_id) values (4, $1)', [id]);
+  return id;
+}
+
+/** A seeded item of `roleId`'s checklist that role 1 (the matrix's employees) does not have, or any when roleId is 1. */
+async function firstItemOf(ctx: MatrixContext, roleId: number): Promise<number> {
+  const rows = (await ctx.t.dataSource.query(
+    `select checklist_item_id as id from role_checklist_items where role_id = $1
+       and ($1 = 1 or checklist_item_id not in (select checklist_item_id from role_checklist_items where role_id = 1))
+     order by checklist_item_id limit 1`,
+    [roleId],
+  )) as Array<{ id: number }>;
+  return (rows[0] as { id: number }).id;
 }
 
 const registration = () => ({ name: 'Matrix Person', email: uniqueEmail('matrix'), password: 'Welcome123', role_id: 1 });
@@ -178,6 +217,41 @@ export const REST_MATRIX: RestRow[] = [
     request: async (ctx) => ({ path: `/api/roles/${await makeRole(ctx)}`, body: { name: `Matrix Renamed ${ctx.tag}` } }),
   },
   { route: 'DELETE /api/roles/:id', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/roles/${await makeRole(ctx)}` }) },
+
+  // Checklists and progress (issue 5): users reach their own data, administrators everyone's.
+  { route: 'GET /api/users/:userId', variant: 'own', expect: SIGNED_IN(200), request: (ctx) => ({ path: `/api/users/${selfId(ctx)}` }) },
+  { route: 'GET /api/users/:userId', variant: "another user's", expect: OTHERS_ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/users/${(await freshUser(ctx)).id}` }) },
+  { route: 'GET /api/users/:userId/checklist', variant: 'own', expect: SIGNED_IN(200), request: (ctx) => ({ path: `/api/users/${selfId(ctx)}/checklist` }) },
+  {
+    route: 'GET /api/users/:userId/checklist',
+    variant: "another user's",
+    expect: OTHERS_ADMIN_ONLY(200),
+    request: async (ctx) => ({ path: `/api/users/${(await freshUser(ctx)).id}/checklist` }),
+  },
+  { route: 'GET /api/user-checklist-items/user/:userId', variant: 'own', expect: SIGNED_IN(200), request: (ctx) => ({ path: `/api/user-checklist-items/user/${selfId(ctx)}` }) },
+  {
+    route: 'GET /api/user-checklist-items/user/:userId',
+    variant: "another user's",
+    expect: OTHERS_ADMIN_ONLY(200),
+    request: async (ctx) => ({ path: `/api/user-checklist-items/user/${(await freshUser(ctx)).id}` }),
+  },
+  {
+    route: 'POST /api/user-checklist-items/user/:userId/item/:itemId',
+    variant: 'own',
+    expect: SIGNED_IN(200),
+    request: async (ctx) => ({ path: `/api/user-checklist-items/user/${selfId(ctx)}/item/${await ownRoleItem(ctx)}`, body: { status: 'completed', note: 'Matrix' } }),
+  },
+  {
+    route: 'POST /api/user-checklist-items/user/:userId/item/:itemId',
+    variant: "another user's",
+    expect: OTHERS_ADMIN_ONLY(200),
+    request: async (ctx) => ({ path: `/api/user-checklist-items/user/${(await freshUser(ctx)).id}/item/${await firstItemOf(ctx, 1)}`, body: { completed: true, notes: 'Matrix' } }),
+  },
+  { route: 'GET /api/checklist-items/:id', variant: "own role's", expect: SIGNED_IN(200), request: async (ctx) => ({ path: `/api/checklist-items/${await ownRoleItem(ctx)}` }) },
+  { route: 'GET /api/checklist-items/:id', variant: "another role's", expect: OTHERS_ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/checklist-items/${await firstItemOf(ctx, 3)}` }) },
+  { route: 'POST /api/tasks/:id/complete', expect: SIGNED_IN(200), request: async (ctx) => ({ path: `/api/tasks/${await ownRoleItem(ctx)}/complete`, body: { notes: 'Matrix' } }) },
+  { route: 'POST /api/api/tasks/:id/complete', expect: SIGNED_IN(200), request: async (ctx) => ({ path: `/api/api/tasks/${await ownRoleItem(ctx)}/complete`, body: {} }) },
+
 ];
 
 // ---- the GraphQL operations ----------------------------------------------------------------
@@ -259,6 +333,68 @@ export const GRAPHQL_MATRIX: GraphQLRow[] = [
     }),
   },
   { field: 'Mutation.deleteRole', expect: GQL_ADMIN_ONLY, request: async (ctx) => ({ query: 'mutation ($id: Int!) { deleteRole(id: $id) }', variables: { id: await makeRole(ctx) } }) },
+
+  { field: 'Query.user', variant: 'own', expect: GQL_SIGNED_IN, request: (ctx) => ({ query: `query ($id: Int!) { user(id: $id) { ${USER_FIELDS} } }`, variables: { id: selfId(ctx) } }) },
+  {
+    field: 'Query.user',
+    variant: "another user's",
+    expect: GQL_OTHERS_ADMIN_ONLY,
+    request: async (ctx) => ({ query: `query ($id: Int!) { user(id: $id) { ${USER_FIELDS} } }`, variables: { id: (await freshUser(ctx)).id } }),
+  },
+  { field: 'Query.myChecklist', expect: GQL_SIGNED_IN, request: () => ({ query: '{ myChecklist { id status dueDate isOverdue documents { id } } }' }) },
+  {
+    field: 'Query.userChecklist',
+    variant: 'own',
+    expect: GQL_SIGNED_IN,
+    request: (ctx) => ({ query: 'query ($u: Int!) { userChecklist(userId: $u) { id status } }', variables: { u: selfId(ctx) } }),
+  },
+  {
+    field: 'Query.userChecklist',
+    variant: "another user's",
+    expect: GQL_OTHERS_ADMIN_ONLY,
+    request: async (ctx) => ({ query: 'query ($u: Int!) { userChecklist(userId: $u) { id status } }', variables: { u: (await freshUser(ctx)).id } }),
+  },
+  {
+    field: 'Query.checklistItem',
+    variant: "own role's",
+    expect: GQL_SIGNED_IN,
+    request: async (ctx) => ({ query: 'query ($id: Int!) { checklistItem(id: $id) { id title documents { id } } }', variables: { id: await ownRoleItem(ctx) } }),
+  },
+  {
+    field: 'Query.checklistItem',
+    variant: "another role's",
+    expect: GQL_OTHERS_ADMIN_ONLY,
+    request: async (ctx) => ({ query: 'query ($id: Int!) { checklistItem(id: $id) { id title } }', variables: { id: await firstItemOf(ctx, 3) } }),
+  },
+  {
+    field: 'Query.dashboard',
+    expect: GQL_SIGNED_IN,
+    request: () => ({ query: '{ dashboard { progress { totalTasks } completionStats { isComplete } nextStep { title route } upcomingTasks { id urgencyLevel } recentActivity { id } } }' }),
+  },
+  {
+    field: 'Mutation.setTaskProgress',
+    variant: 'own',
+    expect: GQL_SIGNED_IN,
+    request: async (ctx) => ({
+      query: 'mutation ($i: Int!) { setTaskProgress(itemId: $i, input: {status: "complete"}) { id status completed_at } }',
+      variables: { i: await ownRoleItem(ctx) },
+    }),
+  },
+  {
+    field: 'Mutation.setTaskProgress',
+    variant: "another user's",
+    expect: GQL_OTHERS_ADMIN_ONLY,
+    request: async (ctx) => ({
+      query: 'mutation ($u: Int!, $i: Int!) { setTaskProgress(itemId: $i, userId: $u, input: {completed: true, notes: "Matrix"}) { id status } }',
+      variables: { u: (await freshUser(ctx)).id, i: await firstItemOf(ctx, 1) },
+    }),
+  },
+  {
+    field: 'Mutation.completeTask',
+    expect: GQL_SIGNED_IN,
+    request: async (ctx) => ({ query: 'mutation ($i: Int!) { completeTask(id: $i, notes: "Matrix") { id status } }', variables: { i: await ownRoleItem(ctx) } }),
+  },
+
 ];
 
 /** A fresh context for one row and actor: its own account (if any), token and address. */
@@ -275,4 +411,5 @@ export async function matrixContext(t: TestApp, who: Who, makeToken: (userId: nu
 export async function cleanUp(ctx: MatrixContext): Promise<void> {
   await deleteUsers(ctx.t.dataSource, ctx.created);
   await ctx.t.dataSource.query(`delete from roles where name like $1`, [`% ${ctx.tag}`]);
+  await ctx.t.dataSource.query(`delete from checklist_items where title like $1`, [`% ${ctx.tag}`]);
 }

@@ -2,13 +2,14 @@ import request from 'supertest';
 import { buildGraphQLSchema } from '../graphql/schema';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { bearer, gql, PROXY_ENV, tokenFor } from '../../test/auth';
-import { ACTORS, cleanUp, GRAPHQL_MATRIX, matrixContext, REST_MATRIX, type GraphQLOutcome } from '../../test/authorization-matrix';
+import { ACTORS, cleanUp, GRAPHQL_MATRIX, matrixContext, REST_MATRIX, rowLabel, type GraphQLOutcome } from '../../test/authorization-matrix';
 
 /*
  * Who may call what (DESIGN §5: deny by default, permissions in the services).
  * Every registered REST route and every GraphQL Query/Mutation field must have
- * a row in test/authorization-matrix.ts; each row is exercised as anonymous,
- * employee and administrator.
+ * a row in test/authorization-matrix.ts (user-scoped ones a row per variant:
+ * own data and another user's); each row is exercised as anonymous, employee
+ * and administrator.
  */
 
 // The parts of express's (router 2.x) Layer we read; its types do not export them.
@@ -40,31 +41,33 @@ describe('authorization matrix', () => {
   });
   afterAll(() => t.close());
 
-  it('has exactly one row for every REST route registered on the app', () => {
+  it('has rows (one per variant) for every REST route registered on the app, and none for others', () => {
     const routes = registeredRoutes((t.app.router as unknown as { stack: Layer[] }).stack).sort();
     expect(routes.length).toBeGreaterThan(10);
-    const rows = REST_MATRIX.map((r) => r.route).sort();
-    expect(new Set(rows).size).toBe(rows.length);
+    const labels = REST_MATRIX.map(rowLabel);
+    expect(new Set(labels).size).toBe(labels.length);
+    const rows = [...new Set(REST_MATRIX.map((r) => r.route))].sort();
     const missing = routes.filter((r) => !rows.includes(r));
     const stale = rows.filter((r) => !routes.includes(r));
     expect({ missing, stale }).toEqual({ missing: [], stale: [] });
   });
 
-  it('has exactly one row for every GraphQL Query and Mutation field', async () => {
+  it('has rows (one per variant) for every GraphQL Query and Mutation field, and none for others', async () => {
     const schema = await buildGraphQLSchema();
     const fields = [
       ...Object.keys(schema.getQueryType()?.getFields() ?? {}).map((f) => `Query.${f}`),
       ...Object.keys(schema.getMutationType()?.getFields() ?? {}).map((f) => `Mutation.${f}`),
     ].sort();
     expect(schema.getSubscriptionType()).toBeFalsy();
-    const rows = GRAPHQL_MATRIX.map((r) => r.field).sort();
-    expect(new Set(rows).size).toBe(rows.length);
+    const labels = GRAPHQL_MATRIX.map(rowLabel);
+    expect(new Set(labels).size).toBe(labels.length);
+    const rows = [...new Set(GRAPHQL_MATRIX.map((r) => r.field))].sort();
     const missing = fields.filter((f) => !rows.includes(f));
     const stale = rows.filter((f) => !fields.includes(f));
     expect({ missing, stale }).toEqual({ missing: [], stale: [] });
   });
 
-  describe.each(REST_MATRIX.map((row) => [row.route, row] as const))('REST %s', (_route, row) => {
+  describe.each(REST_MATRIX.map((row) => [rowLabel(row), row] as const))('REST %s', (_label, row) => {
     it.each(ACTORS.map((who) => [who, row.expect[who]] as const))('as %s → %i', async (who, status) => {
       const ctx = await matrixContext(t, who, (id) => tokenFor(t.dataSource, id));
       try {
@@ -75,14 +78,15 @@ describe('authorization matrix', () => {
         let req = request(t.app)[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path).set('x-forwarded-for', ctx.ip);
         if (ctx.token) req = req.set(bearer(ctx.token));
         const res = await (prepared.body ? req.send(prepared.body) : req);
-        if (res.status !== status) throw new Error(`${row.route} as ${who}: expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status !== status) throw new Error(`${rowLabel(row)} as ${who}: expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);
       } finally {
         await cleanUp(ctx);
       }
     });
   });
 
-  describe.each(GRAPHQL_MATRIX.map((row) => [row.field, row] as const))('GraphQL %s', (field, row) => {
+  describe.each(GRAPHQL_MATRIX.map((row) => [rowLabel(row), row] as const))('GraphQL %s', (_label, row) => {
+    const field = row.field;
     it.each(ACTORS.map((who) => [who, row.expect[who]] as const))('as %s → %s', async (who, outcome) => {
       const ctx = await matrixContext(t, who, (id) => tokenFor(t.dataSource, id));
       try {
@@ -91,7 +95,7 @@ describe('authorization matrix', () => {
         const errors = res.body.errors as Array<{ extensions?: { code?: string } }> | undefined;
         const fieldName = field.split('.')[1] as string;
         const got: GraphQLOutcome | string = errors?.length ? (errors[0]?.extensions?.code ?? 'unknown') : res.body.data?.[fieldName] != null ? 'ok' : 'no data';
-        if (got !== outcome) throw new Error(`${field} as ${who}: expected ${outcome}, got ${got} ${JSON.stringify(res.body)}`);
+        if (got !== outcome) throw new Error(`${rowLabel(row)} as ${who}: expected ${outcome}, got ${got} ${JSON.stringify(res.body)}`);
       } finally {
         await cleanUp(ctx);
       }

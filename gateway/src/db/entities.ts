@@ -1,3 +1,5 @@
+import { ChecklistItem, RoleChecklistItem } from '../modules/checklist/checklist-item.entity';
+import { UserProgress } from '../modules/progress/user-progress.entity';
 import { Role } from '../modules/roles/role.entity';
 import { User } from '../modules/users/user.entity';
 
@@ -6,4 +8,4 @@ import { User } from '../modules/users/user.entity';
  * backup_codes, login_challenges, rate_limits and audit_log have none: their
  * services work in single atomic statements (raw SQL), never through a repository.
  */
-export const entities = [Role, User];
+export const entities = [Role, User, ChecklistItem, RoleChecklistItem, UserProgress];

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { ARGON2_FLOOR } from '../config';
 import { PasswordHasher } from '../modules/auth/passwords';
 import type { Logger } from '../shared/logger';
+import { insertDemoChecklist } from './seed-checklist';
 
 /**
  * Demo data for a fresh install (DESIGN §3). Each step owns one table group and
@@ -57,7 +58,18 @@ const seedAccounts: SeedStep = {
   },
 };
 
-export const SEED_STEPS: SeedStep[] = [seedRoles, seedAccounts];
+/** Checklists for every non-admin role and a little progress for the demo employee (seed-checklist.ts). */
+const seedChecklist: SeedStep = {
+  name: 'checklist',
+  async run(manager) {
+    const employee = DEMO_ACCOUNTS.find((a) => a.email === 'employee@example.com');
+    if (!employee) throw new Error('the demo employee account is missing');
+    await insertDemoChecklist(manager, employee.id);
+    await resetIdentity(manager, 'checklist_items');
+  },
+};
+
+export const SEED_STEPS: SeedStep[] = [seedRoles, seedAccounts, seedChecklist];
 
 /**
  * After explicit ids, move the identity sequence past them so the next insert

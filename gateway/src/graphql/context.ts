@@ -1,14 +1,13 @@
 import type { Actor, RequestMeta } from '../shared/actor';
 import type { Services } from '../services';
+import type { Loaders } from './loaders';
 
-/**
- * Per-request GraphQL context. `loaders` will hold request-scoped DataLoaders
- * (DESIGN §5: no N+1) once there are relations to batch.
- */
+/** Per-request GraphQL context. */
 export interface GraphQLContext {
   /** Resolved by the same middleware as REST (http/actor.ts). */
   actor: Actor;
   meta: RequestMeta;
   services: Services;
-  loaders: Record<string, never>;
+  /** Request-scoped DataLoaders (DESIGN §5: no N+1), built per request by createLoaders. */
+  loaders: Loaders;
 }

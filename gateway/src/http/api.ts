@@ -1,6 +1,9 @@
 import { Router } from 'express';
 import { authRouter } from '../modules/auth/auth.routes';
+import { checklistRouter } from '../modules/checklist/checklist.routes';
+import { progressRouter } from '../modules/progress/progress.routes';
 import { rolesRouter } from '../modules/roles/roles.routes';
+import { usersRouter } from '../modules/users/users.routes';
 import type { Services } from '../services';
 import { apiNotFound } from './errors';
 
@@ -9,6 +12,9 @@ export function apiRouter(services: Services): Router {
   const router = Router();
   router.use(authRouter(services));
   router.use(rolesRouter(services));
+  router.use(usersRouter(services));
+  router.use(checklistRouter(services));
+  router.use(progressRouter(services));
   // Unknown /api paths answer JSON, not express's HTML 404.
   router.use(apiNotFound);
   return router;

@@ -1,4 +1,4 @@
-import { ForbiddenError, UnauthenticatedError } from './errors';
+import { ForbiddenError, NotFoundError, UnauthenticatedError } from './errors';
 
 /**
  * Who is making a request. Every service operation takes one, so permission
@@ -37,5 +37,17 @@ export function isAdmin(actor: Actor): boolean {
 export function requireAdmin(actor: Actor): UserActor {
   const user = requireUser(actor);
   if (user.roleId !== ADMIN_ROLE_ID) throw new ForbiddenError();
+  return user;
+}
+
+/**
+ * Users reach only their own data; administrators reach everyone's (DESIGN §5).
+ * Another user's data answers 404 with `notFoundMessage`, exactly like an id
+ * that does not exist: user ids are sequential, so a 403 would tell a prober
+ * which accounts exist, and the client treats 403 as a lost session (spec §7).
+ */
+export function requireSelfOrAdmin(actor: Actor, userId: number, notFoundMessage: string): UserActor {
+  const user = requireUser(actor);
+  if (user.userId !== userId && user.roleId !== ADMIN_ROLE_ID) throw new NotFoundError(notFoundMessage);
   return user;
 }

@@ -3,7 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 /**
  * What happened, for the audit trail (DESIGN §5: every sign-in attempt and
  * every admin change). Action names are stable identifiers, grouped by a dot
- * prefix (`auth.*`, `2fa.*`, `role.*`).
+ * prefix (`auth.*`, `2fa.*`, `role.*`, `progress.*`: an administrator changing another user's progress).
  */
 export type AuditAction =
   | 'auth.register'
@@ -21,7 +21,8 @@ export type AuditAction =
   | '2fa.check_failure'
   | 'role.create'
   | 'role.update'
-  | 'role.delete';
+  | 'role.delete'
+  | 'progress.update';
 
 /** JSON-serialisable, and by contract free of secrets (no passwords, tokens, TOTP secrets or codes). */
 export type AuditDetails = Record<string, string | number | boolean | null | object>;

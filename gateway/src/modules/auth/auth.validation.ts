@@ -1,4 +1,4 @@
-import { ValidationError } from '../../shared/errors';
+import { invalid } from '../../shared/validation';
 
 /**
  * Spec §5 messages, word for word: the client kit shows the server's `details`
@@ -53,14 +53,8 @@ export interface RegisterInput {
 /** The request body as received: any JSON value may be in any field. */
 export type Untrusted<T> = { [K in keyof T]?: unknown };
 
-/**
- * A 400 whose `error` is the details joined with commas (the house style of
- * spec §5), so a client showing either the error text or the details list
- * shows the spec's words.
- */
-export function invalid(details: string[]): ValidationError {
-  return new ValidationError(details.join(', '), details);
-}
+// A 400 listing every problem, joined with commas (spec §5 house style).
+export { invalid };
 
 /** Lower-cased and trimmed: the form under which emails are compared (DESIGN §5). */
 export function normalizeEmail(email: string): string {

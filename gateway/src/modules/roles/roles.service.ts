@@ -1,7 +1,9 @@
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { ADMIN_ROLE_ID, requireAdmin, type Actor, type RequestMeta } from '../../shared/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors';
-import { ConflictError, NotFoundError, ValidationError } from '../../shared/errors';
+import { ConflictError, NotFoundError } from '../../shared/errors';
+import { parseId } from '../../shared/ids';
+import { invalid } from '../../shared/validation';
 import type { AuditService } from '../audit/audit.service';
 import type { UsersService } from '../users/users.service';
 import { Role } from './role.entity';
@@ -137,9 +139,7 @@ export function toRoleView(role: Role): RoleView {
 
 /** Path ids arrive as strings (REST) or numbers (GraphQL). */
 export function parseRoleId(raw: unknown): number {
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) throw new ValidationError(ROLE_MESSAGES.invalidId, [ROLE_MESSAGES.invalidId]);
-  return Number(text);
+  return parseId(raw, ROLE_MESSAGES.invalidId);
 }
 
 function validateRoleInput(input: RoleInput, mode: 'create' | 'update'): { name: string; description: string | null | undefined } {
@@ -155,6 +155,6 @@ function validateRoleInput(input: RoleInput, mode: 'create' | 'update'): { name:
   else if (input.description.trim().length > ROLE_DESCRIPTION_MAX) details.push(ROLE_MESSAGES.descriptionTooLong);
   else description = input.description.trim() === '' ? null : input.description.trim();
 
-  if (details.length > 0) throw new ValidationError(details.join(', '), details);
+  if (details.length > 0) throw invalid(details);
   return { name, description };
 }

@@ -1,7 +1,9 @@
 import type { DataSource, EntityManager, Repository } from 'typeorm';
-import { requireUser, type Actor } from '../../shared/actor';
-import { UnauthenticatedError } from '../../shared/errors';
+import { requireSelfOrAdmin, requireUser, type Actor } from '../../shared/actor';
+import { NotFoundError, UnauthenticatedError } from '../../shared/errors';
+import { parseId } from '../../shared/ids';
 import { queryRows } from '../../shared/sql';
+import { completionPercentage } from '../checklist/checklist.rules';
 import { User } from './user.entity';
 
 /** The public shape of a user (issue 3 item 2), the same through REST and GraphQL. */
@@ -15,6 +17,11 @@ export interface UserView {
   created_at: string;
   start_date: string;
 }
+
+export const USER_MESSAGES = {
+  invalidId: 'Invalid user id',
+  notFound: 'User not found',
+} as const;
 
 export interface NewUser {
   name: string;
@@ -32,6 +39,19 @@ export class UsersService {
 
   constructor(private readonly dataSource: DataSource) {
     this.repo = dataSource.getRepository(User);
+  }
+
+  /**
+   * GET /users/{userId}, `user(id)`: the user themself or, for administrators,
+   * anyone. Another user's id answers 404 like an unknown one (requireSelfOrAdmin).
+   */
+  async get(actor: Actor, rawId: unknown): Promise<UserView> {
+    requireUser(actor);
+    const userId = parseId(rawId, USER_MESSAGES.invalidId);
+    requireSelfOrAdmin(actor, userId, USER_MESSAGES.notFound);
+    const user = await this.findById(userId);
+    if (!user) throw new NotFoundError(USER_MESSAGES.notFound);
+    return this.view(user);
   }
 
   /** GET /auth/me, `me`: the signed-in user. */
@@ -85,12 +105,29 @@ export class UsersService {
   }
 
   /**
-   * Completion of the onboarding checklist per user, 0-100. The ONE place it is
-   * computed: the checklist issue replaces this body (batched, so lists of
-   * users stay one query). Until then nobody has checklist items: 0.
+   * Completion of the onboarding checklist per user, 0-100: round(100 × done /
+   * total) over the items of the user's role (checklist.rules). The ONE place
+   * it is computed for the User shape; set-based, so a list of users is one
+   * query: the role's links by primary key and the progress rows through the
+   * unique (user_id, checklist_item_id) index, which INCLUDEs status.
    */
-  async completionPercentages(userIds: readonly number[]): Promise<Map<number, number>> {
-    return new Map(userIds.map((id) => [id, 0]));
+  async completionPercentages(userIds: readonly number[], manager?: EntityManager): Promise<Map<number, number>> {
+    const result = new Map<number, number>(userIds.map((id) => [id, 0]));
+    if (userIds.length === 0) return result;
+    const rows = await queryRows<{ user_id: number; total: number; done: number }>(
+      manager ?? this.dataSource,
+      `select u.id as user_id,
+              count(rci.checklist_item_id)::int as total,
+              count(up.id) filter (where up.status = 'completed')::int as done
+         from users u
+         join role_checklist_items rci on rci.role_id = u.role_id
+         left join user_progress up on up.user_id = u.id and up.checklist_item_id = rci.checklist_item_id
+        where u.id = any($1::int[])
+        group by u.id`,
+      [[...new Set(userIds)]],
+    );
+    for (const row of rows) result.set(row.user_id, completionPercentage(row.done, row.total));
+    return result;
   }
 
   async view(user: User): Promise<UserView> {

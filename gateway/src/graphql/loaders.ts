@@ -1,0 +1,19 @@
+import DataLoader from 'dataloader';
+import type { LinkedDocumentView } from '../modules/checklist/checklist.service';
+import type { Services } from '../services';
+
+/**
+ * Request-scoped DataLoaders (DESIGN §5: no N+1). Built fresh for every
+ * GraphQL request, so nothing is cached across users or requests; fields that
+ * resolve per item batch into one call per request.
+ */
+export interface Loaders {
+  /** The documents linked to a checklist item (ChecklistItem.documents, UserChecklistItem.documents). */
+  documentsByItem: DataLoader<number, LinkedDocumentView[]>;
+}
+
+export function createLoaders(services: Services): Loaders {
+  return {
+    documentsByItem: new DataLoader((itemIds: readonly number[]) => services.checklist.documentsForItems(itemIds)),
+  };
+}

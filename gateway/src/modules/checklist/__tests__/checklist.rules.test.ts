@@ -1,0 +1,170 @@
+import {
+  addDays,
+  compareUpcoming,
+  completionPercentage,
+  completionStats,
+  daysBetween,
+  DEFAULT_ESTIMATED_TIME,
+  estimatedTime,
+  hoursUntilDue,
+  isOverdue,
+  taskRoute,
+  todayUtc,
+  urgencyLevel,
+  type SortableTask,
+} from '../checklist.rules';
+
+describe('checklist rules (spec §3, §4, §9)', () => {
+  describe('estimatedTime', () => {
+    it.each([
+      ['form', '5-10 minutes'],
+      ['policy', '10-15 minutes'],
+      ['sop', '15-20 minutes'],
+      ['training', '20-30 minutes'],
+      ['meeting', '30-60 minutes'],
+      ['something-else', '10-15 minutes'],
+      ['', '10-15 minutes'],
+      ['constructor', '10-15 minutes'],
+    ])('%s → %s', (type, estimate) => {
+      expect(estimatedTime(type)).toBe(estimate);
+    });
+
+    it('defaults to 10-15 minutes', () => {
+      expect(DEFAULT_ESTIMATED_TIME).toBe('10-15 minutes');
+    });
+  });
+
+  describe('completionPercentage = round(100 × done / total)', () => {
+    it.each([
+      [0, 0, 0],
+      [0, 5, 0],
+      [1, 3, 33],
+      [2, 3, 67],
+      [1, 8, 13], // 12.5 rounds up
+      [3, 8, 38], // 37.5 rounds up
+      [1, 200, 1], // 0.5 rounds up
+      [199, 200, 100], // 99.5 rounds up
+      [5, 5, 100],
+      [14, 14, 100],
+    ])('%i of %i → %i', (done, total, pct) => {
+      expect(completionPercentage(done, total)).toBe(pct);
+    });
+  });
+
+  describe('dates (UTC calendar dates)', () => {
+    it('today is the UTC date of now', () => {
+      expect(todayUtc(new Date('2025-03-10T23:59:59.999Z'))).toBe('2025-03-10');
+      expect(todayUtc(new Date('2025-03-11T00:00:00.000Z'))).toBe('2025-03-11');
+      // 01:30 in UTC+2 is still the previous day in UTC.
+      expect(todayUtc(new Date('2025-03-11T01:30:00+02:00'))).toBe('2025-03-10');
+    });
+
+    it('adds days across months, years and leap days', () => {
+      expect(addDays('2025-03-10', 0)).toBe('2025-03-10');
+      expect(addDays('2025-01-31', 1)).toBe('2025-02-01');
+      expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+      expect(addDays('2025-02-28', 1)).toBe('2025-03-01');
+      expect(addDays('2025-12-25', 30)).toBe('2026-01-24');
+      expect(addDays('2025-03-29', 2)).toBe('2025-03-31'); // no DST in UTC
+    });
+
+    it('counts whole days between dates', () => {
+      expect(daysBetween('2025-03-10', '2025-03-10')).toBe(0);
+      expect(daysBetween('2025-03-01', '2025-03-10')).toBe(9);
+      expect(daysBetween('2025-03-10', '2025-03-01')).toBe(-9);
+      expect(daysBetween('2024-12-31', '2025-01-01')).toBe(1);
+    });
+
+    it('rejects things that are not calendar dates', () => {
+      expect(() => addDays('2025-02-30', 1)).toThrow(/calendar date/);
+      expect(() => addDays('10/03/2025', 1)).toThrow(/YYYY-MM-DD/);
+    });
+  });
+
+  describe('isOverdue: not completed and due before today', () => {
+    it.each([
+      ['2025-03-09', false, '2025-03-10', true],
+      ['2025-03-10', false, '2025-03-10', false],
+      ['2025-03-11', false, '2025-03-10', false],
+      ['2025-03-09', true, '2025-03-10', false],
+    ])('due %s, completed %s, today %s → %s', (due, completed, today, expected) => {
+      expect(isOverdue(due, completed, today)).toBe(expected);
+    });
+  });
+
+  describe('urgencyLevel: a task is due by the end of its due date (UTC)', () => {
+    const due = '2025-03-10'; // deadline 2025-03-11T00:00:00Z
+    const hoursBefore = (h: number) => new Date(Date.parse('2025-03-11T00:00:00Z') - h * 3_600_000);
+
+    it('counts hours to the end of the due date', () => {
+      expect(hoursUntilDue(due, new Date('2025-03-10T00:00:00Z'))).toBe(24);
+      expect(hoursUntilDue(due, new Date('2025-03-10T18:00:00Z'))).toBe(6);
+      expect(hoursUntilDue(due, new Date('2025-03-11T06:00:00Z'))).toBe(-6);
+    });
+
+    it.each([
+      // [hours before the deadline, priority, level]
+      [-48, 'high', 'overdue'],
+      [0, 'low', 'overdue'], // the deadline itself: the due date is over
+      [0.001, 'low', 'urgent'],
+      [23.999, 'low', 'urgent'],
+      [24, 'high', 'high'], // 24 h is no longer "under 24 h"
+      [24, 'medium', 'medium'],
+      [24, 'low', 'medium'],
+      [71.999, 'high', 'high'],
+      [72, 'high', 'medium'],
+      [71.999, 'medium', 'medium'],
+      [167.999, 'high', 'medium'],
+      [167.999, 'low', 'medium'],
+      [168, 'high', 'low'],
+      [168, 'low', 'low'],
+      [1000, 'high', 'low'],
+    ])('%f h before, %s priority → %s', (hours, priority, level) => {
+      expect(urgencyLevel(due, priority, hoursBefore(hours))).toBe(level);
+    });
+
+    it('agrees with isOverdue at midnight', () => {
+      const now = new Date('2025-03-11T00:00:00Z');
+      expect(isOverdue(due, false, todayUtc(now))).toBe(true);
+      expect(urgencyLevel(due, 'low', now)).toBe('overdue');
+      const justBefore = new Date('2025-03-10T23:59:59.999Z');
+      expect(isOverdue(due, false, todayUtc(justBefore))).toBe(false);
+      expect(urgencyLevel(due, 'low', justBefore)).toBe('urgent');
+    });
+  });
+
+  describe('completionStats', () => {
+    it('counts completed, pending and overdue tasks', () => {
+      const stats = completionStats([
+        { completed: true, isOverdue: false },
+        { completed: true, isOverdue: false },
+        { completed: false, isOverdue: true },
+        { completed: false, isOverdue: false },
+        { completed: false, isOverdue: true },
+        { completed: false, isOverdue: false },
+      ]);
+      expect(stats).toEqual({ completed: 2, total: 6, pending: 4, overdue: 2, completionPercentage: 33, isComplete: false });
+    });
+
+    it('is complete only when there is at least one task and all are done', () => {
+      expect(completionStats([{ completed: true, isOverdue: false }]).isComplete).toBe(true);
+      expect(completionStats([])).toEqual({ completed: 0, total: 0, pending: 0, overdue: 0, completionPercentage: 0, isComplete: false });
+    });
+  });
+
+  it('orders upcoming tasks: overdue first, then due date, item_order, id', () => {
+    const tasks: SortableTask[] = [
+      { id: 1, dueDate: '2025-03-12', item_order: 1, isOverdue: false },
+      { id: 2, dueDate: '2025-03-11', item_order: 9, isOverdue: false },
+      { id: 3, dueDate: '2025-03-11', item_order: 2, isOverdue: false },
+      { id: 4, dueDate: '2025-03-05', item_order: 5, isOverdue: true },
+      { id: 5, dueDate: '2025-03-11', item_order: 2, isOverdue: false },
+      { id: 6, dueDate: '2025-03-01', item_order: 5, isOverdue: true },
+    ];
+    expect([...tasks].sort(compareUpcoming).map((t) => t.id)).toEqual([6, 4, 3, 5, 2, 1]);
+  });
+
+  it('routes a task to its page', () => {
+    expect(taskRoute(42)).toBe('/app/checklist/42');
+  });
+});

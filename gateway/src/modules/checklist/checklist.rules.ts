@@ -1,0 +1,155 @@
+/**
+ * The server-computed rules of the checklist and the dashboard (spec §3, §4,
+ * §9): due dates, overdue, urgency, time estimates, percentages, next step.
+ * Pure functions of their inputs (no I/O, no hidden clock): callers pass `now`
+ * from the injected clock, so every rule is unit tested at its boundaries.
+ *
+ * Dates are calendar dates in UTC, written YYYY-MM-DD. A task is due by the END
+ * of its due date: it is overdue from the next UTC midnight on, and the urgency
+ * hours count down to that moment, so "overdue" means the same thing for
+ * isOverdue and for urgencyLevel.
+ */
+
+export const CHECKLIST_ITEM_TYPES = ['form', 'policy', 'sop', 'training', 'meeting'] as const;
+export type ChecklistItemTypeName = (typeof CHECKLIST_ITEM_TYPES)[number];
+
+export const TASK_PRIORITIES = ['high', 'medium', 'low'] as const;
+export type TaskPriorityName = (typeof TASK_PRIORITIES)[number];
+
+/** DESIGN §7.3: what is stored. */
+export const PROGRESS_STATUSES = ['completed', 'pending'] as const;
+export type ProgressStatusName = (typeof PROGRESS_STATUSES)[number];
+
+export const URGENCY_LEVELS = ['overdue', 'urgent', 'high', 'medium', 'low'] as const;
+export type UrgencyLevelName = (typeof URGENCY_LEVELS)[number];
+
+/** Spec §9 task time estimates. */
+export const ESTIMATED_TIMES: Readonly<Record<ChecklistItemTypeName, string>> = {
+  form: '5-10 minutes',
+  policy: '10-15 minutes',
+  sop: '15-20 minutes',
+  training: '20-30 minutes',
+  meeting: '30-60 minutes',
+};
+export const DEFAULT_ESTIMATED_TIME = '10-15 minutes';
+
+/** Spec §4 dashboard urgency thresholds, in hours before the task is due. */
+export const URGENCY_HOURS = { urgent: 24, high: 72, medium: 168 } as const;
+
+/** Spec §2 next-step defaults. */
+export const DEFAULT_NEXT_STEP = { title: 'Continue Your Tasks', route: '/app/checklist' } as const;
+
+const MS_PER_HOUR = 3_600_000;
+const MS_PER_DAY = 24 * MS_PER_HOUR;
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function estimatedTime(type: string): string {
+  return Object.hasOwn(ESTIMATED_TIMES, type) ? ESTIMATED_TIMES[type as ChecklistItemTypeName] : DEFAULT_ESTIMATED_TIME;
+}
+
+/** The route of a task's page. */
+export function taskRoute(itemId: number): string {
+  return `/app/checklist/${itemId}`;
+}
+
+/** round(100 × done / total); 0 when there is nothing to do. Half rounds up (12.5 → 13). */
+export function completionPercentage(done: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((100 * done) / total);
+}
+
+/** "Today" on the server: the UTC calendar date of `now`. The ONE definition of today. */
+export function todayUtc(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Midnight UTC at the start of a YYYY-MM-DD date, in ms. Throws on anything else. */
+export function dateToUtcMs(date: string): number {
+  const m = DATE_PATTERN.exec(date);
+  if (!m) throw new Error(`not a YYYY-MM-DD date: ${date}`);
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const ms = Date.UTC(y, mo - 1, d);
+  const back = new Date(ms);
+  if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) throw new Error(`not a calendar date: ${date}`);
+  return ms;
+}
+
+/** A calendar date plus whole days (DESIGN §7.2: due date = start date + due_days). */
+export function addDays(date: string, days: number): string {
+  return new Date(dateToUtcMs(date) + days * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+/** Whole days from one calendar date to another (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((dateToUtcMs(to) - dateToUtcMs(from)) / MS_PER_DAY);
+}
+
+/** Not completed, and the due date is before today. */
+export function isOverdue(dueDate: string, completed: boolean, today: string): boolean {
+  return !completed && dueDate < today;
+}
+
+/** Hours from `now` until the end of the due date (negative or zero once overdue). */
+export function hoursUntilDue(dueDate: string, now: Date): number {
+  return (dateToUtcMs(dueDate) + MS_PER_DAY - now.getTime()) / MS_PER_HOUR;
+}
+
+/**
+ * Spec §4 dashboard urgency of an incomplete task: overdue; urgent (under 24 h);
+ * high (under 72 h and high priority); medium (under 168 h); otherwise low.
+ */
+export function urgencyLevel(dueDate: string, priority: string, now: Date): UrgencyLevelName {
+  const hours = hoursUntilDue(dueDate, now);
+  if (hours <= 0) return 'overdue';
+  if (hours < URGENCY_HOURS.urgent) return 'urgent';
+  if (hours < URGENCY_HOURS.high && priority === 'high') return 'high';
+  if (hours < URGENCY_HOURS.medium) return 'medium';
+  return 'low';
+}
+
+/** What the completion numbers are computed from: one entry per task of the user. */
+export interface TaskState {
+  completed: boolean;
+  isOverdue: boolean;
+}
+
+export interface CompletionStatsView {
+  completed: number;
+  total: number;
+  pending: number;
+  overdue: number;
+  completionPercentage: number;
+  /** At least one task, and every one completed. */
+  isComplete: boolean;
+}
+
+/** Spec §3 completion stats over a user's tasks. */
+export function completionStats(tasks: readonly TaskState[]): CompletionStatsView {
+  const total = tasks.length;
+  const completed = tasks.filter((t) => t.completed).length;
+  const overdue = tasks.filter((t) => t.isOverdue).length;
+  return {
+    completed,
+    total,
+    pending: total - completed,
+    overdue,
+    completionPercentage: completionPercentage(completed, total),
+    isComplete: total > 0 && completed === total,
+  };
+}
+
+/** What the upcoming order needs of a task. */
+export interface SortableTask {
+  id: number;
+  dueDate: string;
+  item_order: number;
+  isOverdue: boolean;
+}
+
+/** Upcoming order: overdue first, then by due date, then item_order, then id (stable for ties). */
+export function compareUpcoming(a: SortableTask, b: SortableTask): number {
+  if (a.isOverdue !== b.isOverdue) return a.isOverdue ? -1 : 1;
+  if (a.dueDate !== b.dueDate) return a.dueDate < b.dueDate ? -1 : 1;
+  if (a.item_order !== b.item_order) return a.item_order - b.item_order;
+  return a.id - b.id;
+}

@@ -1,0 +1,125 @@
+import { addDays, estimatedTime, isOverdue, todayUtc } from '../../checklist/checklist.rules';
+import type { UserChecklistItemView } from '../../checklist/checklist.service';
+import { buildDashboard } from '../dashboard.rules';
+
+const NOW = new Date('2025-03-10T12:00:00Z'); // today 2025-03-10
+const START = '2025-03-03'; // a week ago
+
+/** An item of the user's checklist as the service produces it. */
+function item(id: number, dueDays: number, options: { priority?: 'high' | 'medium' | 'low'; completedAt?: string; note?: string; order?: number; type?: 'form' | 'meeting' } = {}): UserChecklistItemView {
+  const completed = options.completedAt !== undefined;
+  const dueDate = addDays(START, dueDays);
+  return {
+    id,
+    title: `Task ${id}`,
+    description: null,
+    type: options.type ?? 'form',
+    priority: options.priority ?? 'medium',
+    role_id: 1,
+    item_order: options.order ?? id,
+    due_days: dueDays,
+    created_at: new Date('2025-01-01T00:00:00Z'),
+    updated_at: new Date('2025-01-01T00:00:00Z'),
+    has_progress: completed,
+    progress_id: completed ? 100 + id : null,
+    status: completed ? 'completed' : 'pending',
+    completed,
+    note: options.note ?? null,
+    due_date: null,
+    completed_at: options.completedAt ? new Date(options.completedAt) : null,
+    dueDate,
+    isOverdue: isOverdue(dueDate, completed, todayUtc(NOW)),
+    estimatedTime: estimatedTime(options.type ?? 'form'),
+  };
+}
+
+describe('buildDashboard (spec §2, §3, §4, §9)', () => {
+  // Due dates: 1 → 03-03 (done), 2 → 03-05 (overdue), 3 → 03-06 (overdue), 4 → 03-10 (today),
+  // 5 → 03-11 (high), 6 → 03-12 (done), 7 → 03-13 (medium), 8 → 03-20 (low), 9 → 03-12 (high priority, 60 h → high).
+  const items = [
+    item(1, 0, { completedAt: '2025-03-04T09:00:00Z', note: 'first' }),
+    item(2, 2),
+    item(3, 3, { priority: 'high' }),
+    item(4, 7),
+    item(5, 8, { priority: 'high' }),
+    item(6, 9, { completedAt: '2025-03-09T16:30:00Z', note: 'second' }),
+    item(7, 10, { priority: 'high' }),
+    item(8, 17, { type: 'meeting' }),
+    item(9, 9, { priority: 'high' }),
+  ];
+  const dashboard = buildDashboard(items, START, NOW);
+
+  it('computes progress and completion stats from the items', () => {
+    expect(dashboard.progress).toEqual({
+      totalTasks: 9,
+      completedTasks: 2,
+      remainingTasks: 7,
+      overdueTasks: 2,
+      completionPercentage: 22,
+      daysActive: 7,
+      estimatedCompletionDate: '2025-03-20',
+    });
+    expect(dashboard.completionStats).toEqual({ completed: 2, total: 9, pending: 7, overdue: 2, completionPercentage: 22, isComplete: false });
+  });
+
+  it('lists incomplete tasks overdue first, then by due date, with urgency, estimate and route', () => {
+    expect(dashboard.upcoming.map((t) => [t.id, t.dueDate, t.urgencyLevel, t.isOverdue])).toEqual([
+      [2, '2025-03-05', 'overdue', true],
+      [3, '2025-03-06', 'overdue', true],
+      [4, '2025-03-10', 'urgent', false], // 12 h left
+      [5, '2025-03-11', 'high', false], // 36 h, high priority
+      [9, '2025-03-12', 'high', false], // 60 h, high priority
+      [7, '2025-03-13', 'medium', false], // 84 h: past the high window even for high priority
+      [8, '2025-03-20', 'low', false], // 252 h
+    ]);
+    expect(dashboard.upcoming[6]).toEqual({
+      id: 8,
+      title: 'Task 8',
+      description: null,
+      dueDate: '2025-03-20',
+      priority: 'medium',
+      isOverdue: false,
+      estimatedTime: '30-60 minutes',
+      route: '/app/checklist/8',
+      urgencyLevel: 'low',
+    });
+  });
+
+  it('makes the most urgent incomplete task the next step', () => {
+    expect(dashboard.nextStep).toEqual({ title: 'Task 2', route: '/app/checklist/2' });
+  });
+
+  it('lists completions newest first, with their notes', () => {
+    expect(dashboard.recent).toEqual([
+      { id: 6, taskTitle: 'Task 6', timestamp: new Date('2025-03-09T16:30:00Z'), notes: 'second' },
+      { id: 1, taskTitle: 'Task 1', timestamp: new Date('2025-03-04T09:00:00Z'), notes: 'first' },
+    ]);
+  });
+
+  it('when everything is done: complete, 100 %, the default next step, nothing upcoming', () => {
+    const done = buildDashboard([item(1, 0, { completedAt: '2025-03-04T09:00:00Z' }), item(2, 30, { completedAt: '2025-03-05T09:00:00Z' })], START, NOW);
+    expect(done.completionStats).toMatchObject({ completed: 2, total: 2, pending: 0, completionPercentage: 100, isComplete: true });
+    expect(done.progress).toMatchObject({ remainingTasks: 0, overdueTasks: 0, completionPercentage: 100, estimatedCompletionDate: null });
+    expect(done.nextStep).toEqual({ title: 'Continue Your Tasks', route: '/app/checklist' });
+    expect(done.upcoming).toEqual([]);
+  });
+
+  it('with no tasks: 0 %, not complete, the default next step', () => {
+    const empty = buildDashboard([], START, NOW);
+    expect(empty.completionStats).toEqual({ completed: 0, total: 0, pending: 0, overdue: 0, completionPercentage: 0, isComplete: false });
+    expect(empty.progress).toEqual({ totalTasks: 0, completedTasks: 0, remainingTasks: 0, overdueTasks: 0, completionPercentage: 0, daysActive: 7, estimatedCompletionDate: null });
+    expect(empty.nextStep).toEqual({ title: 'Continue Your Tasks', route: '/app/checklist' });
+    expect(empty.recent).toEqual([]);
+  });
+
+  it('counts days active from the start date, 0 on the first day and before it', () => {
+    expect(buildDashboard([], '2025-03-10', NOW).progress.daysActive).toBe(0);
+    expect(buildDashboard([], '2025-03-09', NOW).progress.daysActive).toBe(1);
+    expect(buildDashboard([], '2025-03-20', NOW).progress.daysActive).toBe(0);
+  });
+
+  it('breaks ties on due date by item_order, then id', () => {
+    const tied = buildDashboard([item(3, 5, { order: 2 }), item(1, 5, { order: 2 }), item(2, 5, { order: 1 })], START, NOW);
+    expect(tied.upcoming.map((t) => t.id)).toEqual([2, 1, 3]);
+  });
+});

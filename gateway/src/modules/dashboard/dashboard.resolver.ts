@@ -1,0 +1,24 @@
+import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
+import type { GraphQLContext } from '../../graphql/context';
+import type { DashboardView, RecentActivityView, UpcomingTaskView } from './dashboard.rules';
+import { dashboardLimit } from './dashboard.service';
+import { DashboardType, RecentActivityType, UpcomingTaskType } from './dashboard.types';
+
+/** GraphQL door for the dashboard: one query, one checklist read, everything the screen shows. */
+@Resolver(() => DashboardType)
+export class DashboardResolver {
+  @Query(() => DashboardType, { description: 'Everything the dashboard shows, for the signed-in user, in one round trip.' })
+  dashboard(@Ctx() ctx: GraphQLContext): Promise<DashboardView> {
+    return ctx.services.dashboard.dashboard(ctx.actor);
+  }
+
+  @FieldResolver(() => [UpcomingTaskType], { description: 'Incomplete tasks, overdue first then by dueDate, item_order; default limit 3 (max 20).' })
+  upcomingTasks(@Root() dashboard: DashboardView, @Arg('limit', () => Int, { nullable: true, defaultValue: 3 }) limit: number | null): UpcomingTaskView[] {
+    return dashboard.upcoming.slice(0, dashboardLimit(limit));
+  }
+
+  @FieldResolver(() => [RecentActivityType], { description: 'Latest completions, newest first; default limit 3 (max 20).' })
+  recentActivity(@Root() dashboard: DashboardView, @Arg('limit', () => Int, { nullable: true, defaultValue: 3 }) limit: number | null): RecentActivityView[] {
+    return dashboard.recent.slice(0, dashboardLimit(limit));
+  }
+}
