@@ -2,6 +2,7 @@ import { test, expect, type Page, type Request } from '@playwright/test';
 import path from 'node:path';
 import { startStaticServer } from '../../scripts/lib/static-server.mjs';
 import { ports, repoRoot, urls } from '../stack.mjs';
+import { signInAs } from './support/session.js';
 
 /** Records every request the page makes, so a test can say which origins were contacted. */
 function recordRequests(page: Page): Request[] {
@@ -22,6 +23,7 @@ test('the landing page renders without loading any remote', async ({ page }) => 
 });
 
 test('the employee dashboard lists the seeded roles through the employee remote and the shell Apollo client', async ({ page }) => {
+  await signInAs(page, 'employee');
   const requests = recordRequests(page);
   await page.goto('/app/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', exact: true }).first()).toBeVisible();
@@ -35,6 +37,7 @@ test('the employee dashboard lists the seeded roles through the employee remote 
 });
 
 test('an employee never downloads any admin-mfe file', async ({ page }) => {
+  await signInAs(page, 'employee');
   const requests = recordRequests(page);
   await page.goto('/app/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard', exact: true }).first()).toBeVisible();
@@ -46,6 +49,7 @@ test('an employee never downloads any admin-mfe file', async ({ page }) => {
 });
 
 test('/app/admin loads the admin remote', async ({ page }) => {
+  await signInAs(page, 'admin');
   const requests = recordRequests(page);
   await page.goto('/app/admin');
   await expect(page.getByRole('heading', { name: 'Administration' }).first()).toBeVisible();
@@ -53,6 +57,7 @@ test('/app/admin loads the admin remote', async ({ page }) => {
 });
 
 test('an unreachable employee remote shows the error screen, the shell keeps working, and Try Again recovers', async ({ page }) => {
+  await signInAs(page, 'employee');
   await page.route(`${urls.employee}/**`, (route) => route.abort('connectionrefused'));
   await page.goto('/app/checklist');
   await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
@@ -67,6 +72,8 @@ test('an unreachable employee remote shows the error screen, the shell keeps wor
 });
 
 test('the shell loads a remote from a URL given only at serve time, without a rebuild', async ({ page }) => {
+  // The stored session is written on every origin the page opens, the moved shell's included.
+  await signInAs(page, 'employee');
   const movedPort = ports.shell + 11;
   const movedShellPort = ports.shell + 10;
   const moved = await startStaticServer({ name: 'employee-moved', root: path.join(repoRoot, 'employee-mfe', 'dist'), port: movedPort, cors: true });

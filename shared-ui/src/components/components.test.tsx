@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { Button, Card, EmptyState, ErrorScreen, ProgressBar, Spinner } from '.';
+import { Badge, Button, Card, EmptyState, ErrorScreen, Icon, PageHeader, ProgressBar, Spinner } from '.';
 import { ERROR_SCREEN_TEXT } from '../kit/messages';
 
 describe('Button', () => {
@@ -124,5 +124,32 @@ describe('ErrorScreen', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Embark could not start' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('Config missing');
     expect(screen.getByText('HTTP 404')).toBeTruthy();
+  });
+});
+
+describe('Badge', () => {
+  it('renders its text with a tone class', () => {
+    render(<Badge tone="success">Done</Badge>);
+    expect(screen.getByText('Done').className).toContain('ui-badge--success');
+  });
+});
+
+describe('PageHeader', () => {
+  it('renders one h1 with its description and actions', () => {
+    render(<PageHeader title="My Journal" eyebrow="Learning" description="Your notes" actions={<Button>New entry</Button>} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'My Journal' })).toBeTruthy();
+    expect(screen.getByText('Your notes')).toBeTruthy();
+    expect(screen.getByText('Learning')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New entry' })).toBeTruthy();
+  });
+});
+
+describe('Icon', () => {
+  it('is decorative: hidden from assistive technology and not focusable', () => {
+    const { container } = render(<Icon name="bell" size={18} />);
+    const svg = container.querySelector('svg');
+    expect(svg?.getAttribute('aria-hidden')).toBe('true');
+    expect(svg?.getAttribute('focusable')).toBe('false');
+    expect(svg?.getAttribute('width')).toBe('18');
   });
 });

@@ -13,7 +13,8 @@ export function initialsOf(name: string): string {
 /**
  * The header's user menu (spec §2): a button named 'User menu' opening a panel with the user's
  * name, role name ('Front-Line Staff' when unknown) and email, 'Profile Settings' and 'Sign Out'.
- * A disclosure, not an ARIA menu: its content is text plus one link and one button.
+ * A disclosure, not an ARIA menu: its content is text plus one link and one button. The button
+ * itself shows the avatar; the name and role are in the panel.
  */
 export function UserMenu() {
   const { user, logout } = useAuth();
@@ -53,20 +54,14 @@ export function UserMenu() {
         aria-controls={panelId}
         onClick={() => setOpenedAt(open ? null : pathname)}
       >
-        <span className="shell-avatar" aria-hidden="true">
-          {initials}
-        </span>
-        <span className="shell-user-menu__who" aria-hidden="true">
-          <span className="shell-user-menu__name">{user.name}</span>
-          <span className="shell-user-menu__role">{roleName ?? ''}</span>
-        </span>
+        {/* The initials are drawn by CSS (data-initials): the button's visible content then stays
+            within its name, 'User menu' (WCAG 2.5.3, axe label-content-name-mismatch). */}
+        <span className="shell-avatar" data-initials={initials} aria-hidden="true" />
         <Icon name="chevronDown" size={16} className="shell-user-menu__chevron" />
       </button>
       <div id={panelId} className="shell-popover shell-user-menu__panel" hidden={!open}>
         <div className="shell-user-card">
-          <span className="shell-avatar shell-avatar--lg" aria-hidden="true">
-            {initials}
-          </span>
+          <span className="shell-avatar shell-avatar--lg" data-initials={initials} aria-hidden="true" />
           <div className="shell-user-card__text">
             <p className="shell-user-card__name">{user.name}</p>
             <p className="shell-user-card__role">{roleName ?? ''}</p>
