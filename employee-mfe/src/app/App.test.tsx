@@ -1,15 +1,17 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { RolesDocument } from '../__generated__/graphql';
+import { DashboardDocument, MyChecklistDocument, SectionsChecklistDocument } from '../__generated__/graphql';
 import EmployeeApp from './App';
 
 type Mocks = NonNullable<MockedProviderProps['mocks']>;
 
-const roles = [
-  { __typename: 'Role' as const, id: 1, name: 'Employee', description: 'Staff members' },
-  { __typename: 'Role' as const, id: 2, name: 'Manager', description: null },
-];
+/** Requests that stay in flight: enough to mount a page and check its frame. */
+const pending = (query: Mocks[number]['request']['query'], variables?: Record<string, unknown>): Mocks[number] => ({
+  request: { query, ...(variables ? { variables } : {}) },
+  delay: Infinity,
+});
+const DASHBOARD_PENDING = pending(DashboardDocument, { tasksShown: 3, activitiesShown: 3 });
 
 /** Mounts the remote the way the shell does: under /app/*, with the shell's router and client. */
 async function renderAt(path: string, mocks: Mocks = []) {
@@ -27,39 +29,23 @@ async function renderAt(path: string, mocks: Mocks = []) {
 }
 
 describe('employee remote', () => {
-  it('lists the roles on the dashboard from the generated Roles query', async () => {
-    await renderAt('/app/dashboard', [{ request: { query: RolesDocument }, result: { data: { roles } } }]);
+  it('mounts the dashboard at /app/dashboard (one Dashboard query) with its loading skeleton', async () => {
+    await renderAt('/app/dashboard', [DASHBOARD_PENDING]);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    const list = await screen.findByRole('list', { name: 'Roles' });
-    const items = within(list).getAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual(['EmployeeStaff members', 'ManagerNo description']);
+    expect(screen.getByRole('status', { name: 'Loading your dashboard' })).toBeTruthy();
     expect(document.title).toBe('Dashboard — Embark');
   });
 
-  it('shows a loading state first', async () => {
-    await renderAt('/app/dashboard', [{ request: { query: RolesDocument }, result: { data: { roles } }, delay: 10_000 }]);
-    expect(screen.getByRole('status', { name: 'Loading roles' })).toBeTruthy();
-  });
-
-  it("shows the spec's roles error when the query fails", async () => {
-    await renderAt('/app/dashboard', [{ request: { query: RolesDocument }, error: new Error('Network error') }]);
-    expect(await screen.findByText('Failed to load roles. Please refresh the page.')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
-  });
-
-  it('shows an empty state when there are no roles', async () => {
-    await renderAt('/app/dashboard', [{ request: { query: RolesDocument }, result: { data: { roles: [] } } }]);
-    expect(await screen.findByText('No roles have been set up yet.')).toBeTruthy();
-  });
-
-  it('renders the checklist placeholder', async () => {
-    await renderAt('/app/checklist');
-    expect(screen.getByRole('heading', { level: 1, name: 'My Checklist' })).toBeTruthy();
+  it.each([
+    ['/app/checklist', 'My Checklist', MyChecklistDocument],
+    ['/app/checklist/12', 'Task Details', MyChecklistDocument],
+    ['/app/sections', 'Sections', SectionsChecklistDocument],
+  ])('mounts %s headed %s while its checklist loads', async (path, title, query) => {
+    await renderAt(path, [pending(query)]);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
   });
 
   it.each([
-    ['/app/checklist/12', 'Task Details'],
-    ['/app/sections', 'Sections'],
     ['/app/journal', 'My Journal'],
     ['/app/journal/new', 'New Journal Entry'],
     ['/app/journal/7', 'Journal Entry'],
@@ -71,7 +57,7 @@ describe('employee remote', () => {
   });
 
   it('redirects its index to the dashboard', async () => {
-    await renderAt('/app', [{ request: { query: RolesDocument }, result: { data: { roles } } }]);
+    await renderAt('/app', [DASHBOARD_PENDING]);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
   });
 

@@ -1,14 +1,110 @@
-import { EmptyState, useDocumentTitle } from '@embark/shared-ui';
+import { useSearchParams } from 'react-router';
+import {
+  AREA_MESSAGES,
+  Button,
+  CHECKLIST_TEXT,
+  completionPercentage,
+  EmptyState,
+  Icon,
+  PageHeader,
+  ProgressBar,
+  useDocumentTitle,
+} from '@embark/shared-ui';
+import { useCompletionToast } from './api/useCompletionToast';
+import { useMyChecklist } from './api/useChecklist';
+import { applyFilters, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, hasActiveFilters, type ChecklistFilters } from './checklist-filters';
+import { ChecklistFiltersBar } from './components/ChecklistFiltersBar';
+import { TaskListItem } from './components/TaskListItem';
+import './checklist.css';
 
-/** Placeholder: the checklist issue builds the role-based checklist here. */
-export function ChecklistPage() {
-  useDocumentTitle('My Checklist');
+function ChecklistSkeleton() {
   return (
-    <div className="employee-page">
-      <header className="employee-page__header">
-        <h1>My Checklist</h1>
-      </header>
-      <EmptyState title="Your checklist is on its way" description="Forms, policies, SOPs, trainings and meetings for your role will be listed here." />
+    <div className="ckl-skeleton" role="status" aria-label={CHECKLIST_TEXT.loading} aria-busy="true">
+      <span className="ui-visually-hidden">{CHECKLIST_TEXT.loading}</span>
+      {[0, 1, 2, 3, 4].map((i) => (
+        <div key={i} className="ckl-skeleton__row" aria-hidden="true" />
+      ))}
+    </div>
+  );
+}
+
+/** Spec §4/§9 checklist: filters, item_order, display statuses, due and completion wording, a link per task. */
+export function ChecklistPage() {
+  useDocumentTitle(CHECKLIST_TEXT.title);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = filtersFromSearch(searchParams);
+  const { data, error, refetch } = useMyChecklist();
+  const tasks = data?.myChecklist;
+  useCompletionToast(tasks);
+
+  const setFilters = (next: ChecklistFilters) => setSearchParams(filtersToSearch(next), { replace: true });
+  const header = <PageHeader title={CHECKLIST_TEXT.title} description={CHECKLIST_TEXT.lead} />;
+
+  if (!tasks) {
+    return (
+      <div className="employee-page ckl">
+        {header}
+        {error ? (
+          <div role="alert">
+            <EmptyState
+              icon={<Icon name="help" size={24} />}
+              title={AREA_MESSAGES.checklistLoad}
+              action={
+                <Button variant="secondary" onClick={() => void refetch().catch(() => undefined)}>
+                  {CHECKLIST_TEXT.retry}
+                </Button>
+              }
+            />
+          </div>
+        ) : (
+          <ChecklistSkeleton />
+        )}
+      </div>
+    );
+  }
+
+  const now = new Date();
+  const shown = applyFilters(tasks, filters, now);
+  const done = tasks.filter((task) => task.completed).length;
+  const percent = completionPercentage(done, tasks.length);
+
+  return (
+    <div className="employee-page ckl">
+      {header}
+      {tasks.length === 0 ? (
+        <EmptyState icon={<Icon name="checklist" size={24} />} title={CHECKLIST_TEXT.emptyTitle} description={CHECKLIST_TEXT.emptyHint} />
+      ) : (
+        <>
+          <div className="ui-card ckl-summary">
+            <div className="ckl-summary__text">
+              <span className="ckl-summary__label">{CHECKLIST_TEXT.progressLabel}</span>
+              <span className="ckl-summary__count">{`${done} / ${tasks.length}`}</span>
+            </div>
+            <ProgressBar value={percent} label={CHECKLIST_TEXT.progressLabel} showValue />
+          </div>
+          <ChecklistFiltersBar filters={filters} onChange={setFilters} summary={CHECKLIST_TEXT.showing(shown.length, tasks.length)} />
+          {shown.length === 0 ? (
+            <EmptyState
+              icon={<Icon name="checklist" size={24} />}
+              title={CHECKLIST_TEXT.noMatchTitle}
+              description={CHECKLIST_TEXT.noMatchHint}
+              action={
+                hasActiveFilters(filters) ? (
+                  <Button variant="secondary" onClick={() => setFilters(DEFAULT_FILTERS)}>
+                    {CHECKLIST_TEXT.clearFilters}
+                  </Button>
+                ) : undefined
+              }
+            />
+          ) : (
+            <ul className="ckl-list" aria-label={CHECKLIST_TEXT.listLabel}>
+              {shown.map((task) => (
+                <TaskListItem key={task.id} task={task} now={now} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
     </div>
   );
 }

@@ -1,18 +1,270 @@
+import { useContext, useEffect, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { EmptyState, Icon, PageHeader, ROUTES } from '@embark/shared-ui';
+import {
+  AREA_MESSAGES,
+  Badge,
+  Button,
+  buttonClassName,
+  Card,
+  completionWording,
+  dueWording,
+  EmptyState,
+  formatCalendarDate,
+  Icon,
+  PageHeader,
+  parseCalendarDate,
+  ROUTES,
+  Spinner,
+  TASK_DETAIL_TEXT,
+  TASK_PRIORITY_TEXT,
+  TASK_TYPE_TEXT,
+  taskUrgency,
+  ToastContext,
+  useDocumentTitle,
+  type BadgeTone,
+  type TaskPriority,
+} from '@embark/shared-ui';
+import type { ChecklistTaskFieldsFragment } from '../../__generated__/graphql';
+import { useCompletionToast } from './api/useCompletionToast';
+import { useMyChecklist, useSetTaskProgress } from './api/useChecklist';
+import { TaskStatusBadge } from './components/TaskStatusBadge';
+import './checklist.css';
 
-/** Placeholder for `/app/checklist/:taskId`: the checklist issue shows the task here. */
+const PRIORITY_TONE: Record<TaskPriority, BadgeTone> = { high: 'danger', medium: 'warning', low: 'neutral' };
+
+/** `/app/checklist/12` → 12; anything that is not a positive whole number → null (shown as not found). */
+function parseTaskId(value: string | undefined): number | null {
+  return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+function BackLink() {
+  return (
+    <Link to={ROUTES.checklist} className="ckl-back">
+      <Icon name="chevronRight" size={16} className="ckl-back__icon" />
+      {TASK_DETAIL_TEXT.backToChecklist}
+    </Link>
+  );
+}
+
+type Busy = 'complete' | 'setBack' | 'note' | null;
+
+function TaskDetail({ task }: { task: ChecklistTaskFieldsFragment }) {
+  const toast = useContext(ToastContext);
+  const [setProgress] = useSetTaskProgress();
+  const [busy, setBusy] = useState<Busy>(null);
+  const [note, setNote] = useState(task.note ?? '');
+  // A note saved elsewhere (or the server trimming it) becomes the new starting point of the editor.
+  useEffect(() => setNote(task.note ?? ''), [task.note]);
+
+  const now = new Date();
+  const urgency = taskUrgency(task, now);
+  const due = parseCalendarDate(task.dueDate);
+  const noteChanged = note !== (task.note ?? '');
+
+  async function run(kind: Exclude<Busy, null>, action: () => Promise<unknown>, success: string) {
+    setBusy(kind);
+    try {
+      await action();
+      toast?.success(success);
+    } catch {
+      toast?.error(TASK_DETAIL_TEXT.updateFailed);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const complete = () =>
+    run('complete', () => setProgress(task.id, { status: 'complete', ...(noteChanged ? { note } : {}) }), TASK_DETAIL_TEXT.completedToast(task.title));
+  const setBack = () => run('setBack', () => setProgress(task.id, { status: 'pending' }), TASK_DETAIL_TEXT.setBackToast(task.title));
+  const saveNote = (event: FormEvent) => {
+    event.preventDefault();
+    // A note-only update: the server keeps the stored status and completion time as they are.
+    void run('note', () => setProgress(task.id, { note }), TASK_DETAIL_TEXT.noteSaved);
+  };
+
+  return (
+    <>
+      <PageHeader
+        eyebrow={TASK_TYPE_TEXT[task.type]}
+        title={task.title}
+        actions={
+          task.completed ? (
+            <>
+              <Link to={`${ROUTES.journalNew}?taskId=${task.id}`} className={buttonClassName({ variant: 'primary' })}>
+                <Icon name="journal" size={18} />
+                {TASK_DETAIL_TEXT.writeReflection}
+              </Link>
+              <Button variant="secondary" busy={busy === 'setBack'} disabled={busy !== null} onClick={() => void setBack()}>
+                {busy === 'setBack' ? TASK_DETAIL_TEXT.settingBack : TASK_DETAIL_TEXT.setBack}
+              </Button>
+            </>
+          ) : (
+            <Button busy={busy === 'complete'} disabled={busy !== null} onClick={() => void complete()}>
+              <Icon name="check" size={18} />
+              {busy === 'complete' ? TASK_DETAIL_TEXT.completing : TASK_DETAIL_TEXT.markComplete}
+            </Button>
+          )
+        }
+      />
+      <div className="ckl-detail">
+        <div className="ckl-detail__main">
+          <Card title={TASK_DETAIL_TEXT.detailsLabel}>
+            <p className={task.description ? 'ckl-detail__description' : 'ckl-detail__description ckl-detail__description--empty'}>
+              {task.description || TASK_DETAIL_TEXT.noDescription}
+            </p>
+            <dl className="ckl-facts">
+              <div className="ckl-fact">
+                <dt>{TASK_DETAIL_TEXT.statusLabel}</dt>
+                <dd>
+                  <TaskStatusBadge urgency={urgency} />
+                  {task.completed ? <span className="ckl-fact__sub">{completionWording(task.completed_at, now)}</span> : null}
+                </dd>
+              </div>
+              <div className="ckl-fact">
+                <dt>{TASK_DETAIL_TEXT.dueLabel}</dt>
+                <dd>
+                  {dueWording(task.dueDate, now)}
+                  {due ? <span className="ckl-fact__sub">{formatCalendarDate(due)}</span> : null}
+                </dd>
+              </div>
+              <div className="ckl-fact">
+                <dt>{TASK_DETAIL_TEXT.typeLabel}</dt>
+                <dd>{TASK_TYPE_TEXT[task.type]}</dd>
+              </div>
+              <div className="ckl-fact">
+                <dt>{TASK_DETAIL_TEXT.priorityLabel}</dt>
+                <dd>
+                  <Badge tone={PRIORITY_TONE[task.priority]}>{TASK_PRIORITY_TEXT[task.priority]}</Badge>
+                </dd>
+              </div>
+              <div className="ckl-fact">
+                <dt>{TASK_DETAIL_TEXT.estimateLabel}</dt>
+                <dd>{task.estimatedTime}</dd>
+              </div>
+            </dl>
+          </Card>
+          <Card title={TASK_DETAIL_TEXT.noteLabel}>
+            <form className="ckl-note" onSubmit={saveNote}>
+              <label htmlFor="ckl-note" className="ui-visually-hidden">
+                {TASK_DETAIL_TEXT.noteLabel}
+              </label>
+              <textarea
+                id="ckl-note"
+                className="ckl-note__input"
+                rows={4}
+                value={note}
+                aria-describedby="ckl-note-hint"
+                onChange={(event) => setNote(event.target.value)}
+              />
+              <div className="ckl-note__footer">
+                <p id="ckl-note-hint" className="ckl-note__hint">
+                  {TASK_DETAIL_TEXT.noteHint}
+                </p>
+                <Button type="submit" variant="secondary" size="sm" busy={busy === 'note'} disabled={!noteChanged || busy !== null}>
+                  {busy === 'note' ? TASK_DETAIL_TEXT.savingNote : TASK_DETAIL_TEXT.saveNote}
+                </Button>
+              </div>
+            </form>
+          </Card>
+        </div>
+        <aside className="ckl-detail__side" aria-label={TASK_DETAIL_TEXT.documentsHeading}>
+          <Card title={TASK_DETAIL_TEXT.documentsHeading}>
+            {task.documents.length === 0 ? (
+              <p className="ckl-detail__muted">{TASK_DETAIL_TEXT.noDocuments}</p>
+            ) : (
+              <ul className="ckl-docs">
+                {task.documents.map((doc) => (
+                  <li key={doc.id} className="ckl-doc">
+                    <Icon name="documents" size={18} />
+                    <div>
+                      {doc.url && /^https?:\/\//i.test(doc.url) ? (
+                        <a href={doc.url} target="_blank" rel="noopener noreferrer" aria-label={TASK_DETAIL_TEXT.openDocument(doc.title)}>
+                          {doc.title}
+                        </a>
+                      ) : (
+                        <span>{doc.title}</span>
+                      )}
+                      {doc.document_class_name ? <span className="ckl-doc__class">{doc.document_class_name}</span> : null}
+                      {doc.description ? <p className="ckl-doc__description">{doc.description}</p> : null}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+          {task.completed ? (
+            <div className="ui-card ckl-reflect">
+              <Icon name="sparkles" size={20} />
+              <p>{TASK_DETAIL_TEXT.reflectionHint}</p>
+            </div>
+          ) : null}
+        </aside>
+      </div>
+    </>
+  );
+}
+
+/** `/app/checklist/:taskId`: one task of the user's checklist, from the cached list (issue 5 item 6). */
 export function TaskDetailPage() {
   const { taskId } = useParams();
+  const id = parseTaskId(taskId);
+  const { data, error, refetch } = useMyChecklist();
+  const tasks = data?.myChecklist;
+  useCompletionToast(tasks);
+  const task = id === null ? undefined : tasks?.find((t) => t.id === id);
+  useDocumentTitle(task?.title ?? TASK_DETAIL_TEXT.title);
+
+  let body;
+  if (task) {
+    body = <TaskDetail task={task} />;
+  } else {
+    let state;
+    if (tasks || id === null) {
+      state = (
+        <EmptyState
+          icon={<Icon name="checklist" size={24} />}
+          title={TASK_DETAIL_TEXT.notFoundTitle}
+          description={TASK_DETAIL_TEXT.notFoundHint}
+          action={
+            <Link to={ROUTES.checklist} className={buttonClassName({ variant: 'secondary' })}>
+              {TASK_DETAIL_TEXT.backToChecklist}
+            </Link>
+          }
+        />
+      );
+    } else if (error) {
+      state = (
+        <div role="alert">
+          <EmptyState
+            icon={<Icon name="help" size={24} />}
+            title={AREA_MESSAGES.checklistLoad}
+            action={
+              <Button variant="secondary" onClick={() => void refetch().catch(() => undefined)}>
+                {TASK_DETAIL_TEXT.retry}
+              </Button>
+            }
+          />
+        </div>
+      );
+    } else {
+      state = (
+        <div className="ckl-loading">
+          <Spinner size="lg" label={TASK_DETAIL_TEXT.loading} />
+        </div>
+      );
+    }
+    body = (
+      <>
+        <PageHeader title={TASK_DETAIL_TEXT.title} />
+        {state}
+      </>
+    );
+  }
+
   return (
-    <div className="employee-page">
-      <PageHeader title="Task Details" description={taskId ? `Task ${taskId}` : undefined} />
-      <EmptyState
-        icon={<Icon name="checklist" size={24} />}
-        title="Task details are on their way"
-        description="Instructions, linked documents and notes for this task will appear here."
-        action={<Link to={ROUTES.checklist}>Back to My Checklist</Link>}
-      />
+    <div className="employee-page ckl">
+      <BackLink />
+      {body}
     </div>
   );
 }

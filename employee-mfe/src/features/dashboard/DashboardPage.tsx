@@ -1,16 +1,130 @@
-import { useDocumentTitle } from '@embark/shared-ui';
-import { RolesCard } from './components/RolesCard';
+import { useContext, useEffect, useState } from 'react';
+import {
+  AREA_MESSAGES,
+  AuthContext,
+  Button,
+  completionMilestone,
+  DASHBOARD_TEXT,
+  EmptyState,
+  guidanceMessage,
+  Icon,
+  PageHeader,
+  PROGRESS_THRESHOLDS,
+  SESSION_MESSAGES,
+  TIMING_MS,
+  ToastContext,
+  useDocumentTitle,
+} from '@embark/shared-ui';
+import { useCompleteDashboardTask, useDashboard } from './api/useDashboard';
+import { DashboardHero } from './components/DashboardHero';
+import { DashboardSkeleton } from './components/DashboardSkeleton';
+import { QuickActions } from './components/QuickActions';
+import { QuickStats } from './components/QuickStats';
+import { RecentActivity } from './components/RecentActivity';
+import { UpcomingTasks, type UpcomingTask } from './components/UpcomingTasks';
 import './dashboard.css';
 
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Spec §2/§4 dashboard: hero, quick stats, upcoming tasks, recent activity and quick actions, from one query. */
 export function DashboardPage() {
-  useDocumentTitle('Dashboard');
+  useDocumentTitle(DASHBOARD_TEXT.title);
+  const { data, error, refetch } = useDashboard();
+  const [completeTask] = useCompleteDashboardTask();
+  // Optional contexts: the standalone dev page runs this remote without the shell's providers.
+  const toast = useContext(ToastContext);
+  const auth = useContext(AuthContext);
+  const [completingIds, setCompletingIds] = useState<ReadonlySet<number>>(() => new Set());
+
+  const dashboard = data?.dashboard;
+  const progress = dashboard?.progress;
+  const isComplete = Boolean(dashboard?.completionStats.isComplete);
+  // What the milestone sees: 100 only when every task is done, so a rounded 100 (199 of 200) never toasts.
+  const milestonePercent = progress ? (isComplete ? PROGRESS_THRESHOLDS.complete : Math.min(progress.completionPercentage, 99)) : null;
+
+  useEffect(() => {
+    if (milestonePercent === null) return;
+    if (completionMilestone().observe(milestonePercent)) toast?.success(SESSION_MESSAGES.allTasksComplete);
+  }, [milestonePercent, toast]);
+
+  async function handleComplete(task: UpcomingTask) {
+    if (completingIds.has(task.id)) return;
+    setCompletingIds((ids) => new Set(ids).add(task.id));
+    try {
+      // Spec §4/§9: the button waits about 0.8 s (the checkmark registers) before the update is sent.
+      await wait(TIMING_MS.taskCompletionDelay);
+      try {
+        await completeTask({ variables: { itemId: task.id } });
+      } catch {
+        toast?.error(DASHBOARD_TEXT.completeFailed);
+        return;
+      }
+      try {
+        await refetch();
+      } catch {
+        toast?.error(AREA_MESSAGES.dashboardLoad);
+      }
+      // The shell's copy of the user carries completion_percentage (header, profile).
+      auth?.refreshUser().catch(() => undefined);
+    } finally {
+      setCompletingIds((ids) => {
+        const next = new Set(ids);
+        next.delete(task.id);
+        return next;
+      });
+    }
+  }
+
+  const firstName = data?.me.name.trim().split(/\s+/)[0];
+  const header = (
+    <PageHeader
+      title={DASHBOARD_TEXT.title}
+      eyebrow={firstName ? DASHBOARD_TEXT.greeting(firstName) : DASHBOARD_TEXT.greetingAnonymous}
+      description={progress ? `${DASHBOARD_TEXT.lead} ${DASHBOARD_TEXT.daysActive(progress.daysActive)}.` : DASHBOARD_TEXT.lead}
+    />
+  );
+
+  if (!dashboard || !progress) {
+    return (
+      <div className="employee-page dash">
+        {header}
+        {error ? (
+          <div role="alert">
+            <EmptyState
+              icon={<Icon name="help" size={24} />}
+              title={AREA_MESSAGES.dashboardLoad}
+              action={
+                <Button variant="secondary" onClick={() => void refetch().catch(() => undefined)}>
+                  {DASHBOARD_TEXT.retry}
+                </Button>
+              }
+            />
+          </div>
+        ) : (
+          <DashboardSkeleton />
+        )}
+      </div>
+    );
+  }
+
+  const now = new Date();
+
   return (
-    <div className="employee-page">
-      <header className="employee-page__header">
-        <h1>Dashboard</h1>
-        <p className="employee-page__lead">Your onboarding at a glance. Your checklist and progress arrive here soon.</p>
-      </header>
-      <RolesCard />
+    <div className="employee-page dash">
+      {header}
+      <DashboardHero
+        isComplete={isComplete}
+        guidance={guidanceMessage(progress)}
+        remainingTasks={progress.remainingTasks}
+        completionPercentage={progress.completionPercentage}
+        nextStep={dashboard.nextStep}
+      />
+      <QuickStats {...progress} />
+      <div className="dash-grid">
+        <UpcomingTasks tasks={dashboard.upcomingTasks} completingIds={completingIds} onComplete={(task) => void handleComplete(task)} now={now} />
+        <RecentActivity items={dashboard.recentActivity} now={now} />
+      </div>
+      <QuickActions />
     </div>
   );
 }

@@ -1,11 +1,128 @@
-import { EmptyState, Icon, PageHeader } from '@embark/shared-ui';
+import { Link } from 'react-router';
+import {
+  AREA_MESSAGES,
+  Button,
+  completionWording,
+  dueWording,
+  EmptyState,
+  Icon,
+  PageHeader,
+  ProgressBar,
+  ROUTES,
+  SECTIONS_TEXT,
+  Spinner,
+  TASK_SECTION_TEXT,
+  TASK_STATUS_TEXT,
+  taskUrgency,
+  useDocumentTitle,
+  type IconName,
+  type TaskType,
+} from '@embark/shared-ui';
+import { useSectionsChecklist } from './api/useSectionsChecklist';
+import { groupByType } from './group-by-type';
+import './sections.css';
 
-/** Placeholder for `/app/sections`: the checklist grouped by task type arrives with the checklist issue. */
+const SECTION_ICON: Record<TaskType, IconName> = {
+  form: 'documents',
+  policy: 'roles',
+  sop: 'checklist',
+  training: 'training',
+  meeting: 'colleagues',
+};
+
+/** DESIGN §7.5 Sections: the checklist grouped by type (Forms, Policies, SOPs, Trainings, Meetings), each with its progress. */
 export function SectionsPage() {
+  useDocumentTitle(SECTIONS_TEXT.title);
+  const { data, error, refetch } = useSectionsChecklist();
+  const tasks = data?.myChecklist;
+  const header = <PageHeader title={SECTIONS_TEXT.title} description={SECTIONS_TEXT.lead} />;
+
+  if (!tasks) {
+    return (
+      <div className="employee-page sec">
+        {header}
+        {error ? (
+          <div role="alert">
+            <EmptyState
+              icon={<Icon name="help" size={24} />}
+              title={AREA_MESSAGES.checklistLoad}
+              action={
+                <Button variant="secondary" onClick={() => void refetch().catch(() => undefined)}>
+                  {SECTIONS_TEXT.retry}
+                </Button>
+              }
+            />
+          </div>
+        ) : (
+          <div className="sec-loading">
+            <Spinner size="lg" label={SECTIONS_TEXT.loading} />
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  if (tasks.length === 0) {
+    return (
+      <div className="employee-page sec">
+        {header}
+        <EmptyState icon={<Icon name="sections" size={24} />} title={SECTIONS_TEXT.emptyTitle} />
+      </div>
+    );
+  }
+
+  const now = new Date();
   return (
-    <div className="employee-page">
-      <PageHeader title="Sections" description="Your onboarding, grouped into forms, policies, SOPs, trainings and meetings." />
-      <EmptyState icon={<Icon name="sections" size={24} />} title="Sections are on their way" description="Each section will show its own tasks and progress." />
+    <div className="employee-page sec">
+      {header}
+      <div className="sec-grid">
+        {groupByType(tasks).map((section) => {
+          const name = TASK_SECTION_TEXT[section.type];
+          const headingId = `sec-${section.type}`;
+          return (
+            <section key={section.type} className="ui-card sec-card" aria-labelledby={headingId} data-section={section.type}>
+              <header className="sec-card__header">
+                <span className="sec-card__icon">
+                  <Icon name={SECTION_ICON[section.type]} size={20} />
+                </span>
+                <div>
+                  <h2 id={headingId} className="sec-card__title">
+                    {name}
+                  </h2>
+                  <p className="sec-card__count">{SECTIONS_TEXT.counts(section.completed, section.total)}</p>
+                </div>
+              </header>
+              <ProgressBar value={section.percentage} label={SECTIONS_TEXT.progressLabel(name)} showValue />
+              {section.total === 0 ? (
+                <p className="sec-card__empty">{SECTIONS_TEXT.emptySection}</p>
+              ) : (
+                <>
+                  <ul className="sec-tasks" aria-label={name}>
+                    {section.tasks.map((task) => (
+                      <li key={task.id} className={task.completed ? 'sec-task sec-task--done' : 'sec-task'}>
+                        <span className="sec-task__mark" aria-hidden="true">
+                          {task.completed ? <Icon name="check" size={14} /> : null}
+                        </span>
+                        <Link to={`${ROUTES.checklist}/${task.id}`} className="sec-task__title">
+                          {task.title}
+                        </Link>
+                        <span className="ui-visually-hidden">{task.completed ? TASK_STATUS_TEXT.completed : TASK_STATUS_TEXT.pending}</span>
+                        <span className={taskUrgency(task, now) === 'overdue' ? 'sec-task__when sec-task__when--overdue' : 'sec-task__when'}>
+                          {task.completed ? completionWording(task.completed_at, now) : dueWording(task.dueDate, now)}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                  <Link to={`${ROUTES.checklist}?type=${section.type}`} className="sec-card__link">
+                    {SECTIONS_TEXT.viewTasks(name)}
+                    <Icon name="chevronRight" size={16} />
+                  </Link>
+                </>
+              )}
+            </section>
+          );
+        })}
+      </div>
     </div>
   );
 }

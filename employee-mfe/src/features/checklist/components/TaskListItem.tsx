@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import {
+  CHECKLIST_TEXT,
+  completionWording,
+  dueWording,
+  Icon,
+  ROUTES,
+  TASK_PRIORITY_TEXT,
+  TASK_TYPE_TEXT,
+  taskUrgency,
+  type TaskPriority,
+  type TaskType,
+} from '@embark/shared-ui';
+import { TaskStatusBadge } from './TaskStatusBadge';
+
+export interface TaskListItemData {
+  id: number;
+  title: string;
+  description: string | null;
+  type: TaskType;
+  priority: TaskPriority;
+  completed: boolean;
+  completed_at: string | null;
+  dueDate: string;
+  estimatedTime: string;
+}
+
+/** One checklist row: status, title (the link to the task), due or completion wording, type, priority, estimate. */
+export function TaskListItem({ task, now }: { task: TaskListItemData; now: Date }) {
+  const urgency = taskUrgency(task, now);
+  const when = task.completed ? completionWording(task.completed_at, now) : dueWording(task.dueDate, now);
+  return (
+    <li className={`ckl-item ckl-item--${urgency}`}>
+      <span className={task.completed ? 'ckl-item__check ckl-item__check--done' : 'ckl-item__check'} aria-hidden="true">
+        {task.completed ? <Icon name="check" size={16} /> : null}
+      </span>
+      <div className="ckl-item__body">
+        <Link to={`${ROUTES.checklist}/${task.id}`} className="ckl-item__title">
+          {task.title}
+        </Link>
+        {task.description ? <p className="ckl-item__description">{task.description}</p> : null}
+        <p className="ckl-item__meta">
+          <TaskStatusBadge urgency={urgency} />
+          {when ? <span className="ckl-item__when">{when}</span> : null}
+          <span className="ckl-item__type">{TASK_TYPE_TEXT[task.type]}</span>
+          <span>{CHECKLIST_TEXT.priorityBadge(TASK_PRIORITY_TEXT[task.priority])}</span>
+          <span className="ckl-item__estimate">
+            <Icon name="clock" size={14} /> {task.estimatedTime}
+          </span>
+        </p>
+      </div>
+    </li>
+  );
+}

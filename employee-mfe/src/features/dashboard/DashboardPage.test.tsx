@@ -1,0 +1,245 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
+import { MemoryRouter } from 'react-router';
+import { notifySessionEnded, ToastContext, type ToastApi } from '@embark/shared-ui';
+import { DashboardCompleteTaskDocument, DashboardDocument, type DashboardQuery } from '../../__generated__/graphql';
+import { DashboardPage } from './DashboardPage';
+
+type Mocks = NonNullable<MockedProviderProps['mocks']>;
+const VARIABLES = { tasksShown: 3, activitiesShown: 3 };
+
+function isoDate(daysFromToday: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + daysFromToday);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+interface Numbers {
+  total: number;
+  completed: number;
+  overdue?: number;
+}
+
+/** A dashboard answer for `completed` of `total` tasks, with `__typename`s as the server sends them. */
+function dashboardData({ total, completed, overdue = 0 }: Numbers, overrides: Partial<DashboardQuery['dashboard']> = {}) {
+  const percentage = total > 0 ? Math.round((100 * completed) / total) : 0;
+  const upcoming = [
+    { id: 11, title: 'Sign the handbook', description: 'Read and sign', dueDate: isoDate(-2), priority: 'high', isOverdue: true, estimatedTime: '10-15 minutes', route: '/app/checklist/11', urgencyLevel: 'overdue' },
+    { id: 12, title: 'Meet your buddy', description: null, dueDate: isoDate(1), priority: 'medium', isOverdue: false, estimatedTime: '30-60 minutes', route: '/app/checklist/12', urgencyLevel: 'medium' },
+  ].slice(0, total - completed);
+  return {
+    me: { __typename: 'User', id: 7, name: 'Nina New' },
+    dashboard: {
+      __typename: 'Dashboard',
+      progress: {
+        __typename: 'DashboardProgress',
+        totalTasks: total,
+        completedTasks: completed,
+        remainingTasks: total - completed,
+        overdueTasks: overdue,
+        completionPercentage: percentage,
+        daysActive: 2,
+        estimatedCompletionDate: completed === total ? null : isoDate(10),
+      },
+      completionStats: { __typename: 'CompletionStats', completed, total, isComplete: total > 0 && completed === total },
+      nextStep: upcoming[0]
+        ? { __typename: 'NextStep', title: upcoming[0].title, route: upcoming[0].route }
+        : { __typename: 'NextStep', title: 'Continue Your Tasks', route: '/app/checklist' },
+      upcomingTasks: upcoming.map((task) => ({ __typename: 'UpcomingTask', ...task })),
+      recentActivity:
+        completed > 0
+          ? [{ __typename: 'RecentActivity', id: 5, taskTitle: 'Submit your W-4', timestamp: new Date(Date.now() - 5 * 60_000).toISOString(), notes: 'Done with HR' }]
+          : [],
+      ...overrides,
+    },
+  };
+}
+
+const dashboardMock = (numbers: Numbers, extra: Partial<Mocks[number]> = {}): Mocks[number] => ({
+  request: { query: DashboardDocument, variables: VARIABLES },
+  result: { data: dashboardData(numbers) },
+  ...extra,
+});
+
+function fakeToasts() {
+  return { show: jest.fn(), success: jest.fn(), error: jest.fn(), warning: jest.fn(), info: jest.fn(), dismiss: jest.fn() } satisfies Record<keyof ToastApi, jest.Mock>;
+}
+
+async function renderDashboard(mocks: Mocks) {
+  const toasts = fakeToasts();
+  await act(async () => {
+    render(
+      <MockedProvider mocks={mocks}>
+        <ToastContext.Provider value={toasts}>
+          <MemoryRouter initialEntries={['/app/dashboard']}>
+            <DashboardPage />
+          </MemoryRouter>
+        </ToastContext.Provider>
+      </MockedProvider>,
+    );
+  });
+  return toasts;
+}
+
+const text = (testId: string) => screen.getByTestId(testId).textContent;
+
+beforeEach(() => {
+  // The page-wide 100 % milestone outlives a render; a new "session" per test keeps tests apart.
+  notifySessionEnded();
+});
+
+describe('DashboardPage', () => {
+  it('shows loading skeletons until the dashboard arrives', async () => {
+    await renderDashboard([dashboardMock({ total: 8, completed: 2 }, { delay: 60_000 })]);
+    expect(screen.getByRole('status', { name: 'Loading your dashboard' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+  });
+
+  it("shows the spec's error with a retry that loads the dashboard", async () => {
+    await renderDashboard([{ request: { query: DashboardDocument, variables: VARIABLES }, error: new Error('boom') }, dashboardMock({ total: 8, completed: 2 })]);
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to load dashboard data. Please try again.')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    });
+    expect(await screen.findByText('Your Next Step')).toBeTruthy();
+  });
+
+  it('renders the hero, quick stats, upcoming tasks, recent activity and quick actions from one query', async () => {
+    await renderDashboard([dashboardMock({ total: 8, completed: 2, overdue: 1 })]);
+    expect(await screen.findByText('Your Next Step')).toBeTruthy();
+    expect(screen.getByText('Welcome back, Nina')).toBeTruthy();
+    // 25 %: the 'excellent progress' guidance with the remaining count.
+    const hero = screen.getByRole('region', { name: "You're making excellent progress! Only 6 tasks remaining." });
+    expect(within(hero).getByRole('heading', { level: 2 })).toBeTruthy();
+    expect(text('dash-remaining')).toBe('6 tasks remaining');
+    // The next-step button: the server's next step (the most urgent task) and its route.
+    expect(within(hero).getByRole('link', { name: 'Sign the handbook' }).getAttribute('href')).toBe('/app/checklist/11');
+    expect(text('dash-percentage')).toBe('25%');
+    expect(text('dash-completed')).toBe('2');
+    expect(text('dash-remaining-count')).toBe('6');
+    expect(text('dash-overdue')).toBe('1');
+    expect(screen.getByRole('progressbar', { name: 'Onboarding Progress' }).getAttribute('aria-valuenow')).toBe('25');
+    expect(screen.getByText('In progress')).toBeTruthy();
+    expect(screen.queryByRole('img', { name: /On a roll/ })).toBeNull();
+
+    const upcoming = screen.getByRole('region', { name: 'Upcoming Tasks' });
+    expect(within(upcoming).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(upcoming).getByText('Overdue by 2 days')).toBeTruthy();
+    expect(within(upcoming).getByText('Due tomorrow')).toBeTruthy();
+    expect(within(upcoming).getByRole('link', { name: 'View all tasks in your checklist' }).getAttribute('href')).toBe('/app/checklist');
+    expect(within(upcoming).getByRole('button', { name: 'Mark "Meet your buddy" as complete' })).toBeTruthy();
+
+    const recent = screen.getByRole('region', { name: 'Recent Activity' });
+    expect(within(recent).getByText('Submit your W-4')).toBeTruthy();
+    expect(within(recent).getByText('Completed 5 minutes ago')).toBeTruthy();
+
+    const actions = screen.getByRole('region', { name: 'Quick Actions' });
+    expect(within(actions).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Add Journal Entry', '/app/journal/new'],
+      ['View All Journals', '/app/journal'],
+      ['View Checklist', '/app/checklist'],
+      ['Browse Documents', '/app/documents'],
+      ['View Sections', '/app/sections'],
+      ['Update Profile', '/app/profile'],
+    ]);
+  });
+
+  it("falls back to 'Continue Your Tasks' → /app/checklist, and shows the empty lists", async () => {
+    await renderDashboard([
+      {
+        request: { query: DashboardDocument, variables: VARIABLES },
+        result: { data: dashboardData({ total: 0, completed: 0 }, { nextStep: { __typename: 'NextStep', title: '', route: '' } as never }) },
+      },
+    ]);
+    expect((await screen.findByRole('link', { name: 'Continue Your Tasks' })).getAttribute('href')).toBe('/app/checklist');
+    expect(screen.getByRole('heading', { level: 2, name: "Welcome! Let's get started with your orientation journey." })).toBeTruthy();
+    expect(screen.getByText('All caught up!')).toBeTruthy();
+    expect(screen.getByText('No recent activity yet')).toBeTruthy();
+    expect(screen.getByText('Not started')).toBeTruthy();
+  });
+
+  it.each([
+    [49, 100, 'danger'],
+    [50, 100, 'warning'],
+    [74, 100, 'warning'],
+    [75, 100, 'good'],
+    [99, 100, 'good'],
+    [100, 100, 'complete'],
+  ])('colours the progress bar at %i of %i as %s', async (completed, total, tone) => {
+    await renderDashboard([dashboardMock({ total, completed })]);
+    const bar = await screen.findByRole('progressbar', { name: 'Onboarding Progress' });
+    expect(bar.closest('.ui-progress')?.classList.contains(`ui-progress--${tone}`)).toBe(true);
+  });
+
+  it('shows the trend icon only above 5 completed tasks', async () => {
+    await renderDashboard([dashboardMock({ total: 10, completed: 6 })]);
+    expect(await screen.findByRole('img', { name: 'On a roll: more than 5 tasks completed' })).toBeTruthy();
+  });
+
+  it('at 100 % shows Orientation Complete! and the certificate, without a toast on load', async () => {
+    const toasts = await renderDashboard([dashboardMock({ total: 4, completed: 4 })]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Orientation Complete!' })).toBeTruthy();
+    expect(screen.getByText("Congratulations! You've completed your orientation!")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Your Certificate' }).getAttribute('href')).toBe('/app/profile');
+    expect(screen.queryByText('Your Next Step')).toBeNull();
+    expect(toasts.success).not.toHaveBeenCalled();
+  });
+
+  it('completes a task after 800 ms, refreshes the numbers and toasts on reaching 100 from below', async () => {
+    let clickedAt = 0;
+    let sentAt = 0;
+    const toasts = await renderDashboard([
+      dashboardMock({ total: 2, completed: 1 }),
+      {
+        request: { query: DashboardCompleteTaskDocument, variables: { itemId: 11 } },
+        result: () => {
+          sentAt = Date.now();
+          return {
+            data: {
+              setTaskProgress: {
+                __typename: 'UserChecklistItem',
+                id: 11,
+                status: 'completed',
+                completed: true,
+                completed_at: new Date().toISOString(),
+                has_progress: true,
+                progress_id: 3,
+                isOverdue: false,
+              },
+            },
+          };
+        },
+      },
+      dashboardMock({ total: 2, completed: 2 }),
+    ]);
+    const button = await screen.findByRole('button', { name: 'Mark "Sign the handbook" as complete' });
+    expect(text('dash-percentage')).toBe('50%');
+    clickedAt = Date.now();
+    fireEvent.click(button);
+    expect(button.textContent).toBe('Completing…');
+    expect(button.hasAttribute('disabled')).toBe(true);
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Orientation Complete!' }, { timeout: 3000 })).toBeTruthy();
+    expect(sentAt - clickedAt).toBeGreaterThanOrEqual(790);
+    expect(text('dash-percentage')).toBe('100%');
+    expect(text('dash-completed')).toBe('2');
+    expect(text('dash-remaining-count')).toBe('0');
+    expect(toasts.success).toHaveBeenCalledTimes(1);
+    expect(toasts.success).toHaveBeenCalledWith("Congratulations! You've completed all onboarding tasks!");
+  });
+
+  it('says so when the completion fails, and keeps the numbers', async () => {
+    const toasts = await renderDashboard([
+      dashboardMock({ total: 2, completed: 1 }),
+      { request: { query: DashboardCompleteTaskDocument, variables: { itemId: 11 } }, error: new Error('nope') },
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark "Sign the handbook" as complete' }));
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    });
+    expect(toasts.error).toHaveBeenCalledWith('Could not complete the task. Please try again.');
+    expect(text('dash-percentage')).toBe('50%');
+    expect(screen.getByRole('button', { name: 'Mark "Sign the handbook" as complete' }).textContent).toBe('Complete');
+  });
+});

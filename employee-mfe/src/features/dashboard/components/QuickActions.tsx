@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import { DASHBOARD_TEXT, Icon, ROUTES, type IconName } from '@embark/shared-ui';
+
+const ACTIONS: ReadonlyArray<{ label: string; to: string; icon: IconName }> = [
+  { label: DASHBOARD_TEXT.addJournalEntry, to: ROUTES.journalNew, icon: 'journal' },
+  { label: DASHBOARD_TEXT.viewAllJournals, to: ROUTES.journal, icon: 'journal' },
+  { label: DASHBOARD_TEXT.viewChecklistAction, to: ROUTES.checklist, icon: 'checklist' },
+  { label: DASHBOARD_TEXT.browseDocuments, to: ROUTES.documents, icon: 'documents' },
+  { label: DASHBOARD_TEXT.viewSections, to: ROUTES.sections, icon: 'sections' },
+  { label: DASHBOARD_TEXT.updateProfile, to: ROUTES.profile, icon: 'profile' },
+];
+
+/** Spec §2 Quick Actions: six shortcuts into the portal. */
+export function QuickActions() {
+  return (
+    <section className="ui-card dash-panel" aria-labelledby="dash-actions-title">
+      <header className="ui-card__header">
+        <h2 id="dash-actions-title" className="ui-card__title">
+          {DASHBOARD_TEXT.quickActionsHeading}
+        </h2>
+      </header>
+      <ul className="dash-actions" aria-labelledby="dash-actions-title">
+        {ACTIONS.map((action) => (
+          <li key={action.label}>
+            <Link to={action.to} className="dash-action">
+              <span className="dash-action__icon">
+                <Icon name={action.icon} size={18} />
+              </span>
+              {action.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { completionWording, DASHBOARD_TEXT, EmptyState, Icon } from '@embark/shared-ui';
+
+export interface ActivityItem {
+  id: number;
+  taskTitle: string;
+  /** ISO 8601 completion time. */
+  timestamp: string | null;
+  notes: string | null;
+}
+
+/** Spec §2 Recent Activity: the latest completions, 'No recent activity yet' when there are none. */
+export function RecentActivity({ items, now = new Date() }: { items: readonly ActivityItem[]; now?: Date }) {
+  return (
+    <section className="ui-card dash-panel" aria-labelledby="dash-recent-title">
+      <header className="ui-card__header">
+        <h2 id="dash-recent-title" className="ui-card__title">
+          {DASHBOARD_TEXT.recentHeading}
+        </h2>
+      </header>
+      {items.length === 0 ? (
+        <EmptyState
+          className="dash-panel__empty"
+          icon={<Icon name="clock" size={24} />}
+          title={DASHBOARD_TEXT.noRecentActivity}
+          description={DASHBOARD_TEXT.noRecentActivityHint}
+        />
+      ) : (
+        <ul className="dash-activity" aria-labelledby="dash-recent-title">
+          {items.map((item) => (
+            <li key={item.id} className="dash-activity__item">
+              <span className="dash-activity__icon">
+                <Icon name="check" size={16} />
+              </span>
+              <div className="dash-activity__body">
+                <p className="dash-activity__title">{item.taskTitle}</p>
+                {item.timestamp ? (
+                  <time className="dash-activity__time" dateTime={item.timestamp}>
+                    {completionWording(item.timestamp, now)}
+                  </time>
+                ) : null}
+                {item.notes ? <p className="dash-activity__notes">{item.notes}</p> : null}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

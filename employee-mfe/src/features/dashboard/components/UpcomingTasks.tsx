@@ -1,0 +1,96 @@
+import { Link } from 'react-router';
+import {
+  Badge,
+  Button,
+  CHECKLIST_TEXT,
+  DASHBOARD_TEXT,
+  displayStatus,
+  displayStatusTone,
+  dueWording,
+  EmptyState,
+  Icon,
+  ROUTES,
+  TASK_PRIORITY_TEXT,
+  taskUrgency,
+  type DashboardUrgency,
+  type TaskPriority,
+} from '@embark/shared-ui';
+
+export interface UpcomingTask {
+  id: number;
+  title: string;
+  description: string | null;
+  dueDate: string;
+  priority: TaskPriority;
+  estimatedTime: string;
+  route: string;
+  urgencyLevel: DashboardUrgency;
+}
+
+export interface UpcomingTasksProps {
+  tasks: readonly UpcomingTask[];
+  /** Ids whose completion is under way (the button shows it and cannot be pressed twice). */
+  completingIds: ReadonlySet<number>;
+  onComplete(task: UpcomingTask): void;
+  now?: Date;
+}
+
+/** Spec §2 Upcoming Tasks: up to 3, a link to the checklist, a complete button each, 'All caught up!' when empty. */
+export function UpcomingTasks({ tasks, completingIds, onComplete, now = new Date() }: UpcomingTasksProps) {
+  return (
+    <section className="ui-card dash-panel" aria-labelledby="dash-upcoming-title">
+      <header className="ui-card__header">
+        <h2 id="dash-upcoming-title" className="ui-card__title">
+          {DASHBOARD_TEXT.upcomingHeading}
+        </h2>
+        <Link to={ROUTES.checklist} className="dash-panel__link" aria-label={DASHBOARD_TEXT.viewChecklistLabel}>
+          {DASHBOARD_TEXT.viewChecklist}
+          <Icon name="chevronRight" size={16} />
+        </Link>
+      </header>
+      {tasks.length === 0 ? (
+        <EmptyState
+          className="dash-panel__empty"
+          icon={<Icon name="checkCircle" size={24} />}
+          title={DASHBOARD_TEXT.allCaughtUp}
+          description={DASHBOARD_TEXT.allCaughtUpHint}
+        />
+      ) : (
+        <ul className="dash-tasks" aria-labelledby="dash-upcoming-title">
+          {tasks.map((task) => {
+            const urgency = taskUrgency({ completed: false, dueDate: task.dueDate }, now);
+            const busy = completingIds.has(task.id);
+            return (
+              <li key={task.id} className={`dash-task dash-task--${task.urgencyLevel}`}>
+                <div className="dash-task__body">
+                  <Link to={`${ROUTES.checklist}/${task.id}`} className="dash-task__title">
+                    {task.title}
+                  </Link>
+                  {task.description ? <p className="dash-task__description">{task.description}</p> : null}
+                  <p className="dash-task__meta">
+                    <Badge tone={displayStatusTone(urgency)}>{displayStatus(urgency)}</Badge>
+                    <span className="dash-task__due">{dueWording(task.dueDate, now)}</span>
+                    <span className="dash-task__estimate">
+                      <Icon name="clock" size={14} /> {DASHBOARD_TEXT.estimated(task.estimatedTime)}
+                    </span>
+                    <span className="dash-task__priority">{CHECKLIST_TEXT.priorityBadge(TASK_PRIORITY_TEXT[task.priority])}</span>
+                  </p>
+                </div>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  busy={busy}
+                  aria-label={DASHBOARD_TEXT.completeTaskLabel(task.title)}
+                  onClick={() => onComplete(task)}
+                >
+                  <Icon name="check" size={16} />
+                  {busy ? DASHBOARD_TEXT.completingTask : DASHBOARD_TEXT.completeTask}
+                </Button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}
