@@ -5,13 +5,35 @@ import zlib from 'node:zlib';
 
 const BUDGETS_KB = { landing: 100, employeeDashboard: 200, adminIndex: null };
 
+/** Same keys as shared-ui's STORAGE_KEYS: the shell restores this session on start. */
+const STORAGE = { token: 'embark.auth.token', user: 'embark.auth.user' };
+
+/** Signs a demo account in through the REST API; the guarded pages need a session. */
+export async function signIn(gatewayUrl, email, password) {
+  const res = await fetch(`${gatewayUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = await res.json();
+  if (res.status !== 200 || !body.token) throw new Error(`bench sign-in failed for ${email}: ${res.status}`);
+  return { token: body.token, user: body.user };
+}
+
 /**
  * @param {import('@playwright/test').Browser} browser
  * @param {{ shell: string, employee: string, admin: string }} origins
+ * @param {{ employee: { token: string, user: object }, admin: { token: string, user: object } }} sessions
  */
-export async function measureBundles(browser, origins) {
-  async function visit(path, ready) {
+export async function measureBundles(browser, origins, sessions) {
+  async function visit(path, ready, session) {
     const context = await browser.newContext();
+    if (session) {
+      await context.addInitScript(([keys, token, user]) => {
+        window.localStorage.setItem(keys.token, token);
+        window.localStorage.setItem(keys.user, user);
+      }, [STORAGE, session.token, JSON.stringify(session.user)]);
+    }
     const page = await context.newPage();
     const pending = [];
     page.on('response', (response) => {
@@ -35,7 +57,7 @@ export async function measureBundles(browser, origins) {
   }
 
   const landing = await visit('/', (page) => page.locator('main').first().waitFor());
-  const employeeDashboard = await visit('/app/dashboard', (page) => page.getByRole('heading', { name: 'Dashboard' }).first().waitFor());
-  const adminIndex = await visit('/app/admin', (page) => page.getByRole('heading', { name: 'Administration' }).first().waitFor());
+  const employeeDashboard = await visit('/app/dashboard', (page) => page.getByTestId('dash-remaining').waitFor(), sessions.employee);
+  const adminIndex = await visit('/app/admin', (page) => page.getByRole('heading', { name: 'Administration' }).first().waitFor(), sessions.admin);
   return { landing, employeeDashboard, adminIndex, budgetsKb: BUDGETS_KB };
 }

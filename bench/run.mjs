@@ -7,9 +7,10 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { launchStack, stackEnv } from '../scripts/lib/stack.mjs';
 import { repoRoot } from '../scripts/lib/paths.mjs';
-import { measureBundles } from './bundles.mjs';
+import { measureBundles, signIn } from './bundles.mjs';
 
 const ports = { shell: 3200, employee: 3201, admin: 3202, gateway: 4200, embeddedPg: 54332 };
+const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
 const origins = {
   shell: `http://localhost:${ports.shell}`,
   employee: `http://localhost:${ports.employee}`,
@@ -24,7 +25,11 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
 });
 try {
-  const bundles = await measureBundles(browser, origins);
+  const sessions = {
+    employee: await signIn(gatewayUrl, 'employee@example.com', 'Employee12345'),
+    admin: await signIn(gatewayUrl, 'admin@example.com', 'Admin12345'),
+  };
+  const bundles = await measureBundles(browser, origins, sessions);
   const baseline = bundles.landing.totalBytes;
   const rows = [
     ['landing page (/)', bundles.landing, bundles.budgetsKb.landing],
