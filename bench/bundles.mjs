@@ -30,8 +30,8 @@ export async function measureBundles(browser, origins, sessions) {
     const context = await browser.newContext();
     if (session) {
       await context.addInitScript(([keys, token, user]) => {
-        window.localStorage.setItem(keys.token, token);
-        window.localStorage.setItem(keys.user, user);
+        globalThis.localStorage.setItem(keys.token, token);
+        globalThis.localStorage.setItem(keys.user, user);
       }, [STORAGE, session.token, JSON.stringify(session.user)]);
     }
     const page = await context.newPage();
