@@ -7,6 +7,8 @@ import { RateLimiter } from './modules/auth/rate-limiter';
 import { SecretBox } from './modules/auth/secret-box';
 import { TokenService } from './modules/auth/tokens';
 import { TwoFactorService } from './modules/auth/two-factor.service';
+import { JournalService } from './modules/journal/journal.service';
+import { ChecklistTaskDirectory } from './modules/journal/task-directory';
 import { ChecklistService } from './modules/checklist/checklist.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { ProgressService } from './modules/progress/progress.service';
@@ -23,6 +25,7 @@ export interface Services {
   checklist: ChecklistService;
   progress: ProgressService;
   dashboard: DashboardService;
+  journal: JournalService;
 }
 
 export interface ServiceOptions {
@@ -46,5 +49,6 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const checklist = new ChecklistService(dataSource, users, clock);
   const progress = new ProgressService(dataSource, audit, clock);
   const dashboard = new DashboardService(checklist, clock);
-  return { auth, twoFactor, users, roles, checklist, progress, dashboard };
+  const journal = new JournalService(dataSource, new ChecklistTaskDirectory(dataSource, checklist));
+  return { auth, twoFactor, users, roles, checklist, progress, dashboard, journal };
 }

@@ -120,6 +120,13 @@ async function freshUser(ctx: MatrixContext): Promise<TestUser> {
   return user;
 }
 
+/** A journal entry of the actor (of a fresh user when anonymous); deleted with its author after the row. */
+async function makeEntry(ctx: MatrixContext): Promise<number> {
+  const author = ctx.actor ?? (await freshUser(ctx));
+  const rows = (await ctx.t.dataSource.query(`insert into journal_entries (user_id, content) values ($1, 'Matrix entry') returning id`, [author.id])) as Array<{ id: number }>;
+  return (rows[0] as { id: number }).id;
+}
+
 /** The actor's own user id; anonymous callers aim at the demo employee (they get 401 before any lookup). */
 const selfId = (ctx: MatrixContext): number => ctx.actor?.id ?? 2;
 
@@ -252,6 +259,20 @@ export const REST_MATRIX: RestRow[] = [
   { route: 'POST /api/tasks/:id/complete', expect: SIGNED_IN(200), request: async (ctx) => ({ path: `/api/tasks/${await ownRoleItem(ctx)}/complete`, body: { notes: 'Matrix' } }) },
   { route: 'POST /api/api/tasks/:id/complete', expect: SIGNED_IN(200), request: async (ctx) => ({ path: `/api/api/tasks/${await ownRoleItem(ctx)}/complete`, body: {} }) },
 
+  // The journal: everyone signed in keeps their own (privacy between users: journal.routes.test.ts).
+  { route: 'GET /api/journal-entries', expect: SIGNED_IN(200) },
+  { route: 'GET /api/journal-entries/search', expect: SIGNED_IN(200), request: () => ({ path: '/api/journal-entries/search?q=matrix' }) },
+  { route: 'GET /api/journal-entries/stats', expect: SIGNED_IN(200) },
+  { route: 'GET /api/journal-entries/:id', expect: SIGNED_IN(200), request: async (ctx) => ({ path: `/api/journal-entries/${await makeEntry(ctx)}` }) },
+  { route: 'POST /api/journal-entries', expect: SIGNED_IN(201), request: () => ({ body: { content: 'Matrix reflection', tags: ['matrix'] } }) },
+  {
+    route: 'PUT /api/journal-entries/:id',
+    expect: SIGNED_IN(200),
+    request: async (ctx) => ({ path: `/api/journal-entries/${await makeEntry(ctx)}`, body: { content: 'Matrix edit' } }),
+  },
+  { route: 'DELETE /api/journal-entries/:id', expect: SIGNED_IN(200), request: async (ctx) => ({ path: `/api/journal-entries/${await makeEntry(ctx)}` }) },
+  { route: 'GET /api/tags', expect: SIGNED_IN(200) },
+  { route: 'GET /api/tags/popular', expect: SIGNED_IN(200), request: () => ({ path: '/api/tags/popular?limit=10' }) },
 ];
 
 // ---- the GraphQL operations ----------------------------------------------------------------
@@ -395,6 +416,30 @@ export const GRAPHQL_MATRIX: GraphQLRow[] = [
     request: async (ctx) => ({ query: 'mutation ($i: Int!) { completeTask(id: $i, notes: "Matrix") { id status } }', variables: { i: await ownRoleItem(ctx) } }),
   },
 
+  { field: 'Query.journalEntries', expect: GQL_SIGNED_IN, request: () => ({ query: '{ journalEntries { total data { id } } }' }) },
+  { field: 'Query.searchJournalEntries', expect: GQL_SIGNED_IN, request: () => ({ query: '{ searchJournalEntries(q: "matrix") { total data { id } } }' }) },
+  {
+    field: 'Query.journalEntry',
+    expect: GQL_SIGNED_IN,
+    request: async (ctx) => ({ query: 'query ($id: Int!) { journalEntry(id: $id) { id title } }', variables: { id: await makeEntry(ctx) } }),
+  },
+  { field: 'Query.journalStats', expect: GQL_SIGNED_IN, request: () => ({ query: '{ journalStats { total_entries recent_entries total_tags } }' }) },
+  { field: 'Query.tags', expect: GQL_SIGNED_IN, request: () => ({ query: '{ tags { id name count } }' }) },
+  { field: 'Query.popularTags', expect: GQL_SIGNED_IN, request: () => ({ query: '{ popularTags(limit: 10) { id name count } }' }) },
+  {
+    field: 'Mutation.createJournalEntry',
+    expect: GQL_SIGNED_IN,
+    request: () => ({ query: 'mutation ($input: JournalEntryInput!) { createJournalEntry(input: $input) { id } }', variables: { input: { content: 'Matrix reflection' } } }),
+  },
+  {
+    field: 'Mutation.updateJournalEntry',
+    expect: GQL_SIGNED_IN,
+    request: async (ctx) => ({
+      query: 'mutation ($id: Int!, $input: JournalEntryInput!) { updateJournalEntry(id: $id, input: $input) { id } }',
+      variables: { id: await makeEntry(ctx), input: { content: 'Matrix edit' } },
+    }),
+  },
+  { field: 'Mutation.deleteJournalEntry', expect: GQL_SIGNED_IN, request: async (ctx) => ({ query: 'mutation ($id: Int!) { deleteJournalEntry(id: $id) }', variables: { id: await makeEntry(ctx) } }) },
 ];
 
 /** A fresh context for one row and actor: its own account (if any), token and address. */

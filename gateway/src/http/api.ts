@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { authRouter } from '../modules/auth/auth.routes';
 import { checklistRouter } from '../modules/checklist/checklist.routes';
+import { journalRouter } from '../modules/journal/journal.routes';
 import { progressRouter } from '../modules/progress/progress.routes';
 import { rolesRouter } from '../modules/roles/roles.routes';
 import { usersRouter } from '../modules/users/users.routes';
@@ -15,6 +16,7 @@ export function apiRouter(services: Services): Router {
   router.use(usersRouter(services));
   router.use(checklistRouter(services));
   router.use(progressRouter(services));
+  router.use(journalRouter(services));
   // Unknown /api paths answer JSON, not express's HTML 404.
   router.use(apiNotFound);
   return router;
