@@ -41,7 +41,8 @@ describe('database outage', () => {
     expect(rest.body).toEqual({ error: 'Service temporarily unavailable' });
     expect(rest.headers['retry-after']).toBeDefined();
 
-    const gql = await request(t.app).post('/graphql').set(GQL_HEADERS).send({ query: '{ roles { id } }' }).expect(200);
+    const gql = await request(t.app).post('/graphql').set(GQL_HEADERS).send({ query: '{ roles { id } }' }).expect(503);
+    expect(gql.headers['retry-after']).toBeDefined();
     expect(gql.body.errors[0]).toMatchObject({ message: 'Service temporarily unavailable', extensions: { code: 'SERVICE_UNAVAILABLE' } });
 
     // Still alive: the liveness probe does not depend on the database.

@@ -7,6 +7,7 @@ import type { NodeEnv } from '../config';
 import type { Logger } from '../shared/logger';
 import type { GraphQLContext } from './context';
 import { createFormatError } from './format-error';
+import { outageStatusPlugin } from './outage-status';
 
 /** Per-operation limits (DESIGN §5, in the spirit of graphql-armor's defaults). */
 export const GRAPHQL_LIMITS = {
@@ -60,6 +61,7 @@ export async function createApolloServer({ schema, nodeEnv, logger }: ApolloOpti
     formatError: createFormatError(logger, development),
     plugins: [
       ...protection.plugins,
+      outageStatusPlugin(),
       // Chosen explicitly: Apollo would otherwise decide from process.env.NODE_ENV, not our config.
       production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ footer: false }),
     ],

@@ -22,6 +22,11 @@ const MESSAGE_PATTERNS = [
   /terminating connection due to administrator command/i,
 ];
 
+// TypeORM raises these when a statement runs on a query runner whose connection the server
+// just killed (e.g. the audit insert of a transaction that was in flight during a restart):
+// an outage seen one step later, not a bug.
+const RELEASED_RUNNER_ERRORS = new Set(['QueryRunnerAlreadyReleasedError', 'QueryRunnerProviderAlreadyReleasedError']);
+
 function readCode(err: object): string | undefined {
   const code = (err as { code?: unknown }).code;
   return typeof code === 'string' ? code : undefined;
@@ -33,6 +38,8 @@ export function isDatabaseUnavailableError(err: unknown, depth = 0): boolean {
   if (code !== undefined) {
     if (NETWORK_CODES.has(code) || SQLSTATE_UNAVAILABLE.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
   }
+  const name = (err as { name?: unknown }).name;
+  if (typeof name === 'string' && RELEASED_RUNNER_ERRORS.has(name)) return true;
   const message = (err as { message?: unknown }).message;
   if (typeof message === 'string' && MESSAGE_PATTERNS.some((re) => re.test(message))) return true;
   // TypeORM wraps driver errors (QueryFailedError.driverError); Node wraps with `cause`;

@@ -75,6 +75,12 @@ describe('isDatabaseUnavailableError', () => {
     expect(isDatabaseUnavailableError(new AggregateError([withCode('ECONNREFUSED')], 'all failed'))).toBe(true);
   });
 
+  it('treats TypeORM released-runner errors (connection killed under a transaction) as outages', () => {
+    for (const name of ['QueryRunnerAlreadyReleasedError', 'QueryRunnerProviderAlreadyReleasedError']) {
+      expect(isDatabaseUnavailableError(Object.assign(new Error('released'), { name }))).toBe(true);
+    }
+  });
+
   it('does not treat query bugs or constraint violations as outages', () => {
     expect(isDatabaseUnavailableError(withCode('42P01', 'relation "x" does not exist'))).toBe(false);
     expect(isDatabaseUnavailableError(withCode('23505', 'duplicate key'))).toBe(false);
