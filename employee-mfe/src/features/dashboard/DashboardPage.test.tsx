@@ -225,6 +225,11 @@ describe('DashboardPage', () => {
     expect(text('dash-percentage')).toBe('100%');
     expect(text('dash-completed')).toBe('2');
     expect(text('dash-remaining-count')).toBe('0');
+    // The pressed button is gone with its task: focus waits on the Upcoming Tasks heading.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Upcoming Tasks' }));
     expect(toasts.success).toHaveBeenCalledTimes(1);
     expect(toasts.success).toHaveBeenCalledWith("Congratulations! You've completed all onboarding tasks!");
   });

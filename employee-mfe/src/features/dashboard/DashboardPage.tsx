@@ -21,7 +21,7 @@ import { DashboardSkeleton } from './components/DashboardSkeleton';
 import { QuickActions } from './components/QuickActions';
 import { QuickStats } from './components/QuickStats';
 import { RecentActivity } from './components/RecentActivity';
-import { UpcomingTasks, type UpcomingTask } from './components/UpcomingTasks';
+import { UPCOMING_HEADING_ID, UpcomingTasks, type UpcomingTask } from './components/UpcomingTasks';
 import './dashboard.css';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -66,6 +66,13 @@ export function DashboardPage() {
       }
       // The shell's copy of the user carries completion_percentage (header, profile).
       auth?.refreshUser().catch(() => undefined);
+      // The pressed button leaves with its task once the refreshed list renders; keep keyboard users
+      // in the list instead of sending them back to the top of the page.
+      setTimeout(() => {
+        if (document.activeElement === document.body || !document.activeElement?.isConnected) {
+          document.getElementById(UPCOMING_HEADING_ID)?.focus();
+        }
+      }, 0);
     } finally {
       setCompletingIds((ids) => {
         const next = new Set(ids);

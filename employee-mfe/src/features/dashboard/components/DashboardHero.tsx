@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { Badge, buttonClassName, DASHBOARD_TEXT, Icon, ROUTES } from '@embark/shared-ui';
 
@@ -49,19 +50,21 @@ export function DashboardHero({ isComplete, guidance, remainingTasks, completion
             <h2 id="dash-hero-title" className="dash-hero__title">
               {guidance}
             </h2>
-            <p className="dash-hero__message" data-testid="dash-remaining">
-              {DASHBOARD_TEXT.remaining(remainingTasks)}
-            </p>
             <div className="dash-hero__actions">
               <Link to={safeRoute(nextStep.route)} className={buttonClassName({ size: 'lg' })}>
                 {title}
                 <Icon name="arrowRight" size={18} />
               </Link>
+              <span className="dash-hero__remaining" data-testid="dash-remaining">
+                <Icon name="checklist" size={16} />
+                {DASHBOARD_TEXT.remaining(remainingTasks)}
+              </span>
             </div>
           </>
         )}
       </div>
-      <div className="dash-hero__meter" aria-hidden="true">
+      {/* CSSProperties has no index for custom properties; the cast only admits --dash-progress. */}
+      <div className="dash-hero__meter" aria-hidden="true" style={{ '--dash-progress': Math.min(100, Math.max(0, completionPercentage)) } as CSSProperties}>
         <span className="dash-hero__percent">{completionPercentage}%</span>
         <span className="dash-hero__percent-label">{DASHBOARD_TEXT.progressLabel}</span>
       </div>

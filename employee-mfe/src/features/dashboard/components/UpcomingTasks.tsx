@@ -16,6 +16,8 @@ import {
   type TaskPriority,
 } from '@embark/shared-ui';
 
+export const UPCOMING_HEADING_ID = 'dash-upcoming-title';
+
 export interface UpcomingTask {
   id: number;
   title: string;
@@ -38,9 +40,10 @@ export interface UpcomingTasksProps {
 /** Spec §2 Upcoming Tasks: up to 3, a link to the checklist, a complete button each, 'All caught up!' when empty. */
 export function UpcomingTasks({ tasks, completingIds, onComplete, now = new Date() }: UpcomingTasksProps) {
   return (
-    <section className="ui-card dash-panel" aria-labelledby="dash-upcoming-title">
+    <section className="ui-card dash-panel" aria-labelledby={UPCOMING_HEADING_ID}>
       <header className="ui-card__header">
-        <h2 id="dash-upcoming-title" className="ui-card__title">
+        {/* Focusable from script: after a completion removes the pressed button, focus lands here. */}
+        <h2 id={UPCOMING_HEADING_ID} className="ui-card__title" tabIndex={-1}>
           {DASHBOARD_TEXT.upcomingHeading}
         </h2>
         <Link to={ROUTES.checklist} className="dash-panel__link" aria-label={DASHBOARD_TEXT.viewChecklistLabel}>
@@ -56,7 +59,7 @@ export function UpcomingTasks({ tasks, completingIds, onComplete, now = new Date
           description={DASHBOARD_TEXT.allCaughtUpHint}
         />
       ) : (
-        <ul className="dash-tasks" aria-labelledby="dash-upcoming-title">
+        <ul className="dash-tasks" aria-labelledby={UPCOMING_HEADING_ID}>
           {tasks.map((task) => {
             const urgency = taskUrgency({ completed: false, dueDate: task.dueDate }, now);
             const busy = completingIds.has(task.id);
