@@ -57,6 +57,9 @@ export async function createApolloServer({ schema, nodeEnv, logger }: ApolloOpti
     // own SIGTERM handler would race that and re-raise the signal.
     stopOnTerminationSignals: false,
     parseOptions: { maxTokens: GRAPHQL_LIMITS.maxTokens },
+    // Our clients send full documents; automatic persisted queries would only add a cache
+    // clients can fill (and a hash-mismatch path that surfaced as an internal error).
+    persistedQueries: false,
     validationRules: protection.validationRules,
     formatError: createFormatError(logger, development),
     plugins: [
