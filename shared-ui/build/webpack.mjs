@@ -2,6 +2,7 @@
 // singletons (DESIGN §6) and of the loaders that compile TypeScript/TSX (including shared-ui's own
 // source, which is consumed untranspiled) and CSS. Plain ESM so webpack-cli loads it without a TS hook.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -138,4 +139,47 @@ export function productionAliases(production, require) {
   if (!production) return {};
   const developmentEntry = require.resolve('react-router'); // .../dist/development/index.js
   return { 'react-router$': path.join(path.dirname(developmentEntry), '..', 'production', 'index.mjs') };
+}
+
+/**
+ * The whole webpack config of a remote (employee_mfe, admin_mfe): both build the same way and
+ * differ only in name, port and federation config, so each team's file states just those.
+ * Production emits only the federated container (remoteEntry.js + chunks); development adds the
+ * standalone page for the team (src/index.ts → bootstrap with its own router and client).
+ */
+export function remoteWebpackConfig({ appDir, name, port, federationConfig, HtmlWebpackPlugin, MiniCssExtractPlugin, ModuleFederationPlugin }) {
+  const require = createRequire(path.join(appDir, 'package.json'));
+  return (_env, argv) => {
+    const production = argv.mode === 'production';
+    const base = baseConfig({ appDir, production, MiniCssExtractPlugin });
+    return {
+      name,
+      mode: production ? 'production' : 'development',
+      context: appDir,
+      entry: production ? {} : { main: './src/index.ts' },
+      output: {
+        path: path.join(appDir, 'dist'),
+        publicPath: 'auto', // chunks load from this remote's own origin, wherever it is deployed
+        uniqueName: name,
+        filename: entryFilename(production),
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        clean: true,
+      },
+      devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+      resolve: { ...base.resolve, alias: productionAliases(production, require) },
+      module: base.module,
+      plugins: [
+        ...base.plugins,
+        new ModuleFederationPlugin(federationConfig({ production })),
+        ...(production ? [] : [new HtmlWebpackPlugin({ template: './public/index.html', publicPath: '/' })]),
+      ],
+      performance: { hints: production ? 'warning' : false },
+      devServer: {
+        port,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        historyApiFallback: true,
+        proxy: gatewayProxy(),
+      },
+    };
+  };
 }
