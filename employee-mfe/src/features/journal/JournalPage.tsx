@@ -1,20 +1,160 @@
-import { Link } from 'react-router';
-import { buttonClassName, EmptyState, Icon, PageHeader, ROUTES } from '@embark/shared-ui';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { AREA_MESSAGES, Button, buttonClassName, EmptyState, Icon, JOURNAL_TEXT, PageHeader, ROUTES, Spinner, useDocumentTitle } from '@embark/shared-ui';
+import { useJournalList, useJournalTags } from './api/useJournal';
+import { JournalEntryCard } from './components/JournalEntryCard';
+import { JournalFiltersBar } from './components/JournalFiltersBar';
+import { JournalStatsBar } from './components/JournalStatsBar';
+import { Pagination } from './components/Pagination';
+import { PopularTags } from './components/PopularTags';
+import { useDebouncedValue } from './hooks/useDebouncedValue';
+import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, isFiltered, PAGE_SIZE, toQueryFilter, type JournalFilters } from './journal-filters';
+import './journal.css';
 
-/** Placeholder for `/app/journal`: the journal issue lists the entries here. */
+/** Search waits for typing to pause this long, so a word is one request, not one per key. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * `/app/journal` (issue 6 item 5): the user's entries with search, tag, date range, visibility and
+ * sort, stats and popular tags. The filters live in the address, so reload and back keep them.
+ */
 export function JournalPage() {
-  return (
-    <div className="employee-page">
-      <PageHeader
-        title="My Journal"
-        description="Your private learning journal: reflections on tasks, trainings and meetings."
-        actions={
+  useDocumentTitle(JOURNAL_TEXT.listTitle);
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const setFilters = (next: JournalFilters) => setParams(filtersToParams(next), { replace: true });
+
+  // The box shows every key at once; the address (and so the query) follows once typing pauses.
+  const [searchText, setSearchText] = useState(filters.q);
+  const settledSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (settledSearch !== filters.q) setParams(filtersToParams({ ...filters, q: settledSearch, page: 1 }), { replace: true });
+    // Only a settled change of the box moves the address; the other filters are read as they are now.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [settledSearch]);
+
+  const { searching, page, loading, error, refetch } = useJournalList(filters.q, toQueryFilter(filters));
+  const tagsQuery = useJournalTags();
+  const tagNames = (tagsQuery.data?.tags ?? []).map((t) => t.name);
+  const entries = page?.data ?? [];
+  const total = page?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const filtered = isFiltered(filters);
+
+  const clear = () => {
+    setSearchText('');
+    setFilters(DEFAULT_FILTERS);
+  };
+
+  const summary =
+    page === undefined
+      ? null
+      : total === 0
+        ? JOURNAL_TEXT.noResultsSummary
+        : JOURNAL_TEXT.resultsSummary((filters.page - 1) * PAGE_SIZE + 1, (filters.page - 1) * PAGE_SIZE + entries.length, total);
+
+  let body;
+  if (loading && page === undefined) {
+    body = (
+      <div className="jrn-loading">
+        <Spinner label={JOURNAL_TEXT.loadingEntries} />
+      </div>
+    );
+  } else if (error && page === undefined) {
+    body = (
+      <EmptyState
+        icon={<Icon name="journal" size={24} />}
+        title={searching ? AREA_MESSAGES.journalSearch : AREA_MESSAGES.journalFetchAll}
+        action={
+          <Button variant="secondary" onClick={() => void refetch().catch(() => undefined)}>
+            {JOURNAL_TEXT.retry}
+          </Button>
+        }
+      />
+    );
+  } else if (entries.length === 0 && filtered) {
+    body = (
+      <EmptyState
+        icon={<Icon name="journal" size={24} />}
+        title={JOURNAL_TEXT.noMatchesTitle}
+        description={JOURNAL_TEXT.noMatchesDescription}
+        action={
+          <Button variant="secondary" onClick={clear}>
+            {JOURNAL_TEXT.clearFilters}
+          </Button>
+        }
+      />
+    );
+  } else if (entries.length === 0 && filters.page > 1) {
+    // A page past the end (entries deleted since): back to the first.
+    body = (
+      <EmptyState
+        title={JOURNAL_TEXT.noResultsSummary}
+        action={
+          <Button variant="secondary" onClick={() => setFilters({ ...filters, page: 1 })}>
+            {JOURNAL_TEXT.pageOf(1, pages)}
+          </Button>
+        }
+      />
+    );
+  } else if (entries.length === 0) {
+    body = (
+      <EmptyState
+        icon={<Icon name="journal" size={24} />}
+        title={JOURNAL_TEXT.emptyTitle}
+        description={JOURNAL_TEXT.emptyDescription}
+        action={
           <Link to={ROUTES.journalNew} className={buttonClassName()}>
-            New entry
+            {JOURNAL_TEXT.writeFirst}
           </Link>
         }
       />
-      <EmptyState icon={<Icon name="journal" size={24} />} title="No journal entries yet" description="Entries you write will be listed here." />
+    );
+  } else {
+    body = (
+      <>
+        <ul className="jrn-list" aria-label={JOURNAL_TEXT.entriesLabel} aria-busy={loading || undefined}>
+          {entries.map((entry) => (
+            <li key={entry.id}>
+              <JournalEntryCard entry={entry} />
+            </li>
+          ))}
+        </ul>
+        <Pagination page={filters.page} pages={pages} onPage={(p) => setFilters({ ...filters, page: p })} />
+      </>
+    );
+  }
+
+  return (
+    <div className="employee-page jrn-page">
+      <PageHeader
+        title={JOURNAL_TEXT.listTitle}
+        description={JOURNAL_TEXT.listLead}
+        actions={
+          <Link to={ROUTES.journalNew} className={buttonClassName()}>
+            {JOURNAL_TEXT.newEntry}
+          </Link>
+        }
+      />
+      <JournalStatsBar />
+      <div className="jrn-layout">
+        <div className="jrn-layout__main">
+          <JournalFiltersBar
+            filters={filters}
+            searchText={searchText}
+            onSearchText={setSearchText}
+            tagNames={tagNames}
+            onChange={setFilters}
+            onClear={clear}
+            canClear={filtered || filters.sort !== DEFAULT_FILTERS.sort}
+            summary={summary}
+          />
+          {body}
+        </div>
+        <aside className="jrn-layout__side" aria-label={JOURNAL_TEXT.popularTags}>
+          <PopularTags selected={filters.tag} onSelect={(tag) => setFilters({ ...filters, tag, page: 1 })} />
+        </aside>
+      </div>
     </div>
   );
 }

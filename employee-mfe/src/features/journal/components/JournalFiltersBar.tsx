@@ -1,0 +1,93 @@
+import { useId, type ReactNode } from 'react';
+import { Button, JOURNAL_TEXT } from '@embark/shared-ui';
+import { DATE_RANGES, SORT_OPTIONS, VISIBILITY_FILTERS, type JournalFilters } from '../journal-filters';
+
+interface SelectProps<T extends string> {
+  label: string;
+  value: T;
+  options: readonly T[];
+  optionLabel(value: T): string;
+  onChange(value: T): void;
+}
+
+function Select<T extends string>({ label, value, options, optionLabel, onChange }: SelectProps<T>) {
+  const id = useId();
+  return (
+    <div className="jrn-filter">
+      <label htmlFor={id} className="jrn-filter__label">
+        {label}
+      </label>
+      <select id={id} className="jrn-input jrn-filter__select" value={value} onChange={(event) => onChange(event.target.value as T)}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export interface JournalFiltersBarProps {
+  filters: JournalFilters;
+  /** What the search box shows (updated on every key; the list follows once typing pauses). */
+  searchText: string;
+  onSearchText(text: string): void;
+  /** Every tag of the user, for the tag select. */
+  tagNames: readonly string[];
+  onChange(filters: JournalFilters): void;
+  onClear(): void;
+  canClear: boolean;
+  /** 'Showing 1–10 of 24 entries', announced politely as it changes. */
+  summary: ReactNode;
+}
+
+/** Search box and spec §9 filters as native labelled controls (keyboard and screen readers for free). */
+export function JournalFiltersBar({ filters, searchText, onSearchText, tagNames, onChange, onClear, canClear, summary }: JournalFiltersBarProps) {
+  const searchId = useId();
+  // A change of filter starts again from the first page.
+  const set = <K extends keyof JournalFilters>(key: K) => (value: JournalFilters[K]) => onChange({ ...filters, [key]: value, page: 1 });
+  // The tag of the address stays selectable even before the tag list has arrived.
+  const tags = filters.tag !== '' && !tagNames.some((t) => t.toLowerCase() === filters.tag.toLowerCase()) ? [filters.tag, ...tagNames] : tagNames;
+  return (
+    <div className="ui-card jrn-filters" role="search" aria-label={JOURNAL_TEXT.filtersLabel}>
+      <div className="jrn-filters__search">
+        <label htmlFor={searchId} className="jrn-filter__label">
+          {JOURNAL_TEXT.searchLabel}
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          className="jrn-input"
+          value={searchText}
+          placeholder={JOURNAL_TEXT.searchPlaceholder}
+          maxLength={500}
+          autoComplete="off"
+          onChange={(event) => onSearchText(event.target.value)}
+        />
+      </div>
+      <div className="jrn-filters__fields">
+        <Select
+          label={JOURNAL_TEXT.visibilityFilterLabel}
+          value={filters.visibility}
+          options={VISIBILITY_FILTERS}
+          optionLabel={(v) => JOURNAL_TEXT.visibilityFilterOptions[v]}
+          onChange={set('visibility')}
+        />
+        <Select label={JOURNAL_TEXT.dateRangeLabel} value={filters.dateRange} options={DATE_RANGES} optionLabel={(v) => JOURNAL_TEXT.dateRangeOptions[v]} onChange={set('dateRange')} />
+        <Select label={JOURNAL_TEXT.tagFilterLabel} value={filters.tag} options={['', ...tags]} optionLabel={(v) => (v === '' ? JOURNAL_TEXT.allTags : v)} onChange={set('tag')} />
+        <Select label={JOURNAL_TEXT.sortLabel} value={filters.sort} options={SORT_OPTIONS} optionLabel={(v) => JOURNAL_TEXT.sortOptions[v]} onChange={set('sort')} />
+      </div>
+      <div className="jrn-filters__footer">
+        <p className="jrn-filters__summary" aria-live="polite">
+          {summary}
+        </p>
+        {canClear ? (
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            {JOURNAL_TEXT.clearFilters}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
