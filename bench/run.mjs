@@ -1,55 +1,140 @@
 #!/usr/bin/env node
-// `npm run bench`: measures the production builds and prints each figure with its target
-// and its ratio to a baseline measured in the same run. Results: bench/results/latest.json.
-// A measurement, not a gate: missed targets are reported (and recorded), not turned into a failure.
+// `npm run bench` (issue 9, Benchmarks 1–5): measures the production builds and prints each
+// figure with its target, met or NOT met, as a ratio to a baseline measured in the same run
+// (this machine is shared and noisy: only same-run ratios are comparable). Results:
+// bench/results/latest.json. A measurement, not a gate: missed targets are reported, not
+// turned into a failure; a benchmark that cannot run at all is (exit code 1).
+//
+//   node bench/run.mjs                  everything (after `npm run build`)
+//   node bench/run.mjs gateway scale    only some: gateway (1), scale (2), bundles (3), page-speed (4), login (5)
+//   BENCH_DURATION=8 BENCH_ROUNDS=2     seconds per load run, alternating rounds per target
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { launchStack, stackEnv } from '../scripts/lib/stack.mjs';
 import { repoRoot } from '../scripts/lib/paths.mjs';
-import { measureBundles, signIn } from './bundles.mjs';
+import { measureBundles, reportBundles, signIn } from './bundles.mjs';
+import { benchGatewayVsFloor, prepareGatewayDataset } from './gateway.mjs';
+import { stopAll, track } from './lib/cleanup.mjs';
+import { startCluster } from './lib/cluster.mjs';
+import { Report } from './lib/report.mjs';
+import { benchLogin } from './login.mjs';
+import { measurePageSpeed } from './page-speed.mjs';
+import { benchScale } from './scale.mjs';
 
-const ports = { shell: 3200, employee: 3201, admin: 3202, gateway: 4200, embeddedPg: 54332 };
-const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
+const ALL = ['gateway', 'scale', 'bundles', 'page-speed', 'login'];
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
+const unknown = wanted.filter((w) => !ALL.includes(w));
+if (unknown.length) {
+  console.error(`bench: unknown benchmark(s) ${unknown.join(', ')}; choose from ${ALL.join(', ')}`);
+  process.exit(2);
+}
+const runs = (name) => wanted.includes(name);
+const durationS = Number(process.env.BENCH_DURATION || 8);
+const rounds = Number(process.env.BENCH_ROUNDS || 2);
+
+// The front-end stack (bundles, page speed) and the bench's own PostgreSQL + gateways.
+const ports = {
+  stack: { shell: 3200, employee: 3201, admin: 3202, gateway: 4200, embeddedPg: 54332 },
+  benchPg: 54333, gateway: 4201, scaleSmall: 4203, scaleLarge: 4204, floor: 4210, baselinePage: 3210,
+};
 const origins = {
-  shell: `http://localhost:${ports.shell}`,
-  employee: `http://localhost:${ports.employee}`,
-  admin: `http://localhost:${ports.admin}`,
+  shell: `http://localhost:${ports.stack.shell}`,
+  employee: `http://localhost:${ports.stack.employee}`,
+  admin: `http://localhost:${ports.stack.admin}`,
 };
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
-const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-const stack = await launchStack({ env: stackEnv(ports, path.join(repoRoot, '.data', 'bench')), stdio: ['ignore', 'ignore', 'inherit'] });
-const browser = await chromium.launch({
-  ...(systemChromium ? { executablePath: systemChromium } : {}),
-  args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
-});
-try {
-  const sessions = {
-    employee: await signIn(gatewayUrl, 'employee@example.com', 'Employee12345'),
-    admin: await signIn(gatewayUrl, 'admin@example.com', 'Admin12345'),
-  };
-  const bundles = await measureBundles(browser, origins, sessions);
-  const baseline = bundles.landing.totalBytes;
-  const rows = [
-    ['landing page (/)', bundles.landing, bundles.budgetsKb.landing],
-    ['employee dashboard (/app/dashboard)', bundles.employeeDashboard, bundles.budgetsKb.employeeDashboard],
-    ['admin index (/app/admin)', bundles.adminIndex, bundles.budgetsKb.adminIndex],
-  ];
-  console.info('\nJavaScript fetched to reach each page (gzip -9 of each response body, production builds)\n');
-  console.info('| page | files | shell KB | employee-mfe KB | admin-mfe KB | total KB | × landing | target KB | met |');
-  console.info('|---|---:|---:|---:|---:|---:|---:|---:|:--:|');
-  for (const [name, m, budget] of rows) {
-    const met = budget === null ? '–' : m.totalBytes <= budget * 1024 ? 'yes' : 'NO';
-    console.info(`| ${name} | ${m.files} | ${kb(m.byOrigin.shell)} | ${kb(m.byOrigin.employee)} | ${kb(m.byOrigin.admin)} | ${kb(m.totalBytes)} | ${(m.totalBytes / baseline).toFixed(2)} | ${budget ?? '–'} | ${met} |`);
+const report = new Report();
+const failures = [];
+const timings = {};
+const startedAt = new Date();
+
+async function phase(name, fn) {
+  const started = Date.now();
+  console.info(`\n== ${name}`);
+  try {
+    await fn();
+  } catch (err) {
+    failures.push({ phase: name, error: String(err?.stack ?? err) });
+    console.error(`bench: ${name} failed: ${err?.stack ?? err}`);
+  } finally {
+    timings[name] = Math.round((Date.now() - started) / 100) / 10;
   }
-  const adminLeak = bundles.employeeDashboard.byOrigin.admin;
-  console.info(`\nadmin-mfe bytes fetched by an employee: ${adminLeak} (target 0: ${adminLeak === 0 ? 'met' : 'NOT met'})`);
-  const results = { measuredAt: new Date().toISOString(), node: process.version, bundles };
-  fs.mkdirSync(path.join(repoRoot, 'bench', 'results'), { recursive: true });
-  fs.writeFileSync(path.join(repoRoot, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-  console.info('\nwritten: bench/results/latest.json');
-} finally {
-  await browser.close();
-  await stack.stop();
 }
+
+/** Items 1, 5 and 2: one throwaway PostgreSQL cluster, a database and a gateway per data set. */
+async function serverSide() {
+  const dataDir = path.join(repoRoot, '.data', 'bench-gateway');
+  const cluster = await startCluster({ dataDir, port: ports.benchPg });
+  try {
+    if (runs('gateway') || runs('login')) {
+      let ctx;
+      await phase('prepare: 1,000 users × 40 items behind a production-mode gateway', async () => {
+        ctx = await prepareGatewayDataset({ cluster, dataDir, port: ports.gateway });
+      });
+      if (ctx) {
+        if (runs('gateway')) await phase('1. gateway vs the floor', () => benchGatewayVsFloor({ report, ctx, floorPort: ports.floor, durationS, rounds }));
+        if (runs('login')) await phase('5. login cost', () => benchLogin({ report, ctx, durationS }));
+        await ctx.gateway.stop();
+      }
+    }
+    if (runs('scale')) {
+      await phase('2. scale: 100 vs 100,000 users', () => benchScale({ report, cluster, dataDir, ports: { small: ports.scaleSmall, large: ports.scaleLarge }, durationS: Math.max(4, Math.round(durationS * 0.75)), rounds }));
+    }
+  } finally {
+    await cluster.stop();
+    // Five million generated rows are not worth keeping.
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Items 3 and 4: the whole built stack (serve.mjs) with its own fresh database, and Chromium. */
+async function frontEnd() {
+  const stack = await launchStack({ env: stackEnv(ports.stack, path.join(repoRoot, '.data', 'bench')), stdio: ['ignore', 'ignore', 'inherit'] });
+  const stopStack = track('front-end stack', () => stack.stop());
+  const browser = await chromium.launch({
+    ...(systemChromium ? { executablePath: systemChromium } : {}),
+    args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'],
+  });
+  const closeBrowser = track('Chromium', () => browser.close());
+  try {
+    const gatewayUrl = `http://127.0.0.1:${ports.stack.gateway}`;
+    const sessions = {
+      employee: await signIn(gatewayUrl, 'employee@example.com', 'Employee12345'),
+      admin: await signIn(gatewayUrl, 'admin@example.com', 'Admin12345'),
+    };
+    if (runs('bundles')) await phase('3. bundles', async () => reportBundles(report, await measureBundles(browser, origins, sessions)));
+    if (runs('page-speed')) await phase('4. page speed', () => measurePageSpeed({ report, browser, origins, session: sessions.employee, baselinePort: ports.baselinePage }));
+  } finally {
+    await closeBrowser();
+    await stopStack();
+  }
+}
+
+const loadBefore = os.loadavg();
+try {
+  if (runs('gateway') || runs('login') || runs('scale')) await phase('server side (items 1, 5, 2)', serverSide);
+  if (runs('bundles') || runs('page-speed')) await phase('front end (items 3, 4)', frontEnd);
+} finally {
+  await stopAll();
+}
+
+report.printSummary();
+for (const f of failures) console.error(`\nbench: ${f.phase} could not run:\n${f.error}`);
+const results = {
+  measuredAt: startedAt.toISOString(),
+  node: process.version,
+  machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, totalMemGiB: Math.round(os.totalmem() / 2 ** 30), loadavgBefore: loadBefore, loadavgAfter: os.loadavg() },
+  settings: { durationS, rounds, benchmarks: wanted },
+  secondsPerPhase: timings,
+  checks: report.checks,
+  notes: report.notes,
+  failures,
+  ...report.sections,
+};
+fs.mkdirSync(path.join(repoRoot, 'bench', 'results'), { recursive: true });
+fs.writeFileSync(path.join(repoRoot, 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.info(`\nwritten: bench/results/latest.json (load average ${loadBefore.map((n) => n.toFixed(1)).join(' ')} before, ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} after; ${os.cpus().length} CPUs)`);
+process.exitCode = failures.length ? 1 : 0;
