@@ -86,3 +86,22 @@ export const GUIDANCE_THRESHOLDS = { greatStart: 25, excellentProgress: 50, half
 export const COMPLETION_WORDING_MAX_DAYS = 7;
 /** The due-date filter 'week' of the checklist (spec §9): due from today up to this many days ahead. */
 export const CHECKLIST_DUE_WEEK_DAYS = 7;
+
+/**
+ * Spec §3/§4 after sign-in (issue 5 item 10): the app-initialised marker's version, and how young an
+ * account still counts as a first-time user's (with no progress). The 5-minute dashboard skip is
+ * TIMING_MS.dashboardReinitSkip; the refresh offer after a failed initialisation, TIMING_MS.refreshOfferDelay.
+ */
+export const APP_INITIALISATION = {
+  markerVersion: '1.0',
+  firstTimeAccountAgeMs: 24 * 60 * 60 * 1000,
+} as const;
+
+/**
+ * The header's notifications (spec §4; at most DASHBOARD.notificationsMax): how many read ids are
+ * remembered per user, and how often navigating refetches the checklist they are derived from.
+ */
+export const NOTIFICATIONS = {
+  readIdsKept: 50,
+  refetchMinIntervalMs: 30_000,
+} as const;

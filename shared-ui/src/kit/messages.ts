@@ -548,3 +548,65 @@ export const JOURNAL_TEXT = {
   templateHeadings: ['What I learned', 'Key insights', 'How this relates to my role'],
   templateDocumentsHeading: 'Related documents',
 } as const;
+
+/** The header's notifications (spec §4 "Notifications", issue 5 item 9). Relative times: RELATIVE_TIME_TEXT. */
+export const NOTIFICATIONS_TEXT = {
+  taskCompleted: 'Task Completed',
+  nextTask: 'Next Task',
+  completedDescription: (title: string) => `You completed "${title}".`,
+  /** A next task's title, with its due wording when it has one ('Due tomorrow'). */
+  nextDescription: (title: string, due: string) => (due ? `${title} · ${due}` : title),
+  /** A due date beyond the spec's 'Due in N days' range, which the due wording gives as a bare date. */
+  dueOn: (date: string) => `Due ${date}`,
+  /** The bell's accessible name while something is unread. */
+  bellUnread: (count: number) => `Notifications (${count} unread)`,
+  loadFailed: 'Could not load your notifications.',
+} as const;
+
+/** /app/profile beyond its security section (issue 5 item 8). */
+export const PROFILE_TEXT = {
+  roleLabel: 'Role',
+  startDateLabel: 'Start date',
+  progressHeading: 'Onboarding progress',
+  progressLabel: 'Onboarding progress',
+  progressSummary: (completed: number, total: number) => `${completed} of ${countOf(total, 'task')} completed`,
+  noChecklist: 'No onboarding checklist is assigned to your role.',
+  certificateReadyTitle: 'Your certificate is ready',
+  certificateReadyText: "You've completed every onboarding task. Congratulations!",
+  viewCertificate: 'View your certificate',
+  certificateLocked: (remaining: number) => `Complete the remaining ${countOf(remaining, 'task')} to earn your certificate.`,
+  continueChecklist: 'Continue your checklist',
+  loading: 'Loading your profile',
+  loadFailed: 'Failed to load your profile. Please try again.',
+  retry: 'Try Again',
+} as const;
+
+/** The completion certificate (DESIGN §7.7): name, role, completion date, printable. */
+export const CERTIFICATE_TEXT = {
+  pageTitle: 'Certificate',
+  heading: 'Your certificate',
+  lead: 'Proof that you completed your onboarding. Print it or save it as a PDF.',
+  title: 'Certificate of Completion',
+  certifies: 'This certifies that',
+  completed: (brand: string) => `has successfully completed the ${brand} onboarding programme`,
+  asRole: (role: string) => `as ${role}`,
+  completedOnLabel: 'Completed on',
+  startedOnLabel: 'Started on',
+  tasksLabel: 'Tasks completed',
+  issuedBy: (brand: string) => `${brand} Onboarding Team`,
+  print: 'Print certificate',
+  backToProfile: 'Back to profile',
+  notYetTitle: 'Your certificate is not ready yet',
+  notYetText: (remaining: number) => `You have ${countOf(remaining, 'task')} left. Finish your checklist to earn your certificate.`,
+  noTasksText: 'There are no onboarding tasks for your role, so there is no certificate to earn.',
+  progressLabel: 'Onboarding progress',
+  goToChecklist: 'Go to my checklist',
+  loading: 'Loading your certificate',
+} as const;
+
+/** After sign-in or registration, when the user's data could not be loaded (spec §8; issue 5 item 10). */
+export const APP_INIT_TEXT = {
+  heading: 'Signed in, but not quite ready',
+  refreshPage: 'Refresh page',
+  loading: 'Loading your data…',
+} as const;

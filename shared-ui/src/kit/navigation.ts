@@ -46,6 +46,8 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   { pattern: ROUTES.documents, access: 'employee', title: 'Documents' },
   { pattern: ROUTES.policies, access: 'employee', title: 'Company Policies' },
   { pattern: ROUTES.profile, access: 'member', title: 'Profile' },
+  // DESIGN §7.7; under the profile, so the same access (administrators may open their profile too).
+  { pattern: ROUTES.profileCertificate, access: 'member', title: 'Certificate' },
   { pattern: ROUTES.admin, access: 'admin', title: 'Administration' },
   { pattern: ROUTES.adminRoles, access: 'admin', title: 'Manage Roles' },
   { pattern: ROUTES.adminChecklistItems, access: 'admin', title: 'Manage Checklist Items' },

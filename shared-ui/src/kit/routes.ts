@@ -21,4 +21,6 @@ export const ROUTES = {
   adminUserRoles: '/app/admin/user-roles',
   adminDocumentChecklist: '/app/admin/document-checklist',
   profile: '/app/profile',
+  /** DESIGN §7.7: the completion certificate, offered from the profile once every task is done. */
+  profileCertificate: '/app/profile/certificate',
 } as const;

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   journalDraftPrefix: 'embark.journal.drafts.',
   appInitialised: 'embark.app.initialised',
   authDebugLog: 'embark.auth.debugLog',
+  /** Prefix; the full key is `${notificationsReadPrefix}${userId}`: ids of the header notifications read (issue 5). */
+  notificationsReadPrefix: 'embark.notifications.read.',
 } as const;
 
 /** The stored bearer token, or null. Never throws (storage can be disabled or full). */

@@ -25,9 +25,10 @@ import {
   type SessionExpiredEvent,
   type SessionUser,
 } from '@embark/shared-ui';
+import { initialiseApp, type InitialisationMode, type InitialisationOutcome } from './app-initialisation';
 import { authApi, type AuthApi, type Session } from './auth-api';
 import { landingPathFor } from './landing';
-import { SessionControlContext, type SessionControl } from './session-control';
+import { SessionControlContext, type EstablishedSession, type SessionControl } from './session-control';
 import './session-check.css';
 
 interface AuthState {
@@ -46,7 +47,27 @@ export interface AuthProviderProps {
   api?: AuthApi;
   /** A full page load, the fallback when client-side navigation fails (tests pass a spy). */
   hardRedirect?: (path: string) => void;
+  /** The after-sign-in initialisation of the user's data (spec §4; tests pass a fake). */
+  initialise?: RunInitialisation;
 }
+
+/** Runs the spec §4 initialisation sequence for a user. */
+export type RunInitialisation = (user: SessionUser, mode: InitialisationMode) => Promise<InitialisationOutcome>;
+
+/**
+ * The real initialisation. Its steps load lazily: they bring the Apollo client, which the static
+ * first paint of `/` must not load. If even that code cannot be loaded, nothing can be shown, so it
+ * counts as a failed (required) navigation step.
+ */
+export const runAppInitialisation: RunInitialisation = async (user, mode) => {
+  try {
+    const { createAppInitialisers } = await import('./app-initialisers');
+    return await initialiseApp(user, createAppInitialisers(), { mode });
+  } catch (error) {
+    logAuthEvent('init.unavailable', { details: { mode, error: String(error) } });
+    return { ok: false, failedStep: 'navigation', error, firstTimeUser: false, completed: [], failed: [] };
+  }
+};
 
 function assignLocation(path: string): void {
   window.location.assign(path);
@@ -58,7 +79,7 @@ function assignLocation(path: string): void {
  * reacts to expired sessions reported by any client (REST or GraphQL), and signs out.
  * Must sit inside the router (it navigates) and inside the toast provider (it toasts).
  */
-export function AuthProvider({ children, api = authApi, hardRedirect = assignLocation }: AuthProviderProps) {
+export function AuthProvider({ children, api = authApi, hardRedirect = assignLocation, initialise = runAppInitialisation }: AuthProviderProps) {
   const navigate = useNavigate();
   const location = useLocation();
   // Read without useToast(): a missing toast provider must not take sign-in down with it.
@@ -71,11 +92,13 @@ export function AuthProvider({ children, api = authApi, hardRedirect = assignLoc
   const toastRef = useRef(toast);
   const pathRef = useRef(location.pathname);
   const redirectRef = useRef(hardRedirect);
+  const initialiseRef = useRef(initialise);
   useEffect(() => {
     navigateRef.current = navigate;
     toastRef.current = toast;
     pathRef.current = location.pathname;
     redirectRef.current = hardRedirect;
+    initialiseRef.current = initialise;
   });
 
   // Start: validate the stored token before the first route renders.
@@ -85,6 +108,9 @@ export function AuthProvider({ children, api = authApi, hardRedirect = assignLoc
       if (cancelled) return;
       setState(result.state);
       if (result.expired) toastRef.current?.error(SESSION_MESSAGES.expired);
+      // A restored session re-initialises behind the first page (nothing waits for it); within 5
+      // minutes of the last initialisation the dashboard is not loaded again (spec §9).
+      if (result.state.user) void initialiseRef.current(result.state.user, 'restore');
     });
     return () => {
       cancelled = true;
@@ -186,15 +212,21 @@ export function AuthProvider({ children, api = authApi, hardRedirect = assignLoc
     }
   }, [api, handleExpiry]);
 
-  const establishSession = useCallback(async ({ token, user }: Session, welcome: string) => {
+  const establishSession = useCallback(async ({ token, user }: Session, welcome: string): Promise<EstablishedSession> => {
     storeSession(token, user);
     logAuthEvent('session.established', { token, details: { userId: user.id, roleId: user.role_id } });
     // Spec §4: wait briefly after storing the token, so everything reading storage sees it.
     await new Promise((resolve) => window.setTimeout(resolve, SESSION_SETTLE_MS));
+    // Spec §4: the user's data is initialised before they are let in. When a required step fails
+    // the user stays on the form with the spec §8 message; the stored session stays, so the page
+    // refresh that message asks for signs them in with their data.
+    const outcome = await initialiseRef.current(user, 'sign-in');
+    if (!outcome.ok) return { ok: false, failedStep: outcome.failedStep };
     // One batch: the state, the route and the toast change together, so no guard sees a half-signed-in user.
     setState({ status: 'authenticated', user });
     void navigateRef.current(landingPathFor(user), { replace: true });
     toastRef.current?.success(welcome);
+    return { ok: true };
   }, []);
 
   const auth = useMemo<AuthContextValue>(

@@ -1,10 +1,12 @@
 // The shell's session: provider, account calls and the sign-in screens' building blocks.
-export { AuthProvider, initialiseSession } from './AuthProvider';
+export { AuthProvider, initialiseSession, runAppInitialisation } from './AuthProvider';
+export type { RunInitialisation } from './AuthProvider';
 export { authApi, createAuthApi, registerErrorMessage, signInErrorMessage, twoFactorErrorMessage } from './auth-api';
 export type { AuthApi, RegistrationInput, Session, SignInResult } from './auth-api';
 export { landingPathFor } from './landing';
 export { useSessionControl, SessionControlContext } from './session-control';
-export type { SessionControl } from './session-control';
+export type { EstablishedSession, SessionControl } from './session-control';
 export { AuthScreen } from './ui/AuthScreen';
 export { TextField, PasswordField, SelectField } from './ui/fields';
 export { FormAlert } from './ui/FormAlert';
+export { InitialisationFailed } from './ui/InitialisationFailed';

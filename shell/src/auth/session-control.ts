@@ -1,13 +1,19 @@
 import { createContext, useContext } from 'react';
+import type { InitialisationStep } from './app-initialisation';
 import type { Session } from './auth-api';
+
+/** How establishing a session ended: signed in, or signed in but the user's data could not be loaded. */
+export type EstablishedSession = { ok: true } | { ok: false; failedStep: InitialisationStep };
 
 /** What the shell's sign-in and registration screens need beyond the shared `useAuth()` contract. */
 export interface SessionControl {
   /**
-   * Stores a new session, waits the spec's settle delay, then signs the UI in: auth state, the
-   * landing route (admins /app/admin, others /app/dashboard) and the welcome toast, together.
+   * Stores a new session, waits the spec's settle delay, initialises the user's data (spec §4),
+   * then signs the UI in: auth state, the landing route (admins /app/admin, others /app/dashboard)
+   * and the welcome toast, together. When the initialisation fails the UI stays signed out and the
+   * answer says so; the screen shows the spec §8 initialisation-failure message.
    */
-  establishSession(session: Session, welcome: string): Promise<void>;
+  establishSession(session: Session, welcome: string): Promise<EstablishedSession>;
 }
 
 export const SessionControlContext = createContext<SessionControl | null>(null);

@@ -3,8 +3,9 @@ import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ToastContext, type SessionUser, type ToastApi } from '@embark/shared-ui';
+import type { InitialisationOutcome } from './app-initialisation';
 import type { AuthApi } from './auth-api';
-import { AuthProvider } from './AuthProvider';
+import { AuthProvider, type RunInitialisation } from './AuthProvider';
 
 export const EMPLOYEE: SessionUser = {
   id: 2,
@@ -35,6 +36,15 @@ export function fakeAuthApi(): FakeAuthApi {
   };
 }
 
+export type FakeInitialisation = jest.Mock<ReturnType<RunInitialisation>, Parameters<RunInitialisation>>;
+
+/** An initialisation that succeeds at once (or answers `outcome`), recording who it ran for. */
+export function fakeInitialisation(
+  outcome: InitialisationOutcome = { ok: true, firstTimeUser: false, completed: ['documents', 'navigation', 'checklist', 'journal', 'dashboard'], failed: [], skipped: [] },
+): FakeInitialisation {
+  return jest.fn<ReturnType<RunInitialisation>, Parameters<RunInitialisation>>(() => Promise.resolve(outcome));
+}
+
 export type FakeToasts = { [K in keyof ToastApi]: jest.Mock };
 
 export function fakeToasts(): FakeToasts {
@@ -59,16 +69,21 @@ export interface RenderOptions {
   api?: FakeAuthApi;
   toasts?: FakeToasts;
   hardRedirect?: (path: string) => void;
+  /** The after-sign-in initialisation (default: one that succeeds at once). */
+  initialise?: FakeInitialisation;
   /** Extra routes, e.g. `/login` when testing something on another page. */
   routes?: ReactNode;
 }
 
 /** Mounts `element` at `path` inside a router, a fake toast service and the AuthProvider. */
-export function renderWithSession(element: ReactElement, { path = '/', api = fakeAuthApi(), toasts = fakeToasts(), hardRedirect = jest.fn(), routes }: RenderOptions = {}) {
+export function renderWithSession(
+  element: ReactElement,
+  { path = '/', api = fakeAuthApi(), toasts = fakeToasts(), hardRedirect = jest.fn(), initialise = fakeInitialisation(), routes }: RenderOptions = {},
+) {
   const utils = render(
     <MemoryRouter initialEntries={[path]}>
       <ToastContext.Provider value={toasts}>
-        <AuthProvider api={api} hardRedirect={hardRedirect}>
+        <AuthProvider api={api} hardRedirect={hardRedirect} initialise={initialise}>
           <Routes>
             <Route path={path} element={element} />
             {routes}
@@ -79,5 +94,5 @@ export function renderWithSession(element: ReactElement, { path = '/', api = fak
       </ToastContext.Provider>
     </MemoryRouter>,
   );
-  return { ...utils, api, toasts, hardRedirect };
+  return { ...utils, api, toasts, hardRedirect, initialise };
 }

@@ -268,14 +268,16 @@ describe('notification bell', () => {
       },
     });
     expect(screen.getByTestId('unread-dot')).toBeTruthy();
-    const bell = screen.getByRole('button', { name: 'Notifications' });
-    expect(bell.getAttribute('aria-describedby')).toBeTruthy();
+    // The name says what the dot shows.
+    const bell = screen.getByRole('button', { name: 'Notifications (1 unread)' });
     fireEvent.click(bell);
     const panel = document.getElementById(bell.getAttribute('aria-controls') ?? '') as HTMLElement;
     expect(within(panel).getByText('5m ago')).toBeTruthy();
     expect(within(panel).getByText('2h ago')).toBeTruthy();
-    fireEvent.click(within(panel).getByRole('button', { name: 'Mark as read: Task Completed' }));
+    fireEvent.click(within(panel).getByRole('button', { name: 'Mark as read: Task Completed, Sign your contract' }));
     expect(markRead).toHaveBeenCalledWith('c1');
+    // The used button goes away with the unread state; focus stays in the panel.
+    expect(document.activeElement).toBe(within(panel).getByRole('heading', { name: 'Notifications' }));
     fireEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }));
     expect(markAllRead).toHaveBeenCalledTimes(1);
   });

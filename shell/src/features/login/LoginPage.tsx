@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Navigate } from 'react-router';
 import { AUTH_TEXT, useAuth, useDocumentTitle } from '@embark/shared-ui';
-import { AuthScreen, authApi, landingPathFor, useSessionControl, type AuthApi, type Session, type SignInResult } from '../../auth';
+import { AuthScreen, authApi, InitialisationFailed, landingPathFor, useSessionControl, type AuthApi, type Session, type SignInResult } from '../../auth';
 import { CredentialsForm } from './components/CredentialsForm';
 import { TwoFactorForm } from './components/TwoFactorForm';
 import './login.css';
@@ -20,9 +20,13 @@ export default function LoginPage({ api = authApi }: LoginPageProps) {
   const { establishSession } = useSessionControl();
   const [email, setEmail] = useState('');
   const [step, setStep] = useState<Step>({ name: 'credentials', focus: 'email' });
+  const [initialisationFailed, setInitialisationFailed] = useState(false);
 
   const signIn = useCallback(
-    (session: Session) => establishSession(session, AUTH_TEXT.welcomeBack(session.user.name)),
+    async (session: Session) => {
+      const established = await establishSession(session, AUTH_TEXT.welcomeBack(session.user.name));
+      if (!established.ok) setInitialisationFailed(true);
+    },
     [establishSession],
   );
 
@@ -39,7 +43,9 @@ export default function LoginPage({ api = authApi }: LoginPageProps) {
 
   return (
     <AuthScreen>
-      {step.name === 'credentials' ? (
+      {initialisationFailed ? (
+        <InitialisationFailed flow="login" />
+      ) : step.name === 'credentials' ? (
         <CredentialsForm api={api} email={email} onEmailChange={setEmail} onSignedIn={onSignedIn} initialFocus={step.focus} />
       ) : (
         <TwoFactorForm api={api} email={email} onVerified={signIn} onBack={() => setStep({ name: 'credentials', focus: 'password' })} />

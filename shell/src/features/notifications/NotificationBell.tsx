@@ -1,12 +1,15 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { cx, formatRelativeTime, Icon, SHELL_TEXT, useDismiss, useNotifications, type PortalNotification } from '@embark/shared-ui';
+import { cx, formatRelativeTime, Icon, NOTIFICATIONS_TEXT, SHELL_TEXT, useDismiss, useNotifications, type PortalNotification } from '@embark/shared-ui';
 import './notifications.css';
 
 /**
  * The header's bell (spec §2, §4): a dot while any notification is unread, a panel listing them
  * with 'Mark all as read'. The notifications come from the `NotificationsContext` contract
- * (provided with the checklist); without a provider the panel says 'No notifications'.
+ * (the shell's NotificationsProvider); without a provider the panel says 'No notifications'.
+ *
+ * Keyboard: the button toggles the panel, Tab walks into it (it follows the button), Escape closes
+ * it and returns focus to the button. The button's name says how many are unread, as the dot does.
  */
 export function NotificationBell() {
   const { notifications, hasUnread, markRead, markAllRead } = useNotifications();
@@ -16,10 +19,16 @@ export function NotificationBell() {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const statusId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const close = useCallback(() => setOpenedAt(null), []);
   useDismiss(open, close, { container: root, returnFocusTo: button });
   const unreadCount = notifications.filter((n) => n.status === 'unread').length;
+  // Marking removes the button that was used; focus goes to the panel's heading, not the page.
+  const keepFocusInPanel = useCallback(() => headingRef.current?.focus(), []);
+  const markAllAndKeepFocus = () => {
+    markAllRead();
+    keepFocusInPanel();
+  };
 
   return (
     <div className="shell-bell" ref={root}>
@@ -27,8 +36,7 @@ export function NotificationBell() {
         ref={button}
         type="button"
         className="shell-icon-button shell-bell__button"
-        aria-label={SHELL_TEXT.notifications}
-        aria-describedby={hasUnread ? statusId : undefined}
+        aria-label={hasUnread ? NOTIFICATIONS_TEXT.bellUnread(unreadCount) : SHELL_TEXT.notifications}
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpenedAt(open ? null : pathname)}
@@ -36,16 +44,13 @@ export function NotificationBell() {
         <Icon name="bell" size={20} />
         {hasUnread ? <span className="shell-bell__dot" data-testid="unread-dot" aria-hidden="true" /> : null}
       </button>
-      {hasUnread ? (
-        <span id={statusId} hidden>
-          {`${unreadCount} ${SHELL_TEXT.unread}`}
-        </span>
-      ) : null}
       <div id={panelId} className="shell-popover shell-bell__panel" hidden={!open}>
         <div className="shell-bell__head">
-          <h2 className="shell-bell__title">{SHELL_TEXT.notifications}</h2>
+          <h2 ref={headingRef} className="shell-bell__title" tabIndex={-1}>
+            {SHELL_TEXT.notifications}
+          </h2>
           {hasUnread ? (
-            <button type="button" className="shell-link-button" onClick={markAllRead}>
+            <button type="button" className="shell-link-button" onClick={markAllAndKeepFocus}>
               {SHELL_TEXT.markAllRead}
             </button>
           ) : null}
@@ -61,7 +66,12 @@ export function NotificationBell() {
         ) : (
           <ul className="shell-bell__list">
             {notifications.map((notification) => (
-              <NotificationItem key={notification.id} notification={notification} onRead={markRead} />
+              <NotificationItem
+                key={notification.id}
+                notification={notification}
+                onRead={markRead}
+                onMarkedWithButton={keepFocusInPanel}
+              />
             ))}
           </ul>
         )}
@@ -70,7 +80,14 @@ export function NotificationBell() {
   );
 }
 
-function NotificationItem({ notification, onRead }: { notification: PortalNotification; onRead: (id: string) => void }) {
+interface NotificationItemProps {
+  notification: PortalNotification;
+  onRead: (id: string) => void;
+  /** The item's own 'Mark as read' button was used (it disappears, so focus must move). */
+  onMarkedWithButton: () => void;
+}
+
+function NotificationItem({ notification, onRead, onMarkedWithButton }: NotificationItemProps) {
   const unread = notification.status === 'unread';
   const body = (
     <>
@@ -94,7 +111,16 @@ function NotificationItem({ notification, onRead }: { notification: PortalNotifi
         <div className="shell-bell__item-body">{body}</div>
       )}
       {unread ? (
-        <button type="button" className="shell-icon-button shell-bell__mark" aria-label={`${SHELL_TEXT.markRead}: ${notification.title}`} onClick={() => onRead(notification.id)}>
+        <button
+          type="button"
+          className="shell-icon-button shell-bell__mark"
+          // Several notifications share a title ('Task Completed'), so the name says which task.
+          aria-label={`${SHELL_TEXT.markRead}: ${notification.title}, ${notification.description}`}
+          onClick={() => {
+            onRead(notification.id);
+            onMarkedWithButton();
+          }}
+        >
           <Icon name="check" size={16} />
         </button>
       ) : null}

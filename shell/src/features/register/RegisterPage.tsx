@@ -1,7 +1,7 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { Navigate } from 'react-router';
 import { AUTH_TEXT, REGISTER_MESSAGES, useAuth, useDocumentTitle } from '@embark/shared-ui';
-import { AuthScreen, authApi, landingPathFor, useSessionControl, type AuthApi, type Session } from '../../auth';
+import { AuthScreen, authApi, InitialisationFailed, landingPathFor, useSessionControl, type AuthApi, type Session } from '../../auth';
 import { RegisterForm } from './components/RegisterForm';
 
 export interface RegisterPageProps {
@@ -14,8 +14,12 @@ export default function RegisterPage({ api = authApi }: RegisterPageProps) {
   useDocumentTitle(AUTH_TEXT.registerHeading);
   const { status, user } = useAuth();
   const { establishSession } = useSessionControl();
+  const [initialisationFailed, setInitialisationFailed] = useState(false);
   const onRegistered = useCallback(
-    (session: Session) => establishSession(session, REGISTER_MESSAGES.welcome(session.user.name)),
+    async (session: Session) => {
+      const established = await establishSession(session, REGISTER_MESSAGES.welcome(session.user.name));
+      if (!established.ok) setInitialisationFailed(true);
+    },
     [establishSession],
   );
 
@@ -24,7 +28,7 @@ export default function RegisterPage({ api = authApi }: RegisterPageProps) {
 
   return (
     <AuthScreen>
-      <RegisterForm api={api} onRegistered={onRegistered} />
+      {initialisationFailed ? <InitialisationFailed flow="register" /> : <RegisterForm api={api} onRegistered={onRegistered} />}
     </AuthScreen>
   );
 }

@@ -1,0 +1,93 @@
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { of } from 'rxjs';
+import { onSessionEnded, setSessionExpiryHandler } from '@embark/shared-ui';
+import { ShellChecklistDocument } from '../__generated__/graphql';
+import { createAppInitialisers } from './app-initialisers';
+import { ADMIN, EMPLOYEE } from './test-utils';
+
+// The real steps import the shell's shared client; these tests pass their own.
+jest.mock('../app/apollo', () => ({ sharedApolloClient: () => null }));
+
+const CHECKLIST = [{ __typename: 'UserChecklistItem', id: 1, title: 'Sign your contract', item_order: 1, completed: false, completed_at: null, dueDate: '2026-03-11' }];
+
+function recordingClient() {
+  const operations: string[] = [];
+  const link = new ApolloLink((operation) => {
+    operations.push(operation.operationName ?? '?');
+    if (operation.operationName === 'ShellChecklist') return of({ data: { myChecklist: CHECKLIST } });
+    return of({ data: null, errors: [{ message: 'not in this test' }] });
+  });
+  return { operations, client: new ApolloClient({ link, cache: new InMemoryCache() }) };
+}
+
+/** jsdom has no Response: the few members the API client reads. */
+function jsonResponse(status: number, body: unknown): Response {
+  const text = JSON.stringify(body);
+  return { ok: status >= 200 && status < 300, status, headers: { get: () => 'application/json' }, text: async () => text } as unknown as Response;
+}
+
+function stubFetch(status: number) {
+  const fetchMock = jest.fn(async (_url: string, _init?: RequestInit) => jsonResponse(status, status === 200 ? { data: [], total: 0 } : { error: 'Forbidden' }));
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  return fetchMock;
+}
+
+const originalFetch = globalThis.fetch;
+beforeEach(() => window.localStorage.clear());
+afterEach(() => {
+  globalThis.fetch = originalFetch;
+});
+
+describe('the real initialisation steps', () => {
+  it('documents: GET /api/documents with the stored token', async () => {
+    window.localStorage.setItem('embark.auth.token', 'tok');
+    const fetchMock = stubFetch(200);
+    await createAppInitialisers(recordingClient().client).steps.documents(EMPLOYEE);
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/documents');
+    expect((init?.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+  });
+
+  it('documents: a refusal fails the (tolerated) step without ending the session', async () => {
+    window.localStorage.setItem('embark.auth.token', 'tok');
+    stubFetch(403);
+    const expired = jest.fn();
+    const off = setSessionExpiryHandler(expired);
+    await expect(createAppInitialisers(recordingClient().client).steps.documents(EMPLOYEE)).rejects.toMatchObject({ status: 403 });
+    expect(expired).not.toHaveBeenCalled();
+    off();
+  });
+
+  it('navigation: resolves for employees and administrators', async () => {
+    const steps = createAppInitialisers(recordingClient().client).steps;
+    await expect(steps.navigation(EMPLOYEE)).resolves.toBeUndefined();
+    await expect(steps.navigation(ADMIN)).resolves.toBeUndefined();
+  });
+
+  it('checklist: fetches the query the bell reads, into the shared cache', async () => {
+    const { client, operations } = recordingClient();
+    await createAppInitialisers(client).steps.checklist(EMPLOYEE);
+    expect(operations).toEqual(['ShellChecklist']);
+    expect(client.readQuery({ query: ShellChecklistDocument })?.myChecklist).toHaveLength(1);
+  });
+
+  it('journal and dashboard: their queries, failing when the server refuses', async () => {
+    const { client, operations } = recordingClient();
+    const steps = createAppInitialisers(client).steps;
+    await expect(steps.journal(EMPLOYEE)).rejects.toBeTruthy();
+    await expect(steps.dashboard(EMPLOYEE)).rejects.toBeTruthy();
+    expect(operations).toEqual(['InitJournalStats', 'InitDashboard']);
+  });
+
+  it('resetState empties the cache and tells the session-ended listeners (module caches)', async () => {
+    const { client } = recordingClient();
+    const initialisers = createAppInitialisers(client);
+    await initialisers.steps.checklist(EMPLOYEE);
+    const listener = jest.fn();
+    const off = onSessionEnded(listener);
+    await initialisers.resetState();
+    off();
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(client.readQuery({ query: ShellChecklistDocument })).toBeNull();
+  });
+});

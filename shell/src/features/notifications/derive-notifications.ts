@@ -1,0 +1,95 @@
+import { DASHBOARD, dueWording, NOTIFICATIONS_TEXT, ROUTES, taskUrgency, type PortalNotification } from '@embark/shared-ui';
+
+/** What the derivation reads of a checklist entry (the shell's `ShellChecklist` query satisfies it). */
+export interface NotifiableTask {
+  id: number;
+  title: string;
+  item_order: number;
+  completed: boolean;
+  /** ISO 8601; set while the task is completed. */
+  completed_at: string | null;
+  /** Calendar date `YYYY-MM-DD`, for the next task's due wording. */
+  dueDate?: string | null;
+}
+
+export interface DeriveOptions {
+  /** Ids the user has marked read (kept per user in localStorage). */
+  readIds: ReadonlySet<string>;
+  /**
+   * When the user's list began (their account's creation): a 'Next Task' is dated from the latest
+   * completion, which is when it became next, or from this when nothing is completed yet.
+   */
+  since?: string | null;
+  now?: Date;
+  /** Spec §9: notifications max 3. */
+  max?: number;
+}
+
+function timeOf(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const time = new Date(value).getTime();
+  return Number.isFinite(time) ? time : null;
+}
+
+/** Spec §4 due wording; a far date alone ('Mar 5, 2026') would not say what it is, so it reads 'Due Mar 5, 2026'. */
+function dueText(task: NotifiableTask, now: Date): string {
+  const wording = dueWording(task.dueDate, now);
+  return taskUrgency({ completed: false, dueDate: task.dueDate ?? null }, now) === 'future' ? NOTIFICATIONS_TEXT.dueOn(wording) : wording;
+}
+
+/**
+ * The id of a 'Task Completed' notification carries the completion time, so completing a task again
+ * after setting it back is news again; a 'Next Task' is the same notification for as long as the task
+ * stays open.
+ */
+export function completedNotificationId(task: Pick<NotifiableTask, 'id' | 'completed_at'>): string {
+  return `completed:${task.id}:${task.completed_at ?? ''}`;
+}
+
+export function nextTaskNotificationId(task: Pick<NotifiableTask, 'id'>): string {
+  return `next:${task.id}`;
+}
+
+/**
+ * Spec §4 "Notifications": at most 3; the most recently completed tasks first, titled 'Task
+ * Completed' (newest first), then filled up to 3 with 'Next Task' for uncompleted tasks in checklist
+ * order (item_order). A completed task without a completion time cannot be dated and is left out.
+ */
+export function deriveNotifications(tasks: readonly NotifiableTask[], { readIds, since = null, now = new Date(), max = DASHBOARD.notificationsMax }: DeriveOptions): PortalNotification[] {
+  if (max <= 0) return [];
+  const status = (id: string): PortalNotification['status'] => (readIds.has(id) ? 'read' : 'unread');
+
+  const completed = tasks
+    .map((task) => ({ task, at: task.completed ? timeOf(task.completed_at) : null }))
+    .filter((entry): entry is { task: NotifiableTask; at: number } => entry.at !== null)
+    // Newest first; the same moment (a bulk completion) in checklist order.
+    .sort((a, b) => b.at - a.at || a.task.item_order - b.task.item_order || a.task.id - b.task.id);
+
+  const notifications: PortalNotification[] = completed.slice(0, max).map(({ task, at }) => {
+    const id = completedNotificationId(task);
+    return {
+      id,
+      title: NOTIFICATIONS_TEXT.taskCompleted,
+      description: NOTIFICATIONS_TEXT.completedDescription(task.title),
+      timestamp: new Date(at).toISOString(),
+      status: status(id),
+      href: `${ROUTES.checklist}/${task.id}`,
+    };
+  });
+
+  const latestCompletion = completed[0]?.at ?? null;
+  const nextSince = latestCompletion ?? timeOf(since) ?? now.getTime();
+  const open = tasks.filter((task) => !task.completed).sort((a, b) => a.item_order - b.item_order || a.id - b.id);
+  for (const task of open.slice(0, max - notifications.length)) {
+    const id = nextTaskNotificationId(task);
+    notifications.push({
+      id,
+      title: NOTIFICATIONS_TEXT.nextTask,
+      description: NOTIFICATIONS_TEXT.nextDescription(task.title, dueText(task, now)),
+      timestamp: new Date(nextSince).toISOString(),
+      status: status(id),
+      href: `${ROUTES.checklist}/${task.id}`,
+    });
+  }
+  return notifications;
+}
