@@ -51,8 +51,8 @@ export async function benchLogin({ report, ctx, durationS }) {
   ));
   // Round robin over 20 accounts keeps each account's in-flight attempts under its rate limit.
   const request = (email) => ({ path: '/api/auth/login', body: JSON.stringify({ email, password: BENCH_PASSWORD }) });
-  const single = await runLoad({ base: ctx.gateway.base, method: 'POST', connections: 1, durationS: Math.max(3, durationS / 2), warmupS: 1, next: rotate(emails, request) });
-  const concurrent = await runLoad({ base: ctx.gateway.base, method: 'POST', connections: LOGIN.concurrency, durationS, warmupS: 1, next: rotate(emails, request) });
+  const single = await runLoad({ base: ctx.gateway.base, method: 'POST', connections: 1, durationS: Math.max(4, durationS), warmupS: 1, next: rotate(emails, request) });
+  const concurrent = await runLoad({ base: ctx.gateway.base, method: 'POST', connections: LOGIN.concurrency, durationS: Math.max(6, durationS), warmupS: 1, next: rotate(emails, request) });
   const hashRatio = round(timings.argon2Ms / timings.sha256Ms);
   const p95Ratio = round(concurrent.p95 / single.p50);
   const paramsOk = params.memoryKib >= 19_456 && params.timeCost >= 2;

@@ -7,7 +7,7 @@
 //
 //   node bench/run.mjs                  everything (after `npm run build`)
 //   node bench/run.mjs gateway scale    only some: gateway (1), scale (2), bundles (3), page-speed (4), login (5)
-//   BENCH_DURATION=8 BENCH_ROUNDS=2     seconds per load run, alternating rounds per target
+//   BENCH_DURATION=5 BENCH_ROUNDS=4     seconds per load run, alternating rounds per target
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,8 +31,8 @@ if (unknown.length) {
   process.exit(2);
 }
 const runs = (name) => wanted.includes(name);
-const durationS = Number(process.env.BENCH_DURATION || 8);
-const rounds = Number(process.env.BENCH_ROUNDS || 2);
+const durationS = Number(process.env.BENCH_DURATION || 5);
+const rounds = Number(process.env.BENCH_ROUNDS || 4);
 
 // The front-end stack (bundles, page speed) and the bench's own PostgreSQL + gateways.
 const ports = {

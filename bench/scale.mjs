@@ -58,7 +58,7 @@ export async function benchScale({ report, cluster, dataDir, ports, durationS, r
       for (let r = 0; r < rounds; r++) {
         for (const [key, set] of [['small', small], ['large', large]]) {
           const next = rotate(set.sessions, (s) => ({ path: '/graphql', headers: { authorization: `Bearer ${s.token}` }, body: DASHBOARD_BODY }));
-          const result = await runLoad({ base: set.gateway.base, method: 'POST', connections: SCALE.connections, durationS, next, graphql: true });
+          const result = await runLoad({ base: set.gateway.base, method: 'POST', connections: SCALE.connections, durationS, warmupS: r === 0 ? 2 : 0, next, graphql: true });
           console.info(`  round ${r + 1} ${key}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, errors ${result.errors}`);
           runs[key].push(result);
         }

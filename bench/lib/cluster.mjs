@@ -77,9 +77,9 @@ export async function startCluster({ dataDir, port }) {
  * Spawns `node gateway/dist/index.js` in production mode against `databaseUrl` (migrations
  * run at start, no demo data) and resolves once /readyz answers 200.
  */
-export async function startGateway({ port, databaseUrl, dataDir, env = {} }) {
+export async function startGateway({ port, databaseUrl, dataDir, env = {}, nodeArgs = [] }) {
   const stderr = [];
-  const child = spawn(process.execPath, [artifacts.gateway], {
+  const child = spawn(process.execPath, [...nodeArgs, artifacts.gateway], {
     cwd: repoRoot,
     env: {
       ...process.env,
