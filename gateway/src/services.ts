@@ -11,6 +11,7 @@ import { JournalService } from './modules/journal/journal.service';
 import { ChecklistTaskDirectory } from './modules/journal/task-directory';
 import { ChecklistService } from './modules/checklist/checklist.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
+import { DocumentsService } from './modules/documents/documents.service';
 import { ProgressService } from './modules/progress/progress.service';
 import { RolesService } from './modules/roles/roles.service';
 import { UsersService } from './modules/users/users.service';
@@ -25,6 +26,7 @@ export interface Services {
   checklist: ChecklistService;
   progress: ProgressService;
   dashboard: DashboardService;
+  documents: DocumentsService;
   journal: JournalService;
 }
 
@@ -49,6 +51,7 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const checklist = new ChecklistService(dataSource, users, clock);
   const progress = new ProgressService(dataSource, audit, clock);
   const dashboard = new DashboardService(checklist, clock);
+  const documents = new DocumentsService(dataSource, checklist, audit);
   const journal = new JournalService(dataSource, new ChecklistTaskDirectory(dataSource, checklist));
-  return { auth, twoFactor, users, roles, checklist, progress, dashboard, journal };
+  return { auth, twoFactor, users, roles, checklist, progress, dashboard, journal, documents };
 }

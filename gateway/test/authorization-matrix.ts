@@ -153,6 +153,21 @@ async function firstItemOf(ctx: MatrixContext, roleId: number): Promise<number> 
   return (rows[0] as { id: number }).id;
 }
 
+/**
+ * A document (title tagged: deleted after the row) seen by `roleId` (none: only administrators
+ * see it), optionally a company policy, optionally linked to a checklist item.
+ */
+async function makeDocument(ctx: MatrixContext, options: { roleId?: number; policy?: boolean; itemId?: number } = {}): Promise<number> {
+  const rows = (await ctx.t.dataSource.query(
+    `insert into documents (title, url, document_class_id, is_company_policy) values ($1, 'https://docs.example.com/matrix', 1, $2) returning id`,
+    [`Matrix doc ${ctx.tag}`, options.policy ?? false],
+  )) as Array<{ id: number }>;
+  const id = (rows[0] as { id: number }).id;
+  if (options.roleId !== undefined) await ctx.t.dataSource.query('insert into document_roles (role_id, document_id) values ($1, $2)', [options.roleId, id]);
+  if (options.itemId !== undefined) await ctx.t.dataSource.query('insert into checklist_item_documents (checklist_item_id, document_id) values ($1, $2)', [options.itemId, id]);
+  return id;
+}
+
 const registration = () => ({ name: 'Matrix Person', email: uniqueEmail('matrix'), password: 'Welcome123', role_id: 1 });
 const actorPassword = (ctx: MatrixContext) => ctx.actor?.password ?? 'Not-signed-in1';
 
@@ -273,6 +288,62 @@ export const REST_MATRIX: RestRow[] = [
   { route: 'DELETE /api/journal-entries/:id', expect: SIGNED_IN(200), request: async (ctx) => ({ path: `/api/journal-entries/${await makeEntry(ctx)}` }) },
   { route: 'GET /api/tags', expect: SIGNED_IN(200) },
   { route: 'GET /api/tags/popular', expect: SIGNED_IN(200), request: () => ({ path: '/api/tags/popular?limit=10' }) },
+
+  // Documents (issue 7): users read and mark what their role sees (another role's document answers 404,
+  // like an unknown one); administrators see everything and are the only writers.
+  { route: 'GET /api/documents', expect: SIGNED_IN(200), request: () => ({ path: '/api/documents?search=matrix&sort=date&limit=5' }) },
+  { route: 'GET /api/document-classes', expect: SIGNED_IN(200) },
+  { route: 'GET /api/documents/special', expect: SIGNED_IN(200) },
+  { route: 'GET /api/documents/policies/acknowledgements', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/documents/policies/acknowledgements?limit=5' }) },
+  {
+    route: 'GET /api/documents/checklist-item/:taskId',
+    variant: "own role's",
+    expect: SIGNED_IN(200),
+    request: async (ctx) => ({ path: `/api/documents/checklist-item/${await ownRoleItem(ctx)}` }),
+  },
+  {
+    route: 'GET /api/documents/checklist-item/:taskId',
+    variant: "another role's",
+    expect: OTHERS_ADMIN_ONLY(200),
+    request: async (ctx) => ({ path: `/api/documents/checklist-item/${await firstItemOf(ctx, 3)}` }),
+  },
+  { route: 'POST /api/documents/:id/viewed', variant: "own role's", expect: SIGNED_IN(200), request: async (ctx) => ({ path: `/api/documents/${await makeDocument(ctx, { roleId: 1 })}/viewed` }) },
+  {
+    route: 'POST /api/documents/:id/viewed',
+    variant: "another role's",
+    expect: OTHERS_ADMIN_ONLY(200),
+    request: async (ctx) => ({ path: `/api/documents/${await makeDocument(ctx, { roleId: 3 })}/viewed` }),
+  },
+  {
+    route: 'POST /api/documents/:id/acknowledge',
+    variant: "own role's",
+    expect: SIGNED_IN(200),
+    request: async (ctx) => ({ path: `/api/documents/${await makeDocument(ctx, { roleId: 1, policy: true })}/acknowledge` }),
+  },
+  {
+    route: 'POST /api/documents/:id/acknowledge',
+    variant: "another role's",
+    expect: OTHERS_ADMIN_ONLY(200),
+    request: async (ctx) => ({ path: `/api/documents/${await makeDocument(ctx, { roleId: 3, policy: true })}/acknowledge` }),
+  },
+  { route: 'POST /api/documents', expect: ADMIN_ONLY(201), request: (ctx) => ({ body: { title: `Matrix New ${ctx.tag}`, url: 'https://docs.example.com/new', document_class_id: 2 } }) },
+  { route: 'PUT /api/documents/:id', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/documents/${await makeDocument(ctx)}`, body: { title: `Matrix Edited ${ctx.tag}` } }) },
+  { route: 'DELETE /api/documents/:id', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/documents/${await makeDocument(ctx)}` }) },
+  { route: 'GET /api/documents/:id/links', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/documents/${await makeDocument(ctx)}/links` }) },
+  { route: 'PUT /api/documents/:id/roles', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/documents/${await makeDocument(ctx)}/roles`, body: { role_ids: [1, 2] } }) },
+  {
+    route: 'POST /api/documents/:id/checklist-items/:itemId',
+    expect: ADMIN_ONLY(201),
+    request: async (ctx) => ({ path: `/api/documents/${await makeDocument(ctx)}/checklist-items/${await firstItemOf(ctx, 1)}` }),
+  },
+  {
+    route: 'DELETE /api/documents/:id/checklist-items/:itemId',
+    expect: ADMIN_ONLY(200),
+    request: async (ctx) => {
+      const itemId = await firstItemOf(ctx, 1);
+      return { path: `/api/documents/${await makeDocument(ctx, { itemId })}/checklist-items/${itemId}` };
+    },
+  },
 ];
 
 // ---- the GraphQL operations ----------------------------------------------------------------
@@ -440,6 +511,87 @@ export const GRAPHQL_MATRIX: GraphQLRow[] = [
     }),
   },
   { field: 'Mutation.deleteJournalEntry', expect: GQL_SIGNED_IN, request: async (ctx) => ({ query: 'mutation ($id: Int!) { deleteJournalEntry(id: $id) }', variables: { id: await makeEntry(ctx) } }) },
+
+  { field: 'Query.documents', expect: GQL_SIGNED_IN, request: () => ({ query: '{ documents(search: "matrix", sort: type, limit: 5) { total data { id viewed } } }' }) },
+  { field: 'Query.documentClasses', expect: GQL_SIGNED_IN, request: () => ({ query: '{ documentClasses { id name } }' }) },
+  { field: 'Query.companyPolicies', expect: GQL_SIGNED_IN, request: () => ({ query: '{ companyPolicies { id version acknowledged acknowledgement { version acknowledged_at } } }' }) },
+  {
+    field: 'Query.checklistItemDocuments',
+    variant: "own role's",
+    expect: GQL_SIGNED_IN,
+    request: async (ctx) => ({ query: 'query ($id: Int!) { checklistItemDocuments(taskId: $id) { id } }', variables: { id: await ownRoleItem(ctx) } }),
+  },
+  {
+    field: 'Query.checklistItemDocuments',
+    variant: "another role's",
+    expect: GQL_OTHERS_ADMIN_ONLY,
+    request: async (ctx) => ({ query: 'query ($id: Int!) { checklistItemDocuments(taskId: $id) { id } }', variables: { id: await firstItemOf(ctx, 3) } }),
+  },
+  {
+    field: 'Query.documentLinks',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => ({ query: 'query ($id: Int!) { documentLinks(id: $id) { role_ids checklist_item_ids } }', variables: { id: await makeDocument(ctx) } }),
+  },
+  { field: 'Query.policyAcknowledgementReport', expect: GQL_ADMIN_ONLY, request: () => ({ query: '{ policyAcknowledgementReport(limit: 5) { document_id pending_count pending_users { id } } }' }) },
+  {
+    field: 'Mutation.markDocumentViewed',
+    variant: "own role's",
+    expect: GQL_SIGNED_IN,
+    request: async (ctx) => ({ query: 'mutation ($id: Int!) { markDocumentViewed(id: $id) { viewed_at } }', variables: { id: await makeDocument(ctx, { roleId: 1 }) } }),
+  },
+  {
+    field: 'Mutation.markDocumentViewed',
+    variant: "another role's",
+    expect: GQL_OTHERS_ADMIN_ONLY,
+    request: async (ctx) => ({ query: 'mutation ($id: Int!) { markDocumentViewed(id: $id) { viewed_at } }', variables: { id: await makeDocument(ctx, { roleId: 3 }) } }),
+  },
+  {
+    field: 'Mutation.acknowledgePolicy',
+    variant: "own role's",
+    expect: GQL_SIGNED_IN,
+    request: async (ctx) => ({ query: 'mutation ($id: Int!) { acknowledgePolicy(id: $id) { version acknowledged_at } }', variables: { id: await makeDocument(ctx, { roleId: 1, policy: true }) } }),
+  },
+  {
+    field: 'Mutation.acknowledgePolicy',
+    variant: "another role's",
+    expect: GQL_OTHERS_ADMIN_ONLY,
+    request: async (ctx) => ({ query: 'mutation ($id: Int!) { acknowledgePolicy(id: $id) { version acknowledged_at } }', variables: { id: await makeDocument(ctx, { roleId: 3, policy: true }) } }),
+  },
+  {
+    field: 'Mutation.createDocument',
+    expect: GQL_ADMIN_ONLY,
+    request: (ctx) => ({ query: 'mutation ($input: DocumentInput!) { createDocument(input: $input) { id } }', variables: { input: { title: `Matrix Gql ${ctx.tag}`, document_class_id: 3 } } }),
+  },
+  {
+    field: 'Mutation.updateDocument',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => ({
+      query: 'mutation ($id: Int!, $input: DocumentInput!) { updateDocument(id: $id, input: $input) { id } }',
+      variables: { id: await makeDocument(ctx), input: { title: `Matrix Gql Edited ${ctx.tag}` } },
+    }),
+  },
+  { field: 'Mutation.deleteDocument', expect: GQL_ADMIN_ONLY, request: async (ctx) => ({ query: 'mutation ($id: Int!) { deleteDocument(id: $id) }', variables: { id: await makeDocument(ctx) } }) },
+  {
+    field: 'Mutation.setDocumentRoles',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => ({ query: 'mutation ($id: Int!) { setDocumentRoles(id: $id, roleIds: [1]) { role_ids } }', variables: { id: await makeDocument(ctx) } }),
+  },
+  {
+    field: 'Mutation.linkDocumentToChecklistItem',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => ({
+      query: 'mutation ($id: Int!, $i: Int!) { linkDocumentToChecklistItem(id: $id, itemId: $i) { checklist_item_ids } }',
+      variables: { id: await makeDocument(ctx), i: await firstItemOf(ctx, 1) },
+    }),
+  },
+  {
+    field: 'Mutation.unlinkDocumentFromChecklistItem',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => {
+      const itemId = await firstItemOf(ctx, 1);
+      return { query: 'mutation ($id: Int!, $i: Int!) { unlinkDocumentFromChecklistItem(id: $id, itemId: $i) { checklist_item_ids } }', variables: { id: await makeDocument(ctx, { itemId }), i: itemId } };
+    },
+  },
 ];
 
 /** A fresh context for one row and actor: its own account (if any), token and address. */
@@ -457,4 +609,5 @@ export async function cleanUp(ctx: MatrixContext): Promise<void> {
   await deleteUsers(ctx.t.dataSource, ctx.created);
   await ctx.t.dataSource.query(`delete from roles where name like $1`, [`% ${ctx.tag}`]);
   await ctx.t.dataSource.query(`delete from checklist_items where title like $1`, [`% ${ctx.tag}`]);
+  await ctx.t.dataSource.query(`delete from documents where title like $1`, [`% ${ctx.tag}`]);
 }

@@ -3,6 +3,7 @@ import { ARGON2_FLOOR } from '../config';
 import { PasswordHasher } from '../modules/auth/passwords';
 import type { Logger } from '../shared/logger';
 import { insertDemoChecklist } from './seed-checklist';
+import { insertDemoDocuments } from './seed-documents';
 
 /**
  * Demo data for a fresh install (DESIGN §3). Each step owns one table group and
@@ -69,7 +70,18 @@ const seedChecklist: SeedStep = {
   },
 };
 
-export const SEED_STEPS: SeedStep[] = [seedRoles, seedAccounts, seedChecklist];
+/** The document library, its links to the checklist and the demo employee's views and acknowledgement (seed-documents.ts). */
+const seedDocuments: SeedStep = {
+  name: 'documents',
+  async run(manager) {
+    const employee = DEMO_ACCOUNTS.find((a) => a.email === 'employee@example.com');
+    if (!employee) throw new Error('the demo employee account is missing');
+    await insertDemoDocuments(manager, employee.id);
+    await resetIdentity(manager, 'documents');
+  },
+};
+
+export const SEED_STEPS: SeedStep[] = [seedRoles, seedAccounts, seedChecklist, seedDocuments];
 
 /**
  * After explicit ids, move the identity sequence past them so the next insert

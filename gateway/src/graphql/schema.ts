@@ -3,13 +3,14 @@ import { buildSchema } from 'type-graphql';
 import { AuthResolver } from '../modules/auth/auth.resolver';
 import { ChecklistItemResolver, UserChecklistResolver } from '../modules/checklist/checklist.resolver';
 import { DashboardResolver } from '../modules/dashboard/dashboard.resolver';
+import { DocumentsResolver } from '../modules/documents/documents.resolver';
 import { JournalResolver } from '../modules/journal/journal.resolver';
 import { ProgressResolver } from '../modules/progress/progress.resolver';
 import { RolesResolver } from '../modules/roles/roles.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 
 /** Every resolver class of the API. */
-export const resolvers = [AuthResolver, RolesResolver, UsersResolver, UserChecklistResolver, ChecklistItemResolver, ProgressResolver, DashboardResolver, JournalResolver] as const;
+export const resolvers = [AuthResolver, RolesResolver, UsersResolver, UserChecklistResolver, ChecklistItemResolver, ProgressResolver, DashboardResolver, DocumentsResolver, JournalResolver] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 

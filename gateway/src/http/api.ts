@@ -1,6 +1,7 @@
 import { Router } from 'express';
 import { authRouter } from '../modules/auth/auth.routes';
 import { checklistRouter } from '../modules/checklist/checklist.routes';
+import { documentsRouter } from '../modules/documents/documents.routes';
 import { journalRouter } from '../modules/journal/journal.routes';
 import { progressRouter } from '../modules/progress/progress.routes';
 import { rolesRouter } from '../modules/roles/roles.routes';
@@ -16,6 +17,7 @@ export function apiRouter(services: Services): Router {
   router.use(usersRouter(services));
   router.use(checklistRouter(services));
   router.use(progressRouter(services));
+  router.use(documentsRouter(services));
   router.use(journalRouter(services));
   // Unknown /api paths answer JSON, not express's HTML 404.
   router.use(apiNotFound);

@@ -70,7 +70,7 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return sqlState(err) === '23505' && (constraint === undefined || constraintOf(err) === constraint);
 }
 
-/** 23503 foreign_key_violation (a row still referenced, or a reference to nothing). */
-export function isForeignKeyViolation(err: unknown): boolean {
-  return sqlState(err) === '23503';
+/** 23503 foreign_key_violation (a row still referenced, or a reference to nothing), optionally of one named constraint. */
+export function isForeignKeyViolation(err: unknown, constraint?: string): boolean {
+  return sqlState(err) === '23503' && (constraint === undefined || constraintOf(err) === constraint);
 }

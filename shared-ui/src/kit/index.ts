@@ -13,3 +13,4 @@ export * from './navigation';
 export * from './toast-timing';
 export * from './relative-time';
 export * from './task-rules';
+export * from './documents';

@@ -1,11 +1,147 @@
-import { EmptyState, Icon, PageHeader } from '@embark/shared-ui';
+import { useContext } from 'react';
+import { useSearchParams } from 'react-router';
+import {
+  AREA_MESSAGES,
+  Button,
+  DOCUMENTS_TEXT,
+  EmptyState,
+  Icon,
+  openDocumentMessage,
+  openDocumentUrl,
+  PageHeader,
+  ProgressBar,
+  ToastContext,
+  useDocumentTitle,
+} from '@embark/shared-ui';
+import type { DocumentsApi, LibraryDocument } from './api/documents-api';
+import { useDocumentLibrary } from './api/useDocumentLibrary';
+import { DocumentCard } from './components/DocumentCard';
+import { DocumentFiltersBar } from './components/DocumentFiltersBar';
+import { RecentDocuments } from './components/RecentDocuments';
+import { applyFilters, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, hasActiveFilters, recentDocuments, type DocumentFilters } from './document-filters';
+import './documents.css';
 
-/** Placeholder for `/app/documents`: the documents issue builds the library here. */
-export function DocumentsPage() {
+function LibrarySkeleton() {
   return (
-    <div className="employee-page">
-      <PageHeader title="Documents" description="Handbooks, forms and guides for your role." />
-      <EmptyState icon={<Icon name="documents" size={24} />} title="Your document library is on its way" />
+    <div className="docs-skeleton" role="status" aria-label={DOCUMENTS_TEXT.loading} aria-busy="true">
+      <span className="ui-visually-hidden">{DOCUMENTS_TEXT.loading}</span>
+      <div className="docs-skeleton__bar" aria-hidden="true" />
+      <div className="docs-skeleton__grid" aria-hidden="true">
+        {[0, 1, 2, 3, 4, 5].map((i) => (
+          <div key={i} className="docs-skeleton__card" />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+export interface DocumentsPageProps {
+  /** The documents calls (tests pass a fake). */
+  api?: DocumentsApi;
+}
+
+/**
+ * `/app/documents` (spec §2, issue 7 item 3): the library of the user's role. Filters (search,
+ * category, view status) and sort work on the loaded library and live in the URL; documents open in a
+ * new tab and count as viewed, locally and on the server.
+ */
+export function DocumentsPage({ api }: DocumentsPageProps) {
+  useDocumentTitle(DOCUMENTS_TEXT.title);
+  const toast = useContext(ToastContext);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = filtersFromSearch(searchParams);
+  const { state, isViewed, markViewed, reload } = useDocumentLibrary(api);
+
+  const setFilters = (next: DocumentFilters) => setSearchParams(filtersToSearch(next), { replace: true });
+
+  const open = (doc: LibraryDocument) => {
+    const result = openDocumentUrl(doc.url);
+    const problem = openDocumentMessage(result);
+    if (problem) {
+      toast?.error(problem);
+      return;
+    }
+    markViewed(doc);
+  };
+
+  const header = <PageHeader title={DOCUMENTS_TEXT.title} description={DOCUMENTS_TEXT.lead} />;
+
+  if (state.status !== 'ready') {
+    return (
+      <div className="employee-page docs">
+        {header}
+        {state.status === 'error' ? (
+          <div role="alert">
+            <EmptyState
+              icon={<Icon name="documents" size={24} />}
+              title={AREA_MESSAGES.documentsUnableToLoad(state.message)}
+              action={
+                <Button variant="secondary" onClick={reload}>
+                  {DOCUMENTS_TEXT.retry}
+                </Button>
+              }
+            />
+          </div>
+        ) : (
+          <LibrarySkeleton />
+        )}
+      </div>
+    );
+  }
+
+  const { documents, classes } = state;
+  if (documents.length === 0) {
+    return (
+      <div className="employee-page docs">
+        {header}
+        <EmptyState icon={<Icon name="documents" size={24} />} title={AREA_MESSAGES.documentsEmpty} description={DOCUMENTS_TEXT.emptyHint} />
+      </div>
+    );
+  }
+
+  const shown = applyFilters(documents, filters, isViewed);
+  const viewedCount = documents.filter(isViewed).length;
+  const percent = Math.round((viewedCount / documents.length) * 100);
+  // Only categories the role has documents in: an option that always shows nothing is noise.
+  const presentClasses = classes.filter((c) => documents.some((d) => d.document_class_id === c.id));
+
+  return (
+    <div className="employee-page docs">
+      {header}
+      <div className="ui-card docs-summary">
+        <div className="docs-summary__text">
+          <span className="docs-summary__label">{DOCUMENTS_TEXT.progressLabel}</span>
+          <span className="docs-summary__count">{DOCUMENTS_TEXT.progressCount(viewedCount, documents.length)}</span>
+        </div>
+        <ProgressBar value={percent} label={DOCUMENTS_TEXT.progressLabel} showValue />
+      </div>
+      <RecentDocuments documents={recentDocuments(documents)} isViewed={isViewed} onOpen={open} />
+      <section className="docs-library" aria-labelledby="docs-library-heading">
+        <h2 id="docs-library-heading" className="docs-section-title">
+          {DOCUMENTS_TEXT.listLabel}
+        </h2>
+        <DocumentFiltersBar filters={filters} classes={presentClasses} onChange={setFilters} summary={DOCUMENTS_TEXT.showing(shown.length, documents.length)} />
+        {shown.length === 0 ? (
+          <EmptyState
+            icon={<Icon name="documents" size={24} />}
+            title={DOCUMENTS_TEXT.noMatchTitle}
+            description={DOCUMENTS_TEXT.noMatchHint}
+            action={
+              hasActiveFilters(filters) ? (
+                <Button variant="secondary" onClick={() => setFilters({ ...DEFAULT_FILTERS, sort: filters.sort })}>
+                  {DOCUMENTS_TEXT.clearFilters}
+                </Button>
+              ) : undefined
+            }
+          />
+        ) : (
+          <ul className="docs-grid" aria-label={DOCUMENTS_TEXT.listLabel}>
+            {shown.map((doc) => (
+              <DocumentCard key={doc.id} document={doc} viewed={isViewed(doc)} onOpen={open} />
+            ))}
+          </ul>
+        )}
+      </section>
     </div>
   );
 }

@@ -1,11 +1,120 @@
-import { EmptyState, Icon, PageHeader } from '@embark/shared-ui';
+import { useContext, useState } from 'react';
+import {
+  AuthContext,
+  Button,
+  EmptyState,
+  Icon,
+  openDocumentMessage,
+  openDocumentUrl,
+  PageHeader,
+  POLICIES_TEXT,
+  ProgressBar,
+  readStoredUser,
+  rememberViewedDocument,
+  Spinner,
+  ToastContext,
+  useDocumentTitle,
+} from '@embark/shared-ui';
+import type { CompanyPolicyFieldsFragment } from '../../__generated__/graphql';
+import { useAcknowledgePolicy, useCompanyPolicies, useMarkPolicyViewed } from './api/usePolicies';
+import { PolicyCard } from './components/PolicyCard';
+import './policies.css';
 
-/** Placeholder for `/app/policies`: the documents issue lists the company policies here. */
+/**
+ * `/app/policies` (DESIGN §7.6, issue 7 item 4): the company policies of the user's role. Each opens in
+ * a new tab (counting as viewed, like in the library) and can be acknowledged; the acknowledgement's
+ * time is shown, and a policy changed since then asks to be acknowledged again.
+ */
 export function PoliciesPage() {
+  useDocumentTitle(POLICIES_TEXT.title);
+  // Optional contexts: the standalone dev page has neither provider.
+  const toast = useContext(ToastContext);
+  const auth = useContext(AuthContext);
+  const userId = auth?.user?.id ?? readStoredUser()?.id ?? null;
+  const { data, error, refetch } = useCompanyPolicies();
+  const [acknowledge] = useAcknowledgePolicy();
+  const [markViewed] = useMarkPolicyViewed();
+  const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+
+  const header = <PageHeader title={POLICIES_TEXT.title} description={POLICIES_TEXT.lead} />;
+  const policies = data?.companyPolicies;
+
+  const read = (policy: CompanyPolicyFieldsFragment) => {
+    const problem = openDocumentMessage(openDocumentUrl(policy.url));
+    if (problem) {
+      toast?.error(problem);
+      return;
+    }
+    rememberViewedDocument(userId, policy.id);
+    markViewed({ variables: { id: policy.id } }).catch(() => undefined);
+  };
+
+  const onAcknowledge = async (policy: CompanyPolicyFieldsFragment) => {
+    setPending((s) => new Set(s).add(policy.id));
+    try {
+      await acknowledge({ variables: { id: policy.id } });
+      toast?.success(POLICIES_TEXT.acknowledgedToast(policy.title));
+    } catch {
+      toast?.error(POLICIES_TEXT.acknowledgeFailed);
+    } finally {
+      setPending((s) => {
+        const next = new Set(s);
+        next.delete(policy.id);
+        return next;
+      });
+    }
+  };
+
+  if (!policies) {
+    return (
+      <div className="employee-page pol">
+        {header}
+        {error ? (
+          <div role="alert">
+            <EmptyState
+              icon={<Icon name="help" size={24} />}
+              title={POLICIES_TEXT.loadFailed}
+              action={
+                <Button variant="secondary" onClick={() => void refetch().catch(() => undefined)}>
+                  {POLICIES_TEXT.retry}
+                </Button>
+              }
+            />
+          </div>
+        ) : (
+          <div className="pol-loading">
+            <Spinner label={POLICIES_TEXT.loading} />
+          </div>
+        )}
+      </div>
+    );
+  }
+
+  if (policies.length === 0) {
+    return (
+      <div className="employee-page pol">
+        {header}
+        <EmptyState icon={<Icon name="roles" size={24} />} title={POLICIES_TEXT.emptyTitle} description={POLICIES_TEXT.emptyHint} />
+      </div>
+    );
+  }
+
+  const done = policies.filter((p) => p.acknowledged).length;
   return (
-    <div className="employee-page">
-      <PageHeader title="Company Policies" description="The policies every employee reads and acknowledges." />
-      <EmptyState icon={<Icon name="roles" size={24} />} title="Company policies are on their way" />
+    <div className="employee-page pol">
+      {header}
+      <div className="ui-card pol-summary">
+        <div className="pol-summary__text">
+          <span className="pol-summary__label">{POLICIES_TEXT.progressLabel}</span>
+          <span className="pol-summary__count">{POLICIES_TEXT.progressCount(done, policies.length)}</span>
+        </div>
+        <ProgressBar value={Math.round((done / policies.length) * 100)} label={POLICIES_TEXT.progressLabel} showValue />
+      </div>
+      <ul className="pol-list" aria-label={POLICIES_TEXT.listLabel}>
+        {policies.map((policy) => (
+          <PolicyCard key={policy.id} policy={policy} acknowledging={pending.has(policy.id)} onRead={read} onAcknowledge={(p) => void onAcknowledge(p)} />
+        ))}
+      </ul>
     </div>
   );
 }

@@ -3,7 +3,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 /**
  * What happened, for the audit trail (DESIGN §5: every sign-in attempt and
  * every admin change). Action names are stable identifiers, grouped by a dot
- * prefix (`auth.*`, `2fa.*`, `role.*`, `progress.*`: an administrator changing another user's progress).
+ * prefix (`auth.*`, `2fa.*`, `role.*`, `progress.*`: an administrator changing another user's progress,
+ * `document.*`: the library, its role visibility and its checklist-item links).
  */
 export type AuditAction =
   | 'auth.register'
@@ -22,7 +23,13 @@ export type AuditAction =
   | 'role.create'
   | 'role.update'
   | 'role.delete'
-  | 'progress.update';
+  | 'progress.update'
+  | 'document.create'
+  | 'document.update'
+  | 'document.delete'
+  | 'document.roles_update'
+  | 'document.item_link'
+  | 'document.item_unlink';
 
 /** JSON-serialisable, and by contract free of secrets (no passwords, tokens, TOTP secrets or codes). */
 export type AuditDetails = Record<string, string | number | boolean | null | object>;
@@ -31,7 +38,7 @@ export interface AuditEntry {
   action: AuditAction;
   /** The signed-in user who did it; null for anonymous attempts (failed sign-ins, registration). */
   actorUserId: number | null;
-  targetType?: 'user' | 'role';
+  targetType?: 'user' | 'role' | 'document';
   targetId?: number | string | null;
   ip: string | null;
   details?: AuditDetails;

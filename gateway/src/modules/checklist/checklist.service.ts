@@ -4,6 +4,7 @@ import type { Clock } from '../../shared/clock';
 import { NotFoundError } from '../../shared/errors';
 import { parseId } from '../../shared/ids';
 import { queryRows } from '../../shared/sql';
+import { linkedDocumentsForItems } from '../documents/documents.sql';
 import { toUserView, USER_MESSAGES, type UsersService, type UserView } from '../users/users.service';
 import { ChecklistItem } from './checklist-item.entity';
 import {
@@ -155,13 +156,15 @@ export class ChecklistService {
 
   /**
    * The documents linked to each item, aligned with `itemIds` (the shape of a
-   * DataLoader batch). THE one place documents come from: an empty list for
-   * every item until the documents issue replaces this body with one batched
-   * query. GraphQL reaches it through the per-request loader, REST through
-   * withDocuments, so neither door ever asks per item.
+   * DataLoader batch). THE one place documents come from: one batched query
+   * (documents/documents.sql.ts) for any number of items. GraphQL reaches it
+   * through the per-request loader, REST through withDocuments, so neither
+   * door ever asks per item. Callers only pass items the reader may open, and
+   * whoever may open an item sees its linked documents (the documents
+   * module's visibility rule).
    */
   async documentsForItems(itemIds: readonly number[]): Promise<LinkedDocumentView[][]> {
-    return itemIds.map(() => []);
+    return linkedDocumentsForItems(this.dataSource, itemIds);
   }
 
   /** Adds `documents` to each item with one batched lookup (the REST door). */

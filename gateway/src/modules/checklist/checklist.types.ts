@@ -21,7 +21,7 @@ registerEnumType(TaskPriorityEnum, { name: 'TaskPriority' });
 registerEnumType(ProgressStatusEnum, { name: 'ProgressStatus', description: "Stored progress status (DESIGN §7.3): 'completed' or 'pending'." });
 registerEnumType(UrgencyLevelEnum, { name: 'UrgencyLevel' });
 
-@ObjectType('LinkedDocument', { description: 'A document linked to a checklist item (spec §3 Linked document). Empty list until the documents issue lands.' })
+@ObjectType('LinkedDocument', { description: 'A document linked to a checklist item (spec §3 Linked document).' })
 export class LinkedDocumentType {
   @Field(() => Int)
   id!: number;

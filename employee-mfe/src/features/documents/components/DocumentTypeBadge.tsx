@@ -1,0 +1,6 @@
+import { cx, documentTypeSlug } from '@embark/shared-ui';
+
+/** The document's class in its spec §9 colour class (`doc-type--policy`, …); the name is always written out, so colour never carries meaning alone. */
+export function DocumentTypeBadge({ name, className }: { name: string; className?: string }) {
+  return <span className={cx('doc-type-badge', `doc-type--${documentTypeSlug(name)}`, className)}>{name}</span>;
+}

@@ -1,0 +1,172 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
+import { MemoryRouter } from 'react-router';
+import { AuthContext, STORAGE_KEYS, ToastContext, type AuthContextValue, type ToastApi } from '@embark/shared-ui';
+import { AcknowledgePolicyDocument, CompanyPoliciesDocument, MarkPolicyViewedDocument, type CompanyPolicyFieldsFragment } from '../../__generated__/graphql';
+import { formatAcknowledgedAt, policyState } from './components/PolicyCard';
+import { PoliciesPage } from './PoliciesPage';
+
+type Mocks = NonNullable<MockedProviderProps['mocks']>;
+type PolicyFixture = CompanyPolicyFieldsFragment & { __typename: 'CompanyPolicy' };
+
+const ACKED_AT = '2025-03-04T14:30:00.000Z';
+
+function policy(overrides: Partial<PolicyFixture> & Pick<PolicyFixture, 'id' | 'title'>): PolicyFixture {
+  return {
+    __typename: 'CompanyPolicy',
+    description: `What ${overrides.title} asks of you.`,
+    url: `https://docs.example.com/policy/${overrides.id}`,
+    document_class_name: 'Policy',
+    updated_at: '2025-03-01T09:00:00.000Z',
+    version: 1,
+    viewed: false,
+    acknowledged: false,
+    acknowledgement: null,
+    ...overrides,
+  };
+}
+
+const samplePolicies = () => [
+  policy({ id: 1, title: 'Code of Conduct', acknowledged: true, viewed: true, acknowledgement: { __typename: 'PolicyAcknowledgementRecord', version: 1, acknowledged_at: ACKED_AT } as PolicyFixture['acknowledgement'] }),
+  policy({ id: 2, title: 'Information Security Policy', version: 3, acknowledgement: { __typename: 'PolicyAcknowledgementRecord', version: 2, acknowledged_at: ACKED_AT } as PolicyFixture['acknowledgement'] }),
+  policy({ id: 3, title: 'Remote Work Policy', url: null }),
+];
+
+const listMock = (policies: PolicyFixture[] = samplePolicies()): Mocks[number] => ({ request: { query: CompanyPoliciesDocument }, result: { data: { companyPolicies: policies } } });
+
+async function renderPolicies(mocks: Mocks) {
+  const toasts = { show: jest.fn(), success: jest.fn(), error: jest.fn(), warning: jest.fn(), info: jest.fn(), dismiss: jest.fn() } satisfies Record<keyof ToastApi, jest.Mock>;
+  const auth = { status: 'authenticated', user: { id: 42, name: 'Emma', email: 'e@example.com', role_id: 1 }, isAdmin: false, refreshUser: jest.fn(), logout: jest.fn() } as unknown as AuthContextValue;
+  await act(async () => {
+    render(
+      <MockedProvider mocks={mocks}>
+        <AuthContext.Provider value={auth}>
+          <ToastContext.Provider value={toasts}>
+            <MemoryRouter initialEntries={['/app/policies']}>
+              <PoliciesPage />
+            </MemoryRouter>
+          </ToastContext.Provider>
+        </AuthContext.Provider>
+      </MockedProvider>,
+    );
+  });
+  return toasts;
+}
+
+/** Lets the mocked network answer, inside act so React applies the updates. */
+async function settle() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 80));
+  });
+}
+
+const item = (title: string) => screen.getByRole('listitem', { name: title });
+
+beforeEach(() => {
+  window.localStorage.clear();
+});
+
+describe('PoliciesPage', () => {
+  it('lists the company policies with their state: acknowledged (with its time), updated since, not yet', async () => {
+    await renderPolicies([{ ...listMock(), delay: 30 }]);
+    expect(screen.getByRole('status', { name: 'Loading company policies' })).toBeTruthy();
+    await settle();
+    expect(screen.getByRole('heading', { level: 1, name: 'Company Policies' })).toBeTruthy();
+    expect(screen.getByText('1 of 3 policies acknowledged')).toBeTruthy();
+
+    const conduct = within(item('Code of Conduct'));
+    expect(conduct.getByText('Acknowledged')).toBeTruthy();
+    const time = conduct.getByText(`Acknowledged on ${formatAcknowledgedAt(ACKED_AT)}`);
+    expect(time.tagName).toBe('TIME');
+    expect(time.getAttribute('datetime')).toBe(ACKED_AT);
+    expect(conduct.queryByRole('button', { name: /^Acknowledge/ })).toBeNull();
+
+    const security = within(item('Information Security Policy'));
+    expect(security.getByText('Updated')).toBeTruthy();
+    expect(security.getByText(/Updated since you acknowledged version 2/)).toBeTruthy();
+    expect(security.getByText(/Version 3/)).toBeTruthy();
+    expect(security.getByRole('button', { name: 'Acknowledge Information Security Policy' })).toBeTruthy();
+
+    const remote = within(item('Remote Work Policy'));
+    expect(remote.getByText('Action needed')).toBeTruthy();
+    expect(remote.getByText('Not acknowledged yet')).toBeTruthy();
+  });
+
+  it('acknowledges a policy and shows the timestamp the server recorded', async () => {
+    const at = '2025-03-10T09:15:00.000Z';
+    const toasts = await renderPolicies([
+      listMock(),
+      { request: { query: AcknowledgePolicyDocument, variables: { id: 3 } }, result: { data: { acknowledgePolicy: { __typename: 'PolicyAcknowledgement', document_id: 3, version: 1, acknowledged_at: at } } } },
+    ]);
+    await settle();
+    await act(async () => {
+      fireEvent.click(within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' }));
+    });
+    await settle();
+    expect(toasts.success).toHaveBeenCalledWith('You acknowledged "Remote Work Policy"');
+    expect(within(item('Remote Work Policy')).getByText(`Acknowledged on ${formatAcknowledgedAt(at)}`)).toBeTruthy();
+    expect(within(item('Remote Work Policy')).queryByRole('button', { name: /^Acknowledge/ })).toBeNull();
+    expect(screen.getByText('2 of 3 policies acknowledged')).toBeTruthy();
+  });
+
+  it('says so when the acknowledgement fails, and lets the user try again', async () => {
+    const toasts = await renderPolicies([listMock(), { request: { query: AcknowledgePolicyDocument, variables: { id: 3 } }, error: new Error('offline') }]);
+    await settle();
+    await act(async () => {
+      fireEvent.click(within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' }));
+    });
+    await settle();
+    expect(toasts.error).toHaveBeenCalledWith('Could not record your acknowledgement. Please try again.');
+    expect((within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('opens a policy in a new tab and records the view; without a link it says so', async () => {
+    const open = jest.spyOn(window, 'open').mockReturnValue({ opener: window } as unknown as Window);
+    const sent = jest.fn();
+    const toasts = await renderPolicies([
+      listMock(),
+      {
+        request: { query: MarkPolicyViewedDocument, variables: { id: 2 } },
+        result: () => {
+          sent();
+          return { data: { markDocumentViewed: { __typename: 'DocumentViewed', document_id: 2, viewed: true, viewed_at: ACKED_AT } } };
+        },
+      },
+    ]);
+    await settle();
+    await act(async () => {
+      fireEvent.click(within(item('Information Security Policy')).getByRole('button', { name: 'Read policy: Information Security Policy (opens in a new tab)' }));
+    });
+    await settle();
+    expect(open).toHaveBeenCalledWith('https://docs.example.com/policy/2', '_blank');
+    expect(sent).toHaveBeenCalled();
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.viewedDocuments) ?? '{}')).toEqual({ 42: [2] });
+
+    fireEvent.click(within(item('Remote Work Policy')).getByRole('button', { name: 'Read policy' }));
+    expect(toasts.error).toHaveBeenCalledWith('No URL available for this document');
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows an empty state and a load error with a retry', async () => {
+    await renderPolicies([listMock([])]);
+    await settle();
+    expect(screen.getByText('No company policies for your role yet')).toBeTruthy();
+  });
+
+  it('offers Try Again when loading fails', async () => {
+    await renderPolicies([{ request: { query: CompanyPoliciesDocument }, error: new Error('down') }, listMock()]);
+    await settle();
+    expect(within(screen.getByRole('alert')).getByText('Failed to load company policies. Please try again.')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    });
+    await settle();
+    expect(screen.getByRole('list', { name: 'Company policies' })).toBeTruthy();
+  });
+
+  it('policyState: acknowledged, updated since an earlier version, or pending', () => {
+    expect(policyState({ acknowledged: true, acknowledgement: { version: 1, acknowledged_at: ACKED_AT } })).toBe('acknowledged');
+    expect(policyState({ acknowledged: false, acknowledgement: { version: 1, acknowledged_at: ACKED_AT } })).toBe('updated');
+    expect(policyState({ acknowledged: false, acknowledgement: null })).toBe('pending');
+  });
+});
