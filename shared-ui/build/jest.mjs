@@ -26,6 +26,8 @@ export function jestConfig(overrides = {}) {
     setupFiles: [path.join(buildDir, 'jest-setup.ts')],
     clearMocks: true,
     restoreMocks: true,
+    // jsdom renders are CPU-bound; on a busy 2-core CI machine jest's 5 s default trips on slow, correct tests.
+    testTimeout: 20_000,
     ...overrides,
   };
 }
