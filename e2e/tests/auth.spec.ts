@@ -274,6 +274,9 @@ test.describe('session', () => {
     const account = await registerViaApi(request, 'expiry');
     await openSignedIn(page, account, '/app/dashboard');
     await expect(page).toHaveURL('/app/dashboard');
+    // Let the first page's own requests (layout, notifications, dashboard) finish, so the refused
+    // call is the one the click makes.
+    await page.waitForLoadState('networkidle');
 
     // The token stops being valid (here: tampered); the next protected call is refused with 401.
     await page.evaluate((keys) => localStorage.setItem(keys.token, `${localStorage.getItem(keys.token)}x`), STORAGE);

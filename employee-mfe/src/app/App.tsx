@@ -8,6 +8,7 @@ import { JournalEntryPage } from '../features/journal/JournalEntryPage';
 import { JournalPage } from '../features/journal/JournalPage';
 import { NewJournalEntryPage } from '../features/journal/NewJournalEntryPage';
 import { PoliciesPage } from '../features/policies/PoliciesPage';
+import { CertificatePage } from '../features/profile/CertificatePage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { SectionsPage } from '../features/sections/SectionsPage';
 import { RemoteNotFound } from './RemoteNotFound';
@@ -31,6 +32,7 @@ export default function EmployeeApp(_props: RemoteAppProps) {
       <Route path="documents" element={<DocumentsPage />} />
       <Route path="policies" element={<PoliciesPage />} />
       <Route path="profile" element={<ProfilePage />} />
+      <Route path="profile/certificate" element={<CertificatePage />} />
       <Route path="*" element={<RemoteNotFound />} />
     </Routes>
   );

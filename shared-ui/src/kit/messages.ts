@@ -569,6 +569,7 @@ export const NOTIFICATIONS_TEXT = {
 
 /** /app/profile beyond its security section (issue 5 item 8). */
 export const PROFILE_TEXT = {
+  pageLead: 'Your account, your onboarding progress and your sign-in security.',
   roleLabel: 'Role',
   startDateLabel: 'Start date',
   progressHeading: 'Onboarding progress',

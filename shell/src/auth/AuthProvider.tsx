@@ -69,6 +69,21 @@ export const runAppInitialisation: RunInitialisation = async (user, mode) => {
   }
 };
 
+/**
+ * A restored session's re-initialisation starts this long after the session check, and then only
+ * when the browser is idle: the first page loads its remote and its own data first (idle time alone
+ * comes too early, while the remote's script is still downloading).
+ */
+const RESTORE_INIT_DELAY_MS = 2_000;
+const RESTORE_INIT_IDLE_TIMEOUT_MS = 3_000;
+
+function whenIdle(task: () => void): void {
+  window.setTimeout(() => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(task, { timeout: RESTORE_INIT_IDLE_TIMEOUT_MS });
+    else task();
+  }, RESTORE_INIT_DELAY_MS);
+}
+
 function assignLocation(path: string): void {
   window.location.assign(path);
 }
@@ -101,6 +116,16 @@ export function AuthProvider({ children, api = authApi, hardRedirect = assignLoc
     initialiseRef.current = initialise;
   });
 
+  // Deferred (see whenIdle), so the first page's own requests go first; skipped if the session
+  // changed meanwhile (signed out, expired, another user): a late start must not touch that one.
+  const startRestoreInitialisation = useCallback((user: SessionUser) => {
+    const token = readAuthToken();
+    if (!token) return;
+    whenIdle(() => {
+      if (readAuthToken() === token) void initialiseRef.current(user, 'restore');
+    });
+  }, []);
+
   // Start: validate the stored token before the first route renders.
   useEffect(() => {
     let cancelled = false;
@@ -108,14 +133,15 @@ export function AuthProvider({ children, api = authApi, hardRedirect = assignLoc
       if (cancelled) return;
       setState(result.state);
       if (result.expired) toastRef.current?.error(SESSION_MESSAGES.expired);
-      // A restored session re-initialises behind the first page (nothing waits for it); within 5
-      // minutes of the last initialisation the dashboard is not loaded again (spec §9).
-      if (result.state.user) void initialiseRef.current(result.state.user, 'restore');
+      // A restored session re-initialises behind the first page; within 5 minutes of the last
+      // initialisation the dashboard is not loaded again (spec §9).
+      const restored = result.state.user;
+      if (restored) startRestoreInitialisation(restored);
     });
     return () => {
       cancelled = true;
     };
-  }, [api]);
+  }, [api, startRestoreInitialisation]);
 
   const goToLogin = useCallback(() => {
     try {

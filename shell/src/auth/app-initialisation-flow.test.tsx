@@ -95,16 +95,38 @@ describe('sign-in waits for the initialisation (spec §4)', () => {
     expect(screen.getByTestId('location').textContent).toBe('/register');
   });
 
-  it('a restored session initialises again behind the first page (mode restore), without holding it up', async () => {
-    window.localStorage.setItem(STORAGE_KEYS.authToken, 'tok');
-    window.localStorage.setItem(STORAGE_KEYS.authUser, JSON.stringify(EMPLOYEE));
-    const api = fakeAuthApi();
-    api.currentUser.mockResolvedValue(EMPLOYEE);
-    const initialise = fakeInitialisation();
-    initialise.mockImplementation(() => new Promise(() => undefined));
-    renderWithSession(<WhoAmI />, { path: '/app/dashboard', api, initialise });
-    await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('authenticated'));
-    expect(initialise).toHaveBeenCalledWith(EMPLOYEE, 'restore');
+  describe('a restored session', () => {
+    beforeEach(() => {
+      jest.useFakeTimers();
+      window.localStorage.setItem(STORAGE_KEYS.authToken, 'tok');
+      window.localStorage.setItem(STORAGE_KEYS.authUser, JSON.stringify(EMPLOYEE));
+    });
+    afterEach(() => jest.useRealTimers());
+
+    async function restore() {
+      const api = fakeAuthApi();
+      api.currentUser.mockResolvedValue(EMPLOYEE);
+      const initialise = fakeInitialisation();
+      initialise.mockImplementation(() => new Promise(() => undefined));
+      renderWithSession(<WhoAmI />, { path: '/app/dashboard', api, initialise });
+      await waitFor(() => expect(screen.getByTestId('status').textContent).toBe('authenticated'));
+      return initialise;
+    }
+
+    it('initialises again (mode restore) after the first page had 2 s to itself, without holding it up', async () => {
+      const initialise = await restore();
+      await act(async () => jest.advanceTimersByTime(1_999));
+      expect(initialise).not.toHaveBeenCalled();
+      await act(async () => jest.advanceTimersByTime(1));
+      expect(initialise).toHaveBeenCalledWith(EMPLOYEE, 'restore');
+    });
+
+    it('does not start when the session changed meanwhile (signed out or expired)', async () => {
+      const initialise = await restore();
+      window.localStorage.removeItem(STORAGE_KEYS.authToken);
+      await act(async () => jest.advanceTimersByTime(5_000));
+      expect(initialise).not.toHaveBeenCalled();
+    });
   });
 
   it('no stored session: nothing to initialise', async () => {

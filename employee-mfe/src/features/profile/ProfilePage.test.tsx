@@ -1,7 +1,13 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
+import { MemoryRouter } from 'react-router';
 import { ApiError, AuthContext, ToastContext, type AuthContextValue, type ToastApi } from '@embark/shared-ui';
+import { ProfileOverviewDocument } from '../../__generated__/graphql';
 import type { TwoFactorApi } from './api/two-factor-api';
+import { profileOverview } from './profile-test-data';
 import { ProfilePage } from './ProfilePage';
+
+type Mocks = NonNullable<MockedProviderProps['mocks']>;
 
 type FakeTwoFactorApi = { [K in keyof TwoFactorApi]: jest.Mock<ReturnType<TwoFactorApi[K]>, Parameters<TwoFactorApi[K]>> };
 
@@ -30,21 +36,84 @@ const auth: AuthContextValue = {
   logout: () => Promise.resolve(),
 };
 
-async function renderProfile(api: FakeTwoFactorApi) {
+const overviewMock = (data = profileOverview({ total: 4, completed: 1 })): Mocks[number] => ({ request: { query: ProfileOverviewDocument }, result: { data } });
+
+async function renderProfile(api: FakeTwoFactorApi, mocks: Mocks = [overviewMock()]) {
   const toast = toasts();
   await act(async () => {
     render(
-      <AuthContext.Provider value={auth}>
-        <ToastContext.Provider value={toast}>
-          <ProfilePage twoFactor={api} />
-        </ToastContext.Provider>
-      </AuthContext.Provider>,
+      <MockedProvider mocks={mocks}>
+        <MemoryRouter initialEntries={['/app/profile']}>
+          <AuthContext.Provider value={auth}>
+            <ToastContext.Provider value={toast}>
+              <ProfilePage twoFactor={api} />
+            </ToastContext.Provider>
+          </AuthContext.Provider>
+        </MemoryRouter>
+      </MockedProvider>,
     );
   });
   return toast;
 }
 
 const section = () => screen.getByRole('region', { name: 'Two-factor authentication' });
+
+describe('profile details and progress (issue 5 item 8)', () => {
+  const account = () => screen.getByRole('region', { name: 'Account' });
+  const progress = () => screen.getByRole('region', { name: 'Onboarding progress' });
+
+  it('shows name, email, role and start date, and the progress towards the certificate', async () => {
+    await renderProfile(fakeApi());
+    expect(await within(account()).findByText('Employee')).toBeTruthy();
+    expect(within(account()).getByTestId('profile-name').textContent).toBe('Nina New');
+    expect(within(account()).getByTestId('profile-email').textContent).toBe('nina@example.com');
+    expect(within(account()).getByTestId('profile-start-date').textContent).toBe('Mar 2, 2026');
+    expect(within(progress()).getByRole('progressbar', { name: 'Onboarding progress' }).getAttribute('aria-valuenow')).toBe('25');
+    expect(within(progress()).getByText('1 of 4 tasks completed')).toBeTruthy();
+    expect(within(progress()).getByText('Complete the remaining 3 tasks to earn your certificate.')).toBeTruthy();
+    expect(within(progress()).getByRole('link', { name: 'Continue your checklist' }).getAttribute('href')).toBe('/app/checklist');
+    expect(within(progress()).queryByRole('link', { name: /certificate/ })).toBeNull();
+  });
+
+  it('shows the signed-in user at once while the answer is on its way', async () => {
+    await renderProfile(fakeApi(), [{ request: { query: ProfileOverviewDocument }, delay: Infinity }]);
+    expect(within(account()).getByTestId('profile-name').textContent).toBe('Erin Employee');
+    expect(within(account()).getByTestId('profile-role').getAttribute('aria-busy')).toBe('true');
+    expect(within(progress()).getByRole('status', { name: 'Loading your profile' })).toBeTruthy();
+  });
+
+  it('everything done: 100 % and the way to the certificate', async () => {
+    await renderProfile(fakeApi(), [overviewMock(profileOverview({ total: 3, completed: 3 }))]);
+    const link = await within(progress()).findByRole('link', { name: 'View your certificate' });
+    expect(link.getAttribute('href')).toBe('/app/profile/certificate');
+    expect(within(progress()).getByText('Your certificate is ready')).toBeTruthy();
+    expect(within(progress()).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+  });
+
+  it('a rounded 100 with a task still open reads 99 and offers no certificate', async () => {
+    await renderProfile(fakeApi(), [overviewMock(profileOverview({ total: 200, completed: 199 }))]);
+    expect(await within(progress()).findByText('199 of 200 tasks completed')).toBeTruthy();
+    expect(within(progress()).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('99');
+    expect(within(progress()).queryByRole('link', { name: 'View your certificate' })).toBeNull();
+  });
+
+  it('a role without a checklist says so; an unknown role reads Front-Line Staff', async () => {
+    await renderProfile(fakeApi(), [overviewMock(profileOverview({ total: 0, completed: 0, roleId: 42 }))]);
+    expect(await within(progress()).findByText('No onboarding checklist is assigned to your role.')).toBeTruthy();
+    expect(within(account()).getByTestId('profile-role').textContent).toBe('Front-Line Staff');
+  });
+
+  it('offers a retry when the profile cannot be loaded', async () => {
+    await renderProfile(fakeApi(), [
+      { request: { query: ProfileOverviewDocument }, error: new Error('offline') },
+      overviewMock(),
+    ]);
+    const alert = await within(progress()).findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load your profile. Please try again.');
+    await act(async () => fireEvent.click(within(alert).getByRole('button', { name: 'Try Again' })));
+    expect(await within(progress()).findByText('1 of 4 tasks completed')).toBeTruthy();
+  });
+});
 
 describe('profile security section', () => {
   it('shows the account and the two-factor status', async () => {

@@ -1,7 +1,11 @@
 import { useContext } from 'react';
-import { AuthContext, Card, PROFILE_SECURITY_TEXT as TEXT, useDocumentTitle } from '@embark/shared-ui';
+import { AuthContext, PROFILE_SECURITY_TEXT as TEXT, PROFILE_TEXT, useDocumentTitle } from '@embark/shared-ui';
+import { useProfileOverview } from './api/useProfileOverview';
+import { AccountCard } from './components/AccountCard';
+import { OnboardingProgressCard } from './components/OnboardingProgressCard';
 import { TwoFactorCard } from './components/TwoFactorCard';
 import type { TwoFactorApi } from './api/two-factor-api';
+import { summariseProfile } from './profile-summary';
 import './profile.css';
 
 export interface ProfilePageProps {
@@ -10,33 +14,25 @@ export interface ProfilePageProps {
 }
 
 /**
- * `/app/profile` (spec §2). This issue builds its security section; the account card grows with
- * the checklist issue (role, start date, progress, certificate).
+ * `/app/profile` (spec §2; issue 5 item 8): the account (name, email, role, start date), onboarding
+ * progress with the way to the certificate once everything is done, and the security section.
  */
 export function ProfilePage({ twoFactor }: ProfilePageProps) {
   useDocumentTitle(TEXT.pageTitle);
   // Read without useAuth(): the remote also runs standalone in development, without the shell's provider.
   const user = useContext(AuthContext)?.user ?? null;
+  const { data, error, refetch } = useProfileOverview();
+  const summary = data ? summariseProfile(data) : null;
   return (
     <div className="profile-page">
       <header className="profile-page__header">
         <h1>{TEXT.pageHeading}</h1>
-        <p className="profile-page__lead">{TEXT.pageLead}</p>
+        <p className="profile-page__lead">{PROFILE_TEXT.pageLead}</p>
       </header>
-      {user ? (
-        <Card title={TEXT.accountHeading}>
-          <dl className="profile-account">
-            <div>
-              <dt>{TEXT.nameLabel}</dt>
-              <dd>{user.name}</dd>
-            </div>
-            <div>
-              <dt>{TEXT.emailLabel}</dt>
-              <dd>{user.email}</dd>
-            </div>
-          </dl>
-        </Card>
-      ) : null}
+      <div className="profile-overview">
+        <AccountCard summary={summary} user={user} />
+        <OnboardingProgressCard summary={summary} failed={Boolean(error) && !summary} onRetry={() => void refetch().catch(() => undefined)} />
+      </div>
       <section className="profile-security" aria-labelledby="profile-security-heading">
         <h2 id="profile-security-heading" className="profile-security__heading">
           {TEXT.securityHeading}

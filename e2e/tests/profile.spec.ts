@@ -1,0 +1,263 @@
+// Issue 5 items 8-10 in a real browser: the profile (name, email, role, start date, progress), the
+// header's notifications (a task completed through the API shows as 'Task Completed' with the dot;
+// mark all read), the completion certificate once every task is done, and the after-sign-in
+// initialisation's marker. Every test registers its own new hire; expected values come from the REST
+// door, never from the UI.
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { urls } from '../stack.mjs';
+import { useSession, type SignedIn } from './support/session.js';
+
+const PASSWORD = 'Onboard2025';
+
+interface ChecklistEntry {
+  id: number;
+  title: string;
+  item_order: number;
+  status: string | null;
+  completed?: boolean;
+  completed_at: string | null;
+}
+
+interface RegisteredUser extends SignedIn {
+  user: SignedIn['user'] & { start_date: string };
+}
+
+function uniqueEmail(tag: string): string {
+  return `e2e-prof-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/** A new hire (role 1, Employee): a clean checklist with no progress. */
+async function registerNewHire(request: APIRequestContext, tag: string): Promise<RegisteredUser> {
+  const res = await request.post(`${urls.gateway}/api/auth/register`, {
+    data: { name: `Robin ${tag}`, email: uniqueEmail(tag), password: PASSWORD, role_id: 1 },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()) as RegisteredUser;
+}
+
+const auth = (session: SignedIn) => ({ Authorization: `Bearer ${session.token}` });
+
+async function checklistOf(request: APIRequestContext, session: SignedIn): Promise<ChecklistEntry[]> {
+  const res = await request.get(`${urls.gateway}/api/user-checklist-items/user/${session.user.id}`, { headers: auth(session) });
+  expect(res.status(), await res.text()).toBe(200);
+  const items = (await res.json()) as ChecklistEntry[];
+  return [...items].sort((a, b) => a.item_order - b.item_order || a.id - b.id);
+}
+
+/** Spec §7 `POST /api/tasks/{id}/complete {notes, completedAt}`. */
+async function completeTask(request: APIRequestContext, session: SignedIn, itemId: number): Promise<void> {
+  const res = await request.post(`${urls.gateway}/api/tasks/${itemId}/complete`, {
+    headers: auth(session),
+    data: { notes: 'Done in the e2e suite', completedAt: new Date().toISOString() },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** `Mar 5, 2026` / `March 5, 2026` for a calendar date, as the browser (en-US) writes it. */
+function calendarDate(date: string, month: 'short' | 'long'): string {
+  const [y, m, d] = date.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d).toLocaleDateString('en-US', { year: 'numeric', month, day: 'numeric' });
+}
+
+const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ });
+const dot = (page: Page) => page.getByTestId('unread-dot');
+const panel = (page: Page) => page.locator('.shell-bell__panel');
+
+test.describe('profile (issue 5 item 8)', () => {
+  test("shows a new hire's name, email, role, start date and progress; the security section stays", async ({ page, request }) => {
+    const session = await registerNewHire(request, 'details');
+    const items = await checklistOf(request, session);
+    expect(items.length).toBeGreaterThan(0);
+
+    await useSession(page, session);
+    await page.goto('/app/profile');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+    const account = page.getByRole('region', { name: 'Account' });
+    await expect(account.getByTestId('profile-name')).toHaveText(session.user.name);
+    await expect(account.getByTestId('profile-email')).toHaveText(session.user.email);
+    await expect(account.getByTestId('profile-role')).toHaveText('Employee');
+    await expect(account.getByTestId('profile-start-date')).toHaveText(calendarDate(session.user.start_date, 'short'));
+
+    const progress = page.getByRole('region', { name: 'Onboarding progress' });
+    await expect(progress.getByRole('progressbar', { name: 'Onboarding progress' })).toHaveAttribute('aria-valuenow', '0');
+    await expect(progress.getByTestId('profile-progress-summary')).toHaveText(`0 of ${items.length} tasks completed`);
+    await expect(progress.getByRole('link', { name: 'Continue your checklist' })).toHaveAttribute('href', '/app/checklist');
+    await expect(progress.getByRole('link', { name: 'View your certificate' })).toHaveCount(0);
+
+    await expect(page.getByRole('heading', { level: 2, name: 'Security' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Two-factor authentication' }).getByText('Not enabled')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Progress made elsewhere shows on the next visit.
+    const [first] = items;
+    if (!first) throw new Error('empty checklist');
+    await completeTask(request, session, first.id);
+    await page.reload();
+    await expect(progress.getByTestId('profile-progress-summary')).toHaveText(`1 of ${items.length} tasks completed`);
+    await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuenow', String(Math.round((100 * 1) / items.length)));
+
+    // The certificate is not there yet: a friendly 'not yet'.
+    await page.goto('/app/profile/certificate');
+    await expect(page.getByText('Your certificate is not ready yet')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to my checklist' })).toBeVisible();
+    await expect(page.getByTestId('certificate')).toHaveCount(0);
+  });
+});
+
+test.describe('notifications (issue 5 item 9)', () => {
+  test("a task completed through the API shows as an unread 'Task Completed' with the dot; mark all read clears it", async ({ page, request }) => {
+    const session = await registerNewHire(request, 'bell');
+    const items = await checklistOf(request, session);
+    const [first, second, third] = items;
+    if (!first || !second || !third) throw new Error('the checklist needs at least 3 tasks');
+
+    await useSession(page, session);
+    await page.goto('/app/dashboard');
+    // A new hire: the first three tasks as 'Next Task', unread.
+    await expect(bell(page)).toHaveAccessibleName('Notifications (3 unread)');
+    await expect(dot(page)).toBeVisible();
+    await bell(page).click();
+    await expect(panel(page).getByRole('listitem')).toHaveCount(3);
+    await expect(panel(page).locator('.shell-bell__item-title')).toHaveText(['Next Task (unread)', 'Next Task (unread)', 'Next Task (unread)']);
+    await expect(panel(page).getByText(first.title)).toBeVisible();
+    await panel(page).getByRole('button', { name: 'Mark all as read' }).click();
+    await expect(dot(page)).toHaveCount(0);
+    await expect(bell(page)).toHaveAccessibleName('Notifications');
+    await page.keyboard.press('Escape');
+    await expect(panel(page)).toBeHidden();
+    await expect(bell(page)).toBeFocused();
+
+    await completeTask(request, session, first.id);
+    const completedAt = (await checklistOf(request, session)).find((item) => item.id === first.id)?.completed_at;
+    expect(completedAt).toBeTruthy();
+    await page.reload();
+    await expect(dot(page)).toBeVisible();
+    // Only the completion is news: the two next tasks were next (and read) before.
+    await expect(bell(page)).toHaveAccessibleName('Notifications (1 unread)');
+
+    // Keyboard only: open, read, mark all read.
+    await bell(page).focus();
+    await page.keyboard.press('Enter');
+    const titles = panel(page).locator('.shell-bell__item-title');
+    await expect(titles).toHaveText(['Task Completed (unread)', 'Next Task', 'Next Task']);
+    await expect(panel(page).getByText(`You completed "${first.title}".`)).toBeVisible();
+    await expect(panel(page).getByRole('listitem').first().locator('time')).toHaveText('Just now');
+    await expect(panel(page).getByText(third.title)).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(panel(page).getByRole('button', { name: 'Mark all as read' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dot(page)).toHaveCount(0);
+    await expect(titles).toHaveText(['Task Completed', 'Next Task', 'Next Task']);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Read state is kept locally: still read after a reload.
+    await page.reload();
+    await expect(bell(page)).toHaveAccessibleName('Notifications');
+    await expect(dot(page)).toHaveCount(0);
+
+    // A notification leads to its task and counts as read.
+    await completeTask(request, session, second.id);
+    await page.reload();
+    await expect(dot(page)).toBeVisible();
+    await bell(page).click();
+    await panel(page).getByRole('link').filter({ hasText: `You completed "${second.title}".` }).click();
+    await expect(page).toHaveURL(`/app/checklist/${second.id}`);
+    await expect(dot(page)).toHaveCount(0);
+  });
+});
+
+test.describe('certificate (issue 5 item 8, DESIGN §7.7)', () => {
+  test('finishing every task unlocks a printable certificate with the name, role and completion date', async ({ page, request }) => {
+    const session = await registerNewHire(request, 'cert');
+    for (const item of await checklistOf(request, session)) await completeTask(request, session, item.id);
+    const done = await checklistOf(request, session);
+    expect(done.every((item) => item.completed === true || item.status === 'completed' || item.status === 'complete')).toBe(true);
+    const latest = done.map((item) => item.completed_at ?? '').sort().at(-1) ?? '';
+    // The date as the browser's calendar reads that moment (same machine, same time zone).
+    const completedOn = new Date(latest).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+    await useSession(page, session);
+    await page.goto('/app/profile');
+    const progress = page.getByRole('region', { name: 'Onboarding progress' });
+    await expect(progress.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
+    await expect(progress.getByText('Your certificate is ready')).toBeVisible();
+    await progress.getByRole('link', { name: 'View your certificate' }).click();
+
+    await expect(page).toHaveURL('/app/profile/certificate');
+    await expect(page).toHaveTitle('Certificate — Embark');
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Certificate');
+    const certificate = page.getByRole('article', { name: 'Certificate of Completion' });
+    await expect(certificate.getByTestId('certificate-name')).toHaveText(session.user.name);
+    await expect(certificate.getByTestId('certificate-role')).toHaveText('as Employee');
+    await expect(certificate.getByTestId('certificate-date')).toHaveText(completedOn);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The Print button opens the print dialog (stubbed: headless Chromium has none).
+    await page.evaluate(() => {
+      const scope = window as Window & { printCalls?: number };
+      scope.printCalls = 0;
+      window.print = () => {
+        scope.printCalls = (scope.printCalls ?? 0) + 1;
+      };
+    });
+    await page.getByRole('button', { name: 'Print certificate' }).click();
+    expect(await page.evaluate(() => (window as Window & { printCalls?: number }).printCalls)).toBe(1);
+
+    // Printed, the certificate stands alone: no header, sidebar, breadcrumbs or buttons.
+    await page.emulateMedia({ media: 'print' });
+    await expect(certificate).toBeVisible();
+    await expect(page.getByRole('banner')).toBeHidden();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Print certificate' })).toBeHidden();
+    const box = await certificate.boundingBox();
+    expect(box?.x ?? 99).toBeLessThan(5);
+    expect(box?.y ?? 99).toBeLessThan(5);
+    await page.emulateMedia({ media: 'screen' });
+    await expect(page.getByRole('banner')).toBeVisible();
+  });
+});
+
+test.describe('after sign-in (issue 5 item 10)', () => {
+  test('signing in through the form initialises the data and leaves the app-initialised marker', async ({ page, request }) => {
+    const session = await registerNewHire(request, 'init');
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(session.user.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL('/app/dashboard');
+    const marker = await page.evaluate(() => JSON.parse(window.localStorage.getItem('embark.app.initialised') ?? 'null') as unknown);
+    expect(marker).toEqual({ userId: session.user.id, timestamp: expect.any(Number), isFirstTimeUser: true, version: '1.0' });
+    // The bell is ready with the checklist the initialisation loaded.
+    await expect(bell(page)).toHaveAccessibleName('Notifications (3 unread)');
+  });
+
+  test("a checklist that cannot be loaded keeps the user on /login with the spec message and a refresh", async ({ page, request }) => {
+    const session = await registerNewHire(request, 'initfail');
+    // The checklist step's request fails (the gateway is fine; this browser's request is cut).
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string } | null;
+      if (body?.operationName === 'ShellChecklist') await route.fulfill({ status: 500, contentType: 'application/json', body: '{"errors":[{"message":"down"}]}' });
+      else await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(session.user.email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toContainText('Login successful but there was an issue loading your data. Please refresh the page.');
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('button', { name: 'Refresh page' })).toBeVisible({ timeout: 5_000 });
+
+    // The session was kept: with the checklist back, the refresh lets the user in.
+    await page.unroute('**/graphql');
+    await page.getByRole('button', { name: 'Refresh page' }).click();
+    await expect(page).toHaveURL('/app/dashboard');
+  });
+});

@@ -1,0 +1,64 @@
+import { formatCalendarDate, parseCalendarDate, PROGRESS_THRESHOLDS, UI_TEXT, completionPercentage } from '@embark/shared-ui';
+import type { ProfileOverviewQuery } from '../../__generated__/graphql';
+
+/** What the profile and the certificate show, derived from one ProfileOverview answer. */
+export interface ProfileSummary {
+  name: string;
+  email: string;
+  /** Spec §3: the role's name, 'Front-Line Staff' when the role is unknown. */
+  roleName: string;
+  /** Calendar date `YYYY-MM-DD`, or null when unreadable. */
+  startDate: string | null;
+  total: number;
+  completed: number;
+  remaining: number;
+  /** 0-100; 100 only when every task is done (a rounded 100 with a task open reads 99). */
+  percent: number;
+  /** Every task done (and there is at least one): the certificate is earned. */
+  isComplete: boolean;
+  /** DESIGN §7.7 completion date: the latest completion time, once everything is done. */
+  completedAt: string | null;
+}
+
+function timeOf(value: string | null | undefined): number | null {
+  if (!value) return null;
+  const time = new Date(value).getTime();
+  return Number.isFinite(time) ? time : null;
+}
+
+export function summariseProfile({ me, roles, myChecklist }: ProfileOverviewQuery): ProfileSummary {
+  const total = myChecklist.length;
+  const completed = myChecklist.filter((item) => item.completed).length;
+  const isComplete = total > 0 && completed === total;
+  const percent = isComplete ? PROGRESS_THRESHOLDS.complete : Math.min(PROGRESS_THRESHOLDS.complete - 1, completionPercentage(completed, total));
+  let latest: number | null = null;
+  if (isComplete) {
+    for (const item of myChecklist) {
+      const time = timeOf(item.completed_at);
+      if (time !== null && (latest === null || time > latest)) latest = time;
+    }
+  }
+  return {
+    name: me.name,
+    email: me.email,
+    roleName: roles.find((role) => role.id === me.role_id)?.name ?? UI_TEXT.unknownRoleName,
+    startDate: parseCalendarDate(me.start_date) ? me.start_date : null,
+    total,
+    completed,
+    remaining: total - completed,
+    percent,
+    isComplete,
+    completedAt: latest === null ? null : new Date(latest).toISOString(),
+  };
+}
+
+/** `Mar 5, 2026` for a calendar date; an em dash when there is none. */
+export function formatStartDate(date: string | null, locale?: string): string {
+  const parsed = parseCalendarDate(date);
+  return parsed ? formatCalendarDate(parsed, locale) : '—';
+}
+
+/** `March 5, 2026`: the certificate's dates, written out as on a printed document. */
+export function formatLongDate(value: Date, locale?: string): string {
+  return value.toLocaleDateString(locale, { year: 'numeric', month: 'long', day: 'numeric' });
+}
