@@ -152,6 +152,15 @@ describe('TaskDetailPage', () => {
     expect(screen.getAllByRole('link', { name: 'Back to checklist' }).length).toBeGreaterThan(0);
   });
 
+  it('does not call a completed task overdue', async () => {
+    const lateButDone = { ...DONE, dueDate: isoDate(-5), isOverdue: false } satisfies TaskFixture;
+    await renderTask('/app/checklist/12', [listMock([lateButDone, OTHER])]);
+    await settle();
+    expect(screen.getByRole('heading', { name: 'Security training' })).toBeTruthy();
+    expect(screen.queryByText(/Overdue/)).toBeNull();
+    expect(screen.getByText('Completed')).toBeTruthy();
+  });
+
   it("shows the checklist's error with a retry", async () => {
     await renderTask('/app/checklist/12', [{ request: { query: MyChecklistDocument }, error: new Error('down') }, listMock([OPEN])]);
     const alert = await screen.findByRole('alert');

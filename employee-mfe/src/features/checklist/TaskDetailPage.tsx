@@ -123,8 +123,9 @@ function TaskDetail({ task }: { task: ChecklistTaskFieldsFragment }) {
               <div className="ckl-fact">
                 <dt>{TASK_DETAIL_TEXT.dueLabel}</dt>
                 <dd>
-                  {dueWording(task.dueDate, now)}
-                  {due ? <span className="ckl-fact__sub">{formatCalendarDate(due)}</span> : null}
+                  {/* A completed task is no longer "overdue" or "due in N days": only its date matters. */}
+                  {task.completed ? (due ? formatCalendarDate(due) : null) : dueWording(task.dueDate, now)}
+                  {due && !task.completed ? <span className="ckl-fact__sub">{formatCalendarDate(due)}</span> : null}
                 </dd>
               </div>
               <div className="ckl-fact">
