@@ -345,14 +345,15 @@ export class JournalService {
   private async views(rows: readonly EntryRow[]): Promise<JournalEntryView[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
-    const [tagRows, titles, documents] = await Promise.all([
+    const taskIds = rows.flatMap((r) => r.linked_task_ids);
+    const [tagRows, titles, documentsByTask] = await Promise.all([
       queryRows<{ entry_id: number; name: string }>(
         this.dataSource,
         `select et.entry_id, t.name from journal_entry_tags et join tags t on t.id = et.tag_id where et.entry_id = any($1::int[]) order by et.entry_id, et.position`,
         [ids],
       ),
-      this.tasks.titles(rows.flatMap((r) => r.linked_task_ids)),
-      linkedDocuments(ids),
+      this.tasks.titles(taskIds),
+      this.tasks.documents(taskIds),
     ]);
     const tagsByEntry = new Map<number, string[]>();
     for (const { entry_id, name } of tagRows) {
@@ -377,7 +378,7 @@ export class JournalService {
         tags: tagsByEntry.get(row.id) ?? [],
         linked_task_ids: row.linked_task_ids.join(','),
         linked_tasks: linkedTasks,
-        linked_documents: documents.get(row.id) ?? [],
+        linked_documents: documentsOfTasks(row.linked_task_ids, documentsByTask),
         taskContext: first !== undefined && firstTitle !== undefined ? { taskId: first, taskTitle: firstTitle } : null,
         created_at: row.created_at.toISOString(),
         updated_at: row.updated_at.toISOString(),
@@ -393,10 +394,10 @@ const TAG_COUNTS = `select t.id, t.name, count(*)::int as count
   group by t.id`;
 
 /**
- * THE one place linked documents of entries come from. Documents arrive with
- * a later issue; until then every entry has none. That issue replaces this
- * body (one batched query, like the tags) and nothing else changes.
+ * An entry's linked documents are the documents of the tasks it links (spec §3, §4: a
+ * reflection on a task lists the task's documents), each once, in task order.
  */
-async function linkedDocuments(entryIds: readonly number[]): Promise<Map<number, LinkedDocumentView[]>> {
-  return new Map(entryIds.map((id) => [id, []]));
+function documentsOfTasks(taskIds: readonly number[], byTask: Map<number, LinkedDocumentView[]>): LinkedDocumentView[] {
+  const seen = new Set<number>();
+  return taskIds.flatMap((id) => (byTask.get(id) ?? []).filter((doc) => !seen.has(doc.id) && seen.add(doc.id)));
 }

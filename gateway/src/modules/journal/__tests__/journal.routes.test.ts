@@ -106,6 +106,29 @@ describe('journal REST', () => {
       expect(fromString.linked_task_ids).toBe(`${a.id},${b.id}`);
     });
 
+    it("lists the linked tasks' documents once each, in task order (a reflection carries its task's documents)", async () => {
+      const [a, b] = tasks.mine as [{ id: number; title: string }, { id: number; title: string }];
+      const docs = (await t.dataSource.query(
+        `insert into documents (title, description, url, document_class_id)
+         select v.title, 'journal link test', v.url, (select id from document_classes where name = 'Training')
+         from (values ('Journal doc A', 'https://example.com/a'), ('Journal doc B', 'https://example.com/b')) as v(title, url)
+         returning id, title`,
+      )) as Array<{ id: number; title: string }>;
+      const [docA, docB] = docs as [{ id: number; title: string }, { id: number; title: string }];
+      await t.dataSource.query('insert into checklist_item_documents (checklist_item_id, document_id) values ($1, $2), ($3, $2), ($3, $4)', [a.id, docA.id, b.id, docB.id]);
+      try {
+        const created = await entry(t, alice, { content: 'With documents', linked_task_ids: [b.id, a.id] });
+        expect(created.linked_documents).toEqual([
+          { id: docA.id, title: 'Journal doc A', url: 'https://example.com/a', description: 'journal link test', document_class_name: 'Training' },
+          { id: docB.id, title: 'Journal doc B', url: 'https://example.com/b', description: 'journal link test', document_class_name: 'Training' },
+        ]);
+        const unlinked = await entry(t, alice, { content: 'No tasks' });
+        expect(unlinked.linked_documents).toEqual([]);
+      } finally {
+        await t.dataSource.query('delete from documents where id = any($1::int[])', [[docA.id, docB.id]]);
+      }
+    });
+
     it('takes taskContext.taskId as the first linked task (an entry written from a task)', async () => {
       const [a, b] = tasks.mine as [{ id: number; title: string }, { id: number; title: string }];
       const created = await entry(t, alice, { content: 'Reflection', taskContext: { taskId: a.id }, linked_task_ids: [b.id] });

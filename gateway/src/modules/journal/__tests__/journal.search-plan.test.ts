@@ -14,7 +14,7 @@ import type { TaskDirectory } from '../task-directory';
  */
 
 /** The entries here link no tasks; the checklist plays no part in the plan. */
-const NO_TASKS: TaskDirectory = { titles: () => Promise.resolve(new Map()), linkable: () => Promise.resolve(new Set()) };
+const NO_TASKS: TaskDirectory = { titles: () => Promise.resolve(new Map()), linkable: () => Promise.resolve(new Set()), documents: () => Promise.resolve(new Map()) };
 
 interface Captured {
   text: string;
