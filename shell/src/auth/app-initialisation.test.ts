@@ -160,25 +160,23 @@ describe('first-time users (spec §4)', () => {
     expect(isFirstTimeUser({ ...RETURNING, ...fields }, NOW)).toBe(expected);
   });
 
-  it('gets a clean state before anything loads: caches reset, old marker and viewed documents removed', async () => {
+  it('gets a clean state before anything loads: caches reset and the old marker removed; per-user data and the session stay', async () => {
     putMarker(99, NOW - MINUTE);
-    storage().setItem(STORAGE_KEYS.viewedDocuments, '[1,2,3]');
+    storage().setItem(STORAGE_KEYS.viewedDocuments, '{"99":[1,2,3]}');
     storage().setItem(STORAGE_KEYS.authToken, 'tok');
     const fake = fakeInitialisers();
     const outcome = await initialiseApp(NEW_HIRE, fake, { mode: 'sign-in', now: at(NOW) });
     expect(fake.calls).toEqual(['reset', 'documents', 'navigation', 'checklist', 'journal', 'dashboard']);
-    expect(storage().getItem(STORAGE_KEYS.viewedDocuments)).toBeNull();
+    expect(storage().getItem(STORAGE_KEYS.viewedDocuments)).toBe('{"99":[1,2,3]}');
     expect(storage().getItem(STORAGE_KEYS.authToken)).toBe('tok');
     expect(outcome).toMatchObject({ ok: true, firstTimeUser: true });
     expect(storedMarker()).toEqual({ userId: 8, timestamp: NOW, isFirstTimeUser: true, version: '1.0' });
   });
 
-  it('a returning user keeps their state (no reset, viewed documents stay)', async () => {
-    storage().setItem(STORAGE_KEYS.viewedDocuments, '[1]');
+  it('a returning user keeps their state (no reset)', async () => {
     const fake = fakeInitialisers();
     await initialiseApp(RETURNING, fake, { mode: 'sign-in', now: at(NOW) });
     expect(fake.resetState).not.toHaveBeenCalled();
-    expect(storage().getItem(STORAGE_KEYS.viewedDocuments)).toBe('[1]');
   });
 
   it('a restored session never cleans up, first-time user or not', async () => {

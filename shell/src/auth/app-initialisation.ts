@@ -150,10 +150,11 @@ export async function initialiseApp(user: SessionUser, initialisers: AppInitiali
   logAuthEvent('init.start', { details: { mode, userId: user.id, firstTimeUser } });
 
   if (mode === 'sign-in' && firstTimeUser) {
-    // A clean state first: nothing a previous user of this browser left behind (cached data,
-    // viewed-document marks, an old marker) may show up for someone who has just arrived.
+    // A clean state first: nothing held in memory from before (cached data, module caches) or an
+    // old marker may show up for someone who has just arrived. Stored per-user data (journal drafts,
+    // viewed documents, notification read marks) is keyed by user, so it stays.
     await initialisers.resetState().catch((error: unknown) => logAuthEvent('init.reset_failed', { details: { error: String(error) } }));
-    removeKeys(storage, [STORAGE_KEYS.appInitialised, STORAGE_KEYS.viewedDocuments]);
+    removeKeys(storage, [STORAGE_KEYS.appInitialised]);
     marker = null;
   }
 
