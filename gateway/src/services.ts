@@ -1,5 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { AuthConfig } from './config';
+import { AdminReportsService } from './modules/admin/admin-reports.service';
+import { AdminUsersService } from './modules/admin/admin-users.service';
 import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
 import { PasswordHasher } from './modules/auth/passwords';
@@ -9,6 +11,7 @@ import { TokenService } from './modules/auth/tokens';
 import { TwoFactorService } from './modules/auth/two-factor.service';
 import { JournalService } from './modules/journal/journal.service';
 import { ChecklistTaskDirectory } from './modules/journal/task-directory';
+import { ChecklistItemsService } from './modules/checklist/checklist-items.service';
 import { ChecklistService } from './modules/checklist/checklist.service';
 import { DashboardService } from './modules/dashboard/dashboard.service';
 import { DocumentsService } from './modules/documents/documents.service';
@@ -28,6 +31,9 @@ export interface Services {
   dashboard: DashboardService;
   documents: DocumentsService;
   journal: JournalService;
+  checklistItems: ChecklistItemsService;
+  adminUsers: AdminUsersService;
+  adminReports: AdminReportsService;
 }
 
 export interface ServiceOptions {
@@ -53,5 +59,8 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const dashboard = new DashboardService(checklist, clock);
   const documents = new DocumentsService(dataSource, checklist, audit);
   const journal = new JournalService(dataSource, new ChecklistTaskDirectory(dataSource, checklist));
-  return { auth, twoFactor, users, roles, checklist, progress, dashboard, journal, documents };
+  const checklistItems = new ChecklistItemsService(dataSource, roles, audit);
+  const adminUsers = new AdminUsersService(dataSource, users, roles, twoFactor, checklist, audit);
+  const adminReports = new AdminReportsService(dataSource, clock);
+  return { auth, twoFactor, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, adminUsers, adminReports };
 }

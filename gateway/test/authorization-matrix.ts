@@ -168,6 +168,32 @@ async function makeDocument(ctx: MatrixContext, options: { roleId?: number; poli
   return id;
 }
 
+/** A checklist item for the admin rows (title tagged: deleted after the row), optionally linked to `roleId`. */
+async function makeItem(ctx: MatrixContext, roleId?: number): Promise<number> {
+  const rows = (await ctx.t.dataSource.query(`insert into checklist_items (title, type, role_id, item_order) values ($1, 'form', $2, 1) returning id`, [
+    `Matrix admin item ${ctx.tag}`,
+    roleId ?? null,
+  ])) as Array<{ id: number }>;
+  const id = (rows[0] as { id: number }).id;
+  if (roleId !== undefined) await ctx.t.dataSource.query('insert into role_checklist_items (role_id, checklist_item_id) values ($1, $2)', [roleId, id]);
+  return id;
+}
+
+/** Another user whose two-factor sign-in is on (for the administrator's reset). */
+async function userWithTwoFactor(ctx: MatrixContext): Promise<number> {
+  const user = await freshUser(ctx);
+  const login = await request(ctx.t.app).post('/api/auth/login').set('x-forwarded-for', ctx.ip).send({ email: user.email, password: user.password }).expect(200);
+  await enableTwoFactor(ctx.t, (login.body as { token: string }).token, ctx.ip);
+  return user.id;
+}
+
+/** Another user, deactivated. */
+async function inactiveUser(ctx: MatrixContext): Promise<number> {
+  const user = await freshUser(ctx);
+  await ctx.t.dataSource.query('update users set is_active = false where id = $1', [user.id]);
+  return user.id;
+}
+
 const registration = () => ({ name: 'Matrix Person', email: uniqueEmail('matrix'), password: 'Welcome123', role_id: 1 });
 const actorPassword = (ctx: MatrixContext) => ctx.actor?.password ?? 'Not-signed-in1';
 
@@ -342,6 +368,38 @@ export const REST_MATRIX: RestRow[] = [
     request: async (ctx) => {
       const itemId = await firstItemOf(ctx, 1);
       return { path: `/api/documents/${await makeDocument(ctx, { itemId })}/checklist-items/${itemId}` };
+    },
+  },
+
+  // The administration console (issue 8): administrators only, whatever the data.
+  { route: 'GET /api/admin/stats', expect: ADMIN_ONLY(200) },
+  { route: 'GET /api/admin/audit', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/audit?category=all&limit=5' }) },
+  { route: 'GET /api/admin/users', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/users?search=matrix&sort=progress&order=desc&limit=5' }) },
+  { route: 'GET /api/admin/users/:id', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/users/${(await freshUser(ctx)).id}` }) },
+  { route: 'PUT /api/admin/users/:id', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/users/${(await freshUser(ctx)).id}`, body: { name: 'Matrix Renamed', start_date: '2025-01-06' } }) },
+  { route: 'POST /api/admin/users/:id/deactivate', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/users/${(await freshUser(ctx)).id}/deactivate` }) },
+  { route: 'POST /api/admin/users/:id/reactivate', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/users/${await inactiveUser(ctx)}/reactivate` }) },
+  { route: 'POST /api/admin/users/:id/reset-2fa', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/users/${await userWithTwoFactor(ctx)}/reset-2fa` }) },
+  { route: 'GET /api/admin/users/:id/checklist', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/users/${(await freshUser(ctx)).id}/checklist` }) },
+  { route: 'PUT /api/admin/user-roles', expect: ADMIN_ONLY(200), request: async (ctx) => ({ body: { user_ids: [(await freshUser(ctx)).id], role_id: 2 } }) },
+  { route: 'GET /api/admin/checklist-items', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/checklist-items?role_id=1&type=form' }) },
+  { route: 'POST /api/admin/checklist-items', expect: ADMIN_ONLY(201), request: (ctx) => ({ body: { title: `Matrix admin item ${ctx.tag}`, type: 'training', due_days: 3 } }) },
+  { route: 'POST /api/admin/checklist-items/reorder', expect: ADMIN_ONLY(200), request: async (ctx) => ({ body: { ids: [await makeItem(ctx), await makeItem(ctx)] } }) },
+  { route: 'GET /api/admin/checklist-items/:id', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/checklist-items/${await makeItem(ctx)}` }) },
+  { route: 'PUT /api/admin/checklist-items/:id', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/checklist-items/${await makeItem(ctx)}`, body: { priority: 'high' } }) },
+  { route: 'DELETE /api/admin/checklist-items/:id', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/checklist-items/${await makeItem(ctx)}` }) },
+  { route: 'GET /api/admin/roles/:id/checklist-items', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/roles/1/checklist-items' }) },
+  {
+    route: 'POST /api/admin/roles/:id/checklist-items',
+    expect: ADMIN_ONLY(200),
+    request: async (ctx) => ({ path: `/api/admin/roles/${await makeRole(ctx)}/checklist-items`, body: { item_ids: [await makeItem(ctx)] } }),
+  },
+  {
+    route: 'DELETE /api/admin/roles/:id/checklist-items',
+    expect: ADMIN_ONLY(200),
+    request: async (ctx) => {
+      const roleId = await makeRole(ctx);
+      return { path: `/api/admin/roles/${roleId}/checklist-items`, body: { item_ids: [await makeItem(ctx, roleId)] } };
     },
   },
 ];
@@ -590,6 +648,90 @@ export const GRAPHQL_MATRIX: GraphQLRow[] = [
     request: async (ctx) => {
       const itemId = await firstItemOf(ctx, 1);
       return { query: 'mutation ($id: Int!, $i: Int!) { unlinkDocumentFromChecklistItem(id: $id, itemId: $i) { checklist_item_ids } }', variables: { id: await makeDocument(ctx, { itemId }), i: itemId } };
+    },
+  },
+  // The administration console (issue 8): administrators only.
+  {
+    field: 'Query.adminStats',
+    expect: GQL_ADMIN_ONLY,
+    request: () => ({ query: '{ adminStats { as_of counts { users documents } completion_rate roles { role_id completion_rate overdue_tasks new_hires } } }' }),
+  },
+  { field: 'Query.auditLog', expect: GQL_ADMIN_ONLY, request: () => ({ query: '{ auditLog(category: all, limit: 5) { total data { id action actor_name details created_at } } }' }) },
+  {
+    field: 'Query.adminUsers',
+    expect: GQL_ADMIN_ONLY,
+    request: () => ({ query: '{ adminUsers(filter: {search: "matrix", sort: last_login_at, order: desc, status: active}) { total data { id role_name is_active completion_percentage } } }' }),
+  },
+  {
+    field: 'Query.adminUser',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => ({ query: 'query ($id: Int!) { adminUser(id: $id) { id email two_factor_enabled } }', variables: { id: (await freshUser(ctx)).id } }),
+  },
+  {
+    field: 'Query.adminUserProgress',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => ({ query: 'query ($id: Int!) { adminUserProgress(userId: $id) { user { id } items { id status } stats { total } } }', variables: { id: (await freshUser(ctx)).id } }),
+  },
+  {
+    field: 'Mutation.updateUser',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => ({ query: 'mutation ($id: Int!) { updateUser(id: $id, input: {name: "Matrix Gql"}) { id name } }', variables: { id: (await freshUser(ctx)).id } }),
+  },
+  {
+    field: 'Mutation.deactivateUser',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => ({ query: 'mutation ($id: Int!) { deactivateUser(id: $id) { id is_active } }', variables: { id: (await freshUser(ctx)).id } }),
+  },
+  {
+    field: 'Mutation.reactivateUser',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => ({ query: 'mutation ($id: Int!) { reactivateUser(id: $id) { id is_active } }', variables: { id: await inactiveUser(ctx) } }),
+  },
+  {
+    field: 'Mutation.resetUserTwoFactor',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => ({ query: 'mutation ($id: Int!) { resetUserTwoFactor(id: $id) { id two_factor_enabled } }', variables: { id: await userWithTwoFactor(ctx) } }),
+  },
+  {
+    field: 'Mutation.assignUsersToRole',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => ({ query: 'mutation ($u: [Int!]!) { assignUsersToRole(userIds: $u, roleId: 3) { updated users { id role_id } } }', variables: { u: [(await freshUser(ctx)).id] } }),
+  },
+  { field: 'Query.adminChecklistItems', expect: GQL_ADMIN_ONLY, request: () => ({ query: '{ adminChecklistItems(filter: {roleId: 1}) { id role_ids documents { id } } }' }) },
+  { field: 'Query.roleChecklistItems', expect: GQL_ADMIN_ONLY, request: () => ({ query: '{ roleChecklistItems(roleId: 2) { role_id items { id title role_ids } } }' }) },
+  {
+    field: 'Mutation.createChecklistItem',
+    expect: GQL_ADMIN_ONLY,
+    request: (ctx) => ({
+      query: 'mutation ($input: ChecklistItemInput!) { createChecklistItem(input: $input) { id item_order role_ids } }',
+      variables: { input: { title: `Matrix admin item ${ctx.tag}`, type: 'meeting', priority: 'low' } },
+    }),
+  },
+  {
+    field: 'Mutation.updateChecklistItem',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => ({ query: 'mutation ($id: Int!) { updateChecklistItem(id: $id, input: {due_days: 5}) { id due_days } }', variables: { id: await makeItem(ctx) } }),
+  },
+  { field: 'Mutation.deleteChecklistItem', expect: GQL_ADMIN_ONLY, request: async (ctx) => ({ query: 'mutation ($id: Int!) { deleteChecklistItem(id: $id) }', variables: { id: await makeItem(ctx) } }) },
+  {
+    field: 'Mutation.reorderChecklistItems',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => ({ query: 'mutation ($ids: [Int!]!) { reorderChecklistItems(ids: $ids) { id item_order } }', variables: { ids: [await makeItem(ctx), await makeItem(ctx)] } }),
+  },
+  {
+    field: 'Mutation.addRoleChecklistItems',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => ({
+      query: 'mutation ($r: Int!, $i: [Int!]!) { addRoleChecklistItems(roleId: $r, itemIds: $i) { role_id items { id } } }',
+      variables: { r: await makeRole(ctx), i: [await makeItem(ctx)] },
+    }),
+  },
+  {
+    field: 'Mutation.removeRoleChecklistItems',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => {
+      const roleId = await makeRole(ctx);
+      return { query: 'mutation ($r: Int!, $i: [Int!]!) { removeRoleChecklistItems(roleId: $r, itemIds: $i) { role_id items { id } } }', variables: { r: roleId, i: [await makeItem(ctx, roleId)] } };
     },
   },
 ];

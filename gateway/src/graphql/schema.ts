@@ -1,5 +1,6 @@
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
+import { AdminChecklistItemResolver, AdminResolver } from '../modules/admin/admin.resolver';
 import { AuthResolver } from '../modules/auth/auth.resolver';
 import { ChecklistItemResolver, UserChecklistResolver } from '../modules/checklist/checklist.resolver';
 import { DashboardResolver } from '../modules/dashboard/dashboard.resolver';
@@ -10,7 +11,7 @@ import { RolesResolver } from '../modules/roles/roles.resolver';
 import { UsersResolver } from '../modules/users/users.resolver';
 
 /** Every resolver class of the API. */
-export const resolvers = [AuthResolver, RolesResolver, UsersResolver, UserChecklistResolver, ChecklistItemResolver, ProgressResolver, DashboardResolver, DocumentsResolver, JournalResolver] as const;
+export const resolvers = [AuthResolver, RolesResolver, UsersResolver, UserChecklistResolver, ChecklistItemResolver, ProgressResolver, DashboardResolver, DocumentsResolver, JournalResolver, AdminResolver, AdminChecklistItemResolver] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { adminRouter } from '../modules/admin/admin.routes';
 import { authRouter } from '../modules/auth/auth.routes';
 import { checklistRouter } from '../modules/checklist/checklist.routes';
 import { documentsRouter } from '../modules/documents/documents.routes';
@@ -19,6 +20,7 @@ export function apiRouter(services: Services): Router {
   router.use(progressRouter(services));
   router.use(documentsRouter(services));
   router.use(journalRouter(services));
+  router.use(adminRouter(services));
   // Unknown /api paths answer JSON, not express's HTML 404.
   router.use(apiNotFound);
   return router;

@@ -14,3 +14,35 @@ export function parseId(raw: unknown, message: string): number {
   if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > INT4_MAX) throw new ValidationError(message, [message]);
   return Number(text);
 }
+
+/**
+ * The same rule as parseId without throwing: a positive int4 from a number or
+ * a numeric string, else null. For lists and optional fields, whose callers
+ * word their own message.
+ */
+export function positiveId(raw: unknown): number | null {
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > INT4_MAX) return null;
+  return Number(text);
+}
+
+/** Ids in one bulk request at most (bulk links, assignments, reorders). */
+export const BULK_IDS_MAX = 1000;
+
+/**
+ * A list of 1 to `max` positive int4 ids (JSON numbers or numeric strings),
+ * duplicates dropped keeping the first position; anything else is a 400 with
+ * `message` as its one detail.
+ */
+export function parseIdList(raw: unknown, message: string, max: number = BULK_IDS_MAX): number[] {
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > max) throw new ValidationError(message, [message]);
+  const ids: number[] = [];
+  const seen = new Set<number>();
+  for (const value of raw) {
+    const id = positiveId(value);
+    if (id === null) throw new ValidationError(message, [message]);
+    if (!seen.has(id)) ids.push(id);
+    seen.add(id);
+  }
+  return ids;
+}

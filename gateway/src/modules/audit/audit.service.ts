@@ -4,7 +4,8 @@ import type { DataSource, EntityManager } from 'typeorm';
  * What happened, for the audit trail (DESIGN §5: every sign-in attempt and
  * every admin change). Action names are stable identifiers, grouped by a dot
  * prefix (`auth.*`, `2fa.*`, `role.*`, `progress.*`: an administrator changing another user's progress,
- * `document.*`: the library, its role visibility and its checklist-item links).
+ * `document.*`: the library, its role visibility and its checklist-item links;
+ * `user.*` and `checklist_item.*`: the administration console).
  */
 export type AuditAction =
   | 'auth.register'
@@ -29,7 +30,18 @@ export type AuditAction =
   | 'document.delete'
   | 'document.roles_update'
   | 'document.item_link'
-  | 'document.item_unlink';
+  | 'document.item_unlink'
+  | 'user.update'
+  | 'user.deactivate'
+  | 'user.reactivate'
+  | 'user.2fa_reset'
+  | 'user.role_assign'
+  | 'checklist_item.create'
+  | 'checklist_item.update'
+  | 'checklist_item.delete'
+  | 'checklist_item.reorder'
+  | 'role.checklist_items_add'
+  | 'role.checklist_items_remove';
 
 /** JSON-serialisable, and by contract free of secrets (no passwords, tokens, TOTP secrets or codes). */
 export type AuditDetails = Record<string, string | number | boolean | null | object>;
@@ -38,7 +50,7 @@ export interface AuditEntry {
   action: AuditAction;
   /** The signed-in user who did it; null for anonymous attempts (failed sign-ins, registration). */
   actorUserId: number | null;
-  targetType?: 'user' | 'role' | 'document';
+  targetType?: 'user' | 'role' | 'document' | 'checklist_item';
   targetId?: number | string | null;
   ip: string | null;
   details?: AuditDetails;
@@ -57,6 +69,26 @@ export class AuditService {
     await manager.query(
       `insert into audit_log (actor_user_id, action, target_type, target_id, ip, details) values ($1, $2, $3, $4, $5, $6::jsonb)`,
       [entry.actorUserId, entry.action, entry.targetType ?? null, entry.targetId === undefined || entry.targetId === null ? null : String(entry.targetId), entry.ip, JSON.stringify(details)],
+    );
+  }
+
+  /**
+   * Writes several entries in ONE statement (a bulk admin change records one
+   * row per user or item it touched, so each one's history stays complete).
+   */
+  async recordMany(entries: readonly AuditEntry[], manager: EntityManager = this.dataSource.manager): Promise<void> {
+    if (entries.length === 0) return;
+    await manager.query(
+      `insert into audit_log (actor_user_id, action, target_type, target_id, ip, details)
+       select * from unnest($1::int[], $2::varchar[], $3::varchar[], $4::varchar[], $5::varchar[], $6::jsonb[])`,
+      [
+        entries.map((e) => e.actorUserId),
+        entries.map((e) => e.action),
+        entries.map((e) => e.targetType ?? null),
+        entries.map((e) => (e.targetId === undefined || e.targetId === null ? null : String(e.targetId))),
+        entries.map((e) => e.ip),
+        entries.map((e) => JSON.stringify(scrub(e.details ?? {}))),
+      ],
     );
   }
 }

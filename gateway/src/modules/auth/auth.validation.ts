@@ -61,7 +61,8 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-function emailProblems(raw: unknown, checkLength: boolean): string[] {
+/** Spec §5 problems of an email field (required, length when `checkLength`, address-like). */
+export function emailProblems(raw: unknown, checkLength: boolean): string[] {
   const email = typeof raw === 'string' ? raw.trim() : '';
   if (email === '') return [MESSAGES.emailRequired];
   if (checkLength && email.length > EMAIL_MAX) return [MESSAGES.emailTooLong];

@@ -148,10 +148,7 @@ export class TwoFactorService {
     if (!user.twoFactorEnabled) throw new ValidationError(MESSAGES.twoFactorNotEnabled, [MESSAGES.twoFactorNotEnabled]);
     await this.reauthenticate(user, input, meta, 'disable');
     const tokenVersion = await this.dataSource.transaction(async (manager) => {
-      await manager.query(`update users set two_factor_enabled = false, two_factor_secret = null, last_totp_step = null, updated_at = now() where id = $1`, [user.id]);
-      await manager.query(`delete from backup_codes where user_id = $1`, [user.id]);
-      await manager.query(`update login_challenges set consumed_at = now() where user_id = $1 and consumed_at is null`, [user.id]);
-      const version = await this.users.bumpTokenVersion(user.id, manager);
+      const version = await this.clear(user.id, manager);
       await this.audit.record({ action: '2fa.disable', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);
       return version;
     });
@@ -171,6 +168,20 @@ export class TwoFactorService {
       return version;
     });
     return { backupCodes: codes, token: await this.tokens.sign({ userId: user.id, tokenVersion }) };
+  }
+
+  /**
+   * Turns two-factor off for a user and forgets everything of it: the secret,
+   * the replay guard, the backup codes and any open second sign-in step. The
+   * token version is bumped, so every session of the user ends (DESIGN §5).
+   * Returns the new version. Used by `disable` and by an administrator's
+   * reset (the caller checks permissions and audits, in its transaction).
+   */
+  async clear(userId: number, manager: EntityManager): Promise<number> {
+    await manager.query(`update users set two_factor_enabled = false, two_factor_secret = null, last_totp_step = null, updated_at = now() where id = $1`, [userId]);
+    await manager.query(`delete from backup_codes where user_id = $1`, [userId]);
+    await manager.query(`update login_challenges set consumed_at = now() where user_id = $1 and consumed_at is null`, [userId]);
+    return this.users.bumpTokenVersion(userId, manager);
   }
 
   /**

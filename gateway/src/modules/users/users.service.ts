@@ -30,6 +30,15 @@ export interface NewUser {
   roleId: number;
 }
 
+/** Profile fields an administrator may change; undefined leaves a field as it is. */
+export interface ProfileChanges {
+  name?: string;
+  email?: string;
+  roleId?: number;
+  /** YYYY-MM-DD. */
+  startDate?: string;
+}
+
 /**
  * User records. The only code that reads or writes the users table, except
  * the two-factor columns, which belong to TwoFactorService.
@@ -88,6 +97,56 @@ export class UsersService {
     const [row] = await queryRows<{ token_version: number }>(manager, `update users set token_version = token_version + 1, updated_at = now() where id = $1 returning token_version`, [userId]);
     if (!row) throw new UnauthenticatedError();
     return row.token_version;
+  }
+
+  /**
+   * Writes the profile fields an administrator may change (only those given).
+   * Returns the row as it was before and after, or null when the user does not
+   * exist. The caller runs it in its transaction and maps the unique index on
+   * lower(email) to a 409.
+   */
+  async updateProfile(userId: number, changes: ProfileChanges, manager: EntityManager): Promise<{ before: User; after: User } | null> {
+    const repo = this.repository(manager);
+    // FOR UPDATE: the before-image the caller audits is the row this change replaces.
+    const before = await repo.findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+    if (!before) return null;
+    const set: Partial<User> = {};
+    if (changes.name !== undefined) set.name = changes.name;
+    if (changes.email !== undefined) set.email = changes.email;
+    if (changes.roleId !== undefined) set.roleId = changes.roleId;
+    if (changes.startDate !== undefined) set.startDate = changes.startDate;
+    if (Object.keys(set).length > 0) await repo.update({ id: userId }, set);
+    return { before: { ...before }, after: await repo.findOneOrFail({ where: { id: userId } }) };
+  }
+
+  /**
+   * Activates or deactivates an account. Deactivating also bumps the token
+   * version, so every session of the user fails on its next request (the
+   * middleware checks is_active too; the bump keeps a later reactivation from
+   * reviving tokens issued before). Returns null for an unknown user.
+   */
+  async setActive(userId: number, active: boolean, manager: EntityManager): Promise<User | null> {
+    await manager.query(
+      `update users set is_active = $2, token_version = token_version + case when $2 then 0 else 1 end, updated_at = now() where id = $1`,
+      [userId, active],
+    );
+    return this.repository(manager).findOne({ where: { id: userId } });
+  }
+
+  /**
+   * Moves users to a role in one statement. Returns each user's role before
+   * the move (only users that exist), locked for the caller's transaction.
+   */
+  async assignRole(userIds: readonly number[], roleId: number, manager: EntityManager): Promise<Array<{ id: number; previousRoleId: number }>> {
+    const rows = await queryRows<{ id: number; previous_role_id: number }>(
+      manager,
+      `with previous as (select id, role_id from users where id = any($1::int[]) for update)
+       update users u set role_id = $2, updated_at = now() from previous p
+        where u.id = p.id
+       returning u.id, p.role_id as previous_role_id`,
+      [[...new Set(userIds)], roleId],
+    );
+    return rows.map((r) => ({ id: r.id, previousRoleId: r.previous_role_id }));
   }
 
   async recordLogin(userId: number): Promise<void> {
