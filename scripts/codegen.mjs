@@ -85,8 +85,8 @@ async function main() {
       useTypeImports: true,
       enumsAsTypes: true,
       avoidOptionals: false,
-      // DateTimeISO (graphql-scalars) is an ISO 8601 string on the wire.
-      scalars: { ID: 'string', DateTimeISO: 'string' },
+      // DateTimeISO (graphql-scalars) is an ISO 8601 string on the wire; JSONObject (audit details) any JSON object.
+      scalars: { ID: 'string', DateTimeISO: 'string', JSONObject: '{ [key: string]: unknown }' },
       dedupeFragments: true,
     },
     plugins: [{ typescriptOperations: {} }, { typedDocumentNode: {} }],

@@ -10,3 +10,8 @@ export * from './Toast';
 export { cx } from './cx';
 export * from './Icon';
 export { useDismiss } from './useDismiss';
+export * from './Modal';
+export * from './ConfirmDialog';
+export * from './FormField';
+export * from './DataTable';
+export * from './Pagination';

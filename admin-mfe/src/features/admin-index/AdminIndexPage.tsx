@@ -1,15 +1,178 @@
 import { Link } from 'react-router';
-import { Icon, PageHeader } from '@embark/shared-ui';
+import { ADMIN_TEXT, Card, formatCalendarDate, formatRelativeTime, Icon, PageHeader, parseCalendarDate, ProgressBar, useDocumentTitle, type IconName } from '@embark/shared-ui';
+import { useAdminRoles } from '../../shared/api/useCommon';
+import { ErrorState, EmptyList, LoadingState } from '../../shared/states';
+import { useAdminStats } from '../../shared/api/useAdminStats';
+import { useLatestChanges } from './api/useLatestChanges';
+import { describeChange } from './describe-change';
 import { ADMIN_SECTIONS, type AdminSection } from './sections';
+import '../../shared/admin.css';
 import './admin-index.css';
 
 const GROUPS: ReadonlyArray<AdminSection['group']> = ['Entity Management', 'Relationship Management'];
 
-/** Administration index (`/app/admin`): every section of the admin area, grouped as in the sidebar. */
+interface CountTile {
+  label: string;
+  value: number;
+  detail?: string;
+  href: string;
+  icon: IconName;
+}
+
+/** The four counts, each a link to its section. */
+function Counts({ basePath }: { basePath: string }) {
+  const { data, error, refetch } = useAdminStats();
+  const stats = data?.adminStats;
+  if (!stats) return error ? <ErrorState message={ADMIN_TEXT.statsFailed} onRetry={() => void refetch().catch(() => undefined)} /> : <LoadingState label={ADMIN_TEXT.statsLoading} />;
+  const tiles: CountTile[] = [
+    { label: ADMIN_TEXT.countUsers, value: stats.counts.users, detail: ADMIN_TEXT.countActiveUsers(stats.counts.active_users), href: `${basePath}/users`, icon: 'users' },
+    { label: ADMIN_TEXT.countRoles, value: stats.counts.roles, href: `${basePath}/roles`, icon: 'roles' },
+    { label: ADMIN_TEXT.countItems, value: stats.counts.checklist_items, href: `${basePath}/checklist-items`, icon: 'checklist' },
+    { label: ADMIN_TEXT.countDocuments, value: stats.counts.documents, href: `${basePath}/documents`, icon: 'documents' },
+  ];
+  return (
+    <ul className="adm-counts" aria-label={ADMIN_TEXT.countsLabel}>
+      {tiles.map((tile) => (
+        <li key={tile.href}>
+          <Link to={tile.href} className="adm-count">
+            <span className="adm-count__icon" aria-hidden="true">
+              <Icon name={tile.icon} size={20} />
+            </span>
+            <span className="adm-count__label">{tile.label}</span>
+            <span className="adm-count__value">{tile.value.toLocaleString('en-US')}</span>
+            {tile.detail ? <span className="adm-count__detail">{tile.detail}</span> : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Completion and overdue tasks per role, new hires and finishers. */
+function Health() {
+  const { data, error, refetch } = useAdminStats();
+  const stats = data?.adminStats;
+  const asOf = stats ? parseCalendarDate(stats.as_of) : null;
+  return (
+    <Card title={ADMIN_TEXT.healthHeading} className="adm-health">
+      {!stats ? (
+        error ? (
+          <ErrorState message={ADMIN_TEXT.statsFailed} onRetry={() => void refetch().catch(() => undefined)} />
+        ) : (
+          <LoadingState label={ADMIN_TEXT.statsLoading} />
+        )
+      ) : (
+        <>
+          {asOf ? <p className="adm-muted">{ADMIN_TEXT.healthLead(formatCalendarDate(asOf))}</p> : null}
+          <dl className="adm-kpis">
+            <div className="adm-kpi">
+              <dt>{ADMIN_TEXT.healthCompletion}</dt>
+              <dd>{stats.completion_rate === null || stats.completion_rate === undefined ? ADMIN_TEXT.none : `${stats.completion_rate}%`}</dd>
+            </div>
+            <div className="adm-kpi">
+              <dt>{ADMIN_TEXT.healthOverdue}</dt>
+              <dd className={stats.overdue_tasks > 0 ? 'adm-kpi--warn' : undefined}>{stats.overdue_tasks}</dd>
+            </div>
+            <div className="adm-kpi">
+              <dt>{ADMIN_TEXT.healthNewHires}</dt>
+              <dd>{stats.new_hires_last_30_days}</dd>
+            </div>
+            <div className="adm-kpi">
+              <dt>{ADMIN_TEXT.healthFinished}</dt>
+              <dd>{stats.users_finished}</dd>
+            </div>
+          </dl>
+          <div className="ui-table-wrap" role="region" aria-label={ADMIN_TEXT.healthTable} tabIndex={0}>
+            <table className="ui-table">
+              <caption className="ui-visually-hidden">{ADMIN_TEXT.healthTable}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{ADMIN_TEXT.healthRole}</th>
+                  <th scope="col" className="ui-table__cell--end">
+                    {ADMIN_TEXT.healthUsers}
+                  </th>
+                  <th scope="col" className="ui-table__cell--end">
+                    {ADMIN_TEXT.healthNewHiresShort}
+                  </th>
+                  <th scope="col" className="ui-table__cell--end">
+                    {ADMIN_TEXT.healthFinishedShort}
+                  </th>
+                  <th scope="col">{ADMIN_TEXT.healthRate}</th>
+                  <th scope="col" className="ui-table__cell--end">
+                    {ADMIN_TEXT.healthOverdue}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {stats.roles.map((role) => (
+                  <tr key={role.role_id}>
+                    <th scope="row">{role.role_name}</th>
+                    <td className="ui-table__cell--end">{role.users}</td>
+                    <td className="ui-table__cell--end">{role.new_hires}</td>
+                    <td className="ui-table__cell--end">{role.finished_users}</td>
+                    <td className="adm-health__rate">
+                      {role.completion_rate === null || role.completion_rate === undefined ? (
+                        <span className="adm-muted">{role.checklist_items === 0 ? ADMIN_TEXT.healthNoItems : ADMIN_TEXT.none}</span>
+                      ) : (
+                        <ProgressBar value={role.completion_rate} label={ADMIN_TEXT.healthRateLabel(role.role_name)} showValue />
+                      )}
+                    </td>
+                    <td className={role.overdue_tasks > 0 ? 'ui-table__cell--end adm-kpi--warn' : 'ui-table__cell--end'}>{role.overdue_tasks}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** The latest audited changes: who did what, when. */
+function LatestChanges() {
+  const { data, error, refetch } = useLatestChanges();
+  const roles = useAdminRoles().data?.roles ?? [];
+  const roleName = (id: number) => roles.find((r) => r.id === id)?.name ?? `#${id}`;
+  const entries = data?.auditLog.data;
+  const now = Date.now();
+  return (
+    <Card title={ADMIN_TEXT.changesHeading} className="adm-changes">
+      {!entries ? (
+        error ? (
+          <ErrorState message={ADMIN_TEXT.changesFailed} onRetry={() => void refetch().catch(() => undefined)} />
+        ) : (
+          <LoadingState label={ADMIN_TEXT.changesLoading} />
+        )
+      ) : entries.length === 0 ? (
+        <EmptyList title={ADMIN_TEXT.changesEmpty} hint={ADMIN_TEXT.changesEmptyHint} icon="clock" />
+      ) : (
+        <ol className="adm-changes__list" aria-label={ADMIN_TEXT.changesList}>
+          {entries.map((entry) => (
+            <li key={entry.id} className="adm-change">
+              <p className="adm-change__text">
+                <strong>{entry.actor_name ?? ADMIN_TEXT.someone}</strong> {describeChange(entry, roleName)}
+              </p>
+              <time className="adm-change__time" dateTime={entry.created_at} title={new Date(entry.created_at).toLocaleString()}>
+                {formatRelativeTime(entry.created_at, now)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+/** Administration index (`/app/admin`): counts, onboarding health, the latest changes, every section. */
 export function AdminIndexPage({ basePath }: { basePath: string }) {
+  useDocumentTitle(ADMIN_TEXT.indexTitle);
   return (
     <div className="admin-page">
-      <PageHeader title="Administration" description="Manage users, roles, checklist items and documents, and how they fit together." />
+      <PageHeader title={ADMIN_TEXT.indexTitle} description={ADMIN_TEXT.indexLead} />
+      <Counts basePath={basePath} />
+      <Health />
+      <LatestChanges />
       {GROUPS.map((group) => {
         const id = `admin-group-${group.split(' ')[0]?.toLowerCase()}`;
         return (

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { EmptyState } from '@embark/shared-ui';
+import '../../shared/admin.css';
 
 /** An unknown path under /app/admin (the shell shows its not-found page first; this is the remote's own fallback). */
 export function SectionPlaceholder({ basePath }: { basePath: string }) {

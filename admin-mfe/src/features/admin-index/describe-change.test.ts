@@ -1,0 +1,26 @@
+import { describeChange } from './describe-change';
+
+const roleName = (id: number) => ({ 1: 'Employee', 2: 'Manager' })[id] ?? `#${id}`;
+const say = (action: string, details: Record<string, unknown>, target: string | null = '7') => describeChange({ action, target_id: target, details }, roleName);
+
+describe('describeChange: an audited change in words', () => {
+  it('names what changed from the before/after images', () => {
+    expect(say('role.create', { after: { name: 'Designer' } })).toBe('created the role “Designer”');
+    expect(say('role.delete', { before: { name: 'Designer' } })).toBe('deleted the role “Designer”');
+    expect(say('user.update', { before: { name: 'Ana' }, after: { name: 'Ana Lopez' } })).toBe('updated Ana Lopez');
+    expect(say('user.deactivate', { before: { name: 'Ana' }, after: { name: 'Ana' } })).toBe('deactivated Ana');
+    expect(say('user.role_assign', { before: { role_id: 1 }, after: { role_id: 2 } }, '12')).toBe('moved user #12 to Manager');
+    expect(say('checklist_item.update', { after: { title: 'Badge photo' } })).toBe('updated the checklist item “Badge photo”');
+    expect(say('checklist_item.reorder', { ids: [3, 2] }, null)).toBe('reordered 2 checklist items');
+    expect(say('role.checklist_items_add', { added: [1, 2, 3] }, '1')).toBe('added 3 checklist items to Employee');
+    expect(say('role.checklist_items_remove', { removed: [4] }, '2')).toBe('removed 1 checklist item from Manager');
+    expect(say('document.create', { after: { title: 'Handbook' } })).toBe('added the document “Handbook”');
+    expect(say('user.2fa_reset', { before: { two_factor_enabled: true } })).toBe('reset two-factor authentication of user #7');
+  });
+
+  it('falls back to ids, and to the action name for anything new', () => {
+    expect(say('role.update', {})).toBe('updated the role “role #7”');
+    expect(say('checklist_item.delete', { before: 'not an object' })).toBe('deleted the checklist item “#7”');
+    expect(say('something.new', {})).toBe('did something.new');
+  });
+});

@@ -1,0 +1,181 @@
+import { useState, type FormEvent } from 'react';
+import { ADMIN_TEXT, Button, FormField, Modal, TASK_PRIORITY_TEXT, TASK_TYPE_TEXT } from '@embark/shared-ui';
+import type { AdminChecklistItemFieldsFragment, AdminRolesQuery, ChecklistItemType, TaskPriority } from '../../__generated__/graphql';
+import { failureMessage } from '../../shared/errors';
+import { LoadingState } from '../../shared/states';
+import { useAdminToast } from '../../shared/useAdminToast';
+import { useAllDocuments, useLinkDocument, useUnlinkDocument } from '../../shared/api/useCommon';
+import { useCreateChecklistItem, useUpdateChecklistItem } from './api/useChecklistItems';
+import { ITEM_PRIORITIES, ITEM_TYPES, validateItemForm, type ItemFormErrors, type ItemFormValues } from './item-form';
+
+type Item = AdminChecklistItemFieldsFragment;
+type Role = AdminRolesQuery['roles'][number];
+
+/** Create (item null) or edit a checklist item, with the documents attached to it (issue 8 item 4). */
+export function ChecklistItemDialog({ open, item, roles, defaultRoleId, onClose }: { open: boolean; item: Item | null; roles: readonly Role[]; defaultRoleId: number | null; onClose(): void }) {
+  return (
+    <Modal open={open} title={item ? ADMIN_TEXT.editItemTitle : ADMIN_TEXT.newItemTitle} onClose={onClose} size="lg">
+      {open ? <ItemForm item={item} roles={roles} defaultRoleId={defaultRoleId} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function ItemForm({ item, roles, defaultRoleId, onClose }: { item: Item | null; roles: readonly Role[]; defaultRoleId: number | null; onClose(): void }) {
+  const toast = useAdminToast();
+  const library = useAllDocuments();
+  const [create, creating] = useCreateChecklistItem();
+  const [update, updating] = useUpdateChecklistItem();
+  const [link] = useLinkDocument();
+  const [unlink] = useUnlinkDocument();
+  const [linking, setLinking] = useState(false);
+  const [values, setValues] = useState<ItemFormValues>({
+    title: item?.title ?? '',
+    description: item?.description ?? '',
+    type: item?.type ?? '',
+    priority: item?.priority ?? 'medium',
+    dueDays: String(item?.due_days ?? 0),
+    roleId: item ? (item.role_id === null || item.role_id === undefined ? '' : String(item.role_id)) : defaultRoleId === null ? '' : String(defaultRoleId),
+  });
+  const attachedBefore = new Set((item?.documents ?? []).map((d) => d.id));
+  const [attached, setAttached] = useState<Set<number>>(() => new Set(attachedBefore));
+  const [errors, setErrors] = useState<ItemFormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = creating.loading || updating.loading || linking;
+
+  const set = <K extends keyof ItemFormValues>(field: K, value: ItemFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
+  const toggle = (id: number) =>
+    setAttached((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateItemForm(values);
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return;
+    const input = {
+      title: values.title.trim(),
+      description: values.description.trim() === '' ? null : values.description.trim(),
+      type: values.type as ChecklistItemType,
+      priority: values.priority,
+      due_days: Number(values.dueDays.trim()),
+      role_id: values.roleId === '' ? null : Number(values.roleId),
+    };
+    let saved: Item | undefined;
+    try {
+      saved = item ? (await update({ variables: { id: item.id, input } })).data?.updateChecklistItem : (await create({ variables: { input } })).data?.createChecklistItem;
+    } catch (error) {
+      setFailure(failureMessage(error, ADMIN_TEXT.itemSaveFailed));
+      return;
+    }
+    if (!saved) return;
+    // The documents module links one document per call; only the differences are sent.
+    setLinking(true);
+    try {
+      for (const id of attached) if (!attachedBefore.has(id)) await link({ variables: { documentId: id, itemId: saved.id } });
+      for (const id of attachedBefore) if (!attached.has(id)) await unlink({ variables: { documentId: id, itemId: saved.id } });
+    } catch (error) {
+      setFailure(failureMessage(error, ADMIN_TEXT.linkFailed));
+      return;
+    } finally {
+      setLinking(false);
+    }
+    toast.success(item ? ADMIN_TEXT.itemUpdated(input.title) : ADMIN_TEXT.itemCreated(input.title));
+    onClose();
+  };
+
+  return (
+    <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate>
+      <p className="adm-muted">{ADMIN_TEXT.requiredHint}</p>
+      <FormField label={ADMIN_TEXT.titleLabel} error={errors.title} required>
+        {(p) => <input {...p} type="text" value={values.title} onChange={(e) => set('title', e.target.value)} autoComplete="off" />}
+      </FormField>
+      <FormField label={ADMIN_TEXT.descriptionLabel} error={errors.description}>
+        {(p) => <textarea {...p} rows={3} value={values.description} onChange={(e) => set('description', e.target.value)} />}
+      </FormField>
+      <div className="adm-form__row">
+        <FormField label={ADMIN_TEXT.typeLabel} error={errors.type} required>
+          {(p) => (
+            <select {...p} value={values.type} onChange={(e) => set('type', e.target.value as ChecklistItemType | '')}>
+              <option value="" disabled>
+                {ADMIN_TEXT.typeLabel}…
+              </option>
+              {ITEM_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {TASK_TYPE_TEXT[type]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label={ADMIN_TEXT.priorityLabel}>
+          {(p) => (
+            <select {...p} value={values.priority} onChange={(e) => set('priority', e.target.value as TaskPriority)}>
+              {ITEM_PRIORITIES.map((priority) => (
+                <option key={priority} value={priority}>
+                  {TASK_PRIORITY_TEXT[priority]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label={ADMIN_TEXT.dueDaysLabel} hint={ADMIN_TEXT.dueDaysHint} error={errors.dueDays} required>
+          {(p) => <input {...p} type="number" inputMode="numeric" min={0} max={365} step={1} value={values.dueDays} onChange={(e) => set('dueDays', e.target.value)} />}
+        </FormField>
+      </div>
+      <FormField label={ADMIN_TEXT.primaryRoleLabel} hint={ADMIN_TEXT.primaryRoleHint}>
+        {(p) => (
+          <select {...p} value={values.roleId} onChange={(e) => set('roleId', e.target.value)}>
+            <option value="">{ADMIN_TEXT.noRole}</option>
+            {roles.map((role) => (
+              <option key={role.id} value={role.id}>
+                {role.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <fieldset className="adm-checks">
+        <legend>{ADMIN_TEXT.documentsLabel}</legend>
+        <p className="adm-muted">{ADMIN_TEXT.documentsHint}</p>
+        {!library.documents ? (
+          library.error ? (
+            <p className="adm-muted" role="alert">
+              {failureMessage(library.error, ADMIN_TEXT.documentsFailed)}
+            </p>
+          ) : (
+            <LoadingState label={ADMIN_TEXT.documentsLoading} />
+          )
+        ) : library.documents.length === 0 ? (
+          <p className="adm-muted">{ADMIN_TEXT.documentsNone}</p>
+        ) : (
+          library.documents.map((doc) => (
+            <label key={doc.id} className="adm-check">
+              <input type="checkbox" checked={attached.has(doc.id)} onChange={() => toggle(doc.id)} />
+              <span>
+                {doc.title} <span className="adm-cell-sub">({doc.document_class_name})</span>
+              </span>
+            </label>
+          ))
+        )}
+      </fieldset>
+      {failure ? (
+        <p className="ui-form-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div className="ui-modal__footer">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          {ADMIN_TEXT.cancel}
+        </Button>
+        <Button type="submit" busy={busy}>
+          {busy ? ADMIN_TEXT.saving : item ? ADMIN_TEXT.save : ADMIN_TEXT.create}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AdminChecklistItemsDocument, AdminDocumentsDocument, AdminStatsDocument, CreateChecklistItemDocument, DeleteChecklistItemDocument, ReorderChecklistItemsDocument, type AdminChecklistItemFieldsFragment } from '../../__generated__/graphql';
+import { renderAdmin, rolesMock, type Mocks } from '../../shared/test-utils';
+import { ChecklistItemsPage } from './ChecklistItemsPage';
+
+function item(id: number, title: string, order: number, overrides: Partial<AdminChecklistItemFieldsFragment> = {}): AdminChecklistItemFieldsFragment & { __typename: 'AdminChecklistItem' } {
+  return { __typename: 'AdminChecklistItem', id, title, description: null, type: 'form', priority: 'medium', role_id: 1, role_ids: [1], item_order: order, due_days: 0, documents: [], ...overrides };
+}
+
+// The fragment type leaves __typename out; the mocked answer carries it like the server's.
+const handbook = { __typename: 'LinkedDocument' as const, id: 5, title: 'Handbook', url: 'https://x.example/h', document_class_name: 'Policy' };
+const A = item(1, 'Paperwork', 10, { role_ids: [1, 2, 4], documents: [handbook] });
+const B = item(2, 'Laptop setup', 20, { type: 'sop', priority: 'high', due_days: 1 });
+const C = item(3, 'Meet the team', 30, { type: 'meeting' });
+const NO_FILTER = { filter: { roleId: null, type: null, search: null } };
+
+function listMock(items: AdminChecklistItemFieldsFragment[], times = 1): Mocks[number] {
+  return { request: { query: AdminChecklistItemsDocument, variables: NO_FILTER }, result: { data: { adminChecklistItems: items } }, maxUsageCount: times };
+}
+const stats: Mocks[number] = { request: { query: AdminStatsDocument }, error: new Error('not shown here'), maxUsageCount: 5 };
+const documents: Mocks[number] = {
+  request: { query: AdminDocumentsDocument, variables: { page: 1, limit: 100 } },
+  result: { data: { documents: { __typename: 'DocumentPage', total: 1, data: [{ __typename: 'Document', id: 5, title: 'Handbook', description: null, url: 'https://x.example/h', document_class_id: 1, document_class_name: 'Policy', is_company_policy: true, updated_at: '2025-01-01T00:00:00.000Z' }] } } },
+  maxUsageCount: 3,
+};
+
+describe('ChecklistItemsPage (issue 8 item 4)', () => {
+  it('lists the items in order with type, priority, due day, roles and documents', async () => {
+    await renderAdmin(<ChecklistItemsPage />, [listMock([A, B, C]), rolesMock()]);
+    const table = await screen.findByRole('table', { name: 'Checklist items' });
+    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Paperwork', 'Laptop setup', 'Meet the team']);
+    const first = within(table).getAllByRole('row')[1] as HTMLElement;
+    expect(within(first).getByText('Employee, Manager +1 more')).toBeTruthy();
+    expect(within(first).getByText('1 document')).toBeTruthy();
+    expect(within(first).getByText('Day 0')).toBeTruthy();
+    // No "up" for the first, no "down" for the last.
+    expect((screen.getByRole('button', { name: 'Move Paperwork up' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Move Meet the team down' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('moves an item with the keyboard-operable arrow buttons: the moved item and its neighbour are sent in their new order', async () => {
+    const reorder = jest.fn(() => ({ data: { reorderChecklistItems: [{ __typename: 'AdminChecklistItem', id: 3, item_order: 20 }, { __typename: 'AdminChecklistItem', id: 2, item_order: 30 }] } }));
+    await renderAdmin(<ChecklistItemsPage />, [
+      listMock([A, B, C]),
+      { request: { query: ReorderChecklistItemsDocument, variables: { ids: [3, 2] } }, result: reorder },
+      listMock([A, { ...C, item_order: 20 }, { ...B, item_order: 30 }]),
+      rolesMock(),
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Move Meet the team up' }));
+    await waitFor(() => expect(reorder).toHaveBeenCalled());
+    const table = screen.getByRole('table', { name: 'Checklist items' });
+    await waitFor(() => expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Paperwork', 'Meet the team', 'Laptop setup']));
+    expect(screen.getByText('Meet the team moved to position 2')).toBeTruthy();
+  });
+
+  it('creates an item, validated first (title, type, due days 0-365)', async () => {
+    const input = { title: 'Badge photo', description: null, type: 'form', priority: 'high', due_days: 2, role_id: 2 };
+    const created = jest.fn(() => ({ data: { createChecklistItem: item(9, 'Badge photo', 40, { role_id: 2, role_ids: [2], priority: 'high', due_days: 2 }) } }));
+    const { toasts } = await renderAdmin(<ChecklistItemsPage />, [listMock([A], 3), rolesMock(), documents, stats, { request: { query: CreateChecklistItemDocument, variables: { input } }, result: created }]);
+    await screen.findByRole('table', { name: 'Checklist items' });
+    fireEvent.click(screen.getByRole('button', { name: 'New checklist item' }));
+    const dialog = screen.getByRole('dialog', { name: 'New checklist item' });
+    fireEvent.change(within(dialog).getByLabelText(/^Due/), { target: { value: '366' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByText('Title is required')).toBeTruthy();
+    expect(within(dialog).getByText('Type is required')).toBeTruthy();
+    expect(within(dialog).getByText('Due days must be a whole number from 0 to 365')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: 'Badge photo' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Type/), { target: { value: 'form' } });
+    fireEvent.change(within(dialog).getByLabelText('Priority'), { target: { value: 'high' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Due/), { target: { value: '2' } });
+    fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: '2' } });
+    expect(await within(dialog).findByRole('checkbox', { name: /Handbook/ })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(created).toHaveBeenCalled());
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('"Badge photo" created'), { timeout: 3000 });
+  });
+
+  it('deletes after a confirmation', async () => {
+    const deleted = jest.fn(() => ({ data: { deleteChecklistItem: true } }));
+    const { toasts } = await renderAdmin(<ChecklistItemsPage />, [listMock([A, B], 3), rolesMock(), stats, { request: { query: DeleteChecklistItemDocument, variables: { id: 2 } }, result: deleted }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Laptop setup' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete this checklist item?' });
+    expect(within(dialog).getByText(/everyone's progress on it is deleted/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('"Laptop setup" deleted'));
+  });
+
+  it("shows 'Failed to fetch checklist items' when the list fails", async () => {
+    await renderAdmin(<ChecklistItemsPage />, [{ request: { query: AdminChecklistItemsDocument, variables: NO_FILTER }, error: new Error('offline') }, rolesMock()]);
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch checklist items');
+  });
+});

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import { ADMIN_TEXT, Badge, FormField, PageHeader, pageTitleFor, ROUTES, TASK_TYPE_TEXT, useDocumentTitle, type DataTableColumn } from '@embark/shared-ui';
+import type { AdminDocumentFieldsFragment } from '../../__generated__/graphql';
+import { useAdminChecklistItems, useAllDocuments, useLinkDocument, useUnlinkDocument } from '../../shared/api/useCommon';
+import { failureMessage } from '../../shared/errors';
+import { LinkManager } from '../../shared/LinkManager';
+import { EmptyList, ErrorState, LoadingState } from '../../shared/states';
+import { useAdminToast } from '../../shared/useAdminToast';
+import '../../shared/admin.css';
+
+type Doc = AdminDocumentFieldsFragment;
+
+const COLUMNS: ReadonlyArray<DataTableColumn<Doc>> = [
+  { key: 'title', header: ADMIN_TEXT.colTitle, rowHeader: true, cell: (doc) => doc.title },
+  { key: 'class', header: ADMIN_TEXT.colClass, cell: (doc) => <Badge tone="info">{doc.document_class_name}</Badge> },
+  { key: 'policy', header: <span className="ui-visually-hidden">{ADMIN_TEXT.policyLabel}</span>, cell: (doc) => (doc.is_company_policy ? <Badge tone="primary">{ADMIN_TEXT.policyBadge}</Badge> : null) },
+];
+
+/** Document-Checklist Items (`/app/admin/document-checklist`, issue 8 item 8): which documents belong to which checklist item. */
+export function DocumentChecklistPage() {
+  const title = pageTitleFor(ROUTES.adminDocumentChecklist);
+  useDocumentTitle(title);
+  const toast = useAdminToast();
+  const items = useAdminChecklistItems();
+  const library = useAllDocuments();
+  const [itemId, setItemId] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [link] = useLinkDocument();
+  const [unlink] = useUnlinkDocument();
+  const all = items.data?.adminChecklistItems ?? items.previousData?.adminChecklistItems;
+  const item = all?.find((i) => String(i.id) === itemId);
+
+  // The documents module links one document per call: a bulk change is a run of calls, then one reload.
+  const change = async (kind: 'link' | 'unlink', ids: number[]) => {
+    if (!item) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      for (const documentId of ids) {
+        if (kind === 'link') await link({ variables: { documentId, itemId: item.id } });
+        else await unlink({ variables: { documentId, itemId: item.id } });
+      }
+      toast.success(kind === 'link' ? ADMIN_TEXT.documentsLinked(ids.length) : ADMIN_TEXT.documentsUnlinked(ids.length));
+    } catch (error) {
+      setFailure(failureMessage(error, ADMIN_TEXT.linkFailed));
+      throw error;
+    } finally {
+      await items.refetch().catch(() => undefined);
+      setBusy(false);
+    }
+  };
+
+  const linkedIds = new Set((item?.documents ?? []).map((d) => d.id));
+  return (
+    <div className="admin-page">
+      <PageHeader eyebrow={ADMIN_TEXT.eyebrow} title={title} description={ADMIN_TEXT.documentChecklistLead} />
+      <div className="adm-toolbar">
+        <FormField label={ADMIN_TEXT.chooseItem} className="adm-toolbar__grow" error={items.error && !all ? failureMessage(items.error, ADMIN_TEXT.itemsFailed) : undefined}>
+          {(p) => (
+            <select {...p} value={itemId} onChange={(e) => setItemId(e.target.value)}>
+              <option value="">{ADMIN_TEXT.chooseItemPlaceholder}</option>
+              {(all ?? []).map((i) => (
+                <option key={i.id} value={i.id}>
+                  {`${i.title} (${TASK_TYPE_TEXT[i.type]})`}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      {failure ? (
+        <p className="ui-form-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {!item ? (
+        !all && !items.error ? <LoadingState label={ADMIN_TEXT.itemsLoading} /> : <EmptyList title={ADMIN_TEXT.pickItemFirst} icon="links" />
+      ) : !library.documents ? (
+        library.error ? (
+          <ErrorState message={failureMessage(library.error, ADMIN_TEXT.documentsFailed)} onRetry={library.reload} />
+        ) : (
+          <LoadingState label={ADMIN_TEXT.documentsListLoading} />
+        )
+      ) : (
+        <LinkManager
+          linked={library.documents.filter((doc) => linkedIds.has(doc.id))}
+          available={library.documents.filter((doc) => !linkedIds.has(doc.id))}
+          rowKey={docKey}
+          title={docTitle}
+          columns={COLUMNS}
+          busy={busy}
+          error={failure}
+          onAdd={(ids) => change('link', ids)}
+          onRemove={(ids) => change('unlink', ids)}
+          text={{
+            linkedHeading: ADMIN_TEXT.linkedDocumentsHeading,
+            availableHeading: ADMIN_TEXT.availableDocumentsHeading,
+            linkedCaption: ADMIN_TEXT.linkedDocumentsTable(item.title),
+            availableCaption: ADMIN_TEXT.availableDocumentsTable,
+            rowLabel: ADMIN_TEXT.selectDocument,
+            allLabel: ADMIN_TEXT.selectAllDocuments,
+            addLabel: ADMIN_TEXT.linkSelected,
+            removeLabel: ADMIN_TEXT.unlinkSelected,
+            emptyLinked: ADMIN_TEXT.noLinkedDocuments,
+            emptyAvailable: ADMIN_TEXT.noAvailableDocuments,
+            confirmTitle: ADMIN_TEXT.unlinkTitle,
+            confirmText: (n) => ADMIN_TEXT.unlinkText(n, item.title),
+            confirmLabel: ADMIN_TEXT.unlinkConfirm,
+            confirmBusy: ADMIN_TEXT.unlinking,
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function docKey(doc: Doc): number {
+  return doc.id;
+}
+
+function docTitle(doc: Doc): string {
+  return doc.title;
+}

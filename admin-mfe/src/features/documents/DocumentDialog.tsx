@@ -1,0 +1,162 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { ADMIN_TEXT, Button, FormField, Modal } from '@embark/shared-ui';
+import type { AdminDocumentClassesQuery, AdminDocumentFieldsFragment, AdminRolesQuery } from '../../__generated__/graphql';
+import { failureMessage } from '../../shared/errors';
+import { LoadingState } from '../../shared/states';
+import { useAdminToast } from '../../shared/useAdminToast';
+import { useCreateDocument, useDocumentLinks, useSetDocumentRoles, useUpdateDocument } from './api/useDocuments';
+import { validateDocumentForm, type DocumentFormErrors, type DocumentFormValues } from './document-form';
+
+type Doc = AdminDocumentFieldsFragment;
+type Role = AdminRolesQuery['roles'][number];
+type DocumentClass = AdminDocumentClassesQuery['documentClasses'][number];
+
+interface Props {
+  open: boolean;
+  document: Doc | null;
+  roles: readonly Role[];
+  classes: readonly DocumentClass[];
+  onClose(): void;
+}
+
+/** Create (document null) or edit a document: its text, link, class, policy flag and the roles that see it. */
+export function DocumentDialog({ open, document, roles, classes, onClose }: Props) {
+  return (
+    <Modal open={open} title={document ? ADMIN_TEXT.editDocumentTitle : ADMIN_TEXT.newDocumentTitle} onClose={onClose} size="lg">
+      {open ? <DocumentForm document={document} roles={roles} classes={classes} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function DocumentForm({ document, roles, classes, onClose }: Omit<Props, 'open'>) {
+  const toast = useAdminToast();
+  const links = useDocumentLinks(document?.id ?? null);
+  const [create, creating] = useCreateDocument();
+  const [update, updating] = useUpdateDocument();
+  const [setRoles, settingRoles] = useSetDocumentRoles();
+  const [values, setValues] = useState<DocumentFormValues>({
+    title: document?.title ?? '',
+    description: document?.description ?? '',
+    url: document?.url ?? '',
+    classId: document ? String(document.document_class_id) : '',
+    isPolicy: document?.is_company_policy ?? false,
+  });
+  // Who sees it: known at once for a new document (nobody), after the links load for an existing one.
+  const [visibleTo, setVisibleTo] = useState<Set<number> | null>(document ? null : new Set());
+  const loadedRoles = links.data?.documentLinks.role_ids;
+  useEffect(() => {
+    if (loadedRoles && visibleTo === null) setVisibleTo(new Set(loadedRoles));
+  }, [loadedRoles, visibleTo]);
+  const [errors, setErrors] = useState<DocumentFormErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = creating.loading || updating.loading || settingRoles.loading;
+  const policyHintId = useId();
+
+  const set = <K extends keyof DocumentFormValues>(field: K, value: DocumentFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
+  const toggleRole = (id: number) =>
+    setVisibleTo((current) => {
+      const next = new Set(current ?? []);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateDocumentForm(values);
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return;
+    const input = {
+      title: values.title.trim(),
+      description: values.description.trim() === '' ? null : values.description.trim(),
+      url: values.url.trim() === '' ? null : values.url.trim(),
+      document_class_id: Number(values.classId),
+      is_company_policy: values.isPolicy,
+    };
+    try {
+      const saved = document ? (await update({ variables: { id: document.id, input } })).data?.updateDocument : (await create({ variables: { input } })).data?.createDocument;
+      if (!saved) return;
+      const wanted = [...(visibleTo ?? [])].sort((a, b) => a - b);
+      const before = [...(loadedRoles ?? [])].sort((a, b) => a - b);
+      if (visibleTo !== null && wanted.join(',') !== before.join(',')) await setRoles({ variables: { id: saved.id, roleIds: wanted } });
+      toast.success(document ? ADMIN_TEXT.documentUpdated(input.title) : ADMIN_TEXT.documentCreated(input.title));
+      onClose();
+    } catch (error) {
+      setFailure(failureMessage(error, ADMIN_TEXT.documentSaveFailed));
+    }
+  };
+
+  return (
+    <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate>
+      <p className="adm-muted">{ADMIN_TEXT.requiredHint}</p>
+      <FormField label={ADMIN_TEXT.titleLabel} error={errors.title} required>
+        {(p) => <input {...p} type="text" value={values.title} onChange={(e) => set('title', e.target.value)} autoComplete="off" />}
+      </FormField>
+      <FormField label={ADMIN_TEXT.descriptionLabel}>
+        {(p) => <textarea {...p} rows={3} value={values.description} onChange={(e) => set('description', e.target.value)} />}
+      </FormField>
+      <div className="adm-form__row">
+        <FormField label={ADMIN_TEXT.urlLabel} hint={ADMIN_TEXT.urlHint} error={errors.url}>
+          {(p) => <input {...p} type="url" inputMode="url" placeholder="https://" value={values.url} onChange={(e) => set('url', e.target.value)} />}
+        </FormField>
+        <FormField label={ADMIN_TEXT.classLabel} error={errors.classId} required>
+          {(p) => (
+            <select {...p} value={values.classId} onChange={(e) => set('classId', e.target.value)}>
+              <option value="" disabled>
+                {ADMIN_TEXT.classLabel}…
+              </option>
+              {classes.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      <div className="ui-field">
+        <label className="adm-check">
+          <input type="checkbox" checked={values.isPolicy} onChange={(e) => set('isPolicy', e.target.checked)} aria-describedby={policyHintId} />
+          <span>{ADMIN_TEXT.policyLabel}</span>
+        </label>
+        <p className="ui-field__hint" id={policyHintId}>
+          {ADMIN_TEXT.policyHint}
+        </p>
+      </div>
+      <fieldset className="adm-checks">
+        <legend>{ADMIN_TEXT.visibleToLabel}</legend>
+        <p className="adm-muted">{ADMIN_TEXT.visibleToHint}</p>
+        {visibleTo === null ? (
+          links.error ? (
+            <p className="adm-muted" role="alert">
+              {failureMessage(links.error, ADMIN_TEXT.documentsFailed)}
+            </p>
+          ) : (
+            <LoadingState label={ADMIN_TEXT.visibleToLoading} />
+          )
+        ) : (
+          roles.map((role) => (
+            <label key={role.id} className="adm-check">
+              <input type="checkbox" checked={visibleTo.has(role.id)} onChange={() => toggleRole(role.id)} />
+              <span>{role.name}</span>
+            </label>
+          ))
+        )}
+      </fieldset>
+      {failure ? (
+        <p className="ui-form-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div className="ui-modal__footer">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          {ADMIN_TEXT.cancel}
+        </Button>
+        <Button type="submit" busy={busy}>
+          {busy ? ADMIN_TEXT.saving : document ? ADMIN_TEXT.save : ADMIN_TEXT.create}
+        </Button>
+      </div>
+    </form>
+  );
+}

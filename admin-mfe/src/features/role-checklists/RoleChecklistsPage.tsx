@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import { ADMIN_TEXT, AREA_MESSAGES, Badge, FormField, PageHeader, pageTitleFor, ROUTES, TASK_TYPE_TEXT, useDocumentTitle, type DataTableColumn } from '@embark/shared-ui';
+import type { AdminChecklistItemFieldsFragment } from '../../__generated__/graphql';
+import { useAdminChecklistItems, useAdminRoles } from '../../shared/api/useCommon';
+import { failureMessage } from '../../shared/errors';
+import { LinkManager } from '../../shared/LinkManager';
+import { EmptyList, ErrorState, LoadingState } from '../../shared/states';
+import { useAdminToast } from '../../shared/useAdminToast';
+import { useAddRoleChecklistItems, useRemoveRoleChecklistItems } from './api/useRoleChecklists';
+import '../../shared/admin.css';
+
+type Item = AdminChecklistItemFieldsFragment;
+
+const COLUMNS: ReadonlyArray<DataTableColumn<Item>> = [
+  { key: 'title', header: ADMIN_TEXT.colTitle, rowHeader: true, cell: (item) => item.title },
+  { key: 'type', header: ADMIN_TEXT.colType, cell: (item) => <Badge tone="info">{TASK_TYPE_TEXT[item.type]}</Badge> },
+  { key: 'due', header: ADMIN_TEXT.colDue, cell: (item) => ADMIN_TEXT.dueDay(item.due_days) },
+];
+
+/** Role-Checklist Items (`/app/admin/role-checklists`, issue 8 item 6): which items each role gets, changed in bulk. */
+export function RoleChecklistsPage() {
+  const title = pageTitleFor(ROUTES.adminRoleChecklists);
+  useDocumentTitle(title);
+  const toast = useAdminToast();
+  const roles = useAdminRoles();
+  const items = useAdminChecklistItems();
+  const [roleId, setRoleId] = useState('');
+  const [add, adding] = useAddRoleChecklistItems();
+  const [remove, removing] = useRemoveRoleChecklistItems();
+  const [failure, setFailure] = useState<string | null>(null);
+  const role = roles.data?.roles.find((r) => String(r.id) === roleId);
+  const all = items.data?.adminChecklistItems ?? items.previousData?.adminChecklistItems;
+
+  const change = async (kind: 'add' | 'remove', ids: number[]) => {
+    if (!role) return;
+    setFailure(null);
+    try {
+      if (kind === 'add') await add({ variables: { roleId: role.id, itemIds: ids } });
+      else await remove({ variables: { roleId: role.id, itemIds: ids } });
+      toast.success(kind === 'add' ? ADMIN_TEXT.itemsAdded(ids.length, role.name) : ADMIN_TEXT.itemsRemoved(ids.length, role.name));
+    } catch (error) {
+      const message = failureMessage(error, ADMIN_TEXT.linkFailed);
+      setFailure(message);
+      throw error;
+    }
+  };
+
+  return (
+    <div className="admin-page">
+      <PageHeader eyebrow={ADMIN_TEXT.eyebrow} title={title} description={ADMIN_TEXT.roleChecklistsLead} />
+      <div className="adm-toolbar">
+        <FormField label={ADMIN_TEXT.roleLabel} error={roles.error && !roles.data ? failureMessage(roles.error, AREA_MESSAGES.rolesFetch) : undefined}>
+          {(p) => (
+            <select {...p} value={roleId} onChange={(e) => setRoleId(e.target.value)}>
+              <option value="">{ADMIN_TEXT.chooseRole}</option>
+              {(roles.data?.roles ?? []).map((r) => (
+                <option key={r.id} value={r.id}>
+                  {r.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      {failure ? (
+        <p className="ui-form-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      {!role ? (
+        <EmptyList title={ADMIN_TEXT.pickRoleFirst} icon="roles" />
+      ) : !all ? (
+        items.error ? (
+          <ErrorState message={failureMessage(items.error, ADMIN_TEXT.itemsFailed)} onRetry={() => void items.refetch().catch(() => undefined)} />
+        ) : (
+          <LoadingState label={ADMIN_TEXT.itemsLoading} />
+        )
+      ) : (
+        <LinkManager
+          linked={all.filter((item) => item.role_ids.includes(role.id))}
+          available={all.filter((item) => !item.role_ids.includes(role.id))}
+          rowKey={itemKey}
+          title={itemTitle}
+          columns={COLUMNS}
+          busy={adding.loading || removing.loading}
+          error={failure}
+          onAdd={(ids) => change('add', ids)}
+          onRemove={(ids) => change('remove', ids)}
+          text={{
+            linkedHeading: ADMIN_TEXT.linkedItemsHeading(role.name),
+            availableHeading: ADMIN_TEXT.availableItemsHeading,
+            linkedCaption: ADMIN_TEXT.linkedItemsTable(role.name),
+            availableCaption: ADMIN_TEXT.availableItemsTable,
+            rowLabel: ADMIN_TEXT.selectItem,
+            allLabel: ADMIN_TEXT.selectAllItems,
+            addLabel: ADMIN_TEXT.addSelected,
+            removeLabel: ADMIN_TEXT.removeSelected,
+            emptyLinked: ADMIN_TEXT.noLinkedItems,
+            emptyAvailable: ADMIN_TEXT.noAvailableItems,
+            confirmTitle: ADMIN_TEXT.removeItemsTitle,
+            confirmText: (n) => ADMIN_TEXT.removeItemsText(n, role.name),
+            confirmLabel: ADMIN_TEXT.removeConfirm,
+            confirmBusy: ADMIN_TEXT.removing,
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function itemKey(item: Item): number {
+  return item.id;
+}
+
+function itemTitle(item: Item): string {
+  return item.title;
+}

@@ -1,0 +1,82 @@
+import { useState, type FormEvent } from 'react';
+import { ADMIN_ROLE_ID, ADMIN_TEXT, AREA_MESSAGES, Button, FormField, Modal } from '@embark/shared-ui';
+import type { AdminRolesQuery } from '../../__generated__/graphql';
+import { failureMessage } from '../../shared/errors';
+import { useAdminToast } from '../../shared/useAdminToast';
+import { useCreateRole, useUpdateRole } from './api/useRoles';
+
+type Role = AdminRolesQuery['roles'][number];
+
+/** The gateway's role limits (roles.service.ts): name 1–100 characters, description at most 1000. */
+export const ROLE_LIMITS = { nameMax: 100, descriptionMax: 1000 } as const;
+
+/** Create (role null) or edit a role. */
+export function RoleDialog({ open, role, onClose }: { open: boolean; role: Role | null; onClose(): void }) {
+  return (
+    <Modal open={open} title={role ? ADMIN_TEXT.editRoleTitle : ADMIN_TEXT.newRoleTitle} onClose={onClose}>
+      {open ? <RoleForm role={role} onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function RoleForm({ role, onClose }: { role: Role | null; onClose(): void }) {
+  const toast = useAdminToast();
+  const [create, creating] = useCreateRole();
+  const [update, updating] = useUpdateRole();
+  const [name, setName] = useState(role?.name ?? '');
+  const [description, setDescription] = useState(role?.description ?? '');
+  const [errors, setErrors] = useState<{ name?: string; description?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const busy = creating.loading || updating.loading;
+  const locked = role?.id === ADMIN_ROLE_ID;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: typeof errors = {};
+    if (name.trim() === '') found.name = ADMIN_TEXT.roleNameRequired;
+    else if (name.trim().length > ROLE_LIMITS.nameMax) found.name = ADMIN_TEXT.roleNameTooLong;
+    if (description.trim().length > ROLE_LIMITS.descriptionMax) found.description = ADMIN_TEXT.roleDescriptionTooLong;
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return;
+    const input = { name: name.trim(), description: description.trim() === '' ? null : description.trim() };
+    try {
+      if (role) {
+        await update({ variables: { id: role.id, input } });
+        toast.success(ADMIN_TEXT.roleUpdated(input.name));
+      } else {
+        await create({ variables: { input } });
+        toast.success(ADMIN_TEXT.roleCreated(input.name));
+      }
+      onClose();
+    } catch (error) {
+      // Spec §8 role store: 'Failed to add role' / 'Failed to update role' unless the server said why.
+      setFailure(failureMessage(error, role ? AREA_MESSAGES.roleUpdate : AREA_MESSAGES.roleAdd));
+    }
+  };
+
+  return (
+    <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate>
+      {/* The administrator role keeps its name (the registration form hides it by that name). */}
+      <FormField label={ADMIN_TEXT.roleNameLabel} error={errors.name} hint={locked ? ADMIN_TEXT.adminRoleHint : undefined} required>
+        {(p) => <input {...p} type="text" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" readOnly={locked} />}
+      </FormField>
+      <FormField label={ADMIN_TEXT.roleDescriptionLabel} hint={ADMIN_TEXT.roleDescriptionHint} error={errors.description}>
+        {(p) => <textarea {...p} rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />}
+      </FormField>
+      {failure ? (
+        <p className="ui-form-error" role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <div className="ui-modal__footer">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          {ADMIN_TEXT.cancel}
+        </Button>
+        <Button type="submit" busy={busy}>
+          {busy ? ADMIN_TEXT.saving : role ? ADMIN_TEXT.save : ADMIN_TEXT.create}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import {
+  ADMIN_TEXT,
+  AREA_MESSAGES,
+  Badge,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  FormField,
+  PageHeader,
+  pageTitleFor,
+  Pagination,
+  ROUTES,
+  useDocumentTitle,
+  type DataTableColumn,
+} from '@embark/shared-ui';
+import type { AdminUserFieldsFragment } from '../../__generated__/graphql';
+import { useAdminRoles } from '../../shared/api/useCommon';
+import { failureMessage } from '../../shared/errors';
+import { EmptyList, ErrorState, LoadingState } from '../../shared/states';
+import { useAdminToast } from '../../shared/useAdminToast';
+import { useDebouncedValue } from '../../shared/useDebouncedValue';
+import { useAdminUsers, useAssignUsersToRole, USERS_PAGE_SIZE } from '../../shared/api/useUsers';
+import '../../shared/admin.css';
+
+type User = AdminUserFieldsFragment;
+
+const COLUMNS: ReadonlyArray<DataTableColumn<User>> = [
+  { key: 'name', header: ADMIN_TEXT.colName, rowHeader: true, cell: (u) => u.name },
+  { key: 'email', header: ADMIN_TEXT.colEmail, cell: (u) => <span className="adm-cell-sub">{u.email}</span> },
+  { key: 'role', header: ADMIN_TEXT.colRole, cell: (u) => u.role_name },
+  { key: 'status', header: ADMIN_TEXT.colStatus, cell: (u) => <Badge tone={u.is_active ? 'success' : 'neutral'}>{u.is_active ? ADMIN_TEXT.active : ADMIN_TEXT.inactive}</Badge> },
+];
+
+/**
+ * User-Role Assignment (`/app/admin/user-roles`, issue 8 item 7): pick users (the selection
+ * survives searching and paging), pick a role, assign them all in one step.
+ */
+export function UserRolesPage() {
+  const title = pageTitleFor(ROUTES.adminUserRoles);
+  useDocumentTitle(title);
+  const toast = useAdminToast();
+  const roles = useAdminRoles();
+  const [search, setSearch] = useState('');
+  const [roleFilter, setRoleFilter] = useState('');
+  const [page, setPage] = useState(1);
+  const debounced = useDebouncedValue(search.trim());
+  const { data, previousData, error, loading, refetch } = useAdminUsers({ search: debounced || null, roleId: roleFilter ? Number(roleFilter) : null, sort: 'name', order: 'asc', page, limit: USERS_PAGE_SIZE });
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [target, setTarget] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [assign, assigning] = useAssignUsersToRole();
+  const result = data?.adminUsers ?? previousData?.adminUsers;
+  const roleList = roles.data?.roles ?? [];
+  const targetRole = roleList.find((r) => String(r.id) === target);
+  const pageCount = result ? Math.max(1, Math.ceil(result.total / USERS_PAGE_SIZE)) : 1;
+
+  const confirm = async () => {
+    if (!targetRole) return;
+    try {
+      const answer = await assign({ variables: { userIds: [...selected], roleId: targetRole.id } });
+      toast.success(ADMIN_TEXT.assigned(answer.data?.assignUsersToRole.users.length ?? selected.size, targetRole.name));
+      setSelected(new Set());
+      setConfirming(false);
+    } catch (err) {
+      setFailure(failureMessage(err, ADMIN_TEXT.assignFailed));
+    }
+  };
+
+  return (
+    <div className="admin-page">
+      <PageHeader eyebrow={ADMIN_TEXT.eyebrow} title={title} description={ADMIN_TEXT.userRolesLead} />
+      <form className="adm-toolbar" role="search" aria-label={ADMIN_TEXT.usersTable} onSubmit={(e) => e.preventDefault()}>
+        <FormField label={ADMIN_TEXT.search} className="adm-toolbar__grow">
+          {(p) => (
+            <input
+              {...p}
+              type="search"
+              placeholder={ADMIN_TEXT.usersSearchPlaceholder}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setPage(1);
+              }}
+            />
+          )}
+        </FormField>
+        <FormField label={ADMIN_TEXT.colRole} error={roles.error && !roles.data ? failureMessage(roles.error, AREA_MESSAGES.rolesFetch) : undefined}>
+          {(p) => (
+            <select
+              {...p}
+              value={roleFilter}
+              onChange={(e) => {
+                setRoleFilter(e.target.value);
+                setPage(1);
+              }}
+            >
+              <option value="">{ADMIN_TEXT.allRoles}</option>
+              {roleList.map((role) => (
+                <option key={role.id} value={role.id}>
+                  {role.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </form>
+
+      <div className="adm-toolbar adm-assign" aria-label={ADMIN_TEXT.assignTo} role="group">
+        <FormField label={ADMIN_TEXT.assignTo}>
+          {(p) => (
+            <select {...p} value={target} onChange={(e) => setTarget(e.target.value)}>
+              <option value="">{ADMIN_TEXT.chooseRole}</option>
+              {roleList.map((role) => (
+                <option key={role.id} value={role.id}>
+                  {role.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <Button
+          disabled={selected.size === 0 || !targetRole}
+          onClick={() => {
+            setFailure(null);
+            setConfirming(true);
+          }}
+        >
+          {ADMIN_TEXT.assign}
+        </Button>
+        <span className="adm-summary" aria-live="polite">
+          {selected.size > 0 ? ADMIN_TEXT.selectedCount(selected.size) : ADMIN_TEXT.pickUsersFirst}
+        </span>
+        {selected.size > 0 ? (
+          <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())}>
+            {ADMIN_TEXT.clearSelection}
+          </Button>
+        ) : null}
+      </div>
+
+      {!result ? (
+        error ? (
+          <ErrorState message={failureMessage(error, ADMIN_TEXT.usersFailed)} onRetry={() => void refetch().catch(() => undefined)} />
+        ) : (
+          <LoadingState label={ADMIN_TEXT.usersLoading} />
+        )
+      ) : (
+        <>
+          <DataTable
+            caption={ADMIN_TEXT.usersTable}
+            columns={COLUMNS}
+            rows={result.data}
+            rowKey={(u) => u.id}
+            busy={loading}
+            selection={{ selected, onChange: setSelected, rowLabel: (u) => ADMIN_TEXT.selectUser(u.name), allLabel: ADMIN_TEXT.selectAllUsers }}
+            empty={debounced || roleFilter ? <EmptyList title={ADMIN_TEXT.usersNoMatch} icon="search" /> : <EmptyList title={ADMIN_TEXT.usersEmptyTitle} hint={ADMIN_TEXT.usersEmptyHint} icon="users" />}
+          />
+          <Pagination page={page} pageCount={pageCount} onChange={setPage} label={ADMIN_TEXT.pagination(ADMIN_TEXT.usersTable)} pageOf={ADMIN_TEXT.pageOf} previousLabel={ADMIN_TEXT.previousPage} nextLabel={ADMIN_TEXT.nextPage} />
+        </>
+      )}
+
+      <ConfirmDialog
+        open={confirming}
+        title={ADMIN_TEXT.assignTitle}
+        confirmLabel={ADMIN_TEXT.assign}
+        busyLabel={ADMIN_TEXT.assigning}
+        cancelLabel={ADMIN_TEXT.cancel}
+        tone="primary"
+        busy={assigning.loading}
+        error={failure}
+        onConfirm={() => void confirm()}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{targetRole ? ADMIN_TEXT.assignText(selected.size, targetRole.name) : ''}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

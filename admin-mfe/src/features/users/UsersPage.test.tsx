@@ -1,0 +1,148 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AdminStatsDocument, AdminUsersDocument, DeactivateUserDocument, ReactivateUserDocument, ResetUserTwoFactorDocument, UpdateUserDocument, type AdminUserFieldsFragment, type AdminUsersFilter } from '../../__generated__/graphql';
+import { ADMIN_ID, domainError, renderAdmin, rolesMock, type Mocks } from '../../shared/test-utils';
+import { UsersPage } from './UsersPage';
+
+function user(overrides: Partial<AdminUserFieldsFragment>): AdminUserFieldsFragment & { __typename: 'AdminUser' } {
+  return {
+    __typename: 'AdminUser',
+    id: 10,
+    name: 'Ana Lopez',
+    email: 'ana@example.com',
+    role_id: 1,
+    role_name: 'Employee',
+    start_date: '2025-03-03',
+    completion_percentage: 40,
+    last_login_at: null,
+    is_active: true,
+    two_factor_enabled: false,
+    ...overrides,
+  };
+}
+
+const ANA = user({});
+const BEN = user({ id: 11, name: 'Ben Brown', email: 'ben@example.com', is_active: false, two_factor_enabled: true, completion_percentage: 100 });
+const ME = user({ id: ADMIN_ID, name: 'Alex Admin', email: 'admin@example.com', role_id: 4, role_name: 'SysAdmin' });
+const BASE: AdminUsersFilter = { search: null, roleId: null, status: 'all', sort: 'name', order: 'asc', page: 1, limit: 20 };
+
+function listMock(filter: AdminUsersFilter, data: AdminUserFieldsFragment[], total = data.length, times = 3): Mocks[number] {
+  return { request: { query: AdminUsersDocument, variables: { filter } }, result: { data: { adminUsers: { __typename: 'AdminUserPage', total, page: filter.page ?? 1, limit: 20, data } } }, maxUsageCount: times };
+}
+// Changes refetch the index numbers too; the users screen does not show them.
+const stats: Mocks[number] = { request: { query: AdminStatsDocument }, error: new Error('not shown here'), maxUsageCount: 5 };
+
+describe('UsersPage (issue 8 item 2)', () => {
+  it('shows a loading state, then the users with role, start date, progress, last login and status', async () => {
+    await renderAdmin(<UsersPage />, [{ ...listMock(BASE, [ME, ANA, BEN]), delay: 30 }, rolesMock()]);
+    expect(screen.getByRole('status', { name: 'Loading users' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Alex Admin (You)admin@example.com', 'Ana Lopezana@example.com', 'Ben Brownben@example.com']);
+    expect(within(rows[1] as HTMLElement).getByRole('progressbar', { name: "Ana Lopez's onboarding progress" }).getAttribute('aria-valuenow')).toBe('40');
+    expect(within(rows[1] as HTMLElement).getByText('Never')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByText('Deactivated')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).getByText('2FA on')).toBeTruthy();
+    // No deactivation of yourself; reactivation for the deactivated.
+    expect(within(rows[0] as HTMLElement).queryByRole('button', { name: /Deactivate/ })).toBeNull();
+    expect(within(rows[2] as HTMLElement).getByRole('button', { name: 'Reactivate Ben Brown' })).toBeTruthy();
+    expect(screen.getByText('Showing 1–3 of 3 users')).toBeTruthy();
+  });
+
+  it('sorts from the column headers (aria-sort) and the Sort by select, and filters by status', async () => {
+    await renderAdmin(<UsersPage />, [
+      listMock(BASE, [ANA, BEN]),
+      listMock({ ...BASE, order: 'desc' }, [BEN, ANA]),
+      listMock({ ...BASE, sort: 'progress', order: 'desc' }, [BEN, ANA]),
+      listMock({ ...BASE, sort: 'progress', order: 'desc', status: 'inactive' }, [BEN]),
+      rolesMock(),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const nameHeader = within(table).getByRole('columnheader', { name: /Name/ });
+    expect(nameHeader.getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(nameHeader).getByRole('button'));
+    await waitFor(() => expect(nameHeader.getAttribute('aria-sort')).toBe('descending'));
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'progress:desc' } });
+    await waitFor(() => expect(within(table).getByRole('columnheader', { name: /Progress/ }).getAttribute('aria-sort')).toBe('descending'));
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'inactive' } });
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Users' })).getAllByRole('rowheader')).toHaveLength(1));
+  });
+
+  it('searches after the typing pauses', async () => {
+    jest.useFakeTimers();
+    try {
+      await renderAdmin(<UsersPage />, [listMock(BASE, [ANA, BEN]), listMock({ ...BASE, search: 'ben' }, [BEN]), rolesMock()]);
+      await act(async () => jest.advanceTimersByTimeAsync(10));
+      fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'ben' } });
+      await act(async () => jest.advanceTimersByTimeAsync(400));
+      await waitFor(() => expect(within(screen.getByRole('table', { name: 'Users' })).getAllByRole('rowheader')).toHaveLength(1));
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('an empty list says so', async () => {
+    await renderAdmin(<UsersPage />, [listMock(BASE, []), rolesMock()]);
+    expect(await screen.findByText('No users yet')).toBeTruthy();
+  });
+
+  it("the error state says 'Failed to fetch users' and retries", async () => {
+    await renderAdmin(<UsersPage />, [{ request: { query: AdminUsersDocument, variables: { filter: BASE } }, error: new Error('offline') }, listMock(BASE, [ANA]), rolesMock()]);
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch users');
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('table', { name: 'Users' })).toBeTruthy();
+  });
+
+  it('deactivates after a confirmation that starts on Cancel; the server refusal is shown in the dialog', async () => {
+    const { toasts } = await renderAdmin(<UsersPage />, [
+      listMock(BASE, [ANA]),
+      rolesMock(),
+      stats,
+      { request: { query: DeactivateUserDocument, variables: { id: ANA.id } }, result: domainError('User not found', 'NOT_FOUND') },
+      { request: { query: DeactivateUserDocument, variables: { id: ANA.id } }, result: { data: { deactivateUser: { ...ANA, is_active: false } } } },
+    ]);
+    await screen.findByRole('table', { name: 'Users' });
+    fireEvent.click(screen.getByRole('button', { name: 'Deactivate Ana Lopez' }));
+    const dialog = screen.getByRole('dialog', { name: 'Deactivate this account?' });
+    expect(within(dialog).getByText(/signed out everywhere at once/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('User not found');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Ana Lopez was deactivated'));
+  });
+
+  it('reactivates at once', async () => {
+    const { toasts } = await renderAdmin(<UsersPage />, [listMock(BASE, [BEN]), rolesMock(), stats, { request: { query: ReactivateUserDocument, variables: { id: BEN.id } }, result: { data: { reactivateUser: { ...BEN, is_active: true } } } }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reactivate Ben Brown' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Ben Brown can sign in again'));
+  });
+
+  it('edits name, email, role and start date, validated before sending; resets two-factor after a confirmation', async () => {
+    const input = { name: 'Ben B. Brown', email: 'ben@example.com', role_id: 2, start_date: '2025-04-01' };
+    const { toasts } = await renderAdmin(<UsersPage />, [
+      listMock(BASE, [BEN]),
+      rolesMock(),
+      stats,
+      { request: { query: UpdateUserDocument, variables: { id: BEN.id, input } }, result: domainError('An account with this email already exists.', 'CONFLICT') },
+      { request: { query: ResetUserTwoFactorDocument, variables: { id: BEN.id } }, result: { data: { resetUserTwoFactor: { ...BEN, two_factor_enabled: false } } } },
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Ben Brown' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    fireEvent.change(within(dialog).getByLabelText(/^Full name/), { target: { value: '' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'nope' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(within(dialog).getByText('Name is required')).toBeTruthy();
+    expect(within(dialog).getByText('Please enter a valid email address')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/^Full name/), { target: { value: 'Ben B. Brown' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'ben@example.com' } });
+    fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: '2' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Start date/), { target: { value: '2025-04-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('An account with this email already exists.');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reset two-factor authentication for Ben Brown' }));
+    const confirm = screen.getByRole('dialog', { name: 'Reset two-factor authentication?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Reset 2FA' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Two-factor authentication was reset for Ben Brown'));
+    expect(within(dialog).getByText('Two-factor authentication is off for this user.')).toBeTruthy();
+  });
+});

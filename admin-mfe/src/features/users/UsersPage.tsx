@@ -1,0 +1,278 @@
+import { useContext, useState } from 'react';
+import {
+  ADMIN_TEXT,
+  AREA_MESSAGES,
+  AuthContext,
+  Badge,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  FormField,
+  Icon,
+  PageHeader,
+  pageTitleFor,
+  Pagination,
+  ProgressBar,
+  ROUTES,
+  useDocumentTitle,
+  type DataTableColumn,
+} from '@embark/shared-ui';
+import type { AdminSortOrder, AdminUserFieldsFragment, AdminUserSort, AdminUserStatus } from '../../__generated__/graphql';
+import { useAdminRoles } from '../../shared/api/useCommon';
+import { failureMessage } from '../../shared/errors';
+import { EmptyList, ErrorState, LoadingState } from '../../shared/states';
+import { useAdminToast } from '../../shared/useAdminToast';
+import { useDebouncedValue } from '../../shared/useDebouncedValue';
+import { useAdminUsers, useDeactivateUser, useReactivateUser, USERS_PAGE_SIZE } from '../../shared/api/useUsers';
+import { EditUserDialog } from './EditUserDialog';
+import { formatDate, formatLastLogin } from '../../shared/format';
+import { UserProgressDialog } from './UserProgressDialog';
+import '../../shared/admin.css';
+
+type User = AdminUserFieldsFragment;
+type SortOption = keyof typeof ADMIN_TEXT.userSortOptions;
+
+/** Manage Users (`/app/admin/users`, issue 8 item 2): search, sort, page; edit, deactivate, reactivate, reset 2FA, progress. */
+export function UsersPage() {
+  const title = pageTitleFor(ROUTES.adminUsers);
+  useDocumentTitle(title);
+  const toast = useAdminToast();
+  const me = useContext(AuthContext)?.user?.id ?? null;
+  const [search, setSearch] = useState('');
+  const [roleFilter, setRoleFilter] = useState('');
+  const [status, setStatus] = useState<AdminUserStatus>('all');
+  const [sort, setSort] = useState<{ key: AdminUserSort; order: AdminSortOrder }>({ key: 'name', order: 'asc' });
+  const [page, setPage] = useState(1);
+  const debounced = useDebouncedValue(search.trim());
+  const filter = { search: debounced || null, roleId: roleFilter ? Number(roleFilter) : null, status, sort: sort.key, order: sort.order, page, limit: USERS_PAGE_SIZE };
+  const { data, previousData, error, loading, refetch } = useAdminUsers(filter);
+  const roles = useAdminRoles();
+  const [editing, setEditing] = useState<User | null>(null);
+  const [viewing, setViewing] = useState<User | null>(null);
+  const [confirming, setConfirming] = useState<User | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+  const [deactivate, deactivation] = useDeactivateUser();
+  const [reactivate] = useReactivateUser();
+
+  // While a new page or filter loads, the previous rows stay (marked busy) instead of a flash of nothing.
+  const result = data?.adminUsers ?? previousData?.adminUsers;
+  const filtered = debounced !== '' || roleFilter !== '' || status !== 'all';
+
+  const onSort = (key: string) => {
+    setSort((s) => ({ key: key as AdminUserSort, order: s.key === key && s.order === 'asc' ? 'desc' : 'asc' }));
+    setPage(1);
+  };
+  const closeConfirm = () => {
+    setConfirming(null);
+    setConfirmError(null);
+  };
+  const confirm = async () => {
+    if (!confirming) return;
+    try {
+      await deactivate({ variables: { id: confirming.id } });
+      toast.success(ADMIN_TEXT.deactivated(confirming.name));
+      closeConfirm();
+    } catch (err) {
+      setConfirmError(failureMessage(err, ADMIN_TEXT.deactivateFailed));
+    }
+  };
+  const doReactivate = async (user: User) => {
+    try {
+      await reactivate({ variables: { id: user.id } });
+      toast.success(ADMIN_TEXT.reactivated(user.name));
+    } catch (err) {
+      toast.error(failureMessage(err, ADMIN_TEXT.reactivateFailed));
+    }
+  };
+
+  const columns: Array<DataTableColumn<User>> = [
+    {
+      key: 'name',
+      header: ADMIN_TEXT.colName,
+      sortKey: 'name',
+      rowHeader: true,
+      cell: (u) => (
+        <span className="adm-cell-main">
+          <span>
+            {u.name}
+            {u.id === me ? ` (${ADMIN_TEXT.you})` : ''}
+          </span>
+          <span className="adm-cell-sub">{u.email}</span>
+        </span>
+      ),
+    },
+    { key: 'role', header: ADMIN_TEXT.colRole, sortKey: 'role', cell: (u) => u.role_name },
+    { key: 'start', header: ADMIN_TEXT.colStartDate, sortKey: 'start_date', className: 'adm-nowrap', cell: (u) => formatDate(u.start_date) },
+    {
+      key: 'progress',
+      header: ADMIN_TEXT.colProgress,
+      sortKey: 'progress',
+      className: 'adm-progress-cell',
+      cell: (u) => <ProgressBar value={u.completion_percentage} label={ADMIN_TEXT.progressLabel(u.name)} showValue />,
+    },
+    { key: 'login', header: ADMIN_TEXT.colLastLogin, sortKey: 'last_login_at', className: 'adm-nowrap', cell: (u) => formatLastLogin(u.last_login_at) },
+    {
+      key: 'status',
+      header: ADMIN_TEXT.colStatus,
+      cell: (u) => (
+        <span className="adm-badges">
+          <Badge tone={u.is_active ? 'success' : 'neutral'}>{u.is_active ? ADMIN_TEXT.active : ADMIN_TEXT.inactive}</Badge>
+          {u.two_factor_enabled ? <Badge tone="info">{ADMIN_TEXT.twoFactorOn}</Badge> : null}
+        </span>
+      ),
+    },
+    {
+      key: 'actions',
+      header: <span className="ui-visually-hidden">{ADMIN_TEXT.colActions}</span>,
+      align: 'end',
+      cell: (u) => (
+        <span className="adm-actions adm-nowrap">
+          <Button size="sm" variant="ghost" className="adm-icon-button" onClick={() => setViewing(u)} aria-label={ADMIN_TEXT.viewProgress(u.name)} title={ADMIN_TEXT.viewProgress(u.name)}>
+            <Icon name="checklist" size={16} />
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setEditing(u)} aria-label={ADMIN_TEXT.editUser(u.name)}>
+            {ADMIN_TEXT.edit}
+          </Button>
+          {u.id === me ? null : u.is_active ? (
+            <Button size="sm" variant="danger" onClick={() => setConfirming(u)} aria-label={ADMIN_TEXT.deactivateUser(u.name)}>
+              {ADMIN_TEXT.deactivate}
+            </Button>
+          ) : (
+            <Button size="sm" variant="secondary" onClick={() => void doReactivate(u)} aria-label={ADMIN_TEXT.reactivateUser(u.name)}>
+              {ADMIN_TEXT.reactivate}
+            </Button>
+          )}
+        </span>
+      ),
+    },
+  ];
+
+  const pageCount = result ? Math.max(1, Math.ceil(result.total / USERS_PAGE_SIZE)) : 1;
+  const from = result && result.total > 0 ? (result.page - 1) * result.limit + 1 : 0;
+  const to = result ? from + result.data.length - 1 : 0;
+
+  return (
+    <div className="admin-page">
+      <PageHeader eyebrow={ADMIN_TEXT.eyebrow} title={title} description={ADMIN_TEXT.usersLead} />
+      <form className="adm-toolbar" role="search" aria-label={ADMIN_TEXT.usersTable} onSubmit={(e) => e.preventDefault()}>
+        <FormField label={ADMIN_TEXT.search} className="adm-toolbar__grow">
+          {(p) => (
+            <input
+              {...p}
+              type="search"
+              placeholder={ADMIN_TEXT.usersSearchPlaceholder}
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setPage(1);
+              }}
+            />
+          )}
+        </FormField>
+        <FormField label={ADMIN_TEXT.colRole} error={roles.error && !roles.data ? failureMessage(roles.error, AREA_MESSAGES.rolesFetch) : undefined}>
+          {(p) => (
+            <select
+              {...p}
+              value={roleFilter}
+              onChange={(e) => {
+                setRoleFilter(e.target.value);
+                setPage(1);
+              }}
+            >
+              <option value="">{ADMIN_TEXT.allRoles}</option>
+              {(roles.data?.roles ?? []).map((role) => (
+                <option key={role.id} value={role.id}>
+                  {role.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label={ADMIN_TEXT.sortBy}>
+          {(p) => (
+            <select
+              {...p}
+              value={`${sort.key}:${sort.order}` in ADMIN_TEXT.userSortOptions ? `${sort.key}:${sort.order}` : ''}
+              onChange={(e) => {
+                const [key, order] = e.target.value.split(':') as [AdminUserSort, AdminSortOrder];
+                setSort({ key, order });
+                setPage(1);
+              }}
+            >
+              {/* A header sort with no matching option (e.g. role Z–A) shows as this blank choice. */}
+              <option value="" disabled hidden />
+              {(Object.keys(ADMIN_TEXT.userSortOptions) as SortOption[]).map((key) => (
+                <option key={key} value={key}>
+                  {ADMIN_TEXT.userSortOptions[key]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+        <FormField label={ADMIN_TEXT.usersStatus}>
+          {(p) => (
+            <select
+              {...p}
+              value={status}
+              onChange={(e) => {
+                setStatus(e.target.value as AdminUserStatus);
+                setPage(1);
+              }}
+            >
+              {(Object.keys(ADMIN_TEXT.usersStatusOptions) as AdminUserStatus[]).map((key) => (
+                <option key={key} value={key}>
+                  {ADMIN_TEXT.usersStatusOptions[key]}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </form>
+
+      {!result ? (
+        error ? (
+          <ErrorState message={failureMessage(error, ADMIN_TEXT.usersFailed)} onRetry={() => void refetch().catch(() => undefined)} />
+        ) : (
+          <LoadingState label={ADMIN_TEXT.usersLoading} />
+        )
+      ) : (
+        <>
+          {error ? <ErrorState message={failureMessage(error, ADMIN_TEXT.usersFailed)} onRetry={() => void refetch().catch(() => undefined)} /> : null}
+          <DataTable
+            className="adm-table"
+            caption={ADMIN_TEXT.usersTable}
+            columns={columns}
+            rows={result.data}
+            rowKey={(u) => u.id}
+            sort={sort}
+            onSortChange={onSort}
+            busy={loading}
+            empty={filtered ? <EmptyList title={ADMIN_TEXT.usersNoMatch} icon="search" /> : <EmptyList title={ADMIN_TEXT.usersEmptyTitle} hint={ADMIN_TEXT.usersEmptyHint} icon="users" />}
+          />
+          <div className="adm-list-footer">
+            <p className="adm-summary" aria-live="polite">
+              {result.total > 0 ? ADMIN_TEXT.showing(from, to, result.total, ADMIN_TEXT.usersNoun) : ''}
+            </p>
+            <Pagination page={page} pageCount={pageCount} onChange={setPage} label={ADMIN_TEXT.pagination(ADMIN_TEXT.usersTable)} pageOf={ADMIN_TEXT.pageOf} previousLabel={ADMIN_TEXT.previousPage} nextLabel={ADMIN_TEXT.nextPage} />
+          </div>
+        </>
+      )}
+
+      <EditUserDialog user={editing} roles={roles.data?.roles ?? []} isSelf={editing?.id === me} onClose={() => setEditing(null)} />
+      <UserProgressDialog user={viewing} onClose={() => setViewing(null)} />
+      <ConfirmDialog
+        open={confirming !== null}
+        title={ADMIN_TEXT.deactivateTitle}
+        confirmLabel={ADMIN_TEXT.deactivate}
+        busyLabel={ADMIN_TEXT.deactivating}
+        cancelLabel={ADMIN_TEXT.cancel}
+        busy={deactivation.loading}
+        error={confirmError}
+        onConfirm={() => void confirm()}
+        onCancel={closeConfirm}
+      >
+        <p>{confirming ? ADMIN_TEXT.deactivateText(confirming.name) : ''}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

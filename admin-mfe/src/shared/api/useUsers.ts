@@ -1,0 +1,49 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import {
+  AdminUserProgressDocument,
+  AdminUsersDocument,
+  AssignUsersToRoleDocument,
+  DeactivateUserDocument,
+  ReactivateUserDocument,
+  ResetUserTwoFactorDocument,
+  UpdateUserDocument,
+  type AdminUsersFilter,
+} from '../../__generated__/graphql';
+
+/*
+ * One hook per user operation. Changes answer the changed user (the normalised cache updates every
+ * list showing them); the lists and the index numbers are fetched again, because a change can move
+ * a user out of the current filter or sort position.
+ */
+/** Users per page of the user lists. */
+export const USERS_PAGE_SIZE = 20;
+
+const AFTER_USER_CHANGE = ['AdminUsers', 'AdminStats', 'LatestChanges'];
+
+export function useAdminUsers(filter: AdminUsersFilter) {
+  return useQuery(AdminUsersDocument, { variables: { filter }, fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+}
+
+export function useAdminUserProgress(userId: number | null) {
+  return useQuery(AdminUserProgressDocument, { variables: { userId: userId ?? 0 }, skip: userId === null, fetchPolicy: 'network-only' });
+}
+
+export function useUpdateUser() {
+  return useMutation(UpdateUserDocument, { refetchQueries: AFTER_USER_CHANGE });
+}
+
+export function useDeactivateUser() {
+  return useMutation(DeactivateUserDocument, { refetchQueries: AFTER_USER_CHANGE });
+}
+
+export function useReactivateUser() {
+  return useMutation(ReactivateUserDocument, { refetchQueries: AFTER_USER_CHANGE });
+}
+
+export function useResetUserTwoFactor() {
+  return useMutation(ResetUserTwoFactorDocument, { refetchQueries: AFTER_USER_CHANGE });
+}
+
+export function useAssignUsersToRole() {
+  return useMutation(AssignUsersToRoleDocument, { refetchQueries: AFTER_USER_CHANGE });
+}

@@ -1,0 +1,28 @@
+import { CombinedGraphQLErrors } from '@apollo/client';
+
+/**
+ * The gateway's error codes that carry a message written for people (DESIGN §5: a DomainError):
+ * a rule that failed, a conflict, something not found. Internal errors, an unavailable database
+ * and transport failures carry no such message.
+ */
+const MEANINGFUL_CODES = new Set(['BAD_USER_INPUT', 'CONFLICT', 'NOT_FOUND', 'FORBIDDEN', 'RATE_LIMITED']);
+
+/** The server's own error text, when it gave one (spec §8: "unless the server gives an error field"). */
+export function serverErrorText(error: unknown): string | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  const meaningful = error.errors.find((e) => typeof e.extensions?.code === 'string' && MEANINGFUL_CODES.has(e.extensions.code));
+  return meaningful?.message ?? null;
+}
+
+/**
+ * What to tell the administrator when a call fails: the server's error text when it gave one,
+ * else `fallback` (for roles, the role-store messages of spec §8: 'Failed to add role', …).
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  return serverErrorText(error) ?? fallback;
+}
+
+/** The server answered NOT_FOUND (e.g. the row was deleted in another tab). */
+export function isNotFound(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND');
+}

@@ -1,0 +1,56 @@
+import type { ReactElement } from 'react';
+import { act, render } from '@testing-library/react';
+import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
+import { MemoryRouter } from 'react-router';
+import { AuthContext, ToastContext, type AuthContextValue, type ToastApi } from '@embark/shared-ui';
+import { AdminRolesDocument } from '../__generated__/graphql';
+
+/* Test helpers of the admin screens: the providers the shell gives a remote, with mocked GraphQL. */
+
+export type Mocks = NonNullable<MockedProviderProps['mocks']>;
+
+export const ADMIN_ID = 1;
+
+export function fakeToasts() {
+  return { show: jest.fn(), success: jest.fn(), error: jest.fn(), warning: jest.fn(), info: jest.fn(), dismiss: jest.fn() } satisfies Record<keyof ToastApi, jest.Mock>;
+}
+
+const auth: AuthContextValue = {
+  status: 'authenticated',
+  user: { id: ADMIN_ID, name: 'Alex Admin', email: 'admin@example.com', role_id: 4, completion_percentage: 0, last_login_at: null, created_at: '2025-01-01T00:00:00.000Z', start_date: '2025-01-01' },
+  isAdmin: true,
+  refreshUser: () => Promise.resolve(),
+  logout: () => Promise.resolve(),
+};
+
+export async function renderAdmin(ui: ReactElement, mocks: Mocks, path = '/app/admin') {
+  const toasts = fakeToasts();
+  const view = await act(async () =>
+    render(
+      <MockedProvider mocks={mocks}>
+        <AuthContext.Provider value={auth}>
+          <ToastContext.Provider value={toasts}>
+            <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+          </ToastContext.Provider>
+        </AuthContext.Provider>
+      </MockedProvider>,
+    ),
+  );
+  return { toasts, ...view };
+}
+
+export const ROLES = [
+  { __typename: 'Role' as const, id: 1, name: 'Employee', description: 'Regular employees.' },
+  { __typename: 'Role' as const, id: 2, name: 'Manager', description: null },
+  { __typename: 'Role' as const, id: 4, name: 'SysAdmin', description: 'Administrators.' },
+];
+
+/** The roles query, answered `times` times. */
+export function rolesMock(roles = ROLES, times = 5): Mocks[number] {
+  return { request: { query: AdminRolesDocument }, result: { data: { roles } }, maxUsageCount: times };
+}
+
+/** A GraphQL error the gateway would send for a rule (e.g. CONFLICT), as a mock result. */
+export function domainError(message: string, code: string) {
+  return { errors: [{ message, extensions: { code } }] };
+}

@@ -1,0 +1,33 @@
+import { Button } from './Button';
+import { cx } from './cx';
+
+export interface PaginationProps {
+  page: number;
+  pageCount: number;
+  onChange(page: number): void;
+  /** The navigation landmark's name (e.g. "Users pages"). */
+  label: string;
+  previousLabel?: string;
+  nextLabel?: string;
+  /** "Page 2 of 5" wording. */
+  pageOf?: (page: number, pages: number) => string;
+  className?: string;
+}
+
+/** Previous / next page controls with the current position; nothing when everything fits on one page. */
+export function Pagination({ page, pageCount, onChange, label, previousLabel = 'Previous', nextLabel = 'Next', pageOf = (p, n) => `Page ${p} of ${n}`, className }: PaginationProps) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav className={cx('ui-pagination', className)} aria-label={label}>
+      <Button variant="secondary" size="sm" onClick={() => onChange(page - 1)} disabled={page <= 1}>
+        {previousLabel}
+      </Button>
+      <span className="ui-pagination__position" aria-live="polite">
+        {pageOf(page, pageCount)}
+      </span>
+      <Button variant="secondary" size="sm" onClick={() => onChange(page + 1)} disabled={page >= pageCount}>
+        {nextLabel}
+      </Button>
+    </nav>
+  );
+}
