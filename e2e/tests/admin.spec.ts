@@ -113,6 +113,11 @@ test.describe('administration console (issue 8)', () => {
       // 5. Deactivate the hire: their open session fails on its very next request.
       await hirePage.goto('/app/dashboard');
       await expect(hirePage).toHaveURL('/app/dashboard');
+      // A reloaded page re-initialises its restored session in the background (2 s, then when idle).
+      // Revoking the session inside that window can hang the page (known defect, noted on issue 5):
+      // let it finish, so this test checks what it is about — the next request after deactivation.
+      await hirePage.waitForTimeout(2_500);
+      await hirePage.waitForLoadState('networkidle');
       await hireRow.getByRole('button', { name: `Deactivate ${hire.name}` }).click();
       const confirm = dialog(page, 'Deactivate this account?');
       await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
