@@ -28,8 +28,6 @@ export interface ModalProps {
  * the content takes the focus when it opens (for a destructive confirmation: Cancel, see
  * ConfirmDialog); React's `autoFocus` cannot help here, it fires before the dialog is shown.
  */
-const FIRST_FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 export function Modal({ open, title, description, children, footer, onClose, closeLabel = 'Close', dismissible = true, size = 'md', className }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -42,8 +40,6 @@ export function Modal({ open, title, description, children, footer, onClose, clo
       // jsdom (unit tests) has no showModal; the attribute renders the same content there.
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
-      // showModal() focuses the first focusable element; where it did not run, do the same by hand.
-      if (!dialog.contains(document.activeElement)) dialog.querySelector<HTMLElement>(FIRST_FOCUSABLE)?.focus();
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
