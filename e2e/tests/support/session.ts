@@ -36,6 +36,17 @@ export async function useSession(page: Page, session: SignedIn): Promise<void> {
   );
 }
 
+/** Puts a session into the storage of the page's current origin once (a reload keeps it; signing out removes it for good). */
+export async function storeSession(page: Page, session: SignedIn): Promise<void> {
+  await page.evaluate(
+    ([keys, token, user]) => {
+      window.localStorage.setItem(keys.token, token);
+      window.localStorage.setItem(keys.user, user);
+    },
+    [STORAGE, session.token, JSON.stringify(session.user)] as const,
+  );
+}
+
 /** Signs in through the API and starts the page with that session. */
 export async function signInAs(page: Page, who: keyof typeof DEMO): Promise<SignedIn> {
   const session = await apiSignIn(page.request, who);

@@ -68,8 +68,10 @@ export function createApolloClient({
   });
   const expiryLink = new ErrorLink(({ error, operation }) => {
     // A session can only be over if one was sent; a guest's UNAUTHENTICATED is just a refusal.
-    const { sentToken } = operation.getContext() as { sentToken?: string | null };
-    if (!sentToken) return;
+    // A caller that handles refusals itself (the shell's sign-in initialisation, before the user
+    // is let in) opts out with `context: { reportSessionExpiry: false }`, as REST callers do.
+    const { sentToken, reportSessionExpiry } = operation.getContext() as { sentToken?: string | null; reportSessionExpiry?: boolean };
+    if (!sentToken || reportSessionExpiry === false) return;
     const expiry = sessionExpiryOf(error);
     if (expiry) onSessionExpired({ source: 'graphql', ...expiry, target: operation.operationName ?? 'anonymous operation', token: sentToken });
   });

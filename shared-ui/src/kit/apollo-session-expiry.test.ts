@@ -51,6 +51,15 @@ describe('GraphQL session expiry', () => {
     expect(expired).toEqual([]);
   });
 
+  it('does not report a refusal the caller handles itself (context reportSessionExpiry: false)', async () => {
+    const { apollo, expired } = client(answering(401, { error: 'Unauthorized' }));
+    await expect(apollo.query({ query: QUERY, context: { reportSessionExpiry: false } })).rejects.toThrow();
+    expect(expired).toEqual([]);
+    // Only that operation: the next one reports again.
+    await expect(apollo.query({ query: QUERY, fetchPolicy: 'network-only' })).rejects.toThrow();
+    expect(expired).toHaveLength(1);
+  });
+
   it('drops the cache when the session ends', async () => {
     const ok = { data: { me: { __typename: 'User', id: 1 } } };
     const { apollo } = client(answering(200, ok));

@@ -62,10 +62,11 @@ export type RunInitialisation = (user: SessionUser, mode: InitialisationMode) =>
 export const runAppInitialisation: RunInitialisation = async (user, mode) => {
   try {
     const { createAppInitialisers } = await import('./app-initialisers');
-    return await initialiseApp(user, createAppInitialisers(), { mode });
+    // A restored session that the server now refuses is over (see InitialisationMode).
+    return await initialiseApp(user, createAppInitialisers({ reportSessionExpiry: mode === 'restore' }), { mode });
   } catch (error) {
     logAuthEvent('init.unavailable', { details: { mode, error: String(error) } });
-    return { ok: false, failedStep: 'navigation', error, firstTimeUser: false, completed: [], failed: [] };
+    return { ok: false, failedStep: 'navigation', error, sessionRefused: false, firstTimeUser: false, completed: [], failed: [] };
   }
 };
 

@@ -10,7 +10,7 @@ import type { InitialisationOutcome } from './app-initialisation';
 import { EMPLOYEE, fakeAuthApi, fakeInitialisation, renderWithSession } from './test-utils';
 import { InitialisationFailed } from './ui/InitialisationFailed';
 
-const FAILED: InitialisationOutcome = { ok: false, failedStep: 'checklist', error: new Error('down'), firstTimeUser: true, completed: ['documents', 'navigation'], failed: [] };
+const FAILED: InitialisationOutcome = { ok: false, failedStep: 'checklist', error: new Error('down'), sessionRefused: false, firstTimeUser: true, completed: ['documents', 'navigation'], failed: [] };
 
 const landing = <Route path="/app/dashboard" element={<h1>Dashboard</h1>} />;
 

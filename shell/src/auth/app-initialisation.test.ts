@@ -54,8 +54,12 @@ function fakeInitialisers(failing: Partial<Record<InitialisationStep, Error>> = 
     resetState: jest.fn(async () => {
       calls.push('reset');
     }),
+    isSessionRefusal: (error) => error instanceof SessionRefused,
   };
 }
+
+/** What the real steps' refused requests stand for here (a 401/403 answer). */
+class SessionRefused extends Error {}
 
 const storage = () => window.localStorage;
 const storedMarker = () => JSON.parse(storage().getItem(STORAGE_KEYS.appInitialised) ?? 'null') as unknown;
@@ -113,7 +117,7 @@ describe('the sequence (spec §4)', () => {
     const fake = fakeInitialisers({ checklist: failure });
     const outcome = await initialiseApp(RETURNING, fake, { mode: 'sign-in', now: at(NOW) });
     expect(fake.calls).toEqual(['documents', 'navigation', 'checklist', 'reset']);
-    expect(outcome).toEqual({ ok: false, failedStep: 'checklist', error: failure, firstTimeUser: false, completed: ['documents', 'navigation'], failed: [] });
+    expect(outcome).toEqual({ ok: false, failedStep: 'checklist', error: failure, sessionRefused: false, firstTimeUser: false, completed: ['documents', 'navigation'], failed: [] });
     expect(storage().getItem(STORAGE_KEYS.appInitialised)).toBeNull();
   });
 
@@ -145,6 +149,36 @@ describe('the sequence (spec §4)', () => {
     expect(outcome).toMatchObject({ ok: false, failedStep: 'checklist' });
     expect(fake.calls).toEqual(['documents', 'navigation', 'checklist']);
     expect(readInitialisedMarker()).toMatchObject({ userId: 7, timestamp: NOW - 10 * MINUTE });
+  });
+});
+
+describe('a refused session (401/403: revoked, e.g. the account was deactivated)', () => {
+  it.each<InitialisationStep>(['documents', 'journal', 'dashboard'])('stops the sequence even at the tolerated %s step (every later step would be refused too)', async (step) => {
+    const refusal = new SessionRefused('refused');
+    const fake = fakeInitialisers({ [step]: refusal });
+    const outcome = await initialiseApp(RETURNING, fake, { mode: 'restore', now: at(NOW) });
+    const stoppedAt = INITIALISATION_STEPS.indexOf(step);
+    expect(fake.calls).toEqual(INITIALISATION_STEPS.slice(0, stoppedAt + 1));
+    expect(outcome).toMatchObject({ ok: false, failedStep: step, error: refusal, sessionRefused: true });
+  });
+
+  it('on a restored session clears nothing and writes no marker: ending the session is the expiry handler\'s', async () => {
+    putMarker(7, NOW - 10 * MINUTE);
+    storage().setItem(STORAGE_KEYS.authToken, 'tok');
+    const fake = fakeInitialisers({ documents: new SessionRefused('refused') });
+    await initialiseApp(RETURNING, fake, { mode: 'restore', now: at(NOW) });
+    expect(fake.resetState).not.toHaveBeenCalled();
+    expect(readInitialisedMarker()).toMatchObject({ timestamp: NOW - 10 * MINUTE });
+    expect(storage().getItem(STORAGE_KEYS.authToken)).toBe('tok');
+  });
+
+  it('right after sign-in fails the initialisation like a required step (state cleared, no marker; the form reports it)', async () => {
+    putMarker(7, NOW - 10 * MINUTE);
+    const fake = fakeInitialisers({ journal: new SessionRefused('refused') });
+    const outcome = await initialiseApp(RETURNING, fake, { mode: 'sign-in', now: at(NOW) });
+    expect(fake.calls).toEqual(['documents', 'navigation', 'checklist', 'journal', 'reset']);
+    expect(outcome).toMatchObject({ ok: false, failedStep: 'journal', sessionRefused: true });
+    expect(storage().getItem(STORAGE_KEYS.appInitialised)).toBeNull();
   });
 });
 

@@ -26,6 +26,12 @@ export const TOLERATED_STEPS: ReadonlySet<InitialisationStep> = new Set<Initiali
  * `restore`: a reload with a stored session; runs behind the first page (nothing waits for it), so
  * the 5-minute dashboard skip has something to skip. It neither cleans up for first-time users nor
  * clears state on failure: the pages already on screen load and report their own data.
+ *
+ * In both modes a step whose request the server refuses (401/403: the session was revoked, e.g. the
+ * account deactivated) stops the sequence, even a tolerated step: every later step would be refused
+ * too. Who ends the session differs: on `sign-in` the user is not let in yet, so the steps report
+ * nothing and the form shows the failure; on `restore` the steps report the refusal to the app's
+ * session-expiry handler like any request of the signed-in area (toast, then /login).
  */
 export type InitialisationMode = 'sign-in' | 'restore';
 
@@ -34,6 +40,8 @@ export interface AppInitialisers {
   steps: Record<InitialisationStep, (user: SessionUser) => Promise<void>>;
   /** Drops every piece of loaded user data held in memory (GraphQL cache, module caches); never the stored session. */
   resetState(): Promise<void>;
+  /** Whether a step's failure is the server refusing the session (not a fault of that step's data). */
+  isSessionRefusal(error: unknown): boolean;
 }
 
 /** Spec §3 "an app-initialised marker (userId, timestamp, isFirstTimeUser, version 1.0)". */
@@ -56,9 +64,11 @@ export type InitialisationOutcome =
     }
   | {
       ok: false;
-      /** The required step that failed (the sequence stopped there). */
+      /** The step that stopped the sequence: a required step that failed, or any refused step. */
       failedStep: InitialisationStep;
       error: unknown;
+      /** The server refused the session (see InitialisationMode); false for any other failure. */
+      sessionRefused: boolean;
       firstTimeUser: boolean;
       completed: InitialisationStep[];
       failed: InitialisationStep[];
@@ -172,19 +182,20 @@ export async function initialiseApp(user: SessionUser, initialisers: AppInitiali
       await initialisers.steps[step](user);
       completed.push(step);
     } catch (error) {
-      if (TOLERATED_STEPS.has(step)) {
+      const sessionRefused = initialisers.isSessionRefusal(error);
+      if (TOLERATED_STEPS.has(step) && !sessionRefused) {
         failed.push(step);
         logAuthEvent('init.step_failed', { details: { step, tolerated: true, error: String(error) } });
         continue;
       }
-      logAuthEvent('init.aborted', { details: { mode, step, error: String(error) } });
+      logAuthEvent('init.aborted', { details: { mode, step, sessionRefused, error: String(error) } });
       if (mode === 'sign-in') {
         // Spec §4: a checklist failure aborts and clears all state. The stored session stays, so
         // the refresh the error message asks for signs the user in with their data.
         await initialisers.resetState().catch(() => undefined);
         removeKeys(storage, [STORAGE_KEYS.appInitialised]);
       }
-      return { ok: false, failedStep: step, error, firstTimeUser, completed, failed };
+      return { ok: false, failedStep: step, error, sessionRefused, firstTimeUser, completed, failed };
     }
   }
 

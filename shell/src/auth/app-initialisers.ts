@@ -4,8 +4,9 @@
  *
  * GraphQL steps fill the one Apollo cache the shell shares with the remotes, so the bell and the
  * first page paint from it; REST steps only prove the area answers (its pages fetch for themselves).
- * None of them reports a 401/403 as an expired session: the user is not let in yet, and a refused
- * tolerated step must not sign them out.
+ * Whether a refused request (401/403) is reported as an expired session is the caller's choice:
+ * not right after sign-in (the user is not let in yet; the form reports the failure), yes for a
+ * restored session (it is over, like on any other request of the signed-in area).
  */
 import {
   apiClient,
@@ -13,10 +14,12 @@ import {
   EMPLOYEE_SIDEBAR,
   ADMIN_SIDEBAR,
   isAdminUser,
+  isApiError,
   matchPortalRoute,
   notifySessionEnded,
   type SessionUser,
 } from '@embark/shared-ui';
+import { sessionExpiryOf } from '@embark/shared-ui/src/kit/apollo-client';
 import { sharedApolloClient } from '../app/apollo';
 import { InitDashboardDocument, InitJournalStatsDocument, ShellChecklistDocument } from '../__generated__/graphql';
 import type { AppInitialisers } from './app-initialisation';
@@ -24,12 +27,26 @@ import { landingPathFor } from './landing';
 
 type Client = ReturnType<typeof sharedApolloClient>;
 
-export function createAppInitialisers(client: Client = sharedApolloClient()): AppInitialisers {
+export interface AppInitialisersOptions {
+  /** Default: the shell's shared client. */
+  client?: Client;
+  /** Report a refused request to the session-expiry handler (default false, see above). */
+  reportSessionExpiry?: boolean;
+}
+
+/** A 401/403 answer, on REST or GraphQL (the gateway's UNAUTHENTICATED code included). */
+export function isSessionRefusal(error: unknown): boolean {
+  if (isApiError(error)) return error.status === 401 || error.status === 403;
+  return sessionExpiryOf(error) !== null;
+}
+
+export function createAppInitialisers({ client = sharedApolloClient(), reportSessionExpiry = false }: AppInitialisersOptions = {}): AppInitialisers {
+  const context = { reportSessionExpiry };
   return {
     steps: {
       // Spec §7 `GET /documents` (documents for the user's role).
       documents: async () => {
-        await apiClient.get('/documents', { reportSessionExpiry: false });
+        await apiClient.get('/documents', { reportSessionExpiry });
       },
       // The user's navigation: where they land and which sidebar they get, from the route table.
       navigation: async (user: SessionUser) => {
@@ -40,19 +57,21 @@ export function createAppInitialisers(client: Client = sharedApolloClient()): Ap
       // The checklist the bell and the checklist pages read; fetched fresh (a previous session's
       // cache was dropped when it ended, but a stale entry must never pass for this user's).
       checklist: async () => {
-        await client.query({ query: ShellChecklistDocument, fetchPolicy: 'network-only' });
+        await client.query({ query: ShellChecklistDocument, fetchPolicy: 'network-only', context });
       },
       journal: async () => {
-        await client.query({ query: InitJournalStatsDocument, fetchPolicy: 'network-only' });
+        await client.query({ query: InitJournalStatsDocument, fetchPolicy: 'network-only', context });
       },
       dashboard: async () => {
         await client.query({
           query: InitDashboardDocument,
           variables: { tasksShown: DASHBOARD.tasksShown, activitiesShown: DASHBOARD.activitiesShown },
           fetchPolicy: 'network-only',
+          context,
         });
       },
     },
+    isSessionRefusal,
     async resetState() {
       // Module-level caches of the shell and the remotes (checklist freshness, the 100 % milestone);
       // its Apollo listener starts clearing the cache, and the awaited clear below finishes it
