@@ -46,6 +46,8 @@ export async function createApp({ config, dataSource, logger, clock = systemCloc
   app.set('trust proxy', config.trustProxy);
   // One URL per resource: /api/Roles is not an alias of /api/roles.
   app.set('case sensitive routing', true);
+  // Every answer is per-user `no-store` data: an ETag would cost a SHA-1 of each body for nothing.
+  app.set('etag', false);
 
   app.use((_req, res, next) => {
     // While draining, ask clients to reconnect elsewhere after this response.

@@ -1,6 +1,6 @@
 import { ApolloServer } from '@apollo/server';
 import { ApolloServerPluginLandingPageLocalDefault } from '@apollo/server/plugin/landingPage/default';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { GraphQLSchema } from 'graphql';
 import type { NodeEnv } from '../config';
@@ -65,6 +65,9 @@ export async function createApolloServer({ schema, nodeEnv, logger }: ApolloOpti
     plugins: [
       ...protection.plugins,
       outageStatusPlugin(),
+      // Apollo's default cache-control plugin wraps EVERY field resolver to collect cache hints;
+      // we set none, and every /graphql answer is `no-store` anyway (app.ts noStore).
+      ApolloServerPluginCacheControlDisabled(),
       // Chosen explicitly: Apollo would otherwise decide from process.env.NODE_ENV, not our config.
       production ? ApolloServerPluginLandingPageDisabled() : ApolloServerPluginLandingPageLocalDefault({ footer: false }),
     ],

@@ -32,3 +32,32 @@ export class SqlParams {
 export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** The slice of pg's Pool that `preparedRows` uses (TypeORM types its pool as `any`). */
+interface PgPool {
+  query<R>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: R[] }>;
+}
+
+/**
+ * The rows of a hot, fixed read, run as a NAMED statement straight on the
+ * data source's pg pool: PostgreSQL parses and plans it once per pooled
+ * connection instead of on every request, and the call skips TypeORM's query
+ * runner (acquire, broadcaster, result wrapping). For the few statements every
+ * request runs (the session check, the checklist read). Same pool, same
+ * timeouts, same error mapping (pg's own errors carry the SQLSTATE and the
+ * connection messages db-errors.ts recognises), slow statements logged as
+ * TypeORM would. `name` must be unique per `text`. Not for statements inside a
+ * transaction (use the manager) and not behind a transaction-mode pooler such
+ * as pgbouncer, which cannot keep named statements.
+ */
+export async function preparedRows<T>(dataSource: DataSource, name: string, text: string, values: unknown[]): Promise<T[]> {
+  // Same message (and 503 mapping) as TypeORM gives a query on a closed data source.
+  if (!dataSource.isInitialized) throw new Error('DataSource is not initialized');
+  const pool = (dataSource.driver as unknown as { master: PgPool }).master;
+  const started = Date.now();
+  const { rows } = await pool.query<T>({ name, text, values });
+  const ms = Date.now() - started;
+  const slowMs = dataSource.options.maxQueryExecutionTime;
+  if (slowMs && ms > slowMs) dataSource.logger.logQuerySlow(ms, text, values);
+  return rows;
+}

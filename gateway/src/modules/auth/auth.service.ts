@@ -58,7 +58,7 @@ export class AuthService {
   async actorFor(authorization: string | undefined): Promise<Actor> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!match?.[1]) return ANONYMOUS;
-    const claims = await this.tokens.verify(match[1]);
+    const claims = this.tokens.verify(match[1]);
     if (!claims) return ANONYMOUS;
     const state = await this.users.sessionState(claims.userId);
     if (!state || !state.isActive || state.tokenVersion !== claims.tokenVersion) return ANONYMOUS;

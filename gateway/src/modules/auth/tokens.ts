@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
+import { SignJWT } from 'jose';
 
 /** DESIGN §5: HS256 only, 8 hours, with issuer and audience pinned. */
 export const TOKEN_ALGORITHM = 'HS256';
@@ -8,6 +8,10 @@ export const TOKEN_ISSUER = 'embark-gateway';
 export const TOKEN_AUDIENCE = 'embark';
 /** Longest Authorization value we bother to parse; real tokens are ~250 bytes. */
 const MAX_TOKEN_LENGTH = 4096;
+/** Seconds of clock skew allowed on exp/nbf (jose's default, which this service always used). */
+export const TOKEN_CLOCK_TOLERANCE_SECONDS = 0;
+/** Claims a token must carry (iss and aud are required by their pinned checks too). */
+const REQUIRED_CLAIMS = ['iss', 'aud', 'sub', 'iat', 'exp', 'tv'] as const;
 
 /** What a verified token says; the caller still checks it against the database. */
 export interface TokenClaims {
@@ -16,11 +20,41 @@ export interface TokenClaims {
   tokenVersion: number;
 }
 
+// The base64url alphabet without padding, as JWS compact serialization requires.
+const SEGMENT = /^[A-Za-z0-9_-]+$/;
+// Invalid UTF-8 in a header or payload is a malformed token, not U+FFFD (jose decodes the same way).
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** A base64url segment as a JSON object, or null for anything else (jose's isObject: no arrays, no null). */
+function decodeJsonObject(segment: string): Record<string, unknown> | null {
+  // A length of 4n+1 cannot be base64; Buffer would silently drop the last character.
+  if (segment.length % 4 === 1) return null;
+  try {
+    const value: unknown = JSON.parse(strictUtf8.decode(Buffer.from(segment, 'base64url')));
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Signs and verifies session tokens with jose. Verification pins the algorithm
- * (so `alg: none` and RS/HS confusion are refused), the issuer and audience,
- * and requires exp/iat/sub; revocation and the account state are checked by
- * the auth service against the database on every request.
+ * Signs session tokens with jose and verifies them with node:crypto's HMAC.
+ *
+ * Verification runs on every request, and jose's verify goes through
+ * WebCrypto (an async job and a CryptoKey per call), which profiling showed at
+ * about 7 % of a request's CPU. The synchronous HMAC below applies exactly the
+ * checks jwtVerify applied with our options: compact form, the `crit`/`b64`
+ * rules, `alg` pinned to HS256 (so `none` and algorithm confusion are refused),
+ * a constant-time signature comparison, a JSON-object payload, required
+ * iss/aud/sub/iat/exp/tv, the pinned issuer and audience (a string, or an
+ * array containing it), numeric iat, nbf and exp checked against the clock
+ * with the same tolerance. Two things are stricter than before, and neither
+ * occurs in a token we issue: `sub` must be a string (RFC 7519; the old check
+ * let a number through), and the segments must be unpadded base64url (RFC 7515;
+ * jose tolerated `=`). Tokens stay interoperable: jose signs them, and
+ * tokens.test.ts holds this code to jose's answer for every case.
+ * Revocation and the account state are checked by the auth service against the
+ * database on every request.
  */
 export class TokenService {
   private readonly key: Uint8Array;
@@ -43,22 +77,55 @@ export class TokenService {
   }
 
   /** The claims of a valid token, or null for anything else (bad signature, algorithm, audience, expired, malformed). */
-  async verify(token: string): Promise<TokenClaims | null> {
+  verify(token: string, now: Date = new Date()): TokenClaims | null {
     if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
-    try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: [TOKEN_ALGORITHM],
-        issuer: TOKEN_ISSUER,
-        audience: TOKEN_AUDIENCE,
-        requiredClaims: ['exp', 'iat', 'sub', 'tv'],
-      });
-      const sub = payload.sub ?? '';
-      const tv = payload.tv;
-      if (!/^[1-9]\d{0,9}$/.test(sub) || typeof tv !== 'number' || !Number.isInteger(tv) || tv < 0) return null;
-      return { userId: Number(sub), tokenVersion: tv };
-    } catch {
-      // jose throws a typed error per failure; to the caller they all mean "not signed in".
-      return null;
-    }
+    const parts = token.split('.');
+    if (parts.length !== 3) return null;
+    const [encodedHeader, encodedPayload, encodedSignature] = parts as [string, string, string];
+    if (!SEGMENT.test(encodedHeader) || !SEGMENT.test(encodedPayload) || !SEGMENT.test(encodedSignature)) return null;
+
+    const header = decodeJsonObject(encodedHeader);
+    if (!header || !this.headerAccepted(header)) return null;
+
+    const expected = crypto.createHmac('sha256', this.key).update(`${encodedHeader}.${encodedPayload}`).digest();
+    // Decoded like jose decodes it, then compared in constant time; a wrong length is simply wrong.
+    const given = encodedSignature.length % 4 === 1 ? null : Buffer.from(encodedSignature, 'base64url');
+    if (!given || given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) return null;
+
+    const payload = decodeJsonObject(encodedPayload);
+    if (!payload || !claimsAccepted(payload, now)) return null;
+    const sub = payload.sub;
+    const tv = payload.tv;
+    if (typeof sub !== 'string' || !/^[1-9]\d{0,9}$/.test(sub) || typeof tv !== 'number' || !Number.isInteger(tv) || tv < 0) return null;
+    return { userId: Number(sub), tokenVersion: tv };
   }
+
+  /**
+   * jose's header rules for a JWT: `crit`, when present, is a non-empty list
+   * naming only the one extension jose knows (`b64`), which must then be
+   * present as a boolean, and a JWT must not use an unencoded payload
+   * (`b64: false`); `alg` must be on the allow-list.
+   */
+  private headerAccepted(header: Record<string, unknown>): boolean {
+    const crit = header.crit;
+    if (crit !== undefined) {
+      if (!Array.isArray(crit) || crit.length === 0 || crit.some((name) => name !== 'b64')) return false;
+      if (header.b64 !== true) return false;
+    }
+    return header.alg === TOKEN_ALGORITHM;
+  }
+}
+
+/** jose's validateClaimsSet with our options (issuer, audience, requiredClaims, default clock tolerance). */
+function claimsAccepted(claims: Record<string, unknown>, now: Date): boolean {
+  if (!REQUIRED_CLAIMS.every((claim) => Object.hasOwn(claims, claim))) return false;
+  if (claims.iss !== TOKEN_ISSUER) return false;
+  const aud = claims.aud;
+  if (!(aud === TOKEN_AUDIENCE || (Array.isArray(aud) && aud.includes(TOKEN_AUDIENCE)))) return false;
+  const seconds = Math.floor(now.getTime() / 1000);
+  if (typeof claims.iat !== 'number') return false;
+  const nbf = claims.nbf;
+  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > seconds + TOKEN_CLOCK_TOLERANCE_SECONDS)) return false;
+  const exp = claims.exp;
+  return typeof exp === 'number' && exp > seconds - TOKEN_CLOCK_TOLERANCE_SECONDS;
 }

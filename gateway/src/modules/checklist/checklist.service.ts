@@ -3,7 +3,7 @@ import { isAdmin, requireSelfOrAdmin, requireUser, type Actor } from '../../shar
 import type { Clock } from '../../shared/clock';
 import { NotFoundError } from '../../shared/errors';
 import { parseId } from '../../shared/ids';
-import { queryRows } from '../../shared/sql';
+import { preparedRows, queryRows } from '../../shared/sql';
 import { linkedDocumentsForItems } from '../documents/documents.sql';
 import { toUserView, USER_MESSAGES, type UsersService, type UserView } from '../users/users.service';
 import { ChecklistItem } from './checklist-item.entity';
@@ -80,6 +80,15 @@ export const CHECKLIST_MESSAGES = {
 export const ITEM_COLUMNS = `ci.id, ci.title, ci.description, ci.type, ci.priority, ci.role_id, ci.item_order, ci.due_days, ci.created_at, ci.updated_at`;
 /** The progress columns (alias up), dates as text so no driver time zone can shift them. */
 export const PROGRESS_COLUMNS = `up.id as progress_id, up.status, up.note, to_char(up.due_date, 'YYYY-MM-DD') as due_date, up.completed_at`;
+
+/** A user's start date and the items of their role with their progress on each (loadChecklist). */
+const LOAD_CHECKLIST_SQL = `select to_char(u.start_date, 'YYYY-MM-DD') as start_date, ${ITEM_COLUMNS}, ${PROGRESS_COLUMNS}
+         from users u
+         left join role_checklist_items rci on rci.role_id = u.role_id
+         left join checklist_items ci on ci.id = rci.checklist_item_id
+         left join user_progress up on up.user_id = u.id and up.checklist_item_id = ci.id
+        where u.id = $1
+        order by ci.item_order, ci.id`;
 
 /** A row of ITEM_COLUMNS + PROGRESS_COLUMNS (progress columns null without a progress row). */
 export interface ChecklistRow {
@@ -180,17 +189,9 @@ export class ChecklistService {
    * authorised the actor for `userId`. `now` decides what is overdue.
    */
   async loadChecklist(userId: number, now: Date = this.clock(), manager?: EntityManager): Promise<LoadedChecklist | null> {
-    const rows = await queryRows<ChecklistRow & { start_date: string; id: number | null }>(
-      manager ?? this.dataSource,
-      `select to_char(u.start_date, 'YYYY-MM-DD') as start_date, ${ITEM_COLUMNS}, ${PROGRESS_COLUMNS}
-         from users u
-         left join role_checklist_items rci on rci.role_id = u.role_id
-         left join checklist_items ci on ci.id = rci.checklist_item_id
-         left join user_progress up on up.user_id = u.id and up.checklist_item_id = ci.id
-        where u.id = $1
-        order by ci.item_order, ci.id`,
-      [userId],
-    );
+    type Row = ChecklistRow & { start_date: string; id: number | null };
+    // Outside a transaction this is the read behind the checklist page and the dashboard: a named statement.
+    const rows = manager ? await queryRows<Row>(manager, LOAD_CHECKLIST_SQL, [userId]) : await preparedRows<Row>(this.dataSource, 'embark_load_checklist', LOAD_CHECKLIST_SQL, [userId]);
     const first = rows[0];
     if (!first) return null;
     const today = todayUtc(now);

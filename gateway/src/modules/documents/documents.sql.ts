@@ -1,5 +1,5 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import { queryRows, type SqlParams } from '../../shared/sql';
+import { InstanceChecker, type DataSource, type EntityManager } from 'typeorm';
+import { preparedRows, queryRows, type SqlParams } from '../../shared/sql';
 
 /*
  * Who sees which document, in ONE definition shared by every query of the
@@ -47,6 +47,13 @@ export interface LinkedDocumentRow {
   document_class_name: string | null;
 }
 
+const LINKED_DOCUMENTS_SQL = `select cid.checklist_item_id, d.id, d.title, d.url, d.description, dc.name as document_class_name
+       from checklist_item_documents cid
+       join documents d on d.id = cid.document_id
+       join document_classes dc on dc.id = d.document_class_id
+      where cid.checklist_item_id = any($1::int[])
+      order by cid.checklist_item_id, lower(d.title), d.id`;
+
 /**
  * The documents linked to each checklist item, aligned with `itemIds` (the
  * shape of a DataLoader batch): ONE statement for any number of items.
@@ -57,16 +64,9 @@ export interface LinkedDocumentRow {
 export async function linkedDocumentsForItems(db: DataSource | EntityManager, itemIds: readonly number[]): Promise<LinkedDocumentRow[][]> {
   const wanted = [...new Set(itemIds)];
   if (wanted.length === 0) return itemIds.map(() => []);
-  const rows = await queryRows<LinkedDocumentRow & { checklist_item_id: number }>(
-    db,
-    `select cid.checklist_item_id, d.id, d.title, d.url, d.description, dc.name as document_class_name
-       from checklist_item_documents cid
-       join documents d on d.id = cid.document_id
-       join document_classes dc on dc.id = d.document_class_id
-      where cid.checklist_item_id = any($1::int[])
-      order by cid.checklist_item_id, lower(d.title), d.id`,
-    [wanted],
-  );
+  type Row = LinkedDocumentRow & { checklist_item_id: number };
+  // Every checklist read runs this; outside a transaction, as a named statement (planned once per connection).
+  const rows = InstanceChecker.isDataSource(db) ? await preparedRows<Row>(db, 'embark_linked_documents', LINKED_DOCUMENTS_SQL, [wanted]) : await queryRows<Row>(db, LINKED_DOCUMENTS_SQL, [wanted]);
   const byItem = new Map<number, LinkedDocumentRow[]>();
   for (const { checklist_item_id, ...doc } of rows) {
     const list = byItem.get(checklist_item_id) ?? [];

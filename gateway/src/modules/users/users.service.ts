@@ -4,6 +4,7 @@ import { NotFoundError, UnauthenticatedError } from '../../shared/errors';
 import { parseId } from '../../shared/ids';
 import { queryRows } from '../../shared/sql';
 import { completionPercentage } from '../checklist/checklist.rules';
+import { SessionStateReader, type SessionState } from './session-state';
 import { User } from './user.entity';
 
 /** The public shape of a user (issue 3 item 2), the same through REST and GraphQL. */
@@ -45,9 +46,11 @@ export interface ProfileChanges {
  */
 export class UsersService {
   private readonly repo: Repository<User>;
+  private readonly sessions: SessionStateReader;
 
   constructor(private readonly dataSource: DataSource) {
     this.repo = dataSource.getRepository(User);
+    this.sessions = new SessionStateReader(dataSource);
   }
 
   /**
@@ -153,14 +156,9 @@ export class UsersService {
     await this.dataSource.query(`update users set last_login_at = now() where id = $1`, [userId]);
   }
 
-  /** What the auth middleware needs on every request, in one indexed read. */
-  async sessionState(userId: number): Promise<{ roleId: number; isActive: boolean; tokenVersion: number } | null> {
-    const [row] = await queryRows<{ role_id: number; is_active: boolean; token_version: number }>(
-      this.dataSource,
-      `select role_id, is_active, token_version from users where id = $1`,
-      [userId],
-    );
-    return row ? { roleId: row.role_id, isActive: row.is_active, tokenVersion: row.token_version } : null;
+  /** What the auth middleware needs on every request: one indexed read, batched per event-loop turn (session-state.ts). */
+  sessionState(userId: number): Promise<SessionState | null> {
+    return this.sessions.read(userId);
   }
 
   /**
