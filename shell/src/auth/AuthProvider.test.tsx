@@ -224,7 +224,33 @@ describe('logout (spec §4)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
     await waitFor(() => expect(hardRedirect).toHaveBeenCalledWith('/login'));
   });
+
+  it('does not reload when the URL is already at /login while its screen is still loading (the toast would be lost)', async () => {
+    storeSession(TOKEN, EMPLOYEE);
+    const api = fakeAuthApi();
+    api.currentUser.mockResolvedValue(EMPLOYEE);
+    const { toasts, hardRedirect } = renderWithSession(<WhoAmI />, {
+      path: '/app/dashboard',
+      api,
+      routes: <Route path="/login" element={<StillLoading />} />,
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
+    // What a browser router does at once, before /login's lazily loaded screen commits.
+    window.history.replaceState(null, '', '/login');
+    try {
+      await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('You have been logged out successfully'));
+      await new Promise((r) => setTimeout(r, 250));
+      expect(hardRedirect).not.toHaveBeenCalled();
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
 });
+
+/** A screen whose code never finishes loading. */
+function StillLoading(): never {
+  throw new Promise<never>(() => undefined);
+}
 
 function Bounce() {
   return <Navigate to="/app/dashboard" replace />;

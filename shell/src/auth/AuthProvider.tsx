@@ -214,9 +214,12 @@ export function AuthProvider({ children, api = authApi, hardRedirect = assignLoc
     goToLogin();
     toastRef.current?.success(SESSION_MESSAGES.loggedOut);
     logAuthEvent('logout.done');
-    // If the router did not get there (e.g. a blocked transition), load /login for real.
+    // If the router did not get there (e.g. a blocked transition), load /login for real. The URL
+    // changes as soon as the router navigates, while the rendered path waits for /login's lazily
+    // loaded screen, which can take longer than this delay on a slow connection: a reload then
+    // would only drop the toast above. Either one at /login means the navigation happened.
     window.setTimeout(() => {
-      if (pathRef.current !== ROUTES.login) {
+      if (pathRef.current !== ROUTES.login && window.location.pathname !== ROUTES.login) {
         logAuthEvent('navigation.failed', { details: { to: ROUTES.login } });
         redirectRef.current(ROUTES.login);
       }
