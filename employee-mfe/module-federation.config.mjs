@@ -1,7 +1,7 @@
 // Module Federation options of the employee remote. The shell loads `employee_mfe/App` at run time
 // from the remoteEntry.js URL in its runtime config.
 import { readFileSync } from 'node:fs';
-import { SHARE_STRATEGY, sharedSingletons } from '@embark/shared-ui/build/webpack.mjs';
+import { REMOTE_FEDERATION_OPTIMIZATION, SHARE_STRATEGY, sharedSingletons } from '@embark/shared-ui/build/webpack.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -20,6 +20,6 @@ export function federationConfig({ production }) {
     // Production: use the federation runtime the shell provides (experiments.provideExternalRuntime)
     // instead of shipping a copy in remoteEntry.js. The standalone dev page has no host, so it
     // bundles its own runtime.
-    experiments: production ? { externalRuntime: true } : {},
+    experiments: production ? { externalRuntime: true, optimization: REMOTE_FEDERATION_OPTIMIZATION } : {},
   };
 }

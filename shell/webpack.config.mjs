@@ -46,7 +46,7 @@ function devRuntimeConfig(env = process.env) {
 const PRERENDER_DIR = path.join(appDir, 'node_modules', '.cache', 'embark-prerender');
 
 function prerenderConfig() {
-  const base = baseConfig({ appDir, production: true, MiniCssExtractPlugin });
+  const base = baseConfig({ appDir, production: true, MiniCssExtractPlugin, federated: false });
   const bundled = /^(\.|\/|@embark\/shared-ui)/;
   return {
     name: 'shell-prerender',
@@ -147,6 +147,8 @@ export default (_env, argv) => {
     },
     // Maps as separate files that the bundle does not reference (no sourceMappingURL for users).
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+    target: base.target,
+    optimization: base.optimization,
     resolve: { ...base.resolve, alias: { ...runtimeAliases, ...productionAliases(production, require) } },
     module: base.module,
     plugins: [

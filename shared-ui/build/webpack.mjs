@@ -16,8 +16,22 @@ export const SHARED_UI_SRC = path.join(sharedUiDir, 'src');
 export const SHARE_STRATEGY = 'loaded-first';
 
 /**
+ * `experiments.optimization` of every container: compile out federation runtime code this project
+ * never runs (~3 KB gzip on every signed-in page). No snapshot plugin: remotes are registered by
+ * their remoteEntry.js URL, never through an mf-manifest.json, and nothing preloads remote assets.
+ * Target web: the containers only ever run in browsers (no Node entry loading).
+ */
+export const FEDERATION_OPTIMIZATION = { disableSnapshot: true, target: 'web' };
+
+/**
+ * A remote's `experiments.optimization`: as FEDERATION_OPTIMIZATION, and without the code that
+ * loads other remotes (only the shell does; the remotes consume shared modules and expose ./App).
+ */
+export const REMOTE_FEDERATION_OPTIMIZATION = { ...FEDERATION_OPTIMIZATION, disableRemote: true };
+
+/**
  * Shared singletons, keyed by import request. Deep entry points are listed explicitly so that the
- * host's copy is used for them too (react/jsx-runtime, react-dom/client, @apollo/client/react).
+ * host's copy is used for them too (react/jsx-runtime, react-dom/client).
  * `package` names the dependency whose range becomes `requiredVersion`.
  */
 const SINGLETONS = [
@@ -26,44 +40,153 @@ const SINGLETONS = [
   { request: 'react/jsx-dev-runtime', package: 'react' },
   { request: 'react-dom', package: 'react-dom' },
   { request: 'react-dom/client', package: 'react-dom' },
-  { request: 'react-router', package: 'react-router' },
-  { request: '@apollo/client', package: '@apollo/client' },
-  { request: '@apollo/client/react', package: '@apollo/client' },
-  { request: 'graphql', package: 'graphql' },
   { request: '@embark/shared-ui', package: '@embark/shared-ui' },
 ];
+
+const surfacesDir = path.join(sharedUiDir, 'build', 'surfaces');
+const surfaceRequire = createRequire(path.join(surfacesDir, 'package.json'));
+
+/**
+ * Singletons shared through a narrow surface (issue 9, bundles). Module Federation cannot tree-shake
+ * a shared module: it provides it with every export kept, because it cannot know what other
+ * containers will use. Shared whole, react-router, Apollo Client and graphql cost 161 KB gzip on
+ * every signed-in page, most of it code no screen runs (data routers, server rendering, `gql` and
+ * the GraphQL parser, hooks we never call); behind surfaces, 68 KB. The singleton is a file in
+ * ./surfaces that re-exports what our code uses; the package behind it is an ordinary, tree-shaken
+ * dependency of that file, bundled once (in the shell, which provides it).
+ * Our sources' imports of the listed requests resolve to the surface (a rule-level alias, so the
+ * packages' own imports of each other are untouched), and the surface file is the shared module,
+ * under the package's share key and version. graphql needs no entry: nothing of ours imports it at
+ * run time (documents are generated ASTs), so only Apollo's use of it is bundled, once, behind the
+ * Apollo surface. SurfaceExportsCheckPlugin fails a build that imports a name a surface lacks.
+ */
+export const SURFACES = [
+  {
+    file: path.join(surfacesDir, 'react-router.mjs'),
+    shareKey: 'react-router',
+    package: 'react-router',
+    requests: ['react-router'],
+  },
+  {
+    file: path.join(surfacesDir, 'apollo-client.mjs'),
+    shareKey: '@apollo/client',
+    package: '@apollo/client',
+    requests: ['@apollo/client', '@apollo/client/react', '@apollo/client/link/error'],
+  },
+];
+
+/** The `requiredVersion` of a dependency of the app: exact pins accept patches, workspaces use shared-ui's version. */
+function requiredRange(appPackage, pkg) {
+  let range = (appPackage.dependencies ?? {})[pkg];
+  if (pkg === '@embark/shared-ui' && (range === undefined || range === '*' || range.startsWith('workspace:'))) {
+    range = `^${sharedUiPackage.version}`;
+  }
+  if (range !== undefined && /^\d+\.\d+\.\d+$/.test(range)) range = `^${range}`;
+  if (range === undefined) throw new Error(`sharedSingletons: ${pkg} must be a dependency of ${appPackage.name ?? 'the app'}`);
+  return range;
+}
 
 /**
  * The `shared` option of ModuleFederationPlugin for an app, with `requiredVersion` taken from the
  * app's own package.json (workspace `*` ranges become `^<shared-ui version>`).
- * @param {{ dependencies?: Record<string, string> }} appPackage the app's package.json
- * @returns {Record<string, { singleton: true, requiredVersion: string, strictVersion: boolean }>}
+ * @param {{ name?: string, dependencies?: Record<string, string> }} appPackage the app's package.json
+ * @returns {Record<string, { singleton: true, requiredVersion: string, strictVersion: boolean, shareKey?: string, version?: string }>}
  */
 export function sharedSingletons(appPackage) {
-  const deps = appPackage.dependencies ?? {};
-  /** @type {Record<string, { singleton: true, requiredVersion: string, strictVersion: boolean }>} */
+  /** @type {Record<string, { singleton: true, requiredVersion: string, strictVersion: boolean, shareKey?: string, version?: string }>} */
   const shared = {};
+  // strictVersion false: a mismatch logs a warning and still uses the singleton, rather than
+  // throwing inside a remote; the versions are kept in step by the workspace.
   for (const { request, package: pkg } of SINGLETONS) {
-    let range = deps[pkg];
-    if (pkg === '@embark/shared-ui' && (range === undefined || range === '*' || range.startsWith('workspace:'))) {
-      range = `^${sharedUiPackage.version}`;
-    }
-    if (range !== undefined && /^\d+\.\d+\.\d+$/.test(range)) range = `^${range}`; // exact pins (graphql) accept patches
-    if (range === undefined) throw new Error(`sharedSingletons: ${pkg} must be a dependency of ${appPackage.name ?? 'the app'}`);
-    // strictVersion false: a mismatch logs a warning and still uses the singleton, rather than
-    // throwing inside a remote; the versions are kept in step by the workspace.
-    shared[request] = { singleton: true, requiredVersion: range, strictVersion: false };
+    shared[request] = { singleton: true, requiredVersion: requiredRange(appPackage, pkg), strictVersion: false };
+  }
+  // Keyed by absolute path: the plugin matches it against the resolved file, i.e. after the alias.
+  // The version is the package's as installed behind the surface (a file has none of its own).
+  for (const surface of SURFACES) {
+    shared[surface.file] = {
+      singleton: true,
+      shareKey: surface.shareKey,
+      version: surfaceRequire(`${surface.package}/package.json`).version,
+      requiredVersion: requiredRange(appPackage, surface.package),
+      strictVersion: false,
+    };
   }
   return shared;
+}
+
+/** Exact-match aliases sending our sources' imports of surfaced packages to the surface files. */
+function surfaceAliases() {
+  return Object.fromEntries(SURFACES.flatMap((surface) => surface.requests.map((request) => [`${request}$`, surface.file])));
+}
+
+/**
+ * Fails the build when our code imports, from a surfaced package, a name its surface does not
+ * export. Webpack cannot tell by itself: a consumed shared module has unknown exports, and the
+ * import would only turn out `undefined` at run time.
+ */
+class SurfaceExportsCheckPlugin {
+  /** @param {string[]} sourceDirs */
+  constructor(sourceDirs) {
+    this.sourceDirs = sourceDirs;
+  }
+
+  apply(compiler) {
+    const requestToSurface = new Map(SURFACES.flatMap((surface) => surface.requests.map((request) => [request, surface])));
+    compiler.hooks.thisCompilation.tap('SurfaceExportsCheckPlugin', (compilation) => {
+      // After FlagDependencyExportsPlugin (default stage), so the surfaces' exports are known.
+      compilation.hooks.finishModules.tap({ name: 'SurfaceExportsCheckPlugin', stage: 1000 }, (modules) => {
+        /** @type {Map<string, Set<string>>} */
+        const exported = new Map();
+        for (const module of modules) {
+          const surface = SURFACES.find((s) => s.file === module.resource);
+          const provided = surface && compilation.moduleGraph.getExportsInfo(module).getProvidedExports();
+          if (surface && Array.isArray(provided)) exported.set(surface.file, new Set(provided));
+        }
+        for (const module of modules) {
+          const resource = module.resource;
+          if (typeof resource !== 'string' || !this.sourceDirs.some((dir) => resource.startsWith(dir + path.sep))) continue;
+          for (const dependency of module.dependencies) {
+            const surface = requestToSurface.get(dependency.request);
+            const name = Array.isArray(dependency.ids) ? dependency.ids[0] : undefined;
+            const names = surface && exported.get(surface.file);
+            if (!names || name === undefined || names.has(name)) continue;
+            const error = new compiler.webpack.WebpackError(
+              `'${name}' from '${dependency.request}' is not in the shared surface ${path.relative(sharedUiDir, surface.file)}: add it there (and deploy the shell first).`,
+            );
+            error.module = module;
+            error.loc = dependency.loc;
+            compilation.errors.push(error);
+          }
+        }
+      });
+    });
+  }
 }
 
 /**
  * Loader rules and resolve settings common to every front end.
  * The app passes its own mini-css-extract-plugin class (shared-ui has no build dependencies).
- * @param {{ appDir: string, production: boolean, MiniCssExtractPlugin: typeof import('mini-css-extract-plugin').default }} options
+ * `federated` (default true): route our imports of surfaced packages to the shared surfaces and
+ * check them; false for builds without Module Federation (the shell's landing prerender).
+ * @param {{ appDir: string, production: boolean, MiniCssExtractPlugin: typeof import('mini-css-extract-plugin').default, federated?: boolean }} options
  */
-export function baseConfig({ appDir, production, MiniCssExtractPlugin }) {
+export function baseConfig({ appDir, production, MiniCssExtractPlugin, federated = true }) {
+  const sourceDirs = [path.join(appDir, 'src'), SHARED_UI_SRC];
   return {
+    // The browsers we support run ES2022 (the level swc compiles to), so webpack's own runtime code
+    // can use it too (arrow functions, const, destructuring) instead of its ES5 default.
+    target: ['web', 'es2022'],
+    optimization: {
+      minimizeOptions: { javascript: { ecma: 2020, compress: { ecma: 2020, passes: 3 }, format: { ecma: 2020 } } },
+      splitChunks: {
+        cacheGroups: {
+          // shared-ui modules needed by several lazy chunks (the shared-ui singleton and a deep import
+          // such as the Apollo factory) go to one chunk of their own, however small, instead of
+          // being copied into each of them (webpack's default copies below 20 KB).
+          sharedUi: { test: /[\\/]shared-ui[\\/]src[\\/]/, chunks: 'async', minChunks: 2, minSize: 0, priority: -5, reuseExistingChunk: true },
+        },
+      },
+    },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
     },
@@ -71,7 +194,9 @@ export function baseConfig({ appDir, production, MiniCssExtractPlugin }) {
       rules: [
         {
           test: /\.[cm]?tsx?$/,
-          include: [path.join(appDir, 'src'), SHARED_UI_SRC],
+          include: sourceDirs,
+          // Applies to imports made BY these files only: the packages' own imports stay as they are.
+          ...(federated ? { resolve: { alias: surfaceAliases() } } : {}),
           use: {
             loader: 'swc-loader',
             options: {
@@ -95,6 +220,7 @@ export function baseConfig({ appDir, production, MiniCssExtractPlugin }) {
         filename: production ? '[name].[contenthash:8].css' : '[name].css',
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       }),
+      ...(federated ? [new SurfaceExportsCheckPlugin(sourceDirs)] : []),
     ],
   };
 }
@@ -166,6 +292,8 @@ export function remoteWebpackConfig({ appDir, name, port, federationConfig, Html
         clean: true,
       },
       devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
+      target: base.target,
+      optimization: base.optimization,
       resolve: { ...base.resolve, alias: productionAliases(production, require) },
       module: base.module,
       plugins: [

@@ -1,17 +1,26 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import type { RemoteAppProps } from '@embark/shared-ui';
-import { ChecklistPage } from '../features/checklist/ChecklistPage';
-import { TaskDetailPage } from '../features/checklist/TaskDetailPage';
+import { Spinner, type RemoteAppProps } from '@embark/shared-ui';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
-import { DocumentsPage } from '../features/documents/DocumentsPage';
-import { JournalEntryPage } from '../features/journal/JournalEntryPage';
-import { JournalPage } from '../features/journal/JournalPage';
-import { NewJournalEntryPage } from '../features/journal/NewJournalEntryPage';
-import { PoliciesPage } from '../features/policies/PoliciesPage';
-import { CertificatePage } from '../features/profile/CertificatePage';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { SectionsPage } from '../features/sections/SectionsPage';
 import { RemoteNotFound } from './RemoteNotFound';
+
+/** A page module's named export as a lazy component (the pages export by name). */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+// The dashboard is where /app lands, so it ships with this module (no second round trip before the
+// first page); every other page is its own chunk, fetched when first visited (issue 9, bundles).
+const ChecklistPage = lazyPage(() => import('../features/checklist/ChecklistPage'), (m) => m.ChecklistPage);
+const TaskDetailPage = lazyPage(() => import('../features/checklist/TaskDetailPage'), (m) => m.TaskDetailPage);
+const SectionsPage = lazyPage(() => import('../features/sections/SectionsPage'), (m) => m.SectionsPage);
+const JournalPage = lazyPage(() => import('../features/journal/JournalPage'), (m) => m.JournalPage);
+const NewJournalEntryPage = lazyPage(() => import('../features/journal/NewJournalEntryPage'), (m) => m.NewJournalEntryPage);
+const JournalEntryPage = lazyPage(() => import('../features/journal/JournalEntryPage'), (m) => m.JournalEntryPage);
+const DocumentsPage = lazyPage(() => import('../features/documents/DocumentsPage'), (m) => m.DocumentsPage);
+const PoliciesPage = lazyPage(() => import('../features/policies/PoliciesPage'), (m) => m.PoliciesPage);
+const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'), (m) => m.ProfilePage);
+const CertificatePage = lazyPage(() => import('../features/profile/CertificatePage'), (m) => m.CertificatePage);
 
 /**
  * employee_mfe `./App`: the employee pages under `basePath` (`/app`). Routes are relative to where
@@ -20,20 +29,30 @@ import { RemoteNotFound } from './RemoteNotFound';
  */
 export default function EmployeeApp(_props: RemoteAppProps) {
   return (
-    <Routes>
-      <Route index element={<Navigate to="dashboard" replace />} />
-      <Route path="dashboard" element={<DashboardPage />} />
-      <Route path="checklist" element={<ChecklistPage />} />
-      <Route path="checklist/:taskId" element={<TaskDetailPage />} />
-      <Route path="sections" element={<SectionsPage />} />
-      <Route path="journal" element={<JournalPage />} />
-      <Route path="journal/new" element={<NewJournalEntryPage />} />
-      <Route path="journal/:id" element={<JournalEntryPage />} />
-      <Route path="documents" element={<DocumentsPage />} />
-      <Route path="policies" element={<PoliciesPage />} />
-      <Route path="profile" element={<ProfilePage />} />
-      <Route path="profile/certificate" element={<CertificatePage />} />
-      <Route path="*" element={<RemoteNotFound />} />
-    </Routes>
+    // The remote's own boundary: the standalone dev page has none around it, and in the shell a
+    // page loading keeps the remote mounted instead of falling back to the remote-loading state.
+    <Suspense
+      fallback={
+        <div className="employee-page">
+          <Spinner size="lg" />
+        </div>
+      }
+    >
+      <Routes>
+        <Route index element={<Navigate to="dashboard" replace />} />
+        <Route path="dashboard" element={<DashboardPage />} />
+        <Route path="checklist" element={<ChecklistPage />} />
+        <Route path="checklist/:taskId" element={<TaskDetailPage />} />
+        <Route path="sections" element={<SectionsPage />} />
+        <Route path="journal" element={<JournalPage />} />
+        <Route path="journal/new" element={<NewJournalEntryPage />} />
+        <Route path="journal/:id" element={<JournalEntryPage />} />
+        <Route path="documents" element={<DocumentsPage />} />
+        <Route path="policies" element={<PoliciesPage />} />
+        <Route path="profile" element={<ProfilePage />} />
+        <Route path="profile/certificate" element={<CertificatePage />} />
+        <Route path="*" element={<RemoteNotFound />} />
+      </Routes>
+    </Suspense>
   );
 }
