@@ -34,8 +34,10 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
       dismissible={!busy}
       footer={
         <>
-          {/* First focusable element of the dialog, so showModal() starts on it: the safe choice. */}
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          {/* First focusable element of the dialog, so showModal() starts on it: the safe choice.
+              autoFocus does the same where there is no showModal() (jsdom); in a browser it runs
+              while the dialog is still closed and changes nothing. */}
+          <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
             {cancelLabel}
           </Button>
           <Button variant={tone} onClick={onConfirm} busy={busy}>

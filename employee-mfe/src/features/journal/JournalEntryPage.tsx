@@ -4,6 +4,7 @@ import {
   AREA_MESSAGES,
   Button,
   Card,
+  ConfirmDialog,
   EmptyState,
   Icon,
   JOURNAL_TEXT,
@@ -16,7 +17,6 @@ import {
 import type { JournalEntryFieldsFragment } from '../../__generated__/graphql';
 import { useDeleteJournalEntry, useJournalEntry, useUpdateJournalEntry } from './api/useJournal';
 import { BackToJournal } from './components/BackToJournal';
-import { ConfirmDialog } from './components/ConfirmDialog';
 import { EntryContent } from './components/EntryContent';
 import { JournalEditor, type SubmitResult } from './components/JournalEditor';
 import { TagList } from './components/TagList';
