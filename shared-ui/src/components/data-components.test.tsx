@@ -1,6 +1,10 @@
 import { useState } from 'react';
 import { fireEvent, render, screen, within } from '@testing-library/react';
-import { ConfirmDialog, DataTable, FormField, Modal, Pagination, type DataTableColumn } from '.';
+import { ConfirmDialog } from './ConfirmDialog';
+import { DataTable, type DataTableColumn } from './DataTable';
+import { FormField } from './FormField';
+import { Modal } from './Modal';
+import { Pagination } from './Pagination';
 
 interface Row {
   id: number;

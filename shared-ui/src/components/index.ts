@@ -1,3 +1,6 @@
+// The components every app needs, shared whole with the singleton. Dialogs, form fields, tables
+// and pagination are imported by path (`@embark/shared-ui/src/components/Modal`) by the pages that
+// use them, so they stay out of the JS that reaches the dashboard (issue 9).
 export * from './Button';
 export * from './Card';
 export * from './Spinner';
@@ -10,8 +13,3 @@ export * from './Toast';
 export { cx } from './cx';
 export * from './Icon';
 export { useDismiss } from './useDismiss';
-export * from './Modal';
-export * from './ConfirmDialog';
-export * from './FormField';
-export * from './DataTable';
-export * from './Pagination';

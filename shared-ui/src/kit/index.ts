@@ -13,4 +13,6 @@ export * from './navigation';
 export * from './toast-timing';
 export * from './relative-time';
 export * from './task-rules';
-export * from './documents';
+// Not here, imported by path by the pages that need them (they stay out of the singleton every
+// page loads, issue 9): './page-text/*' (page wording), './documents' (the document library's
+// rules), './apollo-client' (the GraphQL client factory).

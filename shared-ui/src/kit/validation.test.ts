@@ -1,4 +1,4 @@
-import { AUTH_TEXT, VALIDATION_MESSAGES } from './messages';
+import { VALIDATION_MESSAGES } from './messages';
 import {
   hasFieldErrors,
   normaliseTwoFactorCode,
@@ -54,7 +54,7 @@ describe('spec §5 validation rules', () => {
   });
 
   it.each([
-    ['', AUTH_TEXT.nameRequired],
+    ['', VALIDATION_MESSAGES.nameRequired],
     ['  ', 'Name is required'],
     ['a'.repeat(101), 'Name must be less than 100 characters'],
     ['a'.repeat(100), undefined],

@@ -4,7 +4,7 @@
  * gateway checks the same rules with the same words (its 400 `details` are shown as they are).
  */
 import { LIMITS } from './constants';
-import { AUTH_TEXT, VALIDATION_MESSAGES } from './messages';
+import { VALIDATION_MESSAGES } from './messages';
 
 /** One message per field; absent when the field is valid. */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
@@ -40,7 +40,7 @@ export function validateRegisterPassword(value: string): string | undefined {
 
 export function validateName(value: string): string | undefined {
   const name = value.trim();
-  if (name === '') return AUTH_TEXT.nameRequired;
+  if (name === '') return VALIDATION_MESSAGES.nameRequired;
   if (name.length > LIMITS.nameMax) return VALIDATION_MESSAGES.nameTooLong;
   return undefined;
 }

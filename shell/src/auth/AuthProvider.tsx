@@ -1,7 +1,6 @@
 import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
-  AUTH_TEXT,
   AuthContext,
   clearStoredSession,
   isAdminUser,
@@ -278,7 +277,7 @@ export function AuthProvider({ children, api = authApi, hardRedirect = assignLoc
 function SessionCheck() {
   return (
     <div className="auth-session-check">
-      <Spinner size="lg" label={AUTH_TEXT.checkingSession} />
+      <Spinner size="lg" label={SESSION_MESSAGES.checking} />
     </div>
   );
 }

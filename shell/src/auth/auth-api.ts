@@ -1,16 +1,14 @@
 /**
- * The account calls of spec §7 (issue 3 item 1) and the user-facing messages of spec §8 for their
- * failures. Sign-in, the second step and registration opt out of the session-expiry hook: there a
- * 401 means wrong credentials, not an expired session.
+ * The account calls of spec §7 (issue 3 item 1); the spec §8 messages for their failures are
+ * `auth-errors.ts` (only the sign-in screens need them). Sign-in, the second step and registration
+ * opt out of the session-expiry hook: there a 401 means wrong credentials, not an expired session.
  */
 import {
   apiClient,
   isApiError,
   isSessionUser,
   logAuthEvent,
-  LOGIN_MESSAGES,
   parseRoles,
-  REGISTER_MESSAGES,
   type ApiClient,
   type RoleOption,
   type SessionUser,
@@ -102,38 +100,4 @@ function toSession(answer: unknown): Session {
     return { token: answer.token, user: answer.user };
   }
   throw new Error('The server answered without a session');
-}
-
-/** Spec §8 "Login" for the email-and-password step. */
-export function signInErrorMessage(error: unknown): string {
-  // Anything but an HTTP failure (a malformed answer) has no words a user could act on.
-  if (!isApiError(error)) return LOGIN_MESSAGES.failed;
-  if (error.timedOut) return error.message;
-  if (error.status === 0) return LOGIN_MESSAGES.network;
-  if (error.status === 401) return LOGIN_MESSAGES.invalidCredentials;
-  if (error.status === 429) return LOGIN_MESSAGES.tooManyAttempts;
-  if (error.status >= 500) return LOGIN_MESSAGES.server;
-  return error.serverError?.trim() || LOGIN_MESSAGES.failed;
-}
-
-/** Spec §8 "Login", two-factor: the server's text, else the code or backup-code message. */
-export function twoFactorErrorMessage(error: unknown, isBackupCode: boolean): string {
-  const fallback = isBackupCode ? LOGIN_MESSAGES.invalidBackupCode : LOGIN_MESSAGES.invalidCode;
-  if (!isApiError(error)) return fallback;
-  if (error.timedOut) return error.message;
-  if (error.status === 0) return LOGIN_MESSAGES.network;
-  if (error.status >= 500) return LOGIN_MESSAGES.server;
-  return error.serverError?.trim() || fallback;
-}
-
-/** Spec §8 "Registration". */
-export function registerErrorMessage(error: unknown): string {
-  if (!isApiError(error)) return REGISTER_MESSAGES.failed;
-  if (error.timedOut) return error.message;
-  if (error.status === 0) return REGISTER_MESSAGES.network;
-  if (error.status === 400) return error.serverError?.trim() || REGISTER_MESSAGES.invalidData;
-  if (error.status === 409) return REGISTER_MESSAGES.emailTaken;
-  if (error.status === 429) return REGISTER_MESSAGES.tooManyAttempts;
-  if (error.status >= 500) return REGISTER_MESSAGES.server;
-  return error.serverError?.trim() || REGISTER_MESSAGES.failed;
 }

@@ -1,7 +1,8 @@
 // The shell's session: provider, account calls and the sign-in screens' building blocks.
 export { AuthProvider, initialiseSession, runAppInitialisation } from './AuthProvider';
 export type { RunInitialisation } from './AuthProvider';
-export { authApi, createAuthApi, registerErrorMessage, signInErrorMessage, twoFactorErrorMessage } from './auth-api';
+export { authApi, createAuthApi } from './auth-api';
+export { registerErrorMessage, signInErrorMessage, twoFactorErrorMessage } from './auth-errors';
 export type { AuthApi, RegistrationInput, Session, SignInResult } from './auth-api';
 export { landingPathFor } from './landing';
 export { useSessionControl, SessionControlContext } from './session-control';

@@ -1,5 +1,16 @@
 import { Link } from 'react-router';
-import { ADMIN_TEXT, Card, formatCalendarDate, formatRelativeTime, Icon, PageHeader, parseCalendarDate, ProgressBar, useDocumentTitle, type IconName } from '@embark/shared-ui';
+import {
+  Card,
+  formatCalendarDate,
+  formatRelativeTime,
+  Icon,
+  PageHeader,
+  parseCalendarDate,
+  ProgressBar,
+  useDocumentTitle,
+  type IconName,
+} from '@embark/shared-ui';
+import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
 import { useAdminRoles } from '../../shared/api/useCommon';
 import { ErrorState, EmptyList, LoadingState } from '../../shared/states';
 import { useAdminStats } from '../../shared/api/useAdminStats';

@@ -72,8 +72,9 @@ describe('ChecklistItemsPage (issue 8 item 4)', () => {
     fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: '2' } });
     expect(await within(dialog).findByRole('checkbox', { name: /Handbook/ })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(created).toHaveBeenCalled());
-    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('"Badge photo" created'), { timeout: 3000 });
+    // Generous timeouts: on a loaded 2-core machine jsdom renders take seconds (the default 1 s flaked).
+    await waitFor(() => expect(created).toHaveBeenCalled(), { timeout: 5000 });
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('"Badge photo" created'), { timeout: 5000 });
   });
 
   it('deletes after a confirmation', async () => {

@@ -1,12 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  ADMIN_TEXT,
   AREA_MESSAGES,
   Badge,
   Button,
-  ConfirmDialog,
-  DataTable,
-  FormField,
   Icon,
   PageHeader,
   pageTitleFor,
@@ -14,8 +10,11 @@ import {
   TASK_PRIORITY_TEXT,
   TASK_TYPE_TEXT,
   useDocumentTitle,
-  type DataTableColumn,
 } from '@embark/shared-ui';
+import { ConfirmDialog } from '@embark/shared-ui/src/components/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '@embark/shared-ui/src/components/DataTable';
+import { FormField } from '@embark/shared-ui/src/components/FormField';
+import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
 import type { AdminChecklistItemFieldsFragment, ChecklistItemType } from '../../__generated__/graphql';
 import { useAdminChecklistItems, useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';

@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { ADMIN_TEXT, Badge, FormField, PageHeader, pageTitleFor, ROUTES, TASK_TYPE_TEXT, useDocumentTitle, type DataTableColumn } from '@embark/shared-ui';
+import {
+  Badge,
+  PageHeader,
+  pageTitleFor,
+  ROUTES,
+  TASK_TYPE_TEXT,
+  useDocumentTitle,
+} from '@embark/shared-ui';
+import { type DataTableColumn } from '@embark/shared-ui/src/components/DataTable';
+import { FormField } from '@embark/shared-ui/src/components/FormField';
+import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
 import type { AdminDocumentFieldsFragment } from '../../__generated__/graphql';
 import { useAdminChecklistItems, useAllDocuments, useLinkDocument, useUnlinkDocument } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';

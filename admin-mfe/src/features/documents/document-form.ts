@@ -1,4 +1,5 @@
-import { ADMIN_TEXT, VALIDATION_MESSAGES } from '@embark/shared-ui';
+import { VALIDATION_MESSAGES } from '@embark/shared-ui';
+import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
 
 /** The gateway's document limits (documents.validation.ts). */
 export const DOCUMENT_LIMITS = { titleMax: 200, urlMax: 2_048 } as const;

@@ -1,5 +1,16 @@
 import { useState } from 'react';
-import { ADMIN_TEXT, AREA_MESSAGES, Badge, FormField, PageHeader, pageTitleFor, ROUTES, TASK_TYPE_TEXT, useDocumentTitle, type DataTableColumn } from '@embark/shared-ui';
+import {
+  AREA_MESSAGES,
+  Badge,
+  PageHeader,
+  pageTitleFor,
+  ROUTES,
+  TASK_TYPE_TEXT,
+  useDocumentTitle,
+} from '@embark/shared-ui';
+import { type DataTableColumn } from '@embark/shared-ui/src/components/DataTable';
+import { FormField } from '@embark/shared-ui/src/components/FormField';
+import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
 import type { AdminChecklistItemFieldsFragment } from '../../__generated__/graphql';
 import { useAdminChecklistItems, useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';

@@ -1,20 +1,19 @@
 import { useState } from 'react';
 import {
   ADMIN_ROLE_ID,
-  ADMIN_TEXT,
   AREA_MESSAGES,
   Badge,
   Button,
-  ConfirmDialog,
-  DataTable,
   Icon,
   PageHeader,
   pageTitleFor,
   ROUTES,
   UI_TEXT,
   useDocumentTitle,
-  type DataTableColumn,
 } from '@embark/shared-ui';
+import { ConfirmDialog } from '@embark/shared-ui/src/components/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '@embark/shared-ui/src/components/DataTable';
+import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
 import type { AdminRolesQuery } from '../../__generated__/graphql';
 import { useAdminStats } from '../../shared/api/useAdminStats';
 import { useAdminRoles } from '../../shared/api/useCommon';

@@ -1,19 +1,18 @@
 import { useState } from 'react';
 import {
-  ADMIN_TEXT,
   AREA_MESSAGES,
   Badge,
   Button,
-  ConfirmDialog,
-  DataTable,
-  FormField,
   PageHeader,
   pageTitleFor,
-  Pagination,
   ROUTES,
   useDocumentTitle,
-  type DataTableColumn,
 } from '@embark/shared-ui';
+import { ConfirmDialog } from '@embark/shared-ui/src/components/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '@embark/shared-ui/src/components/DataTable';
+import { FormField } from '@embark/shared-ui/src/components/FormField';
+import { Pagination } from '@embark/shared-ui/src/components/Pagination';
+import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
 import type { AdminUserFieldsFragment } from '../../__generated__/graphql';
 import { useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';

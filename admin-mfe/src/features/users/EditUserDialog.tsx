@@ -1,5 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { ADMIN_TEXT, Badge, Button, ConfirmDialog, FormField, Modal, validateEmail, validateName } from '@embark/shared-ui';
+import { Badge, Button, validateEmail, validateName } from '@embark/shared-ui';
+import { ConfirmDialog } from '@embark/shared-ui/src/components/ConfirmDialog';
+import { FormField } from '@embark/shared-ui/src/components/FormField';
+import { Modal } from '@embark/shared-ui/src/components/Modal';
+import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
 import type { AdminRolesQuery, AdminUserFieldsFragment } from '../../__generated__/graphql';
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';

@@ -1,4 +1,14 @@
-import { ADMIN_TEXT, Badge, displayStatus, displayStatusTone, dueWording, Modal, ProgressBar, TASK_TYPE_TEXT, taskUrgency } from '@embark/shared-ui';
+import {
+  Badge,
+  displayStatus,
+  displayStatusTone,
+  dueWording,
+  ProgressBar,
+  TASK_TYPE_TEXT,
+  taskUrgency,
+} from '@embark/shared-ui';
+import { Modal } from '@embark/shared-ui/src/components/Modal';
+import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
 import type { AdminUserFieldsFragment } from '../../__generated__/graphql';
 import { ErrorState, LoadingState } from '../../shared/states';
 import { useAdminUserProgress } from '../../shared/api/useUsers';

@@ -2,7 +2,6 @@ import { useSearchParams } from 'react-router';
 import {
   AREA_MESSAGES,
   Button,
-  CHECKLIST_TEXT,
   completionPercentage,
   EmptyState,
   Icon,
@@ -10,6 +9,7 @@ import {
   ProgressBar,
   useDocumentTitle,
 } from '@embark/shared-ui';
+import { CHECKLIST_TEXT } from '@embark/shared-ui/src/kit/page-text/checklist';
 import { useCompletionToast } from './api/useCompletionToast';
 import { useMyChecklist } from './api/useChecklist';
 import { applyFilters, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, hasActiveFilters, type ChecklistFilters } from './checklist-filters';

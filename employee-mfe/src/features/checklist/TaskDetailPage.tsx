@@ -15,7 +15,6 @@ import {
   parseCalendarDate,
   ROUTES,
   Spinner,
-  TASK_DETAIL_TEXT,
   TASK_PRIORITY_TEXT,
   TASK_TYPE_TEXT,
   taskUrgency,
@@ -24,6 +23,7 @@ import {
   type BadgeTone,
   type TaskPriority,
 } from '@embark/shared-ui';
+import { TASK_DETAIL_TEXT } from '@embark/shared-ui/src/kit/page-text/checklist';
 import type { ChecklistTaskFieldsFragment } from '../../__generated__/graphql';
 import { useCompletionToast } from './api/useCompletionToast';
 import { useMyChecklist, useSetTaskProgress } from './api/useChecklist';

@@ -3,16 +3,15 @@ import { useSearchParams } from 'react-router';
 import {
   AREA_MESSAGES,
   Button,
-  DOCUMENTS_TEXT,
   EmptyState,
   Icon,
-  openDocumentMessage,
-  openDocumentUrl,
   PageHeader,
   ProgressBar,
   ToastContext,
   useDocumentTitle,
 } from '@embark/shared-ui';
+import { openDocumentMessage, openDocumentUrl } from '@embark/shared-ui/src/kit/documents';
+import { DOCUMENTS_TEXT } from '@embark/shared-ui/src/kit/page-text/documents';
 import type { DocumentsApi, LibraryDocument } from './api/documents-api';
 import { useDocumentLibrary } from './api/useDocumentLibrary';
 import { DocumentCard } from './components/DocumentCard';

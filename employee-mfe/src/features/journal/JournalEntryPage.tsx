@@ -4,16 +4,16 @@ import {
   AREA_MESSAGES,
   Button,
   Card,
-  ConfirmDialog,
   EmptyState,
   Icon,
-  JOURNAL_TEXT,
   PageHeader,
   ROUTES,
   Spinner,
   ToastContext,
   useDocumentTitle,
 } from '@embark/shared-ui';
+import { ConfirmDialog } from '@embark/shared-ui/src/components/ConfirmDialog';
+import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
 import type { JournalEntryFieldsFragment } from '../../__generated__/graphql';
 import { useDeleteJournalEntry, useJournalEntry, useUpdateJournalEntry } from './api/useJournal';
 import { BackToJournal } from './components/BackToJournal';

@@ -1,6 +1,17 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AREA_MESSAGES, Button, buttonClassName, EmptyState, Icon, JOURNAL_TEXT, PageHeader, ROUTES, Spinner, useDocumentTitle } from '@embark/shared-ui';
+import {
+  AREA_MESSAGES,
+  Button,
+  buttonClassName,
+  EmptyState,
+  Icon,
+  PageHeader,
+  ROUTES,
+  Spinner,
+  useDocumentTitle,
+} from '@embark/shared-ui';
+import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
 import { useJournalList, useJournalTags } from './api/useJournal';
 import { JournalEntryCard } from './components/JournalEntryCard';
 import { JournalFiltersBar } from './components/JournalFiltersBar';

@@ -1,6 +1,14 @@
 import { useContext } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AREA_MESSAGES, JOURNAL_TEXT, PageHeader, ROUTES, Spinner, ToastContext, useDocumentTitle } from '@embark/shared-ui';
+import {
+  AREA_MESSAGES,
+  PageHeader,
+  ROUTES,
+  Spinner,
+  ToastContext,
+  useDocumentTitle,
+} from '@embark/shared-ui';
+import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
 import { useCreateJournalEntry, useJournalTask } from './api/useJournal';
 import { BackToJournal } from './components/BackToJournal';
 import { JournalEditor, type SubmitResult } from './components/JournalEditor';

@@ -4,7 +4,8 @@
  * relates to my role', private, linked to the task, and the task's documents appended as a related
  * documents list. Pure: the page fetches the task, this shapes the entry.
  */
-import { JOURNAL_TEXT, LIMITS } from '@embark/shared-ui';
+import { LIMITS } from '@embark/shared-ui';
+import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
 import type { DraftFields } from './journal-drafts';
 
 export interface TemplateDocument {

@@ -5,16 +5,15 @@ import {
   Button,
   buttonClassName,
   Card,
-  CERTIFICATE_TEXT as TEXT,
   EmptyState,
   Icon,
   PageHeader,
-  PROFILE_TEXT,
   ProgressBar,
   ROUTES,
   Spinner,
   useDocumentTitle,
 } from '@embark/shared-ui';
+import { CERTIFICATE_TEXT as TEXT, PROFILE_TEXT } from '@embark/shared-ui/src/kit/page-text/profile';
 import { useProfileOverview } from './api/useProfileOverview';
 import { formatLongDate, summariseProfile, type ProfileSummary } from './profile-summary';
 import './certificate.css';

@@ -9,7 +9,6 @@ import {
   PageHeader,
   ProgressBar,
   ROUTES,
-  SECTIONS_TEXT,
   Spinner,
   TASK_SECTION_TEXT,
   TASK_STATUS_TEXT,
@@ -18,6 +17,7 @@ import {
   type IconName,
   type TaskType,
 } from '@embark/shared-ui';
+import { SECTIONS_TEXT } from '@embark/shared-ui/src/kit/page-text/checklist';
 import { useSectionsChecklist } from './api/useSectionsChecklist';
 import { groupByType } from './group-by-type';
 import './sections.css';

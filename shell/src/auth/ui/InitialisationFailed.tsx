@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { APP_INIT_TEXT, Button, LOGIN_MESSAGES, readAuthToken, REGISTER_MESSAGES, TIMING_MS } from '@embark/shared-ui';
+import { Button, readAuthToken, TIMING_MS } from '@embark/shared-ui';
+import { APP_INIT_TEXT, LOGIN_MESSAGES, REGISTER_MESSAGES } from '@embark/shared-ui/src/kit/page-text/auth';
 import { FormAlert } from './FormAlert';
 
 export interface InitialisationFailedProps {

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Navigate } from 'react-router';
-import { AUTH_TEXT, REGISTER_MESSAGES, useAuth, useDocumentTitle } from '@embark/shared-ui';
+import { useAuth, useDocumentTitle } from '@embark/shared-ui';
+import { AUTH_TEXT, REGISTER_MESSAGES } from '@embark/shared-ui/src/kit/page-text/auth';
 import { AuthScreen, authApi, InitialisationFailed, landingPathFor, useSessionControl, type AuthApi, type Session } from '../../auth';
 import { RegisterForm } from './components/RegisterForm';
 

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import {
-  CHECKLIST_TEXT,
   completionWording,
   dueWording,
   Icon,
   ROUTES,
   TASK_PRIORITY_TEXT,
+  TASK_WORDING,
   TASK_TYPE_TEXT,
   taskUrgency,
   type TaskPriority,
@@ -43,7 +43,7 @@ export function TaskListItem({ task, now }: { task: TaskListItemData; now: Date 
           <TaskStatusBadge urgency={urgency} />
           {when ? <span className="ckl-item__when">{when}</span> : null}
           <span className="ckl-item__type">{TASK_TYPE_TEXT[task.type]}</span>
-          <span>{CHECKLIST_TEXT.priorityBadge(TASK_PRIORITY_TEXT[task.priority])}</span>
+          <span>{TASK_WORDING.priorityBadge(TASK_PRIORITY_TEXT[task.priority])}</span>
           <span className="ckl-item__estimate">
             <Icon name="clock" size={14} /> {task.estimatedTime}
           </span>

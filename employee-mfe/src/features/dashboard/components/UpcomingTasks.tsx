@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import {
   Badge,
   Button,
-  CHECKLIST_TEXT,
   DASHBOARD_TEXT,
   displayStatus,
   displayStatusTone,
@@ -11,6 +10,7 @@ import {
   Icon,
   ROUTES,
   TASK_PRIORITY_TEXT,
+  TASK_WORDING,
   taskUrgency,
   type DashboardUrgency,
   type TaskPriority,
@@ -76,7 +76,7 @@ export function UpcomingTasks({ tasks, completingIds, onComplete, now = new Date
                     <span className="dash-task__estimate">
                       <Icon name="clock" size={14} /> {DASHBOARD_TEXT.estimated(task.estimatedTime)}
                     </span>
-                    <span className="dash-task__priority">{CHECKLIST_TEXT.priorityBadge(TASK_PRIORITY_TEXT[task.priority])}</span>
+                    <span className="dash-task__priority">{TASK_WORDING.priorityBadge(TASK_PRIORITY_TEXT[task.priority])}</span>
                   </p>
                 </div>
                 <Button

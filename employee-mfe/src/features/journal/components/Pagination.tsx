@@ -1,4 +1,5 @@
-import { Button, JOURNAL_TEXT } from '@embark/shared-ui';
+import { Button } from '@embark/shared-ui';
+import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
 
 export interface PaginationProps {
   page: number;

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
-  AUTH_TEXT,
   Button,
   normaliseTwoFactorCode,
   validateTwoFactorCode,
   type TwoFactorMode,
 } from '@embark/shared-ui';
+import { AUTH_TEXT } from '@embark/shared-ui/src/kit/page-text/auth';
 import { FormAlert, TextField, twoFactorErrorMessage, type AuthApi, type Session } from '../../../auth';
 
 export interface TwoFactorFormProps {

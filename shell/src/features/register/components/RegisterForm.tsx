@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import {
-  AUTH_TEXT,
   Button,
   hasFieldErrors,
   ROUTES,
   validateRegisterForm,
   type RegisterFormValues,
 } from '@embark/shared-ui';
+import { AUTH_TEXT } from '@embark/shared-ui/src/kit/page-text/auth';
 import { FormAlert, PasswordField, registerErrorMessage, SelectField, TextField, type AuthApi, type Session } from '../../../auth';
 import { useRegistrationRoles } from '../hooks/useRegistrationRoles';
 

@@ -1,0 +1,98 @@
+// The wording of the landing page, the sign-in, two-factor and registration screens (their
+// labels and the spec §8 messages of their failures) and the after-sign-in failure, part of the spec's strings in shared-ui's kit (DESIGN: one place for every
+// string). Deliberately NOT re-exported from the package index: the index is the shared singleton
+// that every page loads whole, so these screens import it by path,
+//   import { ... } from '@embark/shared-ui/src/kit/page-text/auth';
+// and only their chunks carry it (issue 9: JS to reach the dashboard).
+
+/** The public landing page (spec §1). */
+export const LANDING_TEXT = {
+  demoPlaceholder: 'Interactive Demo Coming Soon',
+  signIn: 'Sign in',
+  getStarted: 'Get started',
+  startTrial: 'Start your free trial',
+  watchDemo: 'See how it works',
+  footerPrivacy: 'Privacy',
+  footerTerms: 'Terms',
+  footerSupport: 'Support',
+} as const;
+
+/** The brand panel beside the sign-in and registration forms. */
+export const AUTH_SCREEN_TEXT = {
+  panelHeading: 'Your first weeks, mapped out.',
+  panelPoints: [
+    'A checklist made for your role, with due dates you can see',
+    'Policies, SOPs and training documents in one place',
+    'Progress you and your manager can follow',
+  ],
+  homeLinkLabel: 'Embark home',
+} as const;
+
+/** After sign-in or registration, when the user's data could not be loaded (spec §8; issue 5 item 10). */
+export const APP_INIT_TEXT = {
+  heading: 'Signed in, but not quite ready',
+  refreshPage: 'Refresh page',
+  loading: 'Loading your data…',
+} as const;
+
+/** Spec §8, "Login". */
+export const LOGIN_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  tooManyAttempts: 'Too many login attempts. Please try again later.',
+  server: 'Server error. Please try again in a moment.',
+  network: 'Network error. Please check your connection and try again.',
+  initialisationFailed: 'Login successful but there was an issue loading your data. Please refresh the page.',
+  failed: 'Login failed. Please try again.',
+  invalidCode: 'Invalid authentication code',
+  invalidBackupCode: 'Invalid backup code. Please check and try again.',
+} as const;
+
+/** Spec §8, "Registration", and the welcome toast (DESIGN §7.8). */
+export const REGISTER_MESSAGES = {
+  invalidData: 'Invalid registration data. Please check your inputs.',
+  emailTaken: 'An account with this email already exists.',
+  tooManyAttempts: 'Too many registration attempts. Please try again later.',
+  server: 'Server error. Please try again in a moment.',
+  network: 'Network error. Please check your connection and try again.',
+  initialisationFailed: 'Registration successful but there was an issue loading your data. Please refresh the page.',
+  refreshConfirm:
+    'Your account was created successfully, but there was an issue loading your data. Would you like to refresh the page?',
+  failed: 'Registration failed. Please try again.',
+  welcome: (name: string) => `Welcome to Embark, ${name}! Your account has been created successfully.`,
+} as const;
+
+/** Spec §2 and §5: the sign-in, two-factor and registration screens (issue 3). */
+export const AUTH_TEXT = {
+  welcomeBack: (name: string) => `Welcome back, ${name}!`,
+  loginHeading: 'Welcome back',
+  loginLead: 'Sign in to pick up your onboarding where you left off.',
+  emailLabel: 'Email',
+  passwordLabel: 'Password',
+  signIn: 'Sign In',
+  signingIn: 'Signing In...',
+  noAccount: "Don't have an account?",
+  createAccount: 'Create an account',
+  twoFactorHeading: 'Two-factor authentication',
+  twoFactorTotpLead: 'Enter the 6-digit code from your authenticator app.',
+  twoFactorBackupLead: 'Enter one of the 8-character backup codes you saved when you turned on two-factor authentication.',
+  authenticatorCodeLabel: 'Authentication code',
+  backupCodeLabel: 'Backup code',
+  useBackupCode: 'Use a backup code instead',
+  useAuthenticator: 'Use your authenticator app instead',
+  verify: 'Verify',
+  verifying: 'Verifying...',
+  backToLogin: 'Back to login',
+  registerHeading: 'Join Our Team',
+  registerLead: "Create your account and get the onboarding checklist for your role.",
+  fullNameLabel: 'Full Name',
+  passwordHint: 'Must be at least 8 characters with letters and numbers',
+  roleLabel: 'Role',
+  chooseRole: 'Choose your role',
+  loadingRoles: 'Loading roles...',
+  createAccountButton: 'Create Account',
+  creatingAccount: 'Creating Account...',
+  haveAccount: 'Already have an account?',
+  signInLink: 'Sign in',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+} as const;

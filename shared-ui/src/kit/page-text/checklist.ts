@@ -1,0 +1,76 @@
+// The wording of the checklist, task detail and sections pages, part of the spec's strings in shared-ui's kit
+// (DESIGN: one place for every string). Deliberately NOT re-exported from the package index: the
+// index is the shared singleton that every page loads whole, so pages import this by path,
+//   import { ... } from '@embark/shared-ui/src/kit/page-text/checklist';
+// and only the chunks that show these screens carry it (issue 9: JS to reach the dashboard).
+import { countOf } from '../messages';
+
+/** The checklist, task detail and sections screens (spec §4/§9, issue 5). */
+export const CHECKLIST_TEXT = {
+  title: 'My Checklist',
+  lead: 'Every task of your onboarding, in order. Filter to focus on what matters now.',
+  filtersLabel: 'Filter tasks',
+  statusFilter: 'Status',
+  typeFilter: 'Type',
+  dueFilter: 'Due date',
+  priorityFilter: 'Priority',
+  statusOptions: { all: 'All statuses', completed: 'Completed', pending: 'Pending', overdue: 'Overdue' },
+  allTypes: 'All types',
+  dueOptions: { all: 'Any due date', today: 'Due today', week: 'Due this week', overdue: 'Overdue' },
+  allPriorities: 'All priorities',
+  clearFilters: 'Clear filters',
+  showing: (shown: number, total: number) => `Showing ${shown} of ${countOf(total, 'task')}`,
+  listLabel: 'Checklist tasks',
+  emptyTitle: 'No tasks on your checklist yet',
+  emptyHint: 'Tasks for your role will appear here once they are assigned.',
+  noMatchTitle: 'No tasks match these filters',
+  noMatchHint: 'Try another filter, or clear them to see every task.',
+  loading: 'Loading your checklist',
+  retry: 'Try Again',
+  progressLabel: 'Checklist progress',
+} as const;
+
+export const TASK_DETAIL_TEXT = {
+  title: 'Task Details',
+  backToChecklist: 'Back to checklist',
+  loading: 'Loading the task',
+  retry: 'Try Again',
+  notFoundTitle: 'Task not found',
+  notFoundHint: "This task isn't on your checklist. It may have been removed from your role.",
+  detailsLabel: 'Task details',
+  noDescription: 'No description provided.',
+  typeLabel: 'Type',
+  priorityLabel: 'Priority',
+  dueLabel: 'Due',
+  estimateLabel: 'Estimated time',
+  statusLabel: 'Status',
+  documentsHeading: 'Linked documents',
+  noDocuments: 'No documents are linked to this task yet.',
+  openDocument: (title: string) => `${title} (opens in a new tab)`,
+  noteLabel: 'Note',
+  noteHint: 'Only you can see this note.',
+  saveNote: 'Save note',
+  savingNote: 'Saving…',
+  noteSaved: 'Note saved',
+  markComplete: 'Mark as complete',
+  completing: 'Completing…',
+  setBack: 'Set back to pending',
+  settingBack: 'Setting back…',
+  completedToast: (title: string) => `"${title}" is complete`,
+  setBackToast: (title: string) => `"${title}" is pending again`,
+  updateFailed: 'Could not update the task. Please try again.',
+  writeReflection: 'Write a reflection',
+  reflectionHint: 'Capture what you learned while it is fresh.',
+} as const;
+
+export const SECTIONS_TEXT = {
+  title: 'Sections',
+  lead: 'Your checklist grouped by kind of task, each with its own progress.',
+  progressLabel: (section: string) => `${section} progress`,
+  counts: (completed: number, total: number) => `${completed} of ${total} completed`,
+  emptySection: 'No tasks in this section for your role.',
+  viewTasks: (section: string) => `View ${section.toLowerCase()} in your checklist`,
+  emptyTitle: 'No tasks on your checklist yet',
+  retry: 'Try Again',
+  loading: 'Loading your sections',
+} as const;

@@ -1,0 +1,73 @@
+// The wording of the document library and the company policies, part of the spec's strings in shared-ui's kit
+// (DESIGN: one place for every string). Deliberately NOT re-exported from the package index: the
+// index is the shared singleton that every page loads whole, so pages import this by path,
+//   import { ... } from '@embark/shared-ui/src/kit/page-text/documents';
+// and only the chunks that show these screens carry it (issue 9: JS to reach the dashboard).
+import { countOf } from '../messages';
+
+/** The document library (spec §3/§5/§9, issue 7). Load errors and the empty text are AREA_MESSAGES.documents*. */
+export const DOCUMENTS_TEXT = {
+  title: 'Documents',
+  lead: 'Handbooks, policies, forms and guides for your role.',
+  loading: 'Loading documents',
+  retry: 'Try Again',
+  progressLabel: 'Documents opened',
+  progressCount: (viewed: number, total: number) => `${viewed} of ${countOf(total, 'document')} opened`,
+  recentHeading: 'Recent documents',
+  recentLead: 'The newest additions to your library.',
+  recentListLabel: 'Recent documents',
+  filtersLabel: 'Filter documents',
+  searchLabel: 'Search',
+  searchPlaceholder: 'Search titles and descriptions',
+  categoryLabel: 'Category',
+  allCategories: 'All categories',
+  statusLabel: 'View status',
+  statusOptions: { all: 'All documents', viewed: 'Viewed', unviewed: 'Not viewed yet' },
+  sortLabel: 'Sort by',
+  sortOptions: { name: 'Name (A–Z)', date: 'Newest first', modified: 'Recently updated', type: 'Type' },
+  clearFilters: 'Clear filters',
+  showing: (shown: number, total: number) => `Showing ${shown} of ${countOf(total, 'document')}`,
+  listLabel: 'Documents',
+  emptyHint: 'Documents for your role will appear here once HR adds them.',
+  noMatchTitle: 'No documents match these filters',
+  noMatchHint: 'Try another category or search, or clear the filters.',
+  viewed: 'Viewed',
+  notViewed: 'New',
+  companyPolicy: 'Company policy',
+  open: 'Open',
+  openLabel: (title: string) => `Open ${title} (opens in a new tab)`,
+  opensInNewTab: '(opens in a new tab)',
+  noLink: 'No link yet',
+  noDescription: 'No description provided.',
+  added: (date: string) => `Added ${date}`,
+  updated: (date: string) => `Updated ${date}`,
+} as const;
+
+/** The company policies page (DESIGN §7.6, issue 7). */
+export const POLICIES_TEXT = {
+  title: 'Company Policies',
+  lead: 'The policies every employee reads and acknowledges.',
+  loading: 'Loading company policies',
+  loadFailed: 'Failed to load company policies. Please try again.',
+  retry: 'Try Again',
+  progressLabel: 'Policies acknowledged',
+  progressCount: (acknowledged: number, total: number) => `${acknowledged} of ${countOf(total, 'policy', 'policies')} acknowledged`,
+  emptyTitle: 'No company policies for your role yet',
+  emptyHint: 'Policies you need to read and acknowledge will appear here.',
+  listLabel: 'Company policies',
+  version: (version: number) => `Version ${version}`,
+  read: 'Read policy',
+  readLabel: (title: string) => `Read policy: ${title} (opens in a new tab)`,
+  acknowledge: 'Acknowledge',
+  acknowledging: 'Acknowledging…',
+  acknowledgeLabel: (title: string) => `Acknowledge ${title}`,
+  acknowledgeHint: 'By acknowledging, you confirm you have read and understood this policy.',
+  statusAcknowledged: 'Acknowledged',
+  statusPending: 'Action needed',
+  statusUpdated: 'Updated',
+  acknowledgedOn: (when: string) => `Acknowledged on ${when}`,
+  pending: 'Not acknowledged yet',
+  updatedSince: (version: number, when: string) => `Updated since you acknowledged version ${version} on ${when}. Please review it and acknowledge again.`,
+  acknowledgedToast: (title: string) => `You acknowledged "${title}"`,
+  acknowledgeFailed: 'Could not record your acknowledgement. Please try again.',
+} as const;

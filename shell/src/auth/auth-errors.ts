@@ -1,0 +1,41 @@
+/**
+ * Spec §8 "Login" and "Registration": the words a user sees when an account call of `auth-api.ts`
+ * fails. Apart from the calls so that only the sign-in and registration screens load them (the
+ * signed-in area's start needs the calls, not these words).
+ */
+import { isApiError } from '@embark/shared-ui';
+import { LOGIN_MESSAGES, REGISTER_MESSAGES } from '@embark/shared-ui/src/kit/page-text/auth';
+
+/** Spec §8 "Login" for the email-and-password step. */
+export function signInErrorMessage(error: unknown): string {
+  // Anything but an HTTP failure (a malformed answer) has no words a user could act on.
+  if (!isApiError(error)) return LOGIN_MESSAGES.failed;
+  if (error.timedOut) return error.message;
+  if (error.status === 0) return LOGIN_MESSAGES.network;
+  if (error.status === 401) return LOGIN_MESSAGES.invalidCredentials;
+  if (error.status === 429) return LOGIN_MESSAGES.tooManyAttempts;
+  if (error.status >= 500) return LOGIN_MESSAGES.server;
+  return error.serverError?.trim() || LOGIN_MESSAGES.failed;
+}
+
+/** Spec §8 "Login", two-factor: the server's text, else the code or backup-code message. */
+export function twoFactorErrorMessage(error: unknown, isBackupCode: boolean): string {
+  const fallback = isBackupCode ? LOGIN_MESSAGES.invalidBackupCode : LOGIN_MESSAGES.invalidCode;
+  if (!isApiError(error)) return fallback;
+  if (error.timedOut) return error.message;
+  if (error.status === 0) return LOGIN_MESSAGES.network;
+  if (error.status >= 500) return LOGIN_MESSAGES.server;
+  return error.serverError?.trim() || fallback;
+}
+
+/** Spec §8 "Registration". */
+export function registerErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return REGISTER_MESSAGES.failed;
+  if (error.timedOut) return error.message;
+  if (error.status === 0) return REGISTER_MESSAGES.network;
+  if (error.status === 400) return error.serverError?.trim() || REGISTER_MESSAGES.invalidData;
+  if (error.status === 409) return REGISTER_MESSAGES.emailTaken;
+  if (error.status === 429) return REGISTER_MESSAGES.tooManyAttempts;
+  if (error.status >= 500) return REGISTER_MESSAGES.server;
+  return error.serverError?.trim() || REGISTER_MESSAGES.failed;
+}
