@@ -14,8 +14,16 @@ export const API_BASE_URL = '/api';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A failed call: the HTTP facts plus the user-facing message of spec §8 as `message`. */
+/**
+ * Marks an ApiError whichever copy of this module made it. Modules imported by path rather than
+ * through the shared singleton (e.g. `kit/documents`) bring their own copy of this one into a
+ * remote, and `instanceof` against that copy's class would not recognise the shell's errors.
+ */
+const API_ERROR_BRAND = Symbol.for('embark.kit.ApiError');
+
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly [API_ERROR_BRAND] = true;
   /** HTTP status; 0 when no response arrived (network failure or timeout). */
   readonly status: number;
   /** The server's `error` text, if it sent one. */
@@ -48,7 +56,7 @@ export class ApiError extends Error {
 }
 
 export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError;
+  return error instanceof ApiError || (typeof error === 'object' && error !== null && (error as { [API_ERROR_BRAND]?: unknown })[API_ERROR_BRAND] === true);
 }
 
 export type QueryValue = string | number | boolean | null | undefined;

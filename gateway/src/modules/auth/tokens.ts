@@ -6,6 +6,8 @@ export const TOKEN_ALGORITHM = 'HS256';
 export const TOKEN_TTL_SECONDS = 8 * 60 * 60;
 export const TOKEN_ISSUER = 'embark-gateway';
 export const TOKEN_AUDIENCE = 'embark';
+/** The largest PostgreSQL `integer`, the type of users.id. */
+const MAX_USER_ID = 2_147_483_647;
 /** Longest Authorization value we bother to parse; real tokens are ~250 bytes. */
 const MAX_TOKEN_LENGTH = 4096;
 /** Seconds of clock skew allowed on exp/nbf (jose's default, which this service always used). */
@@ -96,7 +98,9 @@ export class TokenService {
     if (!payload || !claimsAccepted(payload, now)) return null;
     const sub = payload.sub;
     const tv = payload.tv;
-    if (typeof sub !== 'string' || !/^[1-9]\d{0,9}$/.test(sub) || typeof tv !== 'number' || !Number.isInteger(tv) || tv < 0) return null;
+    // User ids are PostgreSQL integers: anything larger could never match and would fail the
+    // batched session read (`int[]`) for every request sharing its batch.
+    if (typeof sub !== 'string' || !/^[1-9]\d{0,9}$/.test(sub) || Number(sub) > MAX_USER_ID || typeof tv !== 'number' || !Number.isInteger(tv) || tv < 0) return null;
     return { userId: Number(sub), tokenVersion: tv };
   }
 

@@ -88,6 +88,7 @@ describe('TokenService.verify (node:crypto) answers exactly as jose jwtVerify di
     ['iat in the future', () => raw(HEADER, { ...CLAIMS, iat: now + 600 })],
     ['no sub', () => raw(HEADER, without('sub'))],
     ['sub with a leading zero', () => raw(HEADER, { ...CLAIMS, sub: '042' })],
+    ['sub at the largest user id', () => raw(HEADER, { ...CLAIMS, sub: '2147483647' })],
     ['no tv', () => raw(HEADER, without('tv'))],
     ['tv negative', () => raw(HEADER, { ...CLAIMS, tv: -1 })],
     ['tv fractional', () => raw(HEADER, { ...CLAIMS, tv: 1.5 })],
@@ -145,6 +146,7 @@ describe('TokenService.verify (node:crypto) answers exactly as jose jwtVerify di
   const stricter: Array<[string, () => Promise<string> | string]> = [
     ['sub as a number', () => raw(HEADER, { ...CLAIMS, sub: 42 })],
     ['sub as a list', () => raw(HEADER, { ...CLAIMS, sub: [42] })],
+    ['sub beyond the largest user id (PostgreSQL integer)', () => raw(HEADER, { ...CLAIMS, sub: '2147483648' })],
     ['a signature with padding', async () => `${await joseSigned()}=`],
     ['a payload with padding', () => {
       // One of three lengths of `x` leaves the encoding short of a multiple of 4, i.e. padded.
