@@ -25,26 +25,26 @@ export async function apiSignIn(request: APIRequestContext, who: keyof typeof DE
   return body as SignedIn;
 }
 
+type StoredSessionArgs = readonly [typeof STORAGE, string, string];
+
+/** Runs in the page (Playwright sends its source), so it uses nothing from this module. */
+function writeStoredSession([keys, token, user]: StoredSessionArgs): void {
+  window.localStorage.setItem(keys.token, token);
+  window.localStorage.setItem(keys.user, user);
+}
+
+function storedSessionArgs(session: SignedIn): StoredSessionArgs {
+  return [STORAGE, session.token, JSON.stringify(session.user)];
+}
+
 /** Puts a session into the page's storage before any script runs, as a returning user would have. */
 export async function useSession(page: Page, session: SignedIn): Promise<void> {
-  await page.addInitScript(
-    ([keys, token, user]) => {
-      window.localStorage.setItem(keys.token, token);
-      window.localStorage.setItem(keys.user, user);
-    },
-    [STORAGE, session.token, JSON.stringify(session.user)] as const,
-  );
+  await page.addInitScript(writeStoredSession, storedSessionArgs(session));
 }
 
 /** Puts a session into the storage of the page's current origin once (a reload keeps it; signing out removes it for good). */
 export async function storeSession(page: Page, session: SignedIn): Promise<void> {
-  await page.evaluate(
-    ([keys, token, user]) => {
-      window.localStorage.setItem(keys.token, token);
-      window.localStorage.setItem(keys.user, user);
-    },
-    [STORAGE, session.token, JSON.stringify(session.user)] as const,
-  );
+  await page.evaluate(writeStoredSession, storedSessionArgs(session));
 }
 
 /** Signs in through the API and starts the page with that session. */
