@@ -24,7 +24,7 @@ import {
   type SessionExpiredEvent,
   type SessionUser,
 } from '@embark/shared-ui';
-import { initialiseApp, type InitialisationMode, type InitialisationOutcome } from './app-initialisation';
+import type { InitialisationMode, InitialisationOutcome } from './app-initialisation';
 import { authApi, type AuthApi, type Session } from './auth-api';
 import { landingPathFor } from './landing';
 import { SessionControlContext, type EstablishedSession, type SessionControl } from './session-control';
@@ -60,7 +60,8 @@ export type RunInitialisation = (user: SessionUser, mode: InitialisationMode) =>
  */
 export const runAppInitialisation: RunInitialisation = async (user, mode) => {
   try {
-    const { createAppInitialisers } = await import('./app-initialisers');
+    // The sequence loads with its steps: neither is needed before the first page.
+    const [{ createAppInitialisers }, { initialiseApp }] = await Promise.all([import('./app-initialisers'), import('./app-initialisation')]);
     // A restored session that the server now refuses is over (see InitialisationMode).
     return await initialiseApp(user, createAppInitialisers({ reportSessionExpiry: mode === 'restore' }), { mode });
   } catch (error) {
