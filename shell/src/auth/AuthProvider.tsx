@@ -251,7 +251,17 @@ export function AuthProvider({ children, api = authApi, hardRedirect = assignLoc
     // the user stays on the form with the spec §8 message; the stored session stays, so the page
     // refresh that message asks for signs them in with their data.
     const outcome = await initialiseRef.current(user, 'sign-in');
-    if (!outcome.ok) return { ok: false, failedStep: outcome.failedStep };
+    if (!outcome.ok) {
+      if (outcome.sessionRefused) {
+        // Signed out elsewhere or deactivated between the sign-in and its first requests: the new
+        // token is dead, so a refresh could not help. Drop it and say so; the form stays.
+        logAuthEvent('session.refused_at_sign_in', { details: { userId: user.id, step: outcome.failedStep } });
+        clearStoredSession();
+        notifySessionEnded();
+        toastRef.current?.error(SESSION_MESSAGES.expired);
+      }
+      return { ok: false, failedStep: outcome.failedStep, sessionRefused: outcome.sessionRefused };
+    }
     // One batch: the state, the route and the toast change together, so no guard sees a half-signed-in user.
     setState({ status: 'authenticated', user });
     void navigateRef.current(landingPathFor(user), { replace: true });

@@ -65,6 +65,21 @@ describe('sign-in waits for the initialisation (spec §4)', () => {
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
   });
 
+  it('a session refused during the initialisation is ended at once: no stored token, the expiry toast, the form stays', async () => {
+    const { toasts } = await signIn(fakeInitialisation({ ...FAILED, failedStep: 'documents', sessionRefused: true }));
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Your session has expired. Please log in again.'));
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.authUser)).toBeNull();
+    expect(screen.getByTestId('location').textContent).toBe('/login');
+    expect(screen.getByTestId('status').textContent).toBe('anonymous');
+    // The form is usable again, the password ready for another try.
+    const button = (await screen.findByRole('button', { name: 'Sign In' })) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Password')));
+    expect(screen.queryByText(/Login successful but/)).toBeNull();
+    expect(toasts.success).not.toHaveBeenCalled();
+  });
+
   it('a failed initialisation keeps the user on /login with the spec message; the stored session stays for the refresh', async () => {
     const { toasts } = await signIn(fakeInitialisation(FAILED));
     const alert = await screen.findByRole('alert');
@@ -93,6 +108,27 @@ describe('sign-in waits for the initialisation (spec §4)', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Registration successful but there was an issue loading your data. Please refresh the page.');
     expect(initialise).toHaveBeenCalledWith(EMPLOYEE, 'sign-in');
     expect(screen.getByTestId('location').textContent).toBe('/register');
+  });
+
+  it('registration: a session refused at once sends the new account to /login (registering again would say the email is taken)', async () => {
+    const api = fakeAuthApi();
+    api.roles.mockResolvedValue([{ id: 1, name: 'Employee', description: null }]);
+    api.register.mockResolvedValue({ token: 'tok-new', user: EMPLOYEE });
+    const { toasts } = renderWithSession(<RegisterPage api={api} />, {
+      path: '/register',
+      api,
+      initialise: fakeInitialisation({ ...FAILED, failedStep: 'documents', sessionRefused: true }),
+      routes: <Route path="/login" element={<h1>login page</h1>} />,
+    });
+    await screen.findByRole('option', { name: 'Employee' });
+    fireEvent.change(screen.getByLabelText('Full Name'), { target: { value: 'Nina New' } });
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nina@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Welcome123' } });
+    fireEvent.change(screen.getByLabelText('Role'), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByRole('heading', { name: 'login page' })).toBeTruthy();
+    expect(toasts.error).toHaveBeenCalledWith('Your session has expired. Please log in again.');
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
   });
 
   describe('a restored session', () => {

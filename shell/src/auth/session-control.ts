@@ -2,8 +2,11 @@ import { createContext, useContext } from 'react';
 import type { InitialisationStep } from './app-initialisation';
 import type { Session } from './auth-api';
 
-/** How establishing a session ended: signed in, or signed in but the user's data could not be loaded. */
-export type EstablishedSession = { ok: true } | { ok: false; failedStep: InitialisationStep };
+/**
+ * How establishing a session ended: signed in; signed in but the user's data could not be loaded;
+ * or the new session was refused at once (`sessionRefused`: ended already, nothing to refresh).
+ */
+export type EstablishedSession = { ok: true } | { ok: false; failedStep: InitialisationStep; sessionRefused: boolean };
 
 /** What the shell's sign-in and registration screens need beyond the shared `useAuth()` contract. */
 export interface SessionControl {

@@ -26,7 +26,10 @@ export default function LoginPage({ api = authApi }: LoginPageProps) {
   const signIn = useCallback(
     async (session: Session) => {
       const established = await establishSession(session, AUTH_TEXT.welcomeBack(session.user.name));
-      if (!established.ok) setInitialisationFailed(true);
+      if (established.ok) return;
+      // A refused session has already been ended and announced: back to the credentials for another try.
+      if (established.sessionRefused) setStep({ name: 'credentials', focus: 'password' });
+      else setInitialisationFailed(true);
     },
     [establishSession],
   );

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import { Navigate } from 'react-router';
-import { useAuth, useDocumentTitle } from '@embark/shared-ui';
+import { Navigate, useNavigate } from 'react-router';
+import { ROUTES, useAuth, useDocumentTitle } from '@embark/shared-ui';
 import { AUTH_TEXT, REGISTER_MESSAGES } from '@embark/shared-ui/src/kit/page-text/auth';
 import { AuthScreen, authApi, InitialisationFailed, landingPathFor, useSessionControl, type AuthApi, type Session } from '../../auth';
 import { RegisterForm } from './components/RegisterForm';
@@ -15,13 +15,18 @@ export default function RegisterPage({ api = authApi }: RegisterPageProps) {
   useDocumentTitle(AUTH_TEXT.registerHeading);
   const { status, user } = useAuth();
   const { establishSession } = useSessionControl();
+  const navigate = useNavigate();
   const [initialisationFailed, setInitialisationFailed] = useState(false);
   const onRegistered = useCallback(
     async (session: Session) => {
       const established = await establishSession(session, REGISTER_MESSAGES.welcome(session.user.name));
-      if (!established.ok) setInitialisationFailed(true);
+      if (established.ok) return;
+      // The account exists but its first session was refused and has been ended and announced:
+      // signing in is the way on (registering again would only say the email is taken).
+      if (established.sessionRefused) void navigate(ROUTES.login, { replace: true });
+      else setInitialisationFailed(true);
     },
-    [establishSession],
+    [establishSession, navigate],
   );
 
   // Guests only (spec §2): a signed-in user is sent on to their area.

@@ -61,6 +61,8 @@ export function CredentialsForm({ api, email, onEmailChange, onSignedIn, initial
     }
     // Stays busy while the session is set up and the next screen loads.
     await onSignedIn(result);
+    // Still on this form only when the new session was refused at once: usable again.
+    setBusy(false);
   }
 
   return (

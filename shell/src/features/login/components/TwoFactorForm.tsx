@@ -63,6 +63,8 @@ export function TwoFactorForm({ api, email, onVerified, onBack }: TwoFactorFormP
       return;
     }
     await onVerified(session);
+    // Still on this form only when the new session was refused at once: usable again.
+    setBusy(false);
   }
 
   return (

@@ -67,6 +67,8 @@ export function RegisterForm({ api, onRegistered }: RegisterFormProps) {
       return;
     }
     await onRegistered(session);
+    // Still on this form only when the new session was refused at once: usable again.
+    setBusy(false);
   }
 
   return (
