@@ -33,9 +33,10 @@ const stats: Mocks[number] = { request: { query: AdminStatsDocument }, error: ne
 
 describe('UsersPage (issue 8 item 2)', () => {
   it('shows a loading state, then the users with role, start date, progress, last login and status', async () => {
-    await renderAdmin(<UsersPage />, [{ ...listMock(BASE, [ME, ANA, BEN]), delay: 30 }, rolesMock()]);
+    // Held long enough that the loading state is seen even on a busy machine.
+    await renderAdmin(<UsersPage />, [{ ...listMock(BASE, [ME, ANA, BEN]), delay: 400 }, rolesMock()]);
     expect(screen.getByRole('status', { name: 'Loading users' })).toBeTruthy();
-    const table = await screen.findByRole('table', { name: 'Users' });
+    const table = await screen.findByRole('table', { name: 'Users' }, { timeout: 5000 });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Alex Admin (You)admin@example.com', 'Ana Lopezana@example.com', 'Ben Brownben@example.com']);
     expect(within(rows[1] as HTMLElement).getByRole('progressbar', { name: "Ana Lopez's onboarding progress" }).getAttribute('aria-valuenow')).toBe('40');

@@ -42,9 +42,10 @@ beforeEach(() => {
 
 describe('ChecklistPage', () => {
   it('shows a loading state, then the tasks in item_order with status, due and completion wording', async () => {
-    await renderChecklist([{ ...listMock(), delay: 50 }]);
+    // Held long enough that the loading state is seen even on a busy machine.
+    await renderChecklist([{ ...listMock(), delay: 400 }]);
     expect(screen.getByRole('status', { name: 'Loading your checklist' })).toBeTruthy();
-    expect(await screen.findByRole('list', { name: 'Checklist tasks' })).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'Checklist tasks' }, { timeout: 5000 })).toBeTruthy();
     expect(titles()).toEqual(['Read the handbook', 'Complete your W-4', 'Security training', 'Expense SOP', 'Meet your manager']);
 
     const rows = within(screen.getByRole('list', { name: 'Checklist tasks' })).getAllByRole('listitem');

@@ -68,11 +68,12 @@ beforeEach(() => {
 
 describe('PoliciesPage', () => {
   it('lists the company policies with their state: acknowledged (with its time), updated since, not yet', async () => {
-    await renderPolicies([{ ...listMock(), delay: 30 }]);
+    // The answer is held long enough that the loading state is seen even on a busy machine (a
+    // 30 ms hold was sometimes over before the first assertion ran).
+    await renderPolicies([{ ...listMock(), delay: 400 }]);
     expect(screen.getByRole('status', { name: 'Loading company policies' })).toBeTruthy();
-    await settle();
+    expect(await screen.findByText('1 of 3 policies acknowledged', undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Company Policies' })).toBeTruthy();
-    expect(screen.getByText('1 of 3 policies acknowledged')).toBeTruthy();
 
     const conduct = within(item('Code of Conduct'));
     expect(conduct.getByText('Acknowledged')).toBeTruthy();

@@ -66,9 +66,10 @@ describe('SectionsPage (DESIGN §7.5)', () => {
   });
 
   it('shows loading, empty and error states', async () => {
-    await renderSections([{ ...listMock([]), delay: 50 }]);
+    // Held long enough that the loading state is seen even on a busy machine.
+    await renderSections([{ ...listMock([]), delay: 400 }]);
     expect(screen.getByRole('status', { name: 'Loading your sections' })).toBeTruthy();
-    expect(await screen.findByText('No tasks on your checklist yet')).toBeTruthy();
+    expect(await screen.findByText('No tasks on your checklist yet', undefined, { timeout: 5000 })).toBeTruthy();
   });
 
   it("shows the checklist's error with a retry", async () => {
