@@ -250,6 +250,12 @@ test.describe('documents and company policies (issue 7)', () => {
 
     await page.reload();
     await expect(page.getByRole('listitem', { name: 'Information Security Policy' }).getByText(/^Acknowledged on /)).toBeVisible();
+
+    // Acknowledging it completed the policy task that carries it, and only that one.
+    await page.goto('/app/checklist');
+    const tasks = page.getByRole('list', { name: 'Checklist tasks' });
+    await expect(tasks.getByRole('listitem').filter({ hasText: 'Information security policy' })).toContainText('Completed');
+    await expect(tasks.getByRole('listitem').filter({ hasText: 'Read and acknowledge the Code of Conduct' })).not.toContainText('Completed');
   });
 
   test("task detail lists the documents linked to the task, from the server", async ({ page, request }) => {

@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { gql, InMemoryCache } from '@apollo/client';
 import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
 import { MemoryRouter } from 'react-router';
 import { AuthContext, STORAGE_KEYS, ToastContext, type AuthContextValue, type ToastApi } from '@embark/shared-ui';
@@ -34,13 +35,16 @@ const samplePolicies = () => [
 
 const listMock = (policies: PolicyFixture[] = samplePolicies()): Mocks[number] => ({ request: { query: CompanyPoliciesDocument }, result: { data: { companyPolicies: policies } } });
 
-async function renderPolicies(mocks: Mocks) {
+function signedIn() {
+  return { status: 'authenticated', user: { id: 42, name: 'Emma', email: 'e@example.com', role_id: 1 }, isAdmin: false, refreshUser: jest.fn(async () => undefined), logout: jest.fn() };
+}
+
+async function renderPolicies(mocks: Mocks, { cache, auth = signedIn() }: { cache?: InMemoryCache; auth?: ReturnType<typeof signedIn> } = {}) {
   const toasts = { show: jest.fn(), success: jest.fn(), error: jest.fn(), warning: jest.fn(), info: jest.fn(), dismiss: jest.fn() } satisfies Record<keyof ToastApi, jest.Mock>;
-  const auth = { status: 'authenticated', user: { id: 42, name: 'Emma', email: 'e@example.com', role_id: 1 }, isAdmin: false, refreshUser: jest.fn(), logout: jest.fn() } as unknown as AuthContextValue;
   await act(async () => {
     render(
-      <MockedProvider mocks={mocks}>
-        <AuthContext.Provider value={auth}>
+      <MockedProvider mocks={mocks} cache={cache}>
+        <AuthContext.Provider value={auth as unknown as AuthContextValue}>
           <ToastContext.Provider value={toasts}>
             <MemoryRouter initialEntries={['/app/policies']}>
               <PoliciesPage />
@@ -108,6 +112,36 @@ describe('PoliciesPage', () => {
     expect(within(item('Remote Work Policy')).getByText(`Acknowledged on ${formatAcknowledgedAt(at)}`)).toBeTruthy();
     expect(within(item('Remote Work Policy')).queryByRole('button', { name: /^Acknowledge/ })).toBeNull();
     expect(screen.getByText('2 of 3 policies acknowledged')).toBeTruthy();
+  });
+
+  it('after acknowledging, the cached checklist and dashboard are dropped and the user re-read (the gateway completed the policy tasks that carry it)', async () => {
+    const cache = new InMemoryCache();
+    const CACHED = gql`
+      query Cached {
+        myChecklist {
+          id
+        }
+        dashboard {
+          totalTasks
+        }
+      }
+    `;
+    cache.writeQuery({ query: CACHED, data: { myChecklist: [{ __typename: 'UserChecklistItem', id: 7 }], dashboard: { __typename: 'Dashboard', totalTasks: 3 } } });
+    const auth = signedIn();
+    await renderPolicies(
+      [listMock(), { request: { query: AcknowledgePolicyDocument, variables: { id: 3 } }, result: { data: { acknowledgePolicy: { __typename: 'PolicyAcknowledgement', document_id: 3, version: 1, acknowledged_at: ACKED_AT } } } }],
+      { cache, auth },
+    );
+    await settle();
+    expect(cache.readQuery({ query: CACHED })).not.toBeNull();
+    await act(async () => {
+      fireEvent.click(within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' }));
+    });
+    await settle();
+    expect(cache.readQuery({ query: CACHED })).toBeNull();
+    expect(auth.refreshUser).toHaveBeenCalledTimes(1);
+    // The policies themselves stay cached (the page shows them without a refetch).
+    expect(within(item('Remote Work Policy')).getByText(`Acknowledged on ${formatAcknowledgedAt(ACKED_AT)}`)).toBeTruthy();
   });
 
   it('says so when the acknowledgement fails, and lets the user try again', async () => {

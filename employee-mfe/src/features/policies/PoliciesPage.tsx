@@ -50,7 +50,7 @@ export function PoliciesPage() {
   const onAcknowledge = async (policy: CompanyPolicyFieldsFragment) => {
     setPending((s) => new Set(s).add(policy.id));
     try {
-      await acknowledge({ variables: { id: policy.id } });
+      await acknowledge(policy.id);
       toast?.success(POLICIES_TEXT.acknowledgedToast(policy.title));
     } catch {
       toast?.error(POLICIES_TEXT.acknowledgeFailed);

@@ -271,7 +271,9 @@ export class DocumentsService {
    * POST /documents/{id}/acknowledge: the caller acknowledges the current
    * version of a company policy they can see. Idempotent per version: again
    * for the same version answers the first acknowledgement. Anything else
-   * (unknown, not visible, not a policy) is 404 'Policy not found'.
+   * (unknown, not visible, not a policy) is 404 'Policy not found'. In the
+   * same transaction it completes the caller's policy tasks that carry the
+   * policy (completePolicyTasks).
    */
   async acknowledge(actor: Actor, rawId: unknown): Promise<AcknowledgementView> {
     const user = requireUser(actor);
@@ -281,18 +283,21 @@ export class DocumentsService {
     const doc = params.add(id);
     const visible = this.visibility(user, params);
     try {
-      const [row] = await queryRows<AcknowledgementView>(
-        this.dataSource,
-        // The version is read in the same statement as the insert, so a concurrent edit that bumps
-        // it can never leave an acknowledgement of a version that never existed.
-        `insert into policy_acknowledgements (user_id, document_id, version)
-         select ${me}, d.id, d.version from documents d where d.id = ${doc} and d.is_company_policy ${visible.map((w) => `and ${w}`).join(' ')}
-         on conflict (user_id, document_id, version) do update set acknowledged_at = policy_acknowledgements.acknowledged_at
-         returning document_id, version, acknowledged_at`,
-        params.values,
-      );
-      if (!row) throw new NotFoundError(DOCUMENT_MESSAGES.policyNotFound);
-      return row;
+      return await this.dataSource.transaction(async (manager) => {
+        const [row] = await queryRows<AcknowledgementView>(
+          manager,
+          // The version is read in the same statement as the insert, so a concurrent edit that bumps
+          // it can never leave an acknowledgement of a version that never existed.
+          `insert into policy_acknowledgements (user_id, document_id, version)
+           select ${me}, d.id, d.version from documents d where d.id = ${doc} and d.is_company_policy ${visible.map((w) => `and ${w}`).join(' ')}
+           on conflict (user_id, document_id, version) do update set acknowledged_at = policy_acknowledgements.acknowledged_at
+           returning document_id, version, acknowledged_at`,
+          params.values,
+        );
+        if (!row) throw new NotFoundError(DOCUMENT_MESSAGES.policyNotFound);
+        await completePolicyTasks(manager, user.userId, id, row.acknowledged_at);
+        return row;
+      });
     } catch (err) {
       if (isForeignKeyViolation(err)) throw new NotFoundError(DOCUMENT_MESSAGES.policyNotFound);
       throw err;
@@ -533,4 +538,28 @@ function merged(before: DocumentRow, doc: ValidDocument): Pick<DocumentRow, 'tit
     document_class_id: doc.classId ?? before.document_class_id,
     is_company_policy: doc.isCompanyPolicy ?? before.is_company_policy,
   };
+}
+
+/**
+ * The spec's "a policy task can be acknowledged with a timestamp": acknowledging a company policy
+ * completes the caller's policy tasks that carry it (checklist items of type policy, of the
+ * caller's role, linked to the document), completed at the acknowledgement's time. A task already
+ * completed keeps its own completion time; other task types are never touched (a form or a
+ * training linking the policy is not done by reading it). The user's own progress, like any self
+ * update, is not audited.
+ */
+async function completePolicyTasks(manager: EntityManager, userId: number, documentId: number, acknowledgedAt: Date | string): Promise<void> {
+  await manager.query(
+    `insert into user_progress as up (user_id, checklist_item_id, status, completed_at, due_date)
+     select u.id, ci.id, 'completed', $3::timestamptz, u.start_date + ci.due_days
+       from users u
+       join role_checklist_items rci on rci.role_id = u.role_id
+       join checklist_items ci on ci.id = rci.checklist_item_id and ci.type = 'policy'
+       join checklist_item_documents cid on cid.checklist_item_id = ci.id and cid.document_id = $2
+      where u.id = $1
+     on conflict (user_id, checklist_item_id) do update
+        set status = 'completed', completed_at = excluded.completed_at, updated_at = now()
+      where up.status <> 'completed'`,
+    [userId, documentId, acknowledgedAt],
+  );
 }

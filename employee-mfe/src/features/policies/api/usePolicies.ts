@@ -1,4 +1,6 @@
+import { useContext } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
+import { AuthContext } from '@embark/shared-ui';
 import { AcknowledgePolicyDocument, CompanyPoliciesDocument, MarkPolicyViewedDocument } from '../../../__generated__/graphql';
 
 /** The company policies of the user's role (network first: acknowledgements may have changed on another device). */
@@ -8,10 +10,13 @@ export function useCompanyPolicies() {
 
 /**
  * Acknowledges a policy's current version. The answer is written into the cached policy, so the page
- * shows the timestamp at once without refetching the list.
+ * shows the timestamp at once without refetching the list. The gateway completes the policy tasks
+ * that carry the policy in the same step, so the cached checklist (the header's notifications read
+ * it too) and dashboard are dropped, to be fetched afresh, and the user's progress is re-read.
  */
 export function useAcknowledgePolicy() {
-  return useMutation(AcknowledgePolicyDocument, {
+  const auth = useContext(AuthContext);
+  const [mutate, state] = useMutation(AcknowledgePolicyDocument, {
     update(cache, { data }) {
       const ack = data?.acknowledgePolicy;
       if (!ack) return;
@@ -22,8 +27,17 @@ export function useAcknowledgePolicy() {
           acknowledgement: () => ({ __typename: 'PolicyAcknowledgementRecord', version: ack.version, acknowledged_at: ack.acknowledged_at }),
         },
       });
+      for (const fieldName of ['myChecklist', 'dashboard']) cache.evict({ id: 'ROOT_QUERY', fieldName });
+      cache.gc();
     },
   });
+  async function acknowledge(id: number) {
+    const result = await mutate({ variables: { id } });
+    // The header and the profile show completion_percentage. Optional context: the standalone dev page has no AuthProvider.
+    auth?.refreshUser().catch(() => undefined);
+    return result;
+  }
+  return [acknowledge, state] as const;
 }
 
 /** Records that the user opened a policy (the library's `viewed`). */

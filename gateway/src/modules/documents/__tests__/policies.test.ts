@@ -101,6 +101,43 @@ describe('company policies: GET /documents/special, POST /documents/{id}/acknowl
     expect((await special(tokens.ben as string)).find((p) => p.id === id.given)?.acknowledged).toBe(false);
   });
 
+  it("acknowledging completes the caller's policy tasks that carry the policy, at the acknowledgement's time; nothing else", async () => {
+    // A role of its own: a policy task and a form, both carrying the policy, and a second policy task without it.
+    const tasks = await makeChecklist(t.dataSource, [
+      { title: 'Read the travel policy', type: 'policy' },
+      { title: 'Travel expense form', type: 'form' },
+      { title: 'Read the other policy', type: 'policy' },
+    ]);
+    const [policyTask, formTask, otherTask] = tasks.itemIds as [number, number, number];
+    const dana = await createUser(t.dataSource, { roleId: tasks.roleId, name: 'Dana Policy' });
+    const eli = await createUser(t.dataSource, { roleId: tasks.roleId, name: 'Eli Policy' });
+    const travel = await docs.add({ title: 'Echo travel policy', classId: CLASS_IDS.Policy, policy: true, items: [policyTask, formTask] });
+    const progressOf = async (userId: number) =>
+      (await t.dataSource.query('select checklist_item_id, status, completed_at from user_progress where user_id = $1 order by checklist_item_id', [userId])) as Array<{ checklist_item_id: number; status: string; completed_at: Date | null }>;
+    try {
+      const danaToken = await tokenFor(t.dataSource, dana.id);
+      const ack = (await post(`/api/documents/${travel}/acknowledge`, danaToken).expect(200)).body as { acknowledged_at: string };
+      expect(await progressOf(dana.id)).toEqual([{ checklist_item_id: policyTask, status: 'completed', completed_at: new Date(ack.acknowledged_at) }]);
+      expect((await get(`/api/user-checklist-items/user/${dana.id}`, danaToken).expect(200)).body).toEqual(
+        expect.arrayContaining([expect.objectContaining({ id: policyTask, status: 'completed' }), expect.objectContaining({ id: otherTask, has_progress: false })]),
+      );
+      // Nobody else's tasks.
+      expect(await progressOf(eli.id)).toEqual([]);
+
+      // A task completed earlier keeps its own completion time; acknowledging again changes nothing.
+      const eliToken = await tokenFor(t.dataSource, eli.id);
+      await post(`/api/user-checklist-items/user/${eli.id}/item/${policyTask}`, eliToken).send({ status: 'completed', completed_at: '2026-01-05T09:00:00.000Z' }).expect(200);
+      await post(`/api/documents/${travel}/acknowledge`, eliToken).expect(200);
+      await post(`/api/documents/${travel}/acknowledge`, eliToken).expect(200);
+      expect(await progressOf(eli.id)).toEqual([{ checklist_item_id: policyTask, status: 'completed', completed_at: new Date('2026-01-05T09:00:00.000Z') }]);
+    } finally {
+      // Its links, views and acknowledgements cascade; the report test below lists this file's documents.
+      await t.dataSource.query('delete from documents where id = $1', [travel]);
+      await deleteUsers(t.dataSource, [dana.id, eli.id]);
+      await tasks.remove();
+    }
+  });
+
   it("answers 404 'Policy not found' for another role's policy, a plain document, an unknown id; 400 for a bad id; 401 anonymous", async () => {
     await post(`/api/documents/${id.otherRoles}/acknowledge`, tokens.ada as string).expect(404, { error: 'Policy not found' });
     await post(`/api/documents/${id.plain}/acknowledge`, tokens.ada as string).expect(404, { error: 'Policy not found' });
