@@ -36,6 +36,24 @@ async function signIn(initialise = fakeInitialisation()) {
   return utils;
 }
 
+/** An account API whose registration of Nina New (role Employee) succeeds. */
+function registrationApi() {
+  const api = fakeAuthApi();
+  api.roles.mockResolvedValue([{ id: 1, name: 'Employee', description: null }]);
+  api.register.mockResolvedValue({ token: 'tok-new', user: EMPLOYEE });
+  return api;
+}
+
+/** Fills the registration form (once the roles are there) and submits it. */
+async function submitRegistration() {
+  await screen.findByRole('option', { name: 'Employee' });
+  fireEvent.change(screen.getByLabelText('Full Name'), { target: { value: 'Nina New' } });
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nina@example.com' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Welcome123' } });
+  fireEvent.change(screen.getByLabelText('Role'), { target: { value: '1' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+}
+
 beforeEach(() => window.localStorage.clear());
 
 describe('sign-in waits for the initialisation (spec §4)', () => {
@@ -94,38 +112,24 @@ describe('sign-in waits for the initialisation (spec §4)', () => {
   });
 
   it('registration: the registration wording', async () => {
-    const api = fakeAuthApi();
-    api.roles.mockResolvedValue([{ id: 1, name: 'Employee', description: null }]);
-    api.register.mockResolvedValue({ token: 'tok-new', user: EMPLOYEE });
+    const api = registrationApi();
     const initialise = fakeInitialisation(FAILED);
     renderWithSession(<RegisterPage api={api} />, { path: '/register', api, initialise, routes: landing });
-    await screen.findByRole('option', { name: 'Employee' });
-    fireEvent.change(screen.getByLabelText('Full Name'), { target: { value: 'Nina New' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nina@example.com' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Welcome123' } });
-    fireEvent.change(screen.getByLabelText('Role'), { target: { value: '1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await submitRegistration();
     expect((await screen.findByRole('alert')).textContent).toContain('Registration successful but there was an issue loading your data. Please refresh the page.');
     expect(initialise).toHaveBeenCalledWith(EMPLOYEE, 'sign-in');
     expect(screen.getByTestId('location').textContent).toBe('/register');
   });
 
   it('registration: a session refused at once sends the new account to /login (registering again would say the email is taken)', async () => {
-    const api = fakeAuthApi();
-    api.roles.mockResolvedValue([{ id: 1, name: 'Employee', description: null }]);
-    api.register.mockResolvedValue({ token: 'tok-new', user: EMPLOYEE });
+    const api = registrationApi();
     const { toasts } = renderWithSession(<RegisterPage api={api} />, {
       path: '/register',
       api,
       initialise: fakeInitialisation({ ...FAILED, failedStep: 'documents', sessionRefused: true }),
       routes: <Route path="/login" element={<h1>login page</h1>} />,
     });
-    await screen.findByRole('option', { name: 'Employee' });
-    fireEvent.change(screen.getByLabelText('Full Name'), { target: { value: 'Nina New' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nina@example.com' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Welcome123' } });
-    fireEvent.change(screen.getByLabelText('Role'), { target: { value: '1' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await submitRegistration();
     expect(await screen.findByRole('heading', { name: 'login page' })).toBeTruthy();
     expect(toasts.error).toHaveBeenCalledWith('Your session has expired. Please log in again.');
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
