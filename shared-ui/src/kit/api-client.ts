@@ -4,7 +4,7 @@
  * whose message comes from the spec §8 catalogue, and 401/403 answers reported as an expired
  * session (spec §7 "Session handling on answers") through the kit's session-expiry hook.
  */
-import { notifySessionExpired, type SessionExpiredEvent } from './auth-session';
+import { endsSession, notifySessionExpired, type SessionExpiredEvent } from './auth-session';
 import { TIMING_MS } from './constants';
 import { messageForHttpFailure, type HttpFailure } from './http-errors';
 import { authHeaders, readAuthToken } from './storage';
@@ -13,7 +13,6 @@ export const API_BASE_URL = '/api';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** A failed call: the HTTP facts plus the user-facing message of spec §8 as `message`. */
 /**
  * Marks an ApiError whichever copy of this module made it. Modules imported by path rather than
  * through the shared singleton (e.g. `kit/documents`) bring their own copy of this one into a
@@ -21,6 +20,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 const API_ERROR_BRAND = Symbol.for('embark.kit.ApiError');
 
+/** A failed call: the HTTP facts plus the user-facing message of spec §8 as `message`. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly [API_ERROR_BRAND] = true;
@@ -152,7 +152,7 @@ export function createApiClient({
 
     const failure = new ApiError({ status: response.status, ...serverFailure(payload), body: payload });
     // A session can only be over if one was sent; a guest's 401 is just a refusal.
-    if (reportSessionExpiry && token && (response.status === 401 || response.status === 403)) {
+    if (reportSessionExpiry && token && endsSession(response.status)) {
       onSessionExpired({ source: 'rest', status: response.status, target: `${method} ${path}`, token });
     }
     throw failure;

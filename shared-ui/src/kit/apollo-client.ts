@@ -4,7 +4,7 @@
 //   import { createApolloClient } from '@embark/shared-ui/src/kit/apollo-client';
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
-import { notifySessionExpired, onSessionEnded, type SessionExpiredEvent } from './auth-session';
+import { endsSession, notifySessionExpired, onSessionEnded, type SessionExpiredEvent } from './auth-session';
 import { TIMING_MS } from './constants';
 import { authHeaders, readAuthToken } from './storage';
 
@@ -42,7 +42,7 @@ export function sessionExpiryOf(error: unknown): Pick<SessionExpiredEvent, 'stat
     const unauthenticated = error.errors.some((e) => e.extensions?.code === UNAUTHENTICATED_CODE);
     return unauthenticated ? { code: UNAUTHENTICATED_CODE } : null;
   }
-  if (ServerError.is(error) && (error.statusCode === 401 || error.statusCode === 403)) return { status: error.statusCode };
+  if (ServerError.is(error) && endsSession(error.statusCode)) return { status: error.statusCode };
   return null;
 }
 

@@ -1,6 +1,8 @@
 import { readAuthDebugLog } from './auth-debug-log';
 import {
   clearStoredSession,
+  endsSession,
+  endStoredSession,
   notifySessionEnded,
   notifySessionExpired,
   onSessionEnded,
@@ -94,5 +96,29 @@ describe('session hooks', () => {
     offGood();
     notifySessionEnded();
     expect(good).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('ending a session', () => {
+  it.each([
+    [401, true],
+    [403, true],
+    [400, false],
+    [404, false],
+    [429, false],
+    [500, false],
+    [0, false],
+  ])('a %i answer ends the session: %s (spec §7)', (status, expected) => {
+    expect(endsSession(status)).toBe(expected);
+  });
+
+  it('endStoredSession clears the stored session and runs every session-ended listener', () => {
+    storeSession('tok', USER);
+    const listener = jest.fn();
+    const off = onSessionEnded(listener);
+    endStoredSession();
+    off();
+    expect(readStoredSession()).toEqual({ token: null, user: null });
+    expect(listener).toHaveBeenCalledTimes(1);
   });
 });

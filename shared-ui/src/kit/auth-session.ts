@@ -113,6 +113,17 @@ export function setSessionExpiryHandler(handler: SessionExpiryHandler): () => vo
   };
 }
 
+/** Spec §7 "Session handling on answers": a 401 or 403 answer, from any client, ends the session. */
+export function endsSession(status: number): boolean {
+  return status === 401 || status === 403;
+}
+
+/** Ends the session in this browser: the stored token and user go, and every session-ended listener (caches) runs. */
+export function endStoredSession(): void {
+  clearStoredSession();
+  notifySessionEnded();
+}
+
 /**
  * Reports that the server refused this session. Without an installed handler (a remote running
  * alone in development) the stored session is still cleared, so the next request goes out anonymous.
@@ -124,8 +135,7 @@ export function notifySessionExpired(event: SessionExpiredEvent): void {
     return;
   }
   logAuthEvent('session.expired', { details: { source: event.source, status: event.status, code: event.code, target: event.target, handled: false } });
-  clearStoredSession();
-  notifySessionEnded();
+  endStoredSession();
 }
 
 /** Subscribes to the end of a session (sign-out or expiry), e.g. to drop a cache of user data. */

@@ -3,10 +3,11 @@ import { useLocation, useNavigate } from 'react-router';
 import {
   AuthContext,
   clearStoredSession,
+  endsSession,
+  endStoredSession,
   isAdminUser,
   isApiError,
   logAuthEvent,
-  notifySessionEnded,
   readAuthToken,
   readStoredSession,
   ROUTES,
@@ -162,8 +163,7 @@ export function AuthProvider({ children, api = authApi, hardRedirect = assignLoc
       if (event.token !== undefined && event.token !== readAuthToken()) return;
       if (expiring.current) return;
       logAuthEvent('session.expired', { details: { source: event.source, status: event.status, code: event.code, target: event.target } });
-      clearStoredSession();
-      notifySessionEnded();
+      endStoredSession();
       if (GUEST_FORM_PATHS.includes(pathRef.current)) {
         setState(ANONYMOUS);
         return;
@@ -208,8 +208,7 @@ export function AuthProvider({ children, api = authApi, hardRedirect = assignLoc
         logAuthEvent('logout.server_failed', { details: { status: isApiError(error) ? error.status : null } });
       }
     }
-    clearStoredSession();
-    notifySessionEnded();
+    endStoredSession();
     setState(ANONYMOUS);
     goToLogin();
     toastRef.current?.success(SESSION_MESSAGES.loggedOut);
@@ -234,7 +233,7 @@ export function AuthProvider({ children, api = authApi, hardRedirect = assignLoc
       storeSessionUser(user);
       setState((current) => (current.status === 'authenticated' ? { status: 'authenticated', user } : current));
     } catch (error) {
-      if (isApiError(error) && (error.status === 401 || error.status === 403)) {
+      if (isApiError(error) && endsSession(error.status)) {
         handleExpiry({ source: 'rest', status: error.status, target: 'GET /auth/me', token: sentToken });
         return;
       }
@@ -256,8 +255,7 @@ export function AuthProvider({ children, api = authApi, hardRedirect = assignLoc
         // Signed out elsewhere or deactivated between the sign-in and its first requests: the new
         // token is dead, so a refresh could not help. Drop it and say so; the form stays.
         logAuthEvent('session.refused_at_sign_in', { details: { userId: user.id, step: outcome.failedStep } });
-        clearStoredSession();
-        notifySessionEnded();
+        endStoredSession();
         toastRef.current?.error(SESSION_MESSAGES.expired);
       }
       return { ok: false, failedStep: outcome.failedStep, sessionRefused: outcome.sessionRefused };
@@ -318,7 +316,7 @@ export async function initialiseSession(api: AuthApi, path: string): Promise<Ini
     logAuthEvent('session.valid', { token, details: { userId: fresh.id } });
     return { state: { status: 'authenticated', user: fresh }, expired: false };
   } catch (error) {
-    const refused = !isApiError(error) || error.status === 401 || error.status === 403;
+    const refused = !isApiError(error) || endsSession(error.status);
     if (refused) {
       logAuthEvent('session.invalid', { token, details: { status: isApiError(error) ? error.status : null } });
       clearStoredSession();

@@ -14,6 +14,7 @@ import {
   EMPLOYEE_SIDEBAR,
   ADMIN_SIDEBAR,
   isAdminUser,
+  endsSession,
   isApiError,
   matchPortalRoute,
   notifySessionEnded,
@@ -36,7 +37,7 @@ export interface AppInitialisersOptions {
 
 /** A 401/403 answer, on REST or GraphQL (the gateway's UNAUTHENTICATED code included). */
 export function isSessionRefusal(error: unknown): boolean {
-  if (isApiError(error)) return error.status === 401 || error.status === 403;
+  if (isApiError(error)) return endsSession(error.status);
   return sessionExpiryOf(error) !== null;
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { AREA_MESSAGES, AuthContext, isApiError, readStoredUser, ToastContext } from '@embark/shared-ui';
+import { AREA_MESSAGES, AuthContext, endsSession, isApiError, readStoredUser, ToastContext } from '@embark/shared-ui';
 import { documentsErrorMessage, readViewedDocumentIds, rememberViewedDocument } from '@embark/shared-ui/src/kit/documents';
 import { withRetry } from '../retry-policy';
 import { documentsApi as defaultApi, type DocumentClass, type DocumentsApi, type LibraryDocument } from './documents-api';
@@ -51,7 +51,7 @@ export function useDocumentLibrary(api: DocumentsApi = defaultApi) {
         if (controller.signal.aborted) return;
         const message = documentsErrorMessage(error);
         // 401/403: the kit's client has already ended the session and says so; a second toast would only confuse.
-        const sessionOver = isApiError(error) && (error.status === 401 || error.status === 403);
+        const sessionOver = isApiError(error) && endsSession(error.status);
         if (!sessionOver) deps.current.toast?.error(AREA_MESSAGES.documentsUnableToLoad(message));
         setState({ status: 'error', message });
       },
