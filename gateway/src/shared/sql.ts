@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import { InstanceChecker, type DataSource, type EntityManager } from 'typeorm';
 
 /**
  * The rows of a raw statement. TypeORM's postgres driver answers UPDATE and
@@ -60,4 +60,12 @@ export async function preparedRows<T>(dataSource: DataSource, name: string, text
   const slowMs = dataSource.options.maxQueryExecutionTime;
   if (slowMs && ms > slowMs) dataSource.logger.logQuerySlow(ms, text, values);
   return rows;
+}
+
+/**
+ * A hot, fixed read wherever it runs: on the data source as a named statement (preparedRows); on a
+ * manager (inside a transaction, which owns its connection) as a plain query.
+ */
+export function hotRows<T>(db: DataSource | EntityManager, name: string, text: string, values: unknown[]): Promise<T[]> {
+  return InstanceChecker.isDataSource(db) ? preparedRows<T>(db, name, text, values) : queryRows<T>(db, text, values);
 }

@@ -3,7 +3,7 @@ import { isAdmin, requireSelfOrAdmin, requireUser, type Actor } from '../../shar
 import type { Clock } from '../../shared/clock';
 import { NotFoundError } from '../../shared/errors';
 import { parseId } from '../../shared/ids';
-import { preparedRows, queryRows } from '../../shared/sql';
+import { hotRows } from '../../shared/sql';
 import { linkedDocumentsForItems } from '../documents/documents.sql';
 import { toUserView, USER_MESSAGES, type UsersService, type UserView } from '../users/users.service';
 import { ChecklistItem } from './checklist-item.entity';
@@ -189,9 +189,8 @@ export class ChecklistService {
    * authorised the actor for `userId`. `now` decides what is overdue.
    */
   async loadChecklist(userId: number, now: Date = this.clock(), manager?: EntityManager): Promise<LoadedChecklist | null> {
-    type Row = ChecklistRow & { start_date: string; id: number | null };
-    // Outside a transaction this is the read behind the checklist page and the dashboard: a named statement.
-    const rows = manager ? await queryRows<Row>(manager, LOAD_CHECKLIST_SQL, [userId]) : await preparedRows<Row>(this.dataSource, 'embark_load_checklist', LOAD_CHECKLIST_SQL, [userId]);
+    // The read behind the checklist page and the dashboard.
+    const rows = await hotRows<ChecklistRow & { start_date: string; id: number | null }>(manager ?? this.dataSource, 'embark_load_checklist', LOAD_CHECKLIST_SQL, [userId]);
     const first = rows[0];
     if (!first) return null;
     const today = todayUtc(now);

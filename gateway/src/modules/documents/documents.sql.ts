@@ -1,5 +1,5 @@
-import { InstanceChecker, type DataSource, type EntityManager } from 'typeorm';
-import { preparedRows, queryRows, type SqlParams } from '../../shared/sql';
+import type { DataSource, EntityManager } from 'typeorm';
+import { hotRows, type SqlParams } from '../../shared/sql';
 
 /*
  * Who sees which document, in ONE definition shared by every query of the
@@ -64,9 +64,8 @@ const LINKED_DOCUMENTS_SQL = `select cid.checklist_item_id, d.id, d.title, d.url
 export async function linkedDocumentsForItems(db: DataSource | EntityManager, itemIds: readonly number[]): Promise<LinkedDocumentRow[][]> {
   const wanted = [...new Set(itemIds)];
   if (wanted.length === 0) return itemIds.map(() => []);
-  type Row = LinkedDocumentRow & { checklist_item_id: number };
-  // Every checklist read runs this; outside a transaction, as a named statement (planned once per connection).
-  const rows = InstanceChecker.isDataSource(db) ? await preparedRows<Row>(db, 'embark_linked_documents', LINKED_DOCUMENTS_SQL, [wanted]) : await queryRows<Row>(db, LINKED_DOCUMENTS_SQL, [wanted]);
+  // Every checklist read runs this.
+  const rows = await hotRows<LinkedDocumentRow & { checklist_item_id: number }>(db, 'embark_linked_documents', LINKED_DOCUMENTS_SQL, [wanted]);
   const byItem = new Map<number, LinkedDocumentRow[]>();
   for (const { checklist_item_id, ...doc } of rows) {
     const list = byItem.get(checklist_item_id) ?? [];
