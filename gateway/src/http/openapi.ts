@@ -1,0 +1,85 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { z } from '../shared/validation';
+
+/*
+ * The REST contract, generated from the same zod schemas the services parse
+ * with. Each *.routes.ts registers its paths here at module load, right beside
+ * the route; `buildOpenApiDocument()` turns the registry into the OpenAPI 3.1
+ * document served at /api/openapi.json and checked in as /openapi.json.
+ * Paths are registered in full (`/api/...`), the way clients call them.
+ */
+export const openApiRegistry = new OpenAPIRegistry();
+
+export const ErrorBody = z
+  .object({
+    error: z.string().openapi({ description: 'What went wrong, safe to show to the user.' }),
+    details: z.array(z.string()).optional().openapi({ description: 'Every validation problem, one message each.' }),
+  })
+  .openapi('Error', { description: 'Every 4xx and 5xx answer of /api.' });
+
+const bearerAuth = openApiRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+
+/** Who may call a route: anyone, any signed-in user, or administrators only. */
+export type Access = 'public' | 'user' | 'admin';
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid input; `details` lists every problem',
+  401: 'Not signed in, or the session has ended',
+  403: 'Signed in, but not allowed (administrators only)',
+  404: 'Not found, or not yours',
+  409: 'Conflicts with the current state',
+  413: 'Request body too large',
+  429: 'Too many attempts; see Retry-After',
+};
+
+const errorResponse = (status: number) => ({ description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: ErrorBody } } });
+
+export interface ApiRoute {
+  method: RouteConfig['method'];
+  /** Full path in OpenAPI form, e.g. `/api/users/{userId}`. */
+  path: string;
+  summary: string;
+  tags: string[];
+  access: Access;
+  request?: RouteConfig['request'];
+  /** Success answers: status → zod schema of the JSON body (null for an empty body). */
+  responses: Record<number, { description: string; schema: z.ZodType | null }>;
+  /** Error statuses this route answers besides the ones `access` implies (401/403); 400 and 404 are common. */
+  errors?: number[];
+}
+
+/**
+ * Registers one route of the REST contract. Error answers share the `Error`
+ * schema; 401 and 403 follow from `access`, so a route cannot forget them.
+ */
+export function documentRoute(route: ApiRoute): void {
+  const responses: RouteConfig['responses'] = {};
+  for (const [status, { description, schema }] of Object.entries(route.responses)) {
+    responses[status] = schema ? { description, content: { 'application/json': { schema } } } : { description };
+  }
+  const errors = new Set(route.errors ?? []);
+  if (route.access !== 'public') errors.add(401);
+  if (route.access === 'admin') errors.add(403);
+  for (const status of [...errors].sort()) responses[status] = errorResponse(status);
+  openApiRegistry.registerPath({
+    method: route.method,
+    path: route.path,
+    summary: route.summary,
+    tags: route.tags,
+    ...(route.access === 'public' ? {} : { security: [{ [bearerAuth.name]: [] }] }),
+    ...(route.request ? { request: route.request } : {}),
+    responses,
+  });
+}
+
+/** The OpenAPI 3.1 document of everything registered so far (import http/api first for the whole API). */
+export function buildOpenApiDocument(version: string): ReturnType<OpenApiGeneratorV31['generateDocument']> {
+  return new OpenApiGeneratorV31(openApiRegistry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Embark REST API',
+      version,
+      description: 'The REST door of Embark. Every operation is also reachable through GraphQL at /graphql (schema.graphql).',
+    },
+  });
+}
