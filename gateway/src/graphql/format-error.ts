@@ -1,9 +1,8 @@
 import { unwrapResolverError } from '@apollo/server/errors';
-import type { ValidationError as ClassValidatorError } from 'class-validator';
 import type { GraphQLFormattedError } from 'graphql';
-import { ArgumentValidationError, AuthenticationError, AuthorizationError } from 'type-graphql';
+import { AuthenticationError, AuthorizationError } from 'type-graphql';
 import { toGraphQLError } from '../shared/error-mapping';
-import { ForbiddenError, UnauthenticatedError, ValidationError } from '../shared/errors';
+import { ForbiddenError, UnauthenticatedError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 
 // Codes produced by Apollo and graphql-armor before execution (parse,
@@ -53,22 +52,9 @@ function stripStack(formatted: GraphQLFormattedError): GraphQLFormattedError {
 
 /** Turns type-graphql's own errors into our family, so they map like the rest. */
 function normalize(err: unknown): unknown {
-  if (err instanceof ArgumentValidationError) {
-    // Only the constraint messages: the raw errors carry the submitted values (maybe passwords).
-    return new ValidationError('Invalid input', flattenConstraints(err.extensions.validationErrors));
-  }
   if (err instanceof AuthenticationError) return new UnauthenticatedError();
   if (err instanceof AuthorizationError) return new ForbiddenError();
   return err;
-}
-
-export function flattenConstraints(errors: ClassValidatorError[]): string[] {
-  const out: string[] = [];
-  for (const e of errors) {
-    out.push(...Object.values(e.constraints ?? {}));
-    if (e.children && e.children.length > 0) out.push(...flattenConstraints(e.children));
-  }
-  return out;
 }
 
 /**

@@ -23,10 +23,9 @@ let cached: Promise<GraphQLSchema> | undefined;
 export function buildGraphQLSchema(): Promise<GraphQLSchema> {
   cached ??= buildSchema({
     resolvers: [...resolvers],
-    // class-validator checks @InputType/@ArgsType arguments before a resolver runs.
-    // forbidUnknownValues off: with it, an input class that has no class-validator
-    // decorators at all would be rejected as "an unknown value".
-    validate: { forbidUnknownValues: false },
+    // Inputs are checked by the services with their zod schemas, the same rule for REST
+    // and GraphQL (docs/architecture.md#validation-and-the-rest-contract); no argument validator here.
+    validate: false,
   });
   return cached;
 }
