@@ -57,7 +57,7 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const checklist = new ChecklistService(dataSource, users, clock);
   const progress = new ProgressService(dataSource, audit, clock);
   const dashboard = new DashboardService(checklist, clock);
-  const documents = new DocumentsService(dataSource, checklist, audit);
+  const documents = new DocumentsService(dataSource, checklist, audit, progress);
   const journal = new JournalService(dataSource, new ChecklistTaskDirectory(dataSource, checklist));
   const checklistItems = new ChecklistItemsService(dataSource, roles, audit);
   const adminUsers = new AdminUsersService(dataSource, users, roles, twoFactor, checklist, audit);

@@ -7,6 +7,7 @@ import { containsPattern, queryRows, SqlParams } from '../../shared/sql';
 import { invalid } from '../../shared/validation';
 import type { AuditService } from '../audit/audit.service';
 import { CHECKLIST_MESSAGES, type ChecklistService } from '../checklist/checklist.service';
+import type { ProgressService } from '../progress';
 import { DOCUMENT_AUDIENCE_ROLES, DOCUMENTS_FROM, documentColumns, visibleToRole } from './documents.sql';
 import {
   DOCUMENT_MESSAGES,
@@ -160,6 +161,7 @@ export class DocumentsService {
     private readonly dataSource: DataSource,
     private readonly checklist: ChecklistService,
     private readonly audit: AuditService,
+    private readonly progress: ProgressService,
   ) {}
 
   /** GET /documents: the documents the caller's role sees, filtered, sorted and paged. */
@@ -295,7 +297,7 @@ export class DocumentsService {
           params.values,
         );
         if (!row) throw new NotFoundError(DOCUMENT_MESSAGES.policyNotFound);
-        await completePolicyTasks(manager, user.userId, id, row.acknowledged_at);
+        await this.progress.completePolicyTasks(manager, user.userId, id, row.acknowledged_at);
         return row;
       });
     } catch (err) {
@@ -538,28 +540,4 @@ function merged(before: DocumentRow, doc: ValidDocument): Pick<DocumentRow, 'tit
     document_class_id: doc.classId ?? before.document_class_id,
     is_company_policy: doc.isCompanyPolicy ?? before.is_company_policy,
   };
-}
-
-/**
- * The spec's "a policy task can be acknowledged with a timestamp": acknowledging a company policy
- * completes the caller's policy tasks that carry it (checklist items of type policy, of the
- * caller's role, linked to the document), completed at the acknowledgement's time. A task already
- * completed keeps its own completion time; other task types are never touched (a form or a
- * training linking the policy is not done by reading it). The user's own progress, like any self
- * update, is not audited.
- */
-async function completePolicyTasks(manager: EntityManager, userId: number, documentId: number, acknowledgedAt: Date | string): Promise<void> {
-  await manager.query(
-    `insert into user_progress as up (user_id, checklist_item_id, status, completed_at, due_date)
-     select u.id, ci.id, 'completed', $3::timestamptz, u.start_date + ci.due_days
-       from users u
-       join role_checklist_items rci on rci.role_id = u.role_id
-       join checklist_items ci on ci.id = rci.checklist_item_id and ci.type = 'policy'
-       join checklist_item_documents cid on cid.checklist_item_id = ci.id and cid.document_id = $2
-      where u.id = $1
-     on conflict (user_id, checklist_item_id) do update
-        set status = 'completed', completed_at = excluded.completed_at, updated_at = now()
-      where up.status <> 'completed'`,
-    [userId, documentId, acknowledgedAt],
-  );
 }

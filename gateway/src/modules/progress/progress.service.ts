@@ -7,6 +7,7 @@ import { queryRows } from '../../shared/sql';
 import type { AuditService } from '../audit/audit.service';
 import { CHECKLIST_MESSAGES, ITEM_COLUMNS, PROGRESS_COLUMNS, toUserChecklistItemView, type ChecklistRow, type UserChecklistItemView } from '../checklist/checklist.service';
 import { todayUtc } from '../checklist/checklist.rules';
+import { dueDateSql } from '../checklist/checklist.sql';
 import { USER_MESSAGES } from '../users/users.service';
 import { parseProgressInput, type ProgressChange, type ProgressInput } from './progress.validation';
 
@@ -69,6 +70,31 @@ export class ProgressService {
   }
 
   /**
+   * Acknowledging a company policy completes the user's policy tasks that
+   * carry it (docs/product.md#policies): checklist items of type policy, of
+   * the user's role, linked to the document, completed at the
+   * acknowledgement's time. A task already completed keeps its own completion
+   * time; other task types are never touched (a form or a training linking the
+   * policy is not done by reading it). Runs in the caller's transaction
+   * (`manager`); the user's own progress, like any self update, is not audited.
+   */
+  async completePolicyTasks(manager: EntityManager, userId: number, documentId: number, acknowledgedAt: Date | string): Promise<void> {
+    await manager.query(
+      `insert into user_progress as up (user_id, checklist_item_id, status, completed_at, due_date)
+       select u.id, ci.id, 'completed', $3::timestamptz, ${dueDateSql('u', 'ci')}
+         from users u
+         join role_checklist_items rci on rci.role_id = u.role_id
+         join checklist_items ci on ci.id = rci.checklist_item_id and ci.type = 'policy'
+         join checklist_item_documents cid on cid.checklist_item_id = ci.id and cid.document_id = $2
+        where u.id = $1
+       on conflict (user_id, checklist_item_id) do update
+          set status = 'completed', completed_at = excluded.completed_at, updated_at = now()
+        where up.status <> 'completed'`,
+      [userId, documentId, acknowledgedAt],
+    );
+  }
+
+  /**
    * One statement: find the item among the user's role's items, upsert the
    * progress row (ON CONFLICT on the (user, item) unique index, so concurrent
    * writes cannot duplicate it) and return the item joined with the new row.
@@ -78,7 +104,7 @@ export class ProgressService {
     const rows = await queryRows<ChecklistRow & { start_date: string }>(
       manager,
       `with target as (
-         select u.id as user_id, rci.checklist_item_id as item_id, u.start_date + ci.due_days as due_date
+         select u.id as user_id, rci.checklist_item_id as item_id, ${dueDateSql('u', 'ci')} as due_date
            from users u
            join role_checklist_items rci on rci.role_id = u.role_id and rci.checklist_item_id = $2
            join checklist_items ci on ci.id = rci.checklist_item_id

@@ -1,0 +1,2 @@
+/** The progress module's public surface: other modules import only this file. */
+export { ProgressService } from './progress.service';
