@@ -30,9 +30,9 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
-/** Security knobs of the auth module (DESIGN §5). Every limit is configurable by env. */
+/** Security knobs of the auth module (docs/product.md#rate-limits). Every limit is configurable by env. */
 export interface AuthConfig {
-  /** argon2id cost. Parallelism is always 1 (DESIGN §5). */
+  /** argon2id cost. Parallelism is always 1 (docs/product.md#passwords). */
   argon2: { memoryKib: number; timeCost: number };
   /**
    * Key material for encrypting TOTP secrets at rest. null: derived from

@@ -19,7 +19,7 @@ export function createDataSource(options: DataSourceOptions): DataSource {
     url: options.url,
     entities,
     migrations,
-    // Schema changes only through reviewed migrations (DESIGN §2).
+    // Schema changes only through reviewed migrations: synchronize could drop data.
     synchronize: false,
     // Run explicitly at start (runMigrations) so failures are reported in order.
     migrationsRun: false,

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { ChecklistItemTypeName, TaskPriorityName } from '../modules/checklist/checklist.rules';
 
 /**
- * Demo checklists (DESIGN §3): for every non-admin role (1 Employee, 2 Manager,
+ * Demo checklists: for every non-admin role (1 Employee, 2 Manager,
  * 3 Contractor, 5 Software Engineer, 6 Sales Associate, 7 Customer Support)
  * items of every type, due over the first 30 days; company-wide items are
  * shared between roles through role_checklist_items. The SysAdmin role (4)

@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
 
 /**
- * Demo document library (DESIGN §3): documents of every class with real public
- * https links, the company policies (DESIGN §7.6), which roles see each, and
+ * Demo document library: documents of every class with real public
+ * https links, the company policies (docs/product.md#policies), which roles see each, and
  * links to the seeded checklist items (seed-checklist.ts) so task detail shows
  * documents. The classes themselves come with the migration. Explicit ids, so
  * the data is the same on every machine.

@@ -6,9 +6,9 @@ import { insertDemoChecklist } from './seed-checklist';
 import { insertDemoDocuments } from './seed-documents';
 
 /**
- * Demo data for a fresh install (DESIGN §3). Each step owns one table group and
+ * Demo data for a fresh install (README, "The two commands"). Each step owns one table group and
  * is written with explicit ids so the data is the same on every machine; the
- * accounts, checklist and documents issues append their own steps to SEED_STEPS.
+ * accounts, checklist and documents steps are listed in SEED_STEPS.
  */
 export interface SeedStep {
   name: string;
@@ -35,7 +35,7 @@ const seedRoles: SeedStep = {
   },
 };
 
-/** DESIGN §3: one administrator and one employee, with the documented passwords. */
+/** One administrator and one employee, with the passwords the README documents. */
 export const DEMO_ACCOUNTS: ReadonlyArray<{ id: number; name: string; email: string; password: string; roleId: number }> = [
   { id: 1, name: 'Alex Admin', email: 'admin@example.com', password: 'Admin12345', roleId: 4 },
   { id: 2, name: 'Emma Employee', email: 'employee@example.com', password: 'Employee12345', roleId: 1 },

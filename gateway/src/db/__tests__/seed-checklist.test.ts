@@ -10,7 +10,7 @@ import { fixedClock } from '../../../test/checklist';
 const NON_ADMIN_ROLES = DEMO_ROLES.filter((r) => r.id !== ADMIN_ROLE_ID).map((r) => r.id);
 const employee = DEMO_ACCOUNTS.find((a) => a.email === 'employee@example.com');
 
-describe('demo checklists (DESIGN §3)', () => {
+describe('demo checklists', () => {
   it('give every non-admin role items of every type, and the administrator role none', () => {
     expect(NON_ADMIN_ROLES).toEqual([1, 2, 3, 5, 6, 7]);
     for (const roleId of NON_ADMIN_ROLES) {

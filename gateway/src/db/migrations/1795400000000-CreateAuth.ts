@@ -1,10 +1,10 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Accounts, sessions and two-factor sign-in (issue 3): users, their backup
+ * Accounts, sessions and two-factor sign-in (docs/product.md#sessions): users, their backup
  * codes, the pending second steps of a sign-in, the shared rate-limit counters
  * and the audit log. Everything security-relevant lives in PostgreSQL so any
- * number of gateway replicas agree on it (DESIGN §1).
+ * number of gateway replicas agree on it (the gateway is stateless).
  */
 export class CreateAuth1795400000000 implements MigrationInterface {
   name = 'CreateAuth1795400000000';
@@ -34,7 +34,7 @@ export class CreateAuth1795400000000 implements MigrationInterface {
         CONSTRAINT "fk_users_role" FOREIGN KEY ("role_id") REFERENCES "roles"("id") ON DELETE RESTRICT
       )
     `);
-    // Emails are unique case-insensitively (DESIGN §5); lookups use lower(email) and hit this index.
+    // Emails are unique case-insensitively (docs/product.md#passwords); lookups use lower(email) and hit this index.
     await queryRunner.query(`CREATE UNIQUE INDEX "uq_users_email_lower" ON "users" (lower("email"))`);
     await queryRunner.query(`CREATE INDEX "ix_users_role_id" ON "users" ("role_id")`);
 

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * The learning journal (issue 6): entries, each user's tags and the links
+ * The learning journal (docs/product.md#journal): entries, each user's tags and the links
  * between them. Search uses one stored tsvector per entry (title and tags
  * weighted above the content) behind a GIN index, so a query stays an index
  * lookup however many entries the table holds; the per-user btree indexes
@@ -43,7 +43,7 @@ export class CreateJournal1795600000000 implements MigrationInterface {
         -- A journal is personal: it goes with its author's account.
         CONSTRAINT "fk_journal_entries_user" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE,
         CONSTRAINT "ck_journal_entries_visibility" CHECK ("visibility" IN ('private', 'shared')),
-        -- The service validates first (spec §5 messages); these only back it up.
+        -- The service validates first, with the product's messages; these only back it up.
         CONSTRAINT "ck_journal_entries_content" CHECK (char_length("content") BETWEEN 1 AND 10000),
         CONSTRAINT "ck_journal_entries_links" CHECK (cardinality("linked_task_ids") <= 50)
       )

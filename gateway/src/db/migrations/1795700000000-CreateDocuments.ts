@@ -1,12 +1,12 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Documents and company policies (issue 7): document classes, documents, which
+ * Documents and company policies (docs/product.md#documents): document classes, documents, which
  * roles see a document, document ↔ checklist-item links, per-user views and
  * policy acknowledgements (per policy version).
  *
  * The six document classes are reference data, not demo data: the library's
- * filters and colour classes are defined over exactly these (spec §9) and
+ * filters and colour classes are defined over exactly these and
  * there is no API to manage them, so every install gets them here.
  *
  * Sizing: documents are few (hundreds); views and acknowledgements grow with
@@ -44,7 +44,7 @@ export class CreateDocuments1795700000000 implements MigrationInterface {
         -- NULL: the document has no link yet (the client says 'No URL available for this document').
         "url" character varying(2048),
         "document_class_id" integer NOT NULL,
-        -- DESIGN §7.6: company policies are the "special" documents, acknowledged per version.
+        -- Company policies are the "special" documents, acknowledged per version (docs/product.md#policies).
         "is_company_policy" boolean NOT NULL DEFAULT false,
         -- Bumped when a policy's content or link changes: earlier acknowledgements stop counting.
         "version" integer NOT NULL DEFAULT 1,
@@ -52,7 +52,7 @@ export class CreateDocuments1795700000000 implements MigrationInterface {
         "updated_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
         CONSTRAINT "pk_documents" PRIMARY KEY ("id"),
         CONSTRAINT "ck_documents_title" CHECK (length(btrim("title")) > 0),
-        -- Defence in depth for spec §5 (the service checks the same rule with a URL parser):
+        -- Defence in depth for the link rule (docs/product.md#documents; the service checks it with a URL parser):
         -- http(s) only, no whitespace, so no javascript:, data: or relative link is ever served.
         CONSTRAINT "ck_documents_url" CHECK ("url" IS NULL OR "url" ~* '^https?://[^[:space:]]+$'),
         CONSTRAINT "ck_documents_version" CHECK ("version" >= 1),
