@@ -10,6 +10,8 @@ import {
 } from '@embark/shared-ui';
 import { ADMIN, EMPLOYEE, fakeAuthApi, renderWithSession } from './test-utils';
 
+// The provider wired to a real router and toasts; the SessionController's own cases are in session-controller.test.ts.
+
 const TOKEN = 'header.payload.signature-0123456789abcdefghijklmnopqrstuvwxyz';
 
 function storeSession(token: string, user: SessionUser) {
@@ -38,7 +40,7 @@ const loginRoute = <Route path="/login" element={<p>login page</p>} />;
 
 beforeEach(() => window.localStorage.clear());
 
-describe('AuthProvider start (spec §4 "Session")', () => {
+describe('AuthProvider start', () => {
   it('shows a spinner until the stored token is checked, then the signed-in user', async () => {
     storeSession(TOKEN, { ...EMPLOYEE, name: 'Stale Name' });
     const api = fakeAuthApi();
@@ -106,7 +108,7 @@ describe('AuthProvider start (spec §4 "Session")', () => {
   });
 });
 
-describe('session expiry (spec §7)', () => {
+describe('session expiry', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
@@ -180,7 +182,7 @@ describe('session expiry (spec §7)', () => {
   });
 });
 
-describe('logout (spec §4)', () => {
+describe('logout', () => {
   it('calls the server, clears everything, goes to /login and says so', async () => {
     storeSession(TOKEN, EMPLOYEE);
     window.localStorage.setItem(STORAGE_KEYS.appInitialised, '{"userId":2}');

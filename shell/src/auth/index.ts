@@ -1,6 +1,7 @@
 // The shell's session: provider, account calls and the sign-in screens' building blocks.
-export { AuthProvider, initialiseSession, runAppInitialisation } from './AuthProvider';
-export type { RunInitialisation } from './AuthProvider';
+export { AuthProvider } from './AuthProvider';
+export { initialiseSession, runAppInitialisation, SessionController } from './session-controller';
+export type { AuthState, RunInitialisation, SessionEnvironment } from './session-controller';
 export { authApi, createAuthApi } from './auth-api';
 export { registerErrorMessage, signInErrorMessage, twoFactorErrorMessage } from './auth-errors';
 export type { AuthApi, RegistrationInput, Session, SignInResult } from './auth-api';

@@ -11,10 +11,10 @@ export type EstablishedSession = { ok: true } | { ok: false; failedStep: Initial
 /** What the shell's sign-in and registration screens need beyond the shared `useAuth()` contract. */
 export interface SessionControl {
   /**
-   * Stores a new session, waits the spec's settle delay, initialises the user's data (spec §4),
+   * Stores a new session, waits the settle delay, initialises the user's data (docs/product.md#initialisation),
    * then signs the UI in: auth state, the landing route (admins /app/admin, others /app/dashboard)
    * and the welcome toast, together. When the initialisation fails the UI stays signed out and the
-   * answer says so; the screen shows the spec §8 initialisation-failure message.
+   * answer says so; the screen shows the initialisation-failure message (docs/product.md#messages).
    */
   establishSession(session: Session, welcome: string): Promise<EstablishedSession>;
 }

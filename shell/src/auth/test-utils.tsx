@@ -5,7 +5,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ToastContext, type SessionUser, type ToastApi } from '@embark/shared-ui';
 import type { InitialisationOutcome } from './app-initialisation';
 import type { AuthApi } from './auth-api';
-import { AuthProvider, type RunInitialisation } from './AuthProvider';
+import { AuthProvider } from './AuthProvider';
+import type { RunInitialisation } from './session-controller';
 
 export const EMPLOYEE: SessionUser = {
   id: 2,

@@ -1,0 +1,313 @@
+// The session controller on its own: no React, no router; the environment is a set of spies.
+import { ApiError, notifySessionExpired, readAuthDebugLog, STORAGE_KEYS, type SessionUser } from '@embark/shared-ui';
+import { SessionController, type AuthState } from './session-controller';
+import { ADMIN, EMPLOYEE, fakeAuthApi, fakeInitialisation, fakeToasts, type FakeAuthApi, type FakeInitialisation } from './test-utils';
+
+const TOKEN = 'header.payload.signature-0123456789abcdefghijklmnopqrstuvwxyz';
+
+function storeSession(token: string, user: SessionUser) {
+  window.localStorage.setItem(STORAGE_KEYS.authToken, token);
+  window.localStorage.setItem(STORAGE_KEYS.authUser, JSON.stringify(user));
+}
+
+interface Setup {
+  path?: string;
+  api?: FakeAuthApi;
+  initialise?: FakeInitialisation;
+  navigate?: jest.Mock<void, [string]>;
+}
+
+function setup({ path = '/app/dashboard', api = fakeAuthApi(), initialise = fakeInitialisation(), navigate = jest.fn() }: Setup = {}) {
+  const env = { path, navigate, hardRedirect: jest.fn<void, [string]>(), toasts: fakeToasts() };
+  const controller = new SessionController({
+    api,
+    initialise,
+    env: {
+      navigate: (to) => {
+        env.navigate(to);
+        env.path = to;
+      },
+      hardRedirect: env.hardRedirect,
+      toasts: () => env.toasts,
+      renderedPath: () => env.path,
+    },
+  });
+  const states: AuthState[] = [];
+  controller.subscribe((state) => states.push(state));
+  return { controller, api, initialise, env, states };
+}
+
+/** Lets the pending promise callbacks run (fake timers leave microtasks alone). */
+const settle = () => jest.advanceTimersByTimeAsync(0);
+
+let stops: Array<() => void> = [];
+function started(s: ReturnType<typeof setup>) {
+  stops.push(s.controller.start());
+  return s;
+}
+
+beforeEach(() => {
+  window.localStorage.clear();
+  jest.useFakeTimers();
+});
+afterEach(() => {
+  stops.forEach((stop) => stop());
+  stops = [];
+  jest.useRealTimers();
+});
+
+describe('start', () => {
+  it('is uninitialised until the stored token is checked', async () => {
+    storeSession(TOKEN, { ...EMPLOYEE, name: 'Stale Name' });
+    const api = fakeAuthApi();
+    api.currentUser.mockResolvedValue(EMPLOYEE);
+    const { controller, states } = setup({ api });
+    expect(controller.getState()).toEqual({ status: 'uninitialised', user: null });
+    stops.push(controller.start());
+    await settle();
+    expect(states).toEqual([{ status: 'authenticated', user: EMPLOYEE }]);
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.authUser) ?? '{}').name).toBe('Erin Employee');
+  });
+
+  it('starts anonymous without a stored token, without asking the server', async () => {
+    const { controller, api } = started(setup());
+    await settle();
+    expect(controller.getState().status).toBe('anonymous');
+    expect(api.currentUser).not.toHaveBeenCalled();
+  });
+
+  it('says the session expired when a refused token was opening the app, and not on the landing page', async () => {
+    storeSession(TOKEN, EMPLOYEE);
+    const api = fakeAuthApi();
+    api.currentUser.mockRejectedValue(new ApiError({ status: 401 }));
+    const inApp = started(setup({ api }));
+    await settle();
+    expect(inApp.controller.getState().status).toBe('anonymous');
+    expect(inApp.env.toasts.error).toHaveBeenCalledWith('Your session has expired. Please log in again.');
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+
+    storeSession(TOKEN, EMPLOYEE);
+    const landing = started(setup({ api, path: '/' }));
+    await settle();
+    expect(landing.controller.getState().status).toBe('anonymous');
+    expect(landing.env.toasts.error).not.toHaveBeenCalled();
+  });
+
+  it('keeps the stored user when the server cannot be reached', async () => {
+    storeSession(TOKEN, ADMIN);
+    const api = fakeAuthApi();
+    api.currentUser.mockRejectedValue(new ApiError({ status: 0 }));
+    const { controller } = started(setup({ api }));
+    await settle();
+    expect(controller.getState()).toEqual({ status: 'authenticated', user: ADMIN });
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe(TOKEN);
+  });
+
+  it('ignores a check that answers after stop', async () => {
+    storeSession(TOKEN, EMPLOYEE);
+    const api = fakeAuthApi();
+    let answer: (user: SessionUser) => void = () => undefined;
+    api.currentUser.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    const { controller, states } = setup({ api });
+    const stop = controller.start();
+    stop();
+    answer(EMPLOYEE);
+    await settle();
+    expect(states).toEqual([]);
+    expect(controller.getState().status).toBe('uninitialised');
+  });
+
+  it("re-initialises a restored session's data once the first page had its turn", async () => {
+    storeSession(TOKEN, EMPLOYEE);
+    const api = fakeAuthApi();
+    api.currentUser.mockResolvedValue(EMPLOYEE);
+    const { initialise } = started(setup({ api }));
+    await settle();
+    await jest.advanceTimersByTimeAsync(1_999);
+    expect(initialise).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(initialise).toHaveBeenCalledWith(EMPLOYEE, 'restore');
+  });
+
+  it('skips that re-initialisation when the session changed meanwhile', async () => {
+    storeSession(TOKEN, EMPLOYEE);
+    const api = fakeAuthApi();
+    api.currentUser.mockResolvedValue(EMPLOYEE);
+    const { initialise } = started(setup({ api }));
+    await settle();
+    window.localStorage.removeItem(STORAGE_KEYS.authToken);
+    await jest.advanceTimersByTimeAsync(2_000);
+    expect(initialise).not.toHaveBeenCalled();
+  });
+});
+
+async function signedIn(path = '/app/dashboard') {
+  storeSession(TOKEN, EMPLOYEE);
+  const api = fakeAuthApi();
+  api.currentUser.mockResolvedValue(EMPLOYEE);
+  const s = started(setup({ api, path }));
+  await settle();
+  expect(s.controller.getState().status).toBe('authenticated');
+  return s;
+}
+
+describe('session expiry', () => {
+  it('clears the session and toasts at once, then signs out and goes to /login after 100 ms', async () => {
+    const { controller, env } = await signedIn();
+    notifySessionExpired({ source: 'rest', status: 401, token: TOKEN });
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+    expect(env.toasts.error).toHaveBeenCalledWith('Your session has expired. Please log in again.');
+    expect(controller.getState().status).toBe('authenticated');
+    await jest.advanceTimersByTimeAsync(99);
+    expect(env.navigate).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(controller.getState().status).toBe('anonymous');
+    expect(env.navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('reports several refused requests once and ignores an older token', async () => {
+    const { env } = await signedIn();
+    notifySessionExpired({ source: 'rest', status: 401, token: 'an-older-token' });
+    expect(env.toasts.error).not.toHaveBeenCalled();
+    notifySessionExpired({ source: 'rest', status: 401, token: TOKEN });
+    notifySessionExpired({ source: 'graphql', code: 'UNAUTHENTICATED' });
+    expect(env.toasts.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('signs out quietly on the sign-in form', async () => {
+    const { controller, env } = await signedIn('/login');
+    notifySessionExpired({ source: 'graphql', code: 'UNAUTHENTICATED', token: TOKEN });
+    expect(controller.getState().status).toBe('anonymous');
+    await jest.advanceTimersByTimeAsync(200);
+    expect(env.toasts.error).not.toHaveBeenCalled();
+    expect(env.navigate).not.toHaveBeenCalled();
+  });
+
+  it('loads /login for real when client-side navigation throws', async () => {
+    const navigate = jest.fn<void, [string]>(() => {
+      throw new Error('router gone');
+    });
+    storeSession(TOKEN, EMPLOYEE);
+    const api = fakeAuthApi();
+    api.currentUser.mockResolvedValue(EMPLOYEE);
+    const { env } = started(setup({ api, navigate }));
+    await settle();
+    notifySessionExpired({ source: 'rest', status: 403, token: TOKEN });
+    await jest.advanceTimersByTimeAsync(100);
+    expect(env.hardRedirect).toHaveBeenCalledWith('/login');
+  });
+
+  it('expires the session when refreshing the user is refused', async () => {
+    const { controller, api, env } = await signedIn();
+    api.currentUser.mockRejectedValue(new ApiError({ status: 401 }));
+    await controller.refreshUser();
+    await jest.advanceTimersByTimeAsync(100);
+    expect(env.toasts.error).toHaveBeenCalledWith('Your session has expired. Please log in again.');
+    expect(controller.getState().status).toBe('anonymous');
+  });
+
+  it('passes other refresh failures on and keeps the session', async () => {
+    const { controller, api } = await signedIn();
+    api.currentUser.mockRejectedValue(new ApiError({ status: 500 }));
+    await expect(controller.refreshUser()).rejects.toBeInstanceOf(ApiError);
+    expect(controller.getState().status).toBe('authenticated');
+  });
+
+  it('refreshing takes the new user', async () => {
+    const { controller, api } = await signedIn();
+    api.currentUser.mockResolvedValue({ ...EMPLOYEE, completion_percentage: 50 });
+    await controller.refreshUser();
+    expect(controller.getState().user?.completion_percentage).toBe(50);
+  });
+});
+
+describe('other tabs', () => {
+  it('follows a sign-out and a sign-in made in another tab', async () => {
+    const { controller } = await signedIn();
+    window.localStorage.removeItem(STORAGE_KEYS.authToken);
+    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.authToken }));
+    expect(controller.getState().status).toBe('anonymous');
+    storeSession(TOKEN, ADMIN);
+    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.authUser }));
+    expect(controller.getState()).toEqual({ status: 'authenticated', user: ADMIN });
+  });
+});
+
+describe('logout', () => {
+  it('calls the server, clears everything, goes to /login and says so', async () => {
+    const { controller, api, env } = await signedIn();
+    window.localStorage.setItem(STORAGE_KEYS.appInitialised, '{"userId":2}');
+    await controller.logout();
+    expect(api.signOut).toHaveBeenCalledTimes(1);
+    expect(controller.getState().status).toBe('anonymous');
+    expect(env.navigate).toHaveBeenCalledWith('/login');
+    expect(env.toasts.success).toHaveBeenCalledWith('You have been logged out successfully');
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.appInitialised)).toBeNull();
+    await jest.advanceTimersByTimeAsync(150);
+    expect(env.hardRedirect).not.toHaveBeenCalled();
+    expect(readAuthDebugLog().map((e) => e.event)).toEqual(expect.arrayContaining(['logout.start', 'logout.server_ok', 'logout.done']));
+  });
+
+  it('still signs out when the server call fails', async () => {
+    const { controller, api, env } = await signedIn();
+    api.signOut.mockRejectedValue(new ApiError({ status: 0 }));
+    await controller.logout();
+    expect(controller.getState().status).toBe('anonymous');
+    expect(env.toasts.success).toHaveBeenCalledWith('You have been logged out successfully');
+  });
+
+  it('loads /login for real when the router did not get there', async () => {
+    const s = await signedIn();
+    s.env.navigate.mockImplementation(() => undefined);
+    // The router "navigated" but the rendered path stayed.
+    const stuck = new SessionController({
+      api: s.api,
+      initialise: s.initialise,
+      env: { navigate: s.env.navigate, hardRedirect: s.env.hardRedirect, toasts: () => s.env.toasts, renderedPath: () => '/app/dashboard' },
+    });
+    await stuck.logout();
+    await jest.advanceTimersByTimeAsync(100);
+    expect(s.env.hardRedirect).toHaveBeenCalledWith('/login');
+  });
+});
+
+describe('establishSession', () => {
+  it('stores the session, initialises the data, then signs in, lands and welcomes together', async () => {
+    const { controller, initialise, env, states } = started(setup({ path: '/login' }));
+    await settle();
+    const done = controller.establishSession({ token: TOKEN, user: ADMIN }, 'Welcome back, Ada Admin!');
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe(TOKEN);
+    await jest.advanceTimersByTimeAsync(74);
+    expect(initialise).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1);
+    await expect(done).resolves.toEqual({ ok: true });
+    expect(initialise).toHaveBeenCalledWith(ADMIN, 'sign-in');
+    expect(states.at(-1)).toEqual({ status: 'authenticated', user: ADMIN });
+    expect(env.navigate).toHaveBeenCalledWith('/app/admin');
+    expect(env.toasts.success).toHaveBeenCalledWith('Welcome back, Ada Admin!');
+  });
+
+  it('stays signed out, keeping the stored session, when a required step fails', async () => {
+    const initialise = fakeInitialisation({ ok: false, failedStep: 'checklist', error: new Error('x'), sessionRefused: false, firstTimeUser: false, completed: [], failed: ['checklist'] });
+    const { controller, env } = started(setup({ path: '/login', initialise }));
+    await settle();
+    const done = controller.establishSession({ token: TOKEN, user: EMPLOYEE }, 'Welcome');
+    await jest.advanceTimersByTimeAsync(75);
+    await expect(done).resolves.toEqual({ ok: false, failedStep: 'checklist', sessionRefused: false });
+    expect(controller.getState().status).toBe('anonymous');
+    expect(env.navigate).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe(TOKEN);
+  });
+
+  it('drops a session the server refused at once and says it expired', async () => {
+    const initialise = fakeInitialisation({ ok: false, failedStep: 'documents', error: new Error('x'), sessionRefused: true, firstTimeUser: false, completed: [], failed: ['documents'] });
+    const { controller, env } = started(setup({ path: '/login', initialise }));
+    await settle();
+    const done = controller.establishSession({ token: TOKEN, user: EMPLOYEE }, 'Welcome');
+    await jest.advanceTimersByTimeAsync(75);
+    await expect(done).resolves.toEqual({ ok: false, failedStep: 'documents', sessionRefused: true });
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+    expect(env.toasts.error).toHaveBeenCalledWith('Your session has expired. Please log in again.');
+  });
+});
