@@ -17,7 +17,7 @@ const RegisterPage = lazy(() => import('../features/register/RegisterPage'));
 const AppArea = lazy(() => import('./AppArea'));
 
 /**
- * The shell's routes. `RouteGuard` decides every path first (spec §2 guards, unknown paths to the
+ * The shell's routes. `RouteGuard` decides every path first (the guards, unknown paths to the
  * not-found page). Under /app, `admin/*` mounts admin_mfe and every other page mounts
  * employee_mfe; the remotes render relative <Routes> inside the shared router.
  */

@@ -5,7 +5,7 @@ import { PageSpinner } from './PageSpinner';
 import { decideRoute } from './route-access';
 
 /**
- * Wraps every route: applies spec §2's guards (`decideRoute`) before anything renders. While the
+ * Wraps every route: applies the route guards (`decideRoute`, docs/shell.md) before anything renders. While the
  * stored session is still being checked it shows a spinner, so no page (and no redirect) ever
  * appears for the wrong visitor.
  */

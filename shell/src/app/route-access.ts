@@ -11,7 +11,7 @@ export type RouteDecision =
   | { kind: 'render'; route: PortalRoute }
   /** Replace the location (a guard, or bare `/app`). */
   | { kind: 'redirect'; to: string }
-  /** "Any other path" (spec §2): the not-found page, for everyone. */
+  /** "Any other path": the not-found page, for everyone. */
   | { kind: 'not-found' }
   /** The stored session is still being checked: no decision before auth state is initialised. */
   | { kind: 'wait' };

@@ -1,6 +1,6 @@
-// The after-sign-in initialisation as the user meets it (spec §4 "Login", §8 initialisation
-// failures): the sign-in and registration screens wait for it, and stay put with the spec message
-// when it fails. The sequence's own rules are in app-initialisation.test.ts.
+// The after-sign-in initialisation as the user meets it (docs/product.md#initialisation): the
+// sign-in and registration screens wait for it, and stay put with the failure message when it fails.
+// The sequence's own rules are in app-initialisation.test.ts.
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import { STORAGE_KEYS, useAuth } from '@embark/shared-ui';
@@ -56,7 +56,7 @@ async function submitRegistration() {
 
 beforeEach(() => window.localStorage.clear());
 
-describe('sign-in waits for the initialisation (spec §4)', () => {
+describe('sign-in waits for the initialisation', () => {
   it('initialises the signed-in user with the token already stored, then lands and welcomes', async () => {
     let tokenDuringInit: string | null = null;
     const initialise = fakeInitialisation();
@@ -177,7 +177,7 @@ describe('sign-in waits for the initialisation (spec §4)', () => {
   });
 });
 
-describe('InitialisationFailed (spec §8)', () => {
+describe('InitialisationFailed', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

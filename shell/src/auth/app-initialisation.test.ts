@@ -71,7 +71,7 @@ function putMarker(userId: number, timestamp: number, extra: Record<string, unkn
 
 beforeEach(() => window.localStorage.clear());
 
-describe('the sequence (spec §4)', () => {
+describe('the sequence', () => {
   it('runs documents, navigation, checklist, journal, dashboard, one after the other', async () => {
     const fake = fakeInitialisers();
     let running = 0;
@@ -182,7 +182,7 @@ describe('a refused session (401/403: revoked, e.g. the account was deactivated)
   });
 });
 
-describe('first-time users (spec §4)', () => {
+describe('first-time users', () => {
   it.each<[string, Partial<SessionUser>, boolean]>([
     ['no progress and never signed in', { completion_percentage: 0, last_login_at: null, created_at: new Date(NOW - 90 * 24 * HOUR).toISOString() }, true],
     ['no progress, signed in before, account under 24 h old', { completion_percentage: 0, last_login_at: new Date(NOW).toISOString(), created_at: new Date(NOW - 23 * HOUR - 59 * MINUTE).toISOString() }, true],
@@ -221,7 +221,7 @@ describe('first-time users (spec §4)', () => {
   });
 });
 
-describe('the app-initialised marker and the 5-minute dashboard skip (spec §3, §9)', () => {
+describe('the app-initialised marker and the 5-minute dashboard skip', () => {
   it('is written after a successful initialisation with userId, timestamp, isFirstTimeUser and version 1.0', async () => {
     await initialiseApp(RETURNING, fakeInitialisers(), { mode: 'sign-in', now: at(NOW) });
     expect(storedMarker()).toEqual({ userId: 7, timestamp: NOW, isFirstTimeUser: false, version: '1.0' });

@@ -1,10 +1,11 @@
 /**
- * Spec §4 "Login": after sign-in (and registration) the app initialises the user's data in sequence:
+ * After sign-in (and registration) the app initialises the user's data in sequence:
  * documents, navigation, checklist, journal, dashboard. Failures of journal, documents and dashboard
  * are tolerated; a checklist failure aborts and clears all state. A first-time user (no progress, and
  * no previous sign-in or an account under 24 hours old) gets a clean state first. Success leaves the
- * app-initialised marker (spec §3: userId, timestamp, isFirstTimeUser, version 1.0) in localStorage;
- * the dashboard step is skipped when the same user's marker is under 5 minutes old (spec §9).
+ * app-initialised marker (userId, timestamp, isFirstTimeUser, version 1.0) in localStorage; the
+ * dashboard step is skipped when the same user's marker is under 5 minutes old.
+ * See docs/product.md#initialisation.
  *
  * This module is the sequence and its rules only; what each step loads is `app-initialisers.ts`.
  * Pure apart from localStorage and the steps it is given, so the tests drive it with fakes.
@@ -15,14 +16,14 @@ export const INITIALISATION_STEPS = ['documents', 'navigation', 'checklist', 'jo
 export type InitialisationStep = (typeof INITIALISATION_STEPS)[number];
 
 /**
- * Spec §4 names the tolerated failures. The spec says nothing of navigation; it is the user's own
+ * The product names the tolerated failures (docs/product.md#initialisation). It says nothing of navigation; it is the user's own
  * route table (no request), and a portal that cannot build it cannot show anything, so like the
  * checklist it is required.
  */
 export const TOLERATED_STEPS: ReadonlySet<InitialisationStep> = new Set<InitialisationStep>(['documents', 'journal', 'dashboard']);
 
 /**
- * `sign-in`: right after sign-in or registration, before the user is let in (spec §4).
+ * `sign-in`: right after sign-in or registration, before the user is let in.
  * `restore`: a reload with a stored session; runs behind the first page (nothing waits for it), so
  * the 5-minute dashboard skip has something to skip. It neither cleans up for first-time users nor
  * clears state on failure: the pages already on screen load and report their own data.

@@ -1,5 +1,5 @@
 /**
- * The account calls of spec §7 (issue 3 item 1); the spec §8 messages for their failures are
+ * The account calls (docs/product.md#sessions); the messages for their failures are
  * `auth-errors.ts` (only the sign-in screens need them). Sign-in, the second step and registration
  * opt out of the session-expiry hook: there a 401 means wrong credentials, not an expired session.
  */
@@ -62,7 +62,7 @@ export function createAuthApi(client: ApiClient = apiClient) {
       return user;
     },
 
-    /** Revokes the token on the server (every session of the account, DESIGN §5). */
+    /** Revokes the token on the server (docs/product.md#sessions). */
     async signOut(): Promise<void> {
       await client.post<unknown>('/auth/logout', undefined, PUBLIC);
     },

@@ -3,7 +3,7 @@ import { UI_TEXT } from '@embark/shared-ui';
 import { ShellRolesDocument } from '../../__generated__/graphql';
 
 /**
- * The display name of a role (spec §3): looked up in the roles list through the shell's Apollo
+ * The display name of a role (docs/product.md#roles): looked up in the roles list through the shell's Apollo
  * client, 'Front-Line Staff' when the role is unknown or the list cannot be loaded; null while loading.
  */
 export function useRoleName(roleId: number | null | undefined): string | null {

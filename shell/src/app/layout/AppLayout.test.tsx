@@ -51,7 +51,7 @@ beforeEach(() => {
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: 390 });
 });
 
-describe('mobile sidebar (spec §2)', () => {
+describe('mobile sidebar', () => {
   it("opens from the 'Open menu' button, which says it controls the sidebar", async () => {
     await renderLayout('/app/dashboard');
     expect(menuButton().getAttribute('aria-controls')).toBe(sidebar().id);
@@ -176,7 +176,7 @@ describe('header', () => {
   });
 });
 
-describe('user menu (spec §2)', () => {
+describe('user menu', () => {
   it("shows the name, the role name from the roles list and the email, with Profile Settings and Sign Out", async () => {
     await renderLayout('/app/dashboard');
     const button = screen.getByRole('button', { name: 'User menu' });

@@ -9,7 +9,7 @@ import './app-layout.css';
 /**
  * The `/app` layout: header, sidebar, breadcrumbs, the page (a remote) and the footer.
  *
- * Narrow screens (< 1025 px, spec §9) hide the sidebar behind the header's 'Open menu' button.
+ * Narrow screens (< 1025 px) hide the sidebar behind the header's 'Open menu' button.
  * The open drawer closes on Escape, on navigation (it is open only for the path it was opened on)
  * and when the window grows to 1025 px or more.
  */

@@ -9,7 +9,7 @@ export interface SidebarProps {
   onClose: () => void;
 }
 
-/** The sidebar of spec §2, a `nav` named 'Main navigation': the admin or the non-admin variant. */
+/** The sidebar, a `nav` named 'Main navigation': the admin or the non-admin variant. */
 export function Sidebar({ isAdmin, open, onClose }: SidebarProps) {
   const closeButton = useRef<HTMLButtonElement>(null);
   const groups = isAdmin ? ADMIN_SIDEBAR : EMPLOYEE_SIDEBAR;

@@ -11,7 +11,7 @@ export function initialsOf(name: string): string {
 }
 
 /**
- * The header's user menu (spec §2): a button named 'User menu' opening a panel with the user's
+ * The header's user menu: a button named 'User menu' opening a panel with the user's
  * name, role name ('Front-Line Staff' when unknown) and email, 'Profile Settings' and 'Sign Out'.
  * A disclosure, not an ARIA menu: its content is text plus one link and one button. The button
  * itself shows the avatar; the name and role are in the panel.

@@ -12,7 +12,7 @@ function renderLanding() {
   );
 }
 
-describe('LandingPage (spec §1)', () => {
+describe('LandingPage', () => {
   it('has a hero with links to /login and /register', () => {
     renderLanding();
     const hero = screen.getByRole('region', { name: 'Onboarding your new hires actually finish' });

@@ -4,7 +4,7 @@ import { AuthContext, BRAND, buttonClassName, homePathFor, ROUTES, UI_TEXT } fro
 import './not-found.css';
 
 /**
- * "Any other path" (spec §2), for everyone. The way back leads home: the landing page for guests,
+ * "Any other path", for everyone. The way back leads home: the landing page for guests,
  * the dashboard (or the admin area) for signed-in users.
  */
 export function NotFoundPage() {

@@ -4,7 +4,7 @@ import { cx, formatRelativeTime, Icon, NOTIFICATIONS_TEXT, SHELL_TEXT, useDismis
 import './notifications.css';
 
 /**
- * The header's bell (spec §2, §4): a dot while any notification is unread, a panel listing them
+ * The header's bell (docs/product.md#notifications): a dot while any notification is unread, a panel listing them
  * with 'Mark all as read'. The notifications come from the `NotificationsContext` contract
  * (the shell's NotificationsProvider); without a provider the panel says 'No notifications'.
  *

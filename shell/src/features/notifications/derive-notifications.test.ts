@@ -21,7 +21,7 @@ function derive(tasks: NotifiableTask[], readIds: string[] = []) {
 
 const summary = (tasks: NotifiableTask[], readIds: string[] = []) => derive(tasks, readIds).map((n) => `${n.title}: ${n.description.split(' · ')[0]}`);
 
-describe('deriveNotifications (spec §4 "Notifications")', () => {
+describe('deriveNotifications', () => {
   it('a new hire with nothing done gets the first 3 tasks in checklist order as "Next Task"', () => {
     const tasks = [task(4, { item_order: 4 }), task(1, { item_order: 1 }), task(3, { item_order: 3 }), task(2, { item_order: 2 }), task(5, { item_order: 5 })];
     expect(summary(tasks)).toEqual(['Next Task: Task 1', 'Next Task: Task 2', 'Next Task: Task 3']);

@@ -1,7 +1,7 @@
 import { NOTIFICATIONS, STORAGE_KEYS } from '@embark/shared-ui';
 
 /**
- * Which notifications a user has read (spec §4: notifications are local only). Kept per user in
+ * Which notifications a user has read (notifications are local only, docs/product.md#notifications). Kept per user in
  * localStorage, so it survives sign-out and reloads and never leaks to another account on the same
  * browser. Only the latest ids are kept: older ones belong to notifications long out of the top 3.
  */

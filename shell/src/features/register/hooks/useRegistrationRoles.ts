@@ -8,7 +8,7 @@ export type RolesState =
   | { status: 'error'; roles: readonly RoleOption[]; message: string };
 
 /**
- * The registration role list (spec §2, §4 "Roles load"): loading, then the server's roles without
+ * The registration role list (docs/product.md#registration): loading, then the server's roles without
  * SysAdmin, or on failure the spec's fallback roles with 'Failed to load roles. Please refresh the page.'
  */
 export function useRegistrationRoles(api: AuthApi): RolesState {
