@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react';
 
-/** Spec §3 "Notification (derived in the header)". */
+/** A notification of the header, derived from the checklist (docs/product.md#notifications). */
 export interface PortalNotification {
   id: string;
-  /** 'Task Completed' or 'Next Task' (spec §4). */
+  /** 'Task Completed' or 'Next Task'. */
   title: string;
   description: string;
   /** ISO 8601; shown as relative time ('Just now', '5m ago', …). */
@@ -14,7 +14,7 @@ export interface PortalNotification {
 }
 
 /**
- * What the header's bell reads. The checklist issue provides it (up to 3 notifications derived
+ * What the header's bell reads. The shell's NotificationsProvider gives it (up to 3 notifications derived
  * from the user's checklist, read state kept locally); until a provider is mounted the bell shows
  * its empty state.
  */

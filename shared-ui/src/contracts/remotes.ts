@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 
 /**
- * The only coupling between the shell and its remotes (DESIGN §4).
+ * The only coupling between the shell and its remotes (docs/architecture.md).
  * Remote names are the Module Federation container names; each remote exposes `./App`.
  */
 export const REMOTE_NAMES = {

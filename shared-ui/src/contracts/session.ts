@@ -16,10 +16,10 @@ export interface SessionUser {
   start_date: string;
 }
 
-/** Spec §4 "Session": uninitialised until the stored token has been checked, then signed in or not. */
+/** Uninitialised until the stored token has been checked, then signed in or not (docs/product.md#sessions). */
 export type AuthStatus = 'uninitialised' | 'authenticated' | 'anonymous';
 
-/** The administrator check of spec §6: an exact comparison of role_id to ADMIN_ROLE_ID (4). */
+/** The administrator check: an exact comparison of role_id to ADMIN_ROLE_ID (4) (docs/product.md#roles). */
 export function isAdminUser(user: Pick<SessionUser, 'role_id'> | null | undefined): boolean {
   return user?.role_id === ADMIN_ROLE_ID;
 }
@@ -34,7 +34,7 @@ export interface AuthContextValue {
   isAdmin: boolean;
   /** Re-reads the current user from the server (e.g. after a profile change or completed task). */
   refreshUser(): Promise<void>;
-  /** Spec §4 logout: server call, clear stored auth and state, go to /login, toast. */
+  /** Logout: server call, clear stored auth and state, go to /login, toast (docs/product.md#sessions). */
   logout(): Promise<void>;
 }
 

@@ -4,7 +4,7 @@ export type ToastType = 'success' | 'error' | 'warning' | 'info';
 
 export interface ToastOptions {
   type?: ToastType;
-  /** Milliseconds before it closes; defaults by type (spec §9: error 8 s, warning 6 s, info and success 5 s). */
+  /** Milliseconds before it closes; defaults by type (error 8 s, warning 6 s, info and success 5 s: docs/product.md#messages). */
   duration?: number;
   /** Stays until dismissed. */
   persistent?: boolean;

@@ -11,7 +11,7 @@ import { authHeaders, readAuthToken } from './storage';
 /** Same-origin GraphQL endpoint (proxied to the gateway by whatever serves the page). */
 export const GRAPHQL_URI = '/graphql';
 
-/** Wraps fetch so every request aborts after `timeoutMs` (spec §7/§9: 10 s), keeping any caller signal. */
+/** Wraps fetch so every request aborts after `timeoutMs` (10 s, as the REST client), keeping any caller signal. */
 export function withTimeout(fetchImpl: typeof fetch, timeoutMs: number = TIMING_MS.httpTimeout): typeof fetch {
   return (input, init) => {
     const timeout = AbortSignal.timeout(timeoutMs);
@@ -30,12 +30,12 @@ export interface ApolloClientOptions {
   onSessionExpired?: (event: SessionExpiredEvent) => void;
 }
 
-/** The GraphQL error code of an unauthenticated request (DESIGN §5). */
+/** The GraphQL error code of an unauthenticated request (docs/product.md#errors). */
 export const UNAUTHENTICATED_CODE = 'UNAUTHENTICATED';
 
 /**
  * Why a failed operation means the session is over, or null: the gateway's UNAUTHENTICATED code,
- * or an HTTP 401/403 answer (the same statuses that end a session on REST, spec §7).
+ * or an HTTP 401/403 answer (the same statuses that end a session on REST, docs/product.md#session-expiry).
  */
 export function sessionExpiryOf(error: unknown): Pick<SessionExpiredEvent, 'status' | 'code'> | null {
   if (CombinedGraphQLErrors.is(error)) {

@@ -1,5 +1,5 @@
 /**
- * The persistent auth debug log of spec §3/§9: the last 100 auth events (sign-in, sign-out,
+ * The persistent auth debug log: the last 100 auth events (sign-in, sign-out,
  * session checks, expiry) kept in localStorage, so a support engineer can see what happened to a
  * session across reloads. Tokens appear only as a 20-character preview, never whole: the log sits
  * in storage any script on the origin can read, and a preview is enough to tell tokens apart.

@@ -1,4 +1,4 @@
-/** Spec §9 business constants and limits, plus the §4 delays. One place; screens and tests read these. */
+/** The product's constants, limits and delays (docs/product.md). One place; screens and tests read these. */
 
 export const ADMIN_ROLE_ID = 4;
 
@@ -44,7 +44,7 @@ export const PROGRESS_THRESHOLDS = { complete: 100, good: 75, warning: 50 } as c
 
 export type ProgressTone = 'complete' | 'good' | 'warning' | 'danger';
 
-/** Spec §4: complete at 100 or more, good at 75 or more, warning at 50 or more, else danger. */
+/** Complete at 100 or more, good at 75 or more, warning at 50 or more, else danger (docs/product.md#progress). */
 export function progressTone(percent: number): ProgressTone {
   if (percent >= PROGRESS_THRESHOLDS.complete) return 'complete';
   if (percent >= PROGRESS_THRESHOLDS.good) return 'good';
@@ -76,7 +76,7 @@ export const DOCUMENTS = {
 export const PRICING = { dollarsPerSeatPerMonth: 2, trialDays: 7 } as const;
 
 /**
- * Spec §4 task rules (issue 5; read by kit/task-rules.ts): urgency windows in whole days left until
+ * Task rules (docs/product.md#urgency, read by kit/task-rules.ts): urgency windows in whole days left until
  * the due date, the dashboard's urgency windows in hours, the guidance bands in percent, and how
  * long completion times read as 'N days ago' before they read as a date.
  */
@@ -84,11 +84,11 @@ export const TASK_URGENCY_DAYS = { dueSoon: 2, dueWeek: 7 } as const;
 export const DASHBOARD_URGENCY_HOURS = { urgent: 24, high: 72, medium: 168 } as const;
 export const GUIDANCE_THRESHOLDS = { greatStart: 25, excellentProgress: 50, halfway: 75 } as const;
 export const COMPLETION_WORDING_MAX_DAYS = 7;
-/** The due-date filter 'week' of the checklist (spec §9): due from today up to this many days ahead. */
+/** The due-date filter 'week' of the checklist: due from today up to this many days ahead. */
 export const CHECKLIST_DUE_WEEK_DAYS = 7;
 
 /**
- * Spec §3/§4 after sign-in (issue 5 item 10): the app-initialised marker's version, and how young an
+ * After sign-in (docs/product.md#initialisation): the app-initialised marker's version, and how young an
  * account still counts as a first-time user's (with no progress). The 5-minute dashboard skip is
  * TIMING_MS.dashboardReinitSkip; the refresh offer after a failed initialisation, TIMING_MS.refreshOfferDelay.
  */
@@ -98,7 +98,7 @@ export const APP_INITIALISATION = {
 } as const;
 
 /**
- * The header's notifications (spec §4; at most DASHBOARD.notificationsMax): how many read ids are
+ * The header's notifications (docs/product.md#notifications; at most DASHBOARD.notificationsMax): how many read ids are
  * remembered per user, and how often navigating refetches the checklist they are derived from.
  */
 export const NOTIFICATIONS = {

@@ -20,7 +20,7 @@ function memoryStorage(initial: Record<string, string> = {}) {
   };
 }
 
-describe('document types (spec §9 colour classes)', () => {
+describe('document types (colour classes)', () => {
   it('has the six classes and a slug for each', () => {
     expect(DOCUMENT_TYPES).toEqual(['Policy', 'SOP', 'Training', 'Form', 'Template', 'Job Description']);
     expect(DOCUMENT_TYPES.map(documentTypeSlug)).toEqual(['policy', 'sop', 'training', 'form', 'template', 'job-description']);
@@ -33,7 +33,7 @@ describe('document types (spec §9 colour classes)', () => {
   });
 });
 
-describe('opening a document (spec §5)', () => {
+describe('opening a document', () => {
   it('opens the link in a new tab and cuts the opener link', () => {
     const tab = { opener: {} as unknown };
     const open = jest.fn(() => tab as unknown as Window);
@@ -57,7 +57,7 @@ describe('opening a document (spec §5)', () => {
   });
 });
 
-describe('viewed document ids kept locally (spec §3)', () => {
+describe('viewed document ids kept locally', () => {
   it('keeps ids per user, most recent first, without duplicates', () => {
     const storage = memoryStorage();
     rememberViewedDocument(7, 1, storage);
@@ -88,7 +88,7 @@ describe('viewed document ids kept locally (spec §3)', () => {
   });
 });
 
-describe('documents error wording (spec §8 "Documents")', () => {
+describe('documents error wording', () => {
   it.each([
     [new ApiError({ status: 0 }), 'Cannot connect to server. Please check your connection and try again.'],
     [new ApiError({ status: 0, offline: true }), 'Cannot connect to server. Please check your connection and try again.'],

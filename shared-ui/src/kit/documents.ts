@@ -1,14 +1,14 @@
 /**
- * Spec §3/§5/§8/§9 document rules shared by every screen that lists or opens documents (the library,
+ * Document rules (docs/product.md#documents) shared by every screen that lists or opens documents (the library,
  * the company policies, task detail): the six document types and their colour-class slugs, how a
- * document is opened in a new tab, the ids of viewed documents kept locally, and the §8 documents
+ * document is opened in a new tab, the ids of viewed documents kept locally, and the documents
  * error wording.
  */
 import { isApiError } from './api-client';
 import { AREA_MESSAGES, HTTP_ERROR_MESSAGES, VALIDATION_MESSAGES } from './messages';
 import { STORAGE_KEYS } from './storage';
 
-/** Spec §3 document classes, in the gateway's id order; each has a colour class (spec §9). */
+/** The document classes, in the gateway's id order; each has a colour class (docs/product.md#documents). */
 export const DOCUMENT_TYPES = ['Policy', 'SOP', 'Training', 'Form', 'Template', 'Job Description'] as const;
 export type DocumentTypeName = (typeof DOCUMENT_TYPES)[number];
 
@@ -25,7 +25,7 @@ export function documentTypeSlug(className: string | null | undefined): Document
 
 export type OpenDocumentResult = 'opened' | 'missing-url' | 'blocked';
 
-/** The message to show for an open that did not happen (spec §5), or null when it opened. */
+/** The message to show for an open that did not happen, or null when it opened. */
 export function openDocumentMessage(result: OpenDocumentResult): string | null {
   if (result === 'missing-url') return VALIDATION_MESSAGES.documentUrlMissing;
   if (result === 'blocked') return VALIDATION_MESSAGES.popupBlocked;
@@ -85,7 +85,7 @@ function readAll(storage: ViewedStorage | undefined): Record<string, number[]> {
   }
 }
 
-/** Spec §3 "Stored locally: ids of viewed documents", for one user (most recent first). Never throws. */
+/** The ids of viewed documents kept locally, for one user (most recent first). Never throws. */
 export function readViewedDocumentIds(userId: number | null | undefined, storage: ViewedStorage | undefined = localStore()): number[] {
   if (userId === null || userId === undefined) return [];
   return readAll(storage)[String(userId)] ?? [];
@@ -106,9 +106,9 @@ export function rememberViewedDocument(userId: number | null | undefined, docume
 }
 
 /**
- * Spec §8 "Documents": the wording for a failed documents load. No connection → 'Cannot connect to
+ * The wording for a failed documents load (docs/product.md#documents). No connection → 'Cannot connect to
  * server…', 5xx → 'Server error (N)…', 404 → 'Documents API endpoint not found…'; a timeout and every
- * other failure keep the general §8 message the REST client already chose.
+ * other failure keep the general message the REST client already chose (docs/product.md#errors).
  */
 export function documentsErrorMessage(error: unknown): string {
   if (!isApiError(error)) return error instanceof TypeError ? AREA_MESSAGES.documentsCannotConnect : HTTP_ERROR_MESSAGES.unexpected;

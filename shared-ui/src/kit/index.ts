@@ -14,5 +14,5 @@ export * from './toast-timing';
 export * from './relative-time';
 export * from './task-rules';
 // Not here, imported by path by the pages that need them (they stay out of the singleton every
-// page loads, issue 9): './page-text/*' (page wording), './documents' (the document library's
+// page loads, docs/bundles.md): './page-text/*' (page wording), './documents' (the document library's
 // rules), './apollo-client' (the GraphQL client factory).

@@ -4,7 +4,7 @@ import { progressTone } from './constants';
 import { authHeaders, readAuthToken, STORAGE_KEYS } from './storage';
 import { formatDocumentTitle } from './document-title';
 
-describe('messageForHttpFailure (spec §8 "By status")', () => {
+describe('messageForHttpFailure (the message by status)', () => {
   it.each([
     [{}, HTTP_ERROR_MESSAGES.noResponse],
     [{ status: 0 }, HTTP_ERROR_MESSAGES.noResponse],

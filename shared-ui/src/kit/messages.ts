@@ -1,6 +1,6 @@
 /**
- * Every user-facing string of the spec (§4, §5, §8) and of the portal chrome, in ONE place.
- * Screens and tests read these constants; never retype a spec string elsewhere.
+ * Every user-facing string of the product and of the portal chrome, in ONE place
+ * (docs/product.md#messages). Screens and tests read these constants; never retype one elsewhere.
  */
 
 export const BRAND = {
@@ -8,11 +8,11 @@ export const BRAND = {
   /** Fallback document title. */
   defaultTitle: 'Embark — Onboarding Portal',
   tagline: 'Onboarding that new hires actually finish.',
-  /** The footer year stays 2025 (DESIGN §7.8). */
+  /** The footer year stays 2025 (docs/product.md#brand). */
   footerYear: 2025,
 } as const;
 
-/** Spec §8, "By status". */
+/** The message for a failed call, by status (docs/product.md#errors). */
 export const HTTP_ERROR_MESSAGES = {
   noResponse: 'Unable to connect to the server. Please check your internet connection.',
   unauthorized: 'Your session has expired. Please log in again.',
@@ -25,7 +25,7 @@ export const HTTP_ERROR_MESSAGES = {
   timeout: 'Request timed out. Please try again.',
 } as const;
 
-/** Spec §8, "Other areas". */
+/** Failures of each area (docs/product.md#errors). */
 export const AREA_MESSAGES = {
   rolesLoad: 'Failed to load roles. Please refresh the page.',
   rolesFetch: 'Failed to fetch roles',
@@ -41,33 +41,33 @@ export const AREA_MESSAGES = {
   tagsFetch: 'Failed to fetch tags',
   dashboardLoad: 'Failed to load dashboard data. Please try again.',
   checklistLoad: 'Failed to load checklist. Please try again.',
-  /** Spec §8 'Cannot connect to server...', in full. */
+  /** Contract wording, given in full here (older clients showed it cut short with '...'). */
   documentsCannotConnect: 'Cannot connect to server. Please check your connection and try again.',
   documentsServerError: (status: number) => `Server error (${status}). Please try again later.`,
-  /** Spec §8 'Documents API endpoint not found...', in full. */
+  /** Contract wording, given in full here (older clients showed it cut short with '...'). */
   documentsEndpointNotFound: 'Documents API endpoint not found. Please contact support.',
   documentsUnableToLoad: (detail: string) => `Unable to load documents: ${detail}`,
   documentsRetrying: 'Having trouble loading documents, retrying...',
   documentsEmpty: 'No documents found for your role',
 } as const;
 
-/** Spec §4 and §7: session and progress toasts. */
+/** Session and progress toasts (docs/product.md#sessions, #session-expiry, #progress). */
 export const SESSION_MESSAGES = {
   loggedOut: 'You have been logged out successfully',
   expired: 'Your session has expired. Please log in again.',
   allTasksComplete: "Congratulations! You've completed all onboarding tasks!",
-  /** While the stored session is checked, before anything renders (not worded by the spec). */
+  /** While the stored session is checked, before anything renders. */
   checking: 'Checking your session…',
 } as const;
 
-/** Spec §5 validation messages. */
+/** Validation messages (docs/product.md#validation). */
 export const VALIDATION_MESSAGES = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
   emailTooLong: 'Email must be less than 254 characters',
   loginPasswordTooShort: 'Password must be at least 8 characters',
   registerPasswordWeak: 'Password must be at least 8 characters with letters and numbers',
-  /** Not worded by the spec; the gateway's 400 uses the same words. */
+  /** The gateway's 400 uses the same words. */
   nameRequired: 'Name is required',
   nameTooLong: 'Name must be less than 100 characters',
   roleRequired: 'Please select a role',
@@ -82,7 +82,7 @@ export const VALIDATION_MESSAGES = {
   popupBlocked: 'Popup blocked - please allow popups for this site',
 } as const;
 
-/** The generic error screen (spec §8 "General boundary message"; buttons per issue 2). */
+/** The generic error screen (docs/product.md#errors). */
 export const ERROR_SCREEN_TEXT = {
   title: 'Something went wrong',
   message: 'An unexpected error occurred. Please try again.',
@@ -91,7 +91,7 @@ export const ERROR_SCREEN_TEXT = {
   dashboard: 'Go to Dashboard',
 } as const;
 
-/** Portal chrome and placeholder screens (not spec strings, but kept with them). */
+/** Portal chrome and placeholder screens (not contract wording, but kept with it). */
 export const UI_TEXT = {
   loading: 'Loading…',
   mainNavigation: 'Main navigation',
@@ -106,11 +106,11 @@ export const UI_TEXT = {
   rolesHeading: 'Roles',
   rolesEmpty: 'No roles have been set up yet.',
   roleNoDescription: 'No description',
-  /** Display role name when the role is unknown (spec §3). */
+  /** Display role name when the role is unknown (docs/product.md#roles). */
   unknownRoleName: 'Front-Line Staff',
 } as const;
 
-/** The `/app` layout: header, user menu, notifications, sidebar, breadcrumbs (spec §2, issue 4). */
+/** The `/app` layout: header, user menu, notifications, sidebar, breadcrumbs (docs/shell.md). */
 export const SHELL_TEXT = {
   openMenu: 'Open menu',
   closeMenu: 'Close menu',
@@ -124,7 +124,7 @@ export const SHELL_TEXT = {
   markRead: 'Mark as read',
   unread: 'unread',
   breadcrumb: 'Breadcrumb',
-  /** Spec §2: the first path segment `app` gives this crumb. */
+  /** The first path segment `app` gives this crumb (docs/product.md#brand). */
   dashboardCrumb: 'Dashboard',
   comingSoon: 'coming soon',
   needHelpTitle: 'Need Help?',
@@ -136,7 +136,7 @@ export const SHELL_TEXT = {
   dismissToast: 'Dismiss',
 } as const;
 
-/** Spec §4 "Notifications": relative time wording. */
+/** Relative time wording (docs/product.md#notifications). */
 export const RELATIVE_TIME_TEXT = {
   justNow: 'Just now',
   minutesAgo: (n: number) => `${n}m ago`,
@@ -149,7 +149,7 @@ export function countOf(n: number, singular: string, plural = `${singular}s`): s
   return `${n} ${n === 1 ? singular : plural}`;
 }
 
-/** Spec §4 display statuses of a task (issue 5). */
+/** Display statuses of a task (docs/product.md#task-status). */
 export const TASK_STATUS_TEXT = {
   completed: 'Completed',
   overdue: 'Overdue',
@@ -158,7 +158,7 @@ export const TASK_STATUS_TEXT = {
   pending: 'Pending',
 } as const;
 
-/** Spec §4 due-date and completion-time wording, and the §9 time estimates (issue 5). */
+/** Due-date and completion-time wording, and the time estimates (docs/product.md#due-dates, #estimated-time). */
 export const TASK_WORDING = {
   overdueBy: (days: number) => `Overdue by ${countOf(days, 'day')}`,
   dueToday: 'Due today',
@@ -174,7 +174,7 @@ export const TASK_WORDING = {
   priorityBadge: (priority: string) => `${priority} priority`,
 } as const;
 
-/** Spec §4 guidance message by percentage, as full sentences around the spec's phrases (issue 5). */
+/** Guidance message by percentage (docs/product.md#progress). */
 export const GUIDANCE_TEXT = {
   complete: "Congratulations! You've completed your orientation!",
   notStarted: "Welcome! Let's get started with your orientation journey.",
@@ -184,15 +184,15 @@ export const GUIDANCE_TEXT = {
   almostFinished: (remaining: number) => `Almost finished! Only ${countOf(remaining, 'task')} left to complete your orientation.`,
 } as const;
 
-/** Task types and priorities as people read them (issue 5; spec §3 values). */
+/** Task types and priorities as people read them. */
 export const TASK_TYPE_TEXT = { form: 'Form', policy: 'Policy', sop: 'SOP', training: 'Training', meeting: 'Meeting' } as const;
-/** DESIGN §7.5: the Sections page groups by type under these names. */
+/** The Sections page groups by type under these names (docs/product.md#sections). */
 export const TASK_SECTION_TEXT = { form: 'Forms', policy: 'Policies', sop: 'SOPs', training: 'Trainings', meeting: 'Meetings' } as const;
 export const TASK_PRIORITY_TEXT = { high: 'High', medium: 'Medium', low: 'Low' } as const;
-/** Spec §4 dashboard progress status. */
+/** Dashboard progress status (docs/product.md#progress). */
 export const PROGRESS_STATUS_TEXT = { 'not-started': 'Not started', 'in-progress': 'In progress', completed: 'Completed' } as const;
 
-/** The dashboard (spec §2 "Dashboard", issue 5). */
+/** The dashboard (docs/product.md#dashboard). */
 export const DASHBOARD_TEXT = {
   title: 'Dashboard',
   greeting: (firstName: string) => `Welcome back, ${firstName}`,
@@ -235,14 +235,14 @@ export const DASHBOARD_TEXT = {
   retry: 'Try Again',
 } as const;
 
-/** The header's notifications (spec §4 "Notifications", issue 5 item 9). Relative times: RELATIVE_TIME_TEXT. */
+/** The header's notifications (docs/product.md#notifications). Relative times: RELATIVE_TIME_TEXT. */
 export const NOTIFICATIONS_TEXT = {
   taskCompleted: 'Task Completed',
   nextTask: 'Next Task',
   completedDescription: (title: string) => `You completed "${title}".`,
   /** A next task's title, with its due wording when it has one ('Due tomorrow'). */
   nextDescription: (title: string, due: string) => (due ? `${title} · ${due}` : title),
-  /** A due date beyond the spec's 'Due in N days' range, which the due wording gives as a bare date. */
+  /** A due date beyond the 'Due in N days' range, which the due wording gives as a bare date. */
   dueOn: (date: string) => `Due ${date}`,
   /** The bell's accessible name while something is unread. */
   bellUnread: (count: number) => `Notifications (${count} unread)`,

@@ -14,7 +14,7 @@ import {
 
 const crumbs = (path: string) => breadcrumbsFor(path).map((c) => [c.label, c.href, c.current]);
 
-describe('breadcrumbs (spec §2)', () => {
+describe('breadcrumbs', () => {
   it.each([
     ['/app/checklist', [['Dashboard', '/app', false], ['Checklist', '/app/checklist', true]]],
     [
@@ -72,7 +72,7 @@ describe('titleCaseSegment', () => {
   });
 });
 
-describe('page and document titles (spec §2)', () => {
+describe('page and document titles', () => {
   it.each([
     ['/app/dashboard', 'Dashboard', 'Dashboard — Embark'],
     ['/app/checklist', 'My Checklist', 'My Checklist — Embark'],
@@ -133,7 +133,7 @@ describe('route table', () => {
   });
 });
 
-describe('sidebars (spec §2)', () => {
+describe('sidebars', () => {
   const outline = (groups: readonly NavGroup[]) =>
     groups.map((group) => ({
       group: group.label ?? null,

@@ -1,5 +1,5 @@
 /**
- * The portal's route table (spec §2) and the rules derived from the path alone: which route a path
+ * The portal's route table (docs/product.md#roles) and the rules derived from the path alone: which route a path
  * is, its page and document titles, its breadcrumbs, and the two sidebars. One table, read by the
  * shell's guards and layout, by the remotes and by the tests, so a route is declared once.
  */
@@ -8,7 +8,7 @@ import { BRAND, SHELL_TEXT, UI_TEXT } from './messages';
 import { ROUTES } from './routes';
 
 /**
- * Who may open a route (spec §2 "Guards and navigation behaviour"):
+ * Who may open a route (docs/product.md#roles):
  * - `landing`: `/`, for guests; signed-in users go to their home (admins `/app/admin`);
  * - `guest`: guests only (`/login`, `/register`), same redirect for signed-in users;
  * - `app-index`: bare `/app`, a redirect by role (guests to `/login`);
@@ -26,10 +26,10 @@ export interface PortalRoute {
   title?: string;
 }
 
-/** Page title when a route has none (spec §2: "default page title Dashboard"). */
+/** Page title when a route has none. */
 export const DEFAULT_PAGE_TITLE = 'Dashboard';
 
-/** Every route of spec §2 (plus `/app/admin/documents`, linked from the admin sidebar). First match wins. */
+/** Every route of the portal; anything else is the not-found page. First match wins. */
 export const PORTAL_ROUTES: readonly PortalRoute[] = [
   { pattern: ROUTES.home, access: 'landing' },
   // Same words as the sign-in and registration screens' own titles (AUTH_TEXT), so they agree.
@@ -46,7 +46,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   { pattern: ROUTES.documents, access: 'employee', title: 'Documents' },
   { pattern: ROUTES.policies, access: 'employee', title: 'Company Policies' },
   { pattern: ROUTES.profile, access: 'member', title: 'Profile' },
-  // DESIGN §7.7; under the profile, so the same access (administrators may open their profile too).
+  // docs/product.md#certificate; under the profile, so the same access (administrators may open their profile too).
   { pattern: ROUTES.profileCertificate, access: 'member', title: 'Certificate' },
   { pattern: ROUTES.admin, access: 'admin', title: 'Administration' },
   { pattern: ROUTES.adminRoles, access: 'admin', title: 'Manage Roles' },
@@ -118,11 +118,11 @@ export function titleCaseSegment(segment: string): string {
     .join(' ');
 }
 
-/** Paths without breadcrumbs (spec §2: "none on login and register"). */
+/** Paths without breadcrumbs: sign-in and registration (docs/product.md#brand). */
 const NO_BREADCRUMBS: readonly string[] = [ROUTES.login, ROUTES.register];
 
 /**
- * Spec §2: breadcrumbs come from the path; the first segment `app` gives a 'Dashboard' crumb, the
+ * Breadcrumbs come from the path (docs/product.md#brand); the first segment `app` gives a 'Dashboard' crumb, the
  * others are title-cased with dashes and underscores as spaces. A crumb that repeats the one before
  * it (`/app/dashboard` would read "Dashboard › Dashboard") is merged into it, keeping the deeper link.
  */
@@ -172,7 +172,7 @@ export interface NavGroup {
 const link = (label: string, to: string, icon: NavIcon, end = false): NavItem => ({ kind: 'link', label, to, icon, end });
 const placeholder = (label: string, icon: NavIcon): NavItem => ({ kind: 'placeholder', label, icon });
 
-/** Sidebar for everyone but administrators (spec §2). 'Need Help?' closes it, as a help card. */
+/** Sidebar for everyone but administrators. 'Need Help?' closes it, as a help card. */
 export const EMPLOYEE_SIDEBAR: readonly NavGroup[] = [
   {
     items: [
@@ -190,7 +190,7 @@ export const EMPLOYEE_SIDEBAR: readonly NavGroup[] = [
   { items: [link('My Profile', ROUTES.profile, 'profile')] },
 ];
 
-/** Sidebar for administrators (spec §2). */
+/** Sidebar for administrators. */
 export const ADMIN_SIDEBAR: readonly NavGroup[] = [
   { items: [link('Admin Dashboard', ROUTES.admin, 'dashboard', true)] },
   {

@@ -10,7 +10,7 @@ describe('registration roles', () => {
     expect(registrationRoles(roles).map((r) => r.name)).toEqual(['Employee', 'Manager']);
   });
 
-  it('keeps the spec fallback list exactly', () => {
+  it('keeps the fixed fallback list exactly', () => {
     expect(FALLBACK_ROLES.map((r) => [r.id, r.name])).toEqual([
       [1, 'Administrator'],
       [2, 'Manager'],

@@ -1,4 +1,4 @@
-/** The registration screen's role list (spec §2, §3, §6). */
+/** The registration screen's role list (docs/product.md#registration). */
 
 export interface RoleOption {
   id: number;
@@ -6,12 +6,12 @@ export interface RoleOption {
   description?: string | null;
 }
 
-/** The administrators' role, never offered at registration (DESIGN §7.1). */
+/** The administrators' role, never offered at registration (docs/product.md#roles). */
 export const SYSADMIN_ROLE_NAME = 'SysAdmin';
 
 /**
- * Spec §3: the roles offered when `GET /roles` fails, exactly as the spec lists them (DESIGN §7.1
- * keeps them unchanged even though the seeded ids differ; the server decides what an id means).
+ * The roles offered when `GET /roles` fails, fixed by the contract with older clients even though
+ * the seeded ids differ; the server decides what an id means (docs/product.md#registration).
  */
 export const FALLBACK_ROLES: readonly RoleOption[] = [
   { id: 1, name: 'Administrator' },

@@ -7,7 +7,7 @@ export const ROUTES = {
   dashboard: '/app/dashboard',
   checklist: '/app/checklist',
   admin: '/app/admin',
-  // The rest of spec §2's route table (issue 4); the shell's guards read them through kit/navigation.ts.
+  // The rest of the route table; the shell's guards read them through kit/navigation.ts.
   sections: '/app/sections',
   journal: '/app/journal',
   journalNew: '/app/journal/new',
@@ -21,6 +21,6 @@ export const ROUTES = {
   adminUserRoles: '/app/admin/user-roles',
   adminDocumentChecklist: '/app/admin/document-checklist',
   profile: '/app/profile',
-  /** DESIGN §7.7: the completion certificate, offered from the profile once every task is done. */
+  /** The completion certificate, offered from the profile once every task is done (docs/product.md#certificate). */
   profileCertificate: '/app/profile/certificate',
 } as const;

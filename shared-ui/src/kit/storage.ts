@@ -1,4 +1,4 @@
-/** localStorage keys (spec §3 "Stored locally"). One place, so shell and remotes agree. */
+/** localStorage keys. One place, so shell and remotes agree. */
 export const STORAGE_KEYS = {
   authToken: 'embark.auth.token',
   authUser: 'embark.auth.user',
@@ -7,7 +7,7 @@ export const STORAGE_KEYS = {
   journalDraftPrefix: 'embark.journal.drafts.',
   appInitialised: 'embark.app.initialised',
   authDebugLog: 'embark.auth.debugLog',
-  /** Prefix; the full key is `${notificationsReadPrefix}${userId}`: ids of the header notifications read (issue 5). */
+  /** Prefix; the full key is `${notificationsReadPrefix}${userId}`: ids of the header notifications read. */
   notificationsReadPrefix: 'embark.notifications.read.',
 } as const;
 

@@ -1,7 +1,7 @@
 import type { ToastOptions, ToastType } from '../contracts/toasts';
 import { TIMING_MS } from './constants';
 
-/** Spec §9: how long each type of toast stays (info and success 5 s, warning 6 s, error 8 s). */
+/** How long each type of toast stays (docs/product.md#messages) (info and success 5 s, warning 6 s, error 8 s). */
 export const TOAST_DURATION_MS: Readonly<Record<ToastType, number>> = {
   success: TIMING_MS.toastSuccess,
   info: TIMING_MS.toastInfo,

@@ -12,7 +12,7 @@ import {
   validateTwoFactorCode,
 } from './validation';
 
-describe('spec §5 validation rules', () => {
+describe('form validation rules', () => {
   it.each([
     ['', VALIDATION_MESSAGES.emailRequired],
     ['   ', 'Email is required'],

@@ -1,6 +1,6 @@
 /**
- * Spec §5 validation rules for the sign-in, registration and two-factor forms. Each rule returns
- * the spec's message for the first problem it finds, or `undefined` when the value is fine. The
+ * Validation rules for the sign-in, registration and two-factor forms (docs/product.md#validation).
+ * Each rule returns the product's message for the first problem it finds, or `undefined` when the value is fine. The
  * gateway checks the same rules with the same words (its 400 `details` are shown as they are).
  */
 import { LIMITS } from './constants';
@@ -15,7 +15,7 @@ const TOTP_PATTERN = /^\d{6}$/;
 const BACKUP_CODE_PATTERN = /^[0-9a-f]{8}$/i;
 
 export interface EmailRuleOptions {
-  /** Registration also limits the length (spec §5: "(register)"). */
+  /** Registration also limits the length; sign-in does not. */
   checkLength?: boolean;
 }
 

@@ -1,10 +1,10 @@
-// The wording of the administration console (admin-mfe), part of the spec's strings in shared-ui's kit
-// (DESIGN: one place for every string). Deliberately NOT re-exported from the package index: the
+// The wording of the administration console (admin-mfe), with every other string in shared-ui's kit
+// (one place for every string: docs/product.md#messages). Deliberately NOT re-exported from the package index: the
 // index is the shared singleton that every page loads whole, so pages import this by path,
 //   import { ... } from '@embark/shared-ui/src/kit/page-text/admin';
-// and only the chunks that show these screens carry it (issue 9: JS to reach the dashboard).
+// and only the chunks that show these screens carry it (docs/bundles.md: JS to reach the dashboard).
 
-/** The administration console (issue 8). Errors of the role store are AREA_MESSAGES.role*. */
+/** The administration console (docs/admin.md). Errors of the role store are AREA_MESSAGES.role*. */
 export const ADMIN_TEXT = {
   eyebrow: 'Administration',
   retry: 'Try Again',
@@ -337,7 +337,7 @@ export const ADMIN_TEXT = {
   pickItemFirst: 'Choose a checklist item to see its documents.',
 } as const;
 
-/** The Administration index's "Latest changes": what an audited action did, in words (issue 8 item 1). */
+/** The Administration index's "Latest changes": what an audited action did, in words. */
 export const AUDIT_CHANGE_TEXT = {
   roleCreated: (name: string) => `created the role “${name}”`,
   roleUpdated: (name: string) => `updated the role “${name}”`,

@@ -1,11 +1,12 @@
 // The wording of the landing page, the sign-in, two-factor and registration screens (their
-// labels and the spec §8 messages of their failures) and the after-sign-in failure, part of the spec's strings in shared-ui's kit (DESIGN: one place for every
-// string). Deliberately NOT re-exported from the package index: the index is the shared singleton
-// that every page loads whole, so these screens import it by path,
+// labels and the messages of their failures) and the after-sign-in failure, with every other
+// string in shared-ui's kit (one place for every string: docs/product.md#messages). Deliberately
+// NOT re-exported from the package index: the index is the shared singleton that every page loads
+// whole, so these screens import it by path,
 //   import { ... } from '@embark/shared-ui/src/kit/page-text/auth';
-// and only their chunks carry it (issue 9: JS to reach the dashboard).
+// and only their chunks carry it (docs/bundles.md: JS to reach the dashboard).
 
-/** The public landing page (spec §1). */
+/** The public landing page (docs/product.md#brand). */
 export const LANDING_TEXT = {
   demoPlaceholder: 'Interactive Demo Coming Soon',
   signIn: 'Sign in',
@@ -28,14 +29,14 @@ export const AUTH_SCREEN_TEXT = {
   homeLinkLabel: 'Embark home',
 } as const;
 
-/** After sign-in or registration, when the user's data could not be loaded (spec §8; issue 5 item 10). */
+/** After sign-in or registration, when the user's data could not be loaded (docs/product.md#initialisation). */
 export const APP_INIT_TEXT = {
   heading: 'Signed in, but not quite ready',
   refreshPage: 'Refresh page',
   loading: 'Loading your data…',
 } as const;
 
-/** Spec §8, "Login". */
+/** Sign-in failures (docs/product.md#sessions). */
 export const LOGIN_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many login attempts. Please try again later.',
@@ -47,7 +48,7 @@ export const LOGIN_MESSAGES = {
   invalidBackupCode: 'Invalid backup code. Please check and try again.',
 } as const;
 
-/** Spec §8, "Registration", and the welcome toast (DESIGN §7.8). */
+/** Registration failures and the welcome toast (docs/product.md#registration). */
 export const REGISTER_MESSAGES = {
   invalidData: 'Invalid registration data. Please check your inputs.',
   emailTaken: 'An account with this email already exists.',
@@ -61,7 +62,7 @@ export const REGISTER_MESSAGES = {
   welcome: (name: string) => `Welcome to Embark, ${name}! Your account has been created successfully.`,
 } as const;
 
-/** Spec §2 and §5: the sign-in, two-factor and registration screens (issue 3). */
+/** The sign-in, two-factor and registration screens (docs/product.md#sessions, #two-factor, #registration). */
 export const AUTH_TEXT = {
   welcomeBack: (name: string) => `Welcome back, ${name}!`,
   loginHeading: 'Welcome back',

@@ -1,11 +1,11 @@
-// The wording of the checklist, task detail and sections pages, part of the spec's strings in shared-ui's kit
-// (DESIGN: one place for every string). Deliberately NOT re-exported from the package index: the
+// The wording of the checklist, task detail and sections pages, with every other string in shared-ui's kit
+// (one place for every string: docs/product.md#messages). Deliberately NOT re-exported from the package index: the
 // index is the shared singleton that every page loads whole, so pages import this by path,
 //   import { ... } from '@embark/shared-ui/src/kit/page-text/checklist';
-// and only the chunks that show these screens carry it (issue 9: JS to reach the dashboard).
+// and only the chunks that show these screens carry it (docs/bundles.md: JS to reach the dashboard).
 import { countOf } from '../messages';
 
-/** The checklist, task detail and sections screens (spec §4/§9, issue 5). */
+/** The checklist, task detail and sections screens (docs/checklist-screens.md). */
 export const CHECKLIST_TEXT = {
   title: 'My Checklist',
   lead: 'Every task of your onboarding, in order. Filter to focus on what matters now.',

@@ -1,11 +1,11 @@
-// The wording of the document library and the company policies, part of the spec's strings in shared-ui's kit
-// (DESIGN: one place for every string). Deliberately NOT re-exported from the package index: the
+// The wording of the document library and the company policies, with every other string in shared-ui's kit
+// (one place for every string: docs/product.md#messages). Deliberately NOT re-exported from the package index: the
 // index is the shared singleton that every page loads whole, so pages import this by path,
 //   import { ... } from '@embark/shared-ui/src/kit/page-text/documents';
-// and only the chunks that show these screens carry it (issue 9: JS to reach the dashboard).
+// and only the chunks that show these screens carry it (docs/bundles.md: JS to reach the dashboard).
 import { countOf } from '../messages';
 
-/** The document library (spec §3/§5/§9, issue 7). Load errors and the empty text are AREA_MESSAGES.documents*. */
+/** The document library (docs/product.md#documents). Load errors and the empty text are AREA_MESSAGES.documents*. */
 export const DOCUMENTS_TEXT = {
   title: 'Documents',
   lead: 'Handbooks, policies, forms and guides for your role.',
@@ -43,7 +43,7 @@ export const DOCUMENTS_TEXT = {
   updated: (date: string) => `Updated ${date}`,
 } as const;
 
-/** The company policies page (DESIGN §7.6, issue 7). */
+/** The company policies page (docs/product.md#policies). */
 export const POLICIES_TEXT = {
   title: 'Company Policies',
   lead: 'The policies every employee reads and acknowledges.',

@@ -1,10 +1,10 @@
-// The wording of the learning journal, part of the spec's strings in shared-ui's kit
-// (DESIGN: one place for every string). Deliberately NOT re-exported from the package index: the
+// The wording of the learning journal, with every other string in shared-ui's kit
+// (one place for every string: docs/product.md#messages). Deliberately NOT re-exported from the package index: the
 // index is the shared singleton that every page loads whole, so pages import this by path,
 //   import { ... } from '@embark/shared-ui/src/kit/page-text/journal';
-// and only the chunks that show these screens carry it (issue 9: JS to reach the dashboard).
+// and only the chunks that show these screens carry it (docs/bundles.md: JS to reach the dashboard).
 
-/** The learning journal (spec §4 template wording; issue 6 screens). Errors are AREA_MESSAGES.journal*. */
+/** The learning journal (docs/product.md#journal). Errors are AREA_MESSAGES.journal*. */
 export const JOURNAL_TEXT = {
   listTitle: 'My Journal',
   listLead: 'Your learning journal: reflections on tasks, trainings and meetings. Private unless you share it.',
@@ -20,12 +20,12 @@ export const JOURNAL_TEXT = {
   loadingEntry: 'Loading the journal entry',
   loadingTask: 'Loading the task',
   retry: 'Try Again',
-  // Stats (spec §3 "Journal stats").
+  // Stats: total entries, entries of the last 7 days, tags in use.
   statsLabel: 'Journal statistics',
   statsTotal: 'Entries',
   statsRecent: 'This week',
   statsTags: 'Tags',
-  // Filters (spec §9: visibility all/private/shared, date ranges week/month/year, sort created/updated/title).
+  // Filters: visibility all/private/shared, date ranges week/month/year, sort created/updated/title.
   filtersLabel: 'Search and filter entries',
   searchLabel: 'Search',
   searchPlaceholder: 'Search titles, tags and text',
@@ -108,7 +108,7 @@ export const JOURNAL_TEXT = {
   draftSaved: (when: string) => `Draft saved ${when.toLowerCase()}`,
   draftUnavailable: 'Drafts cannot be saved in this browser.',
   taskLoadFailed: 'The task could not be loaded, so the entry starts blank.',
-  // The template of an entry written from a completed task (spec §4 "Journal").
+  // The template of an entry written from a completed task (docs/product.md#journal).
   templateTitle: (taskTitle: string) => `Reflection on: ${taskTitle}`,
   templateHeadings: ['What I learned', 'Key insights', 'How this relates to my role'],
   templateDocumentsHeading: 'Related documents',

@@ -1,11 +1,11 @@
-// The wording of the profile, its security section and the certificate, part of the spec's strings in shared-ui's kit
-// (DESIGN: one place for every string). Deliberately NOT re-exported from the package index: the
+// The wording of the profile, its security section and the certificate, with every other string in shared-ui's kit
+// (one place for every string: docs/product.md#messages). Deliberately NOT re-exported from the package index: the
 // index is the shared singleton that every page loads whole, so pages import this by path,
 //   import { ... } from '@embark/shared-ui/src/kit/page-text/profile';
-// and only the chunks that show these screens carry it (issue 9: JS to reach the dashboard).
+// and only the chunks that show these screens carry it (docs/bundles.md: JS to reach the dashboard).
 import { countOf } from '../messages';
 
-/** /app/profile beyond its security section (issue 5 item 8). */
+/** /app/profile beyond its security section (docs/profile-notifications-init.md). */
 export const PROFILE_TEXT = {
   pageLead: 'Your account, your onboarding progress and your sign-in security.',
   roleLabel: 'Role',
@@ -24,7 +24,7 @@ export const PROFILE_TEXT = {
   retry: 'Try Again',
 } as const;
 
-/** The security section of /app/profile: two-factor setup and management (issue 3 item 9). */
+/** The security section of /app/profile: two-factor setup and management (docs/product.md#two-factor). */
 export const PROFILE_SECURITY_TEXT = {
   pageTitle: 'Profile',
   pageHeading: 'My Profile',
@@ -79,7 +79,7 @@ export const PROFILE_SECURITY_TEXT = {
   passwordRequired: 'Please enter your password',
 } as const;
 
-/** The completion certificate (DESIGN §7.7): name, role, completion date, printable. */
+/** The completion certificate: name, role, completion date, printable (docs/product.md#certificate). */
 export const CERTIFICATE_TEXT = {
   pageTitle: 'Certificate',
   heading: 'Your certificate',
