@@ -39,7 +39,7 @@ export async function startFloorServer({ databaseUrl, port, poolMax = 10 }) {
   const { buildDashboard } = requireBuilt('modules/dashboard/dashboard.rules.js');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
   pool.on('error', () => undefined);
-  // Documents arrived in a later issue: link them only where the schema (and so the gateway) has them.
+  // Documents came with a later migration: link them only where the schema (and so the gateway) has them.
   const { rows: [{ present }] } = await pool.query("select to_regclass('checklist_item_documents') is not null as present");
 
   async function loadChecklist(userId) {

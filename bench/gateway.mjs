@@ -1,4 +1,4 @@
-// Issue 9 item 1, the gateway against the floor: a seeded data set (1,000 users × 40 checklist
+// Benchmark 1 (README, "Benchmarks"), the gateway against the floor: a seeded data set (1,000 users × 40 checklist
 // items, progress rows on half of each user's items), 200 users signed in through the real
 // login API and rotated across requests, and in the same run a bare node:http + pg server
 // running the same SQL (floor-server.mjs). Both answer the same autocannon request streams,

@@ -1,4 +1,4 @@
-// Issue 9 item 5, login cost: (a) argon2id hash time with the production parameters the
+// Benchmark 5 (README, "Benchmarks"), login cost: (a) argon2id hash time with the production parameters the
 // gateway's config yields (m ≥ 19 MiB, t ≥ 2, p = 1), through @node-rs/argon2 directly, against
 // sha256 of the same input in the same run; (b) sign-in latency through the real API of a
 // production-mode gateway, one at a time (the baseline) and 10 at a time (p95).
@@ -11,7 +11,7 @@ import { table, verdict } from './lib/report.mjs';
 import { BENCH_PASSWORD, passwordHash } from './seed.mjs';
 
 /**
- * DESIGN §5 fixes no latency target for sign-in; ours: p95 ≤ 1 s with 10 people signing in at
+ * The product fixes no latency target for sign-in; ours: p95 ≤ 1 s with 10 people signing in at
  * the same moment (one 2-core machine, one gateway process).
  */
 export const LOGIN = { accounts: 20, concurrency: 10, p95Ms: 1000, hashRuns: 15 };

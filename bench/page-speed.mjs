@@ -1,9 +1,9 @@
-// Issue 9 item 4, page speed in Chromium: LCP and CLS of the landing page and the employee
+// Benchmark 4 (README, "Benchmarks"), page speed in Chromium: LCP and CLS of the landing page and the employee
 // dashboard through the PerformanceObserver API (buffered `largest-contentful-paint` and
 // `layout-shift` entries), each the median of several cold loads in fresh contexts, against a
 // bare static page served from this process (the browser's own floor on this machine, same run);
 // and the time from pressing a dashboard task's Complete button to the updated completed count,
-// against the 800 ms the dashboard waits by design (spec §4/§9).
+// against the 800 ms the dashboard waits by design (docs/product.md#dashboard).
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Issue 9 item 6: PostgreSQL restarted under load, and connections killed mid-flight.
+// Resilience (README, "Resilience"): PostgreSQL restarted under load, and connections killed mid-flight.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

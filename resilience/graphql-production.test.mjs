@@ -1,4 +1,4 @@
-// Issue 9 item 8: the built gateway started with NODE_ENV=production refuses what an
+// Resilience (README, "Resilience"): the built gateway started with NODE_ENV=production refuses what an
 // attacker would try first, and never explains itself with internals.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// Issue 9 item 9: 200 concurrent simulated employees doing the real journey against the
+// Resilience (README, "Resilience"): 200 concurrent simulated employees doing the real journey against the
 // built gateway (production argon2 parameters): sign in, dashboard, complete a task, write
 // a journal entry. Zero errors, p99 reported, and every acknowledged write present afterwards.
 import { after, before, test } from 'node:test';

@@ -1,4 +1,4 @@
-// The administration console (issue 8) end to end, in Chromium against the built stack: an
+// The administration console (docs/admin.md) end to end, in Chromium against the built stack: an
 // administrator sets up a role's onboarding from /app/admin, a new hire registered into that role
 // in another browser gets exactly that checklist, and deactivating an account ends its open
 // session at once. Every admin screen is checked with axe-core (no serious or critical violation).
@@ -38,7 +38,7 @@ async function restoreInitialisationSettled(page: Page): Promise<void> {
   );
 }
 
-test.describe('administration console (issue 8)', () => {
+test.describe('administration console', () => {
   test('an administrator sets up a role; a new hire registered into it gets exactly that checklist; deactivation ends the hire\'s open session', async ({ page, browser }) => {
     test.setTimeout(120_000);
     const tag = `${Date.now().toString(36)}`;

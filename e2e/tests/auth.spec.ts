@@ -1,5 +1,5 @@
-// Accounts and sessions in a real browser (issue 3): sign-in with and without two-factor (TOTP
-// computed here with otplib), registration, the spec §5/§8 messages, session expiry and sign-out.
+// Accounts and sessions in a real browser (docs/auth-client.md): sign-in with and without two-factor (TOTP
+// computed here with otplib), registration, the validation and failure messages, session expiry and sign-out.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { urls } from '../stack.mjs';
@@ -249,7 +249,7 @@ test.describe('registration', () => {
     await expect(page).toHaveURL('/register');
   });
 
-  test("shows 'Loading roles...', then falls back to the spec roles when /api/roles fails", async ({ page }) => {
+  test("shows 'Loading roles...', then falls back to the fixed roles when /api/roles fails", async ({ page }) => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/roles', async (route) => {

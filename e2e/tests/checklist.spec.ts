@@ -1,4 +1,4 @@
-// Issue 5 screens in a real browser: complete a task from the dashboard and watch the numbers change
+// The checklist screens in a real browser (docs/checklist-screens.md): complete a task from the dashboard and watch the numbers change
 // to what the server holds; filter the checklist; open a task and set it back; the sections. Every
 // test registers its own new hire, so tests never depend on each other or on the demo accounts.
 // Expected numbers come from the REST door (GET /user-checklist-items/user/{id}), never from the UI.
@@ -9,7 +9,7 @@ import { useSession, type SignedIn } from './support/session.js';
 
 const PASSWORD = 'Onboard2025';
 
-/** The REST shape of a checklist entry (spec §7), as far as these tests read it. */
+/** The REST shape of a checklist entry, as far as these tests read it. */
 interface ChecklistEntry {
   id: number;
   title: string;
@@ -79,7 +79,7 @@ async function expectDashboardNumbers(page: Page, done: number, total: number): 
   await expect(page.getByRole('progressbar', { name: 'Onboarding Progress' })).toHaveAttribute('aria-valuenow', String(percent(done, total)));
 }
 
-test.describe('checklist, dashboard and sections (issue 5)', () => {
+test.describe('checklist, dashboard and sections', () => {
   test('completes a task from the dashboard and the numbers change to what the server holds', async ({ page, request }) => {
     const session = await registerNewHire(request, 'dash');
     const before = await checklistOf(request, session);

@@ -1,4 +1,4 @@
-// Issue 7 screens in a real browser: the document library of the user's role (browse, filter, open in
+// The documents screens in a real browser (docs/documents.md): the document library of the user's role (browse, filter, open in
 // a new tab, viewed locally and on the server, the retry path with the documents endpoint failing),
 // the company policies (acknowledge, with its timestamp) and the documents on task detail. Expected
 // data comes from the REST door (GET /api/documents, /api/documents/special), never from the UI.
@@ -69,7 +69,7 @@ const cardTitles = (page: Page) => library(page).getByRole('heading', { level: 3
 const card = (page: Page, title: string) => library(page).getByRole('listitem', { name: title, exact: true });
 const byName = (a: string, b: string) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true });
 
-test.describe('documents and company policies (issue 7)', () => {
+test.describe('documents and company policies', () => {
   test("browses exactly the role's library, with type colours, recent documents and no accessibility violations", async ({ page, request }) => {
     const session = await signInAs(page, 'employee');
     const { data, total } = await libraryOf(request, session);
@@ -81,7 +81,7 @@ test.describe('documents and company policies (issue 7)', () => {
     await expect(page.getByText(`Showing ${total} of ${total} documents`)).toBeVisible();
     expect(await cardTitles(page)).toEqual(data.map((d) => d.title).sort(byName));
 
-    // Spec §9 colour classes, one per type, with the type written out.
+    // One colour class per document type, with the type written out (docs/product.md#documents).
     for (const [title, slug] of [
       ['Code of Conduct', 'policy'],
       ['Security Awareness Course', 'training'],
@@ -198,7 +198,7 @@ test.describe('documents and company policies (issue 7)', () => {
     await expect(toasts(page).getByText(/Unable to load documents/)).toHaveCount(0);
   });
 
-  test("gives up with the spec's message when the documents endpoint keeps failing", async ({ page }) => {
+  test('gives up with the documents failure message when the endpoint keeps failing', async ({ page }) => {
     await signInAs(page, 'employee');
     let calls = 0;
     await page.route(DOCUMENTS_LIST, (route) => {

@@ -1,4 +1,4 @@
-// Issue 6 in a real browser: a new hire completes a task, writes a reflection from it, reloads in the
+// The learning journal in a real browser (docs/product.md#journal): a new hire completes a task, writes a reflection from it, reloads in the
 // middle of the draft and gets it back, saves, searches for it, tags it, filters by the tag and
 // deletes it. Every test registers its own user; what the screens show is checked against the REST
 // door, never against the UI alone.
@@ -39,7 +39,7 @@ async function registerNewHire(request: APIRequestContext, tag: string): Promise
 
 const auth = (session: SignedIn) => ({ Authorization: `Bearer ${session.token}` });
 
-/** The new hire's first task, completed through `POST /api/tasks/{id}/complete` (spec §7). */
+/** The new hire's first task, completed through `POST /api/tasks/{id}/complete`. */
 async function completeFirstTask(request: APIRequestContext, session: SignedIn): Promise<ChecklistEntry> {
   const list = await request.get(`${urls.gateway}/api/user-checklist-items/user/${session.user.id}`, { headers: auth(session) });
   expect(list.status(), await list.text()).toBe(200);
@@ -78,7 +78,7 @@ test.describe('learning journal', () => {
     // A word no other entry has, to search for.
     const marker = `quokka${Date.now().toString(36)}`;
 
-    // From the completed task's page to the editor, which starts from the spec §4 template.
+    // From the completed task's page to the editor, which starts from the reflection template (docs/product.md#journal).
     await page.goto(`/app/checklist/${task.id}`);
     await page.getByRole('link', { name: 'Write a reflection' }).click();
     await expect(page).toHaveURL(new RegExp(`/app/journal/new\\?taskId=${task.id}$`));

@@ -1,4 +1,4 @@
-// Issue 5 items 8-10 in a real browser: the profile (name, email, role, start date, progress), the
+// docs/profile-notifications-init.md in a real browser: the profile (name, email, role, start date, progress), the
 // header's notifications (a task completed through the API shows as 'Task Completed' with the dot;
 // mark all read), the completion certificate once every task is done, and the after-sign-in
 // initialisation's marker. Every test registers its own new hire; expected values come from the REST
@@ -45,7 +45,7 @@ async function checklistOf(request: APIRequestContext, session: SignedIn): Promi
   return [...items].sort((a, b) => a.item_order - b.item_order || a.id - b.id);
 }
 
-/** Spec §7 `POST /api/tasks/{id}/complete {notes, completedAt}`. */
+/** `POST /api/tasks/{id}/complete {notes, completedAt}`. */
 async function completeTask(request: APIRequestContext, session: SignedIn, itemId: number): Promise<void> {
   const res = await request.post(`${urls.gateway}/api/tasks/${itemId}/complete`, {
     headers: auth(session),
@@ -71,7 +71,7 @@ const bell = (page: Page) => page.getByRole('button', { name: /^Notifications/ }
 const dot = (page: Page) => page.getByTestId('unread-dot');
 const panel = (page: Page) => page.locator('.shell-bell__panel');
 
-test.describe('profile (issue 5 item 8)', () => {
+test.describe('profile', () => {
   test("shows a new hire's name, email, role, start date and progress; the security section stays", async ({ page, request }) => {
     const session = await registerNewHire(request, 'details');
     const items = await checklistOf(request, session);
@@ -112,7 +112,7 @@ test.describe('profile (issue 5 item 8)', () => {
   });
 });
 
-test.describe('notifications (issue 5 item 9)', () => {
+test.describe('notifications', () => {
   test("a task completed through the API shows as an unread 'Task Completed' with the dot; mark all read clears it", async ({ page, request }) => {
     const session = await registerNewHire(request, 'bell');
     const items = await checklistOf(request, session);
@@ -174,7 +174,7 @@ test.describe('notifications (issue 5 item 9)', () => {
   });
 });
 
-test.describe('certificate (issue 5 item 8, DESIGN §7.7)', () => {
+test.describe('certificate', () => {
   test('finishing every task unlocks a printable certificate with the name, role and completion date', async ({ page, request }) => {
     const session = await registerNewHire(request, 'cert');
     for (const item of await checklistOf(request, session)) await completeTask(request, session, item.id);
@@ -225,7 +225,7 @@ test.describe('certificate (issue 5 item 8, DESIGN §7.7)', () => {
   });
 });
 
-test.describe('after sign-in (issue 5 item 10)', () => {
+test.describe('after sign-in', () => {
   test('signing in through the form initialises the data and leaves the app-initialised marker', async ({ page, request }) => {
     const session = await registerNewHire(request, 'init');
     await page.goto('/login');
@@ -239,7 +239,7 @@ test.describe('after sign-in (issue 5 item 10)', () => {
     await expect(bell(page)).toHaveAccessibleName('Notifications (3 unread)');
   });
 
-  test("a checklist that cannot be loaded keeps the user on /login with the spec message and a refresh", async ({ page }) => {
+  test('a checklist that cannot be loaded keeps the user on /login with the initialisation message and a refresh', async ({ page }) => {
     // The demo employee: nothing on the server changes here, and it saves a registration (they are rate limited).
     const { email, password } = DEMO.employee;
     // The checklist step's request fails (the gateway is fine; this browser's request is cut).

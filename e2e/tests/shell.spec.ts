@@ -1,4 +1,4 @@
-// Issue 4: the landing page, the /app layout, every guard of spec §2, breadcrumbs and titles, the
+// The shell (docs/shell.md): the landing page, the /app layout, every route guard, breadcrumbs and titles, the
 // mobile sidebar, toasts, the not-found and error screens, and axe-core on the public pages and the
 // layout (desktop and phone widths).
 import { test, expect, type Page } from '@playwright/test';
@@ -20,7 +20,7 @@ async function seriousViolations(page: Page) {
     .map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
-test.describe('landing page (spec §1)', () => {
+test.describe('landing page', () => {
   test('paints from static HTML with every part of the page, and loads no script', async ({ page }) => {
     const scripts: string[] = [];
     page.on('request', (r) => {
@@ -136,7 +136,7 @@ async function expectLanding(page: Page, paths: readonly string[], target: (path
   }
 }
 
-test.describe('guards: anonymous visitors (spec §2)', () => {
+test.describe('guards: anonymous visitors', () => {
   test('every login-only page sends them to /login', async ({ page }) => {
     await expectLanding(page, ['/app', ...EMPLOYEE_PAGES, ...SHARED_PAGES, ...ADMIN_PAGES], () => '/login');
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
@@ -202,7 +202,7 @@ test.describe('not-found page', () => {
   });
 });
 
-test.describe('layout (spec §2)', () => {
+test.describe('layout', () => {
   test('employee: header, sidebar, breadcrumbs, footer', async ({ page }) => {
     const { user } = await signInAs(page, 'employee');
     await page.goto('/app/policies');

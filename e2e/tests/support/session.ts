@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { urls } from '../../stack.mjs';
 
-/** The demo accounts seeded into the e2e database (DESIGN §3). */
+/** The demo accounts seeded into the e2e database (README, "The two commands"). */
 export const DEMO = {
   admin: { email: 'admin@example.com', password: 'Admin12345' },
   employee: { email: 'employee@example.com', password: 'Employee12345' },
