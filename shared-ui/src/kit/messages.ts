@@ -108,6 +108,8 @@ export const UI_TEXT = {
   roleNoDescription: 'No description',
   /** Display role name when the role is unknown (docs/product.md#roles). */
   unknownRoleName: 'Front-Line Staff',
+  /** A failed load's retry button (pages with other wording pass their own). */
+  retry: 'Try Again',
 } as const;
 
 /** The `/app` layout: header, user menu, notifications, sidebar, breadcrumbs (docs/shell.md). */
