@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { ApolloProvider } from '@apollo/client/react';
 import { ROUTES } from '@embark/shared-ui';
-import { createApolloClient } from '@embark/shared-ui/src/kit/apollo-client';
+import { createApolloClient } from '@embark/shared-ui/kit/apollo-client';
 import EmployeeApp from './app/App';
 import { StandaloneFrame } from './standalone/StandaloneFrame';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Button } from '@embark/shared-ui';
-import { ConfirmDialog } from '@embark/shared-ui/src/components/ConfirmDialog';
-import { DataTable, type DataTableColumn } from '@embark/shared-ui/src/components/DataTable';
-import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
+import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
+import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import { EmptyList } from './states';
 
 export interface LinkManagerText {

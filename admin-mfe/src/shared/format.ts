@@ -1,5 +1,5 @@
 import { formatCalendarDate, formatRelativeTime, parseCalendarDate } from '@embark/shared-ui';
-import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
+import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 
 /** A YYYY-MM-DD date as people read it ("Mar 3, 2025"); the raw text if it is not a date. */
 export function formatDate(date: string): string {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button, EmptyState, Icon, Spinner, type IconName } from '@embark/shared-ui';
-import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
+import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 
 /** A region still loading: a named status, so screen readers hear what is loading. */
 export function LoadingState({ label }: { label: string }) {

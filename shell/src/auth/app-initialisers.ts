@@ -20,7 +20,7 @@ import {
   notifySessionEnded,
   type SessionUser,
 } from '@embark/shared-ui';
-import { sessionExpiryOf } from '@embark/shared-ui/src/kit/apollo-client';
+import { sessionExpiryOf } from '@embark/shared-ui/kit/apollo-client';
 import { sharedApolloClient } from '../app/apollo';
 import { InitDashboardDocument, InitJournalStatsDocument, ShellChecklistDocument } from '../__generated__/graphql';
 import type { AppInitialisers } from './app-initialisation';

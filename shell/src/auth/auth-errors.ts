@@ -4,7 +4,7 @@
  * signed-in area's start needs the calls, not these words).
  */
 import { isApiError } from '@embark/shared-ui';
-import { LOGIN_MESSAGES, REGISTER_MESSAGES } from '@embark/shared-ui/src/kit/page-text/auth';
+import { LOGIN_MESSAGES, REGISTER_MESSAGES } from '@embark/shared-ui/page-text/auth';
 
 /** Spec §8 "Login" for the email-and-password step. */
 export function signInErrorMessage(error: unknown): string {

@@ -10,7 +10,7 @@ import {
   useDocumentTitle,
   type IconName,
 } from '@embark/shared-ui';
-import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
+import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import { useAdminRoles } from '../../shared/api/useCommon';
 import { ErrorState, EmptyList, LoadingState } from '../../shared/states';
 import { useAdminStats } from '../../shared/api/useAdminStats';

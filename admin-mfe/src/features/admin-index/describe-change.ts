@@ -1,4 +1,4 @@
-import { AUDIT_CHANGE_TEXT as T } from '@embark/shared-ui/src/kit/page-text/admin';
+import { AUDIT_CHANGE_TEXT as T } from '@embark/shared-ui/page-text/admin';
 
 /** An audited change as the index lists it. */
 export interface ChangeEntry {

@@ -11,10 +11,10 @@ import {
   TASK_TYPE_TEXT,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { ConfirmDialog } from '@embark/shared-ui/src/components/ConfirmDialog';
-import { DataTable, type DataTableColumn } from '@embark/shared-ui/src/components/DataTable';
-import { FormField } from '@embark/shared-ui/src/components/FormField';
-import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
+import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
+import { FormField } from '@embark/shared-ui/components/FormField';
+import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminChecklistItemFieldsFragment, ChecklistItemType } from '../../__generated__/graphql';
 import { useAdminChecklistItems, useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';

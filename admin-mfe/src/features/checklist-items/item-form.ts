@@ -1,4 +1,4 @@
-import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
+import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { ChecklistItemType, TaskPriority } from '../../__generated__/graphql';
 
 /** The gateway's checklist item limits (checklist-items.validation.ts). */

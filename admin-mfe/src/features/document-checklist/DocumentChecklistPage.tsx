@@ -7,9 +7,9 @@ import {
   TASK_TYPE_TEXT,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { type DataTableColumn } from '@embark/shared-ui/src/components/DataTable';
-import { FormField } from '@embark/shared-ui/src/components/FormField';
-import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
+import { type DataTableColumn } from '@embark/shared-ui/components/DataTable';
+import { FormField } from '@embark/shared-ui/components/FormField';
+import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminDocumentFieldsFragment } from '../../__generated__/graphql';
 import { useAdminChecklistItems, useAllDocuments, useLinkDocument, useUnlinkDocument } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';

@@ -10,11 +10,11 @@ import {
   ROUTES,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { ConfirmDialog } from '@embark/shared-ui/src/components/ConfirmDialog';
-import { DataTable, type DataTableColumn } from '@embark/shared-ui/src/components/DataTable';
-import { FormField } from '@embark/shared-ui/src/components/FormField';
-import { Pagination } from '@embark/shared-ui/src/components/Pagination';
-import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
+import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
+import { FormField } from '@embark/shared-ui/components/FormField';
+import { Pagination } from '@embark/shared-ui/components/Pagination';
+import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminDocumentFieldsFragment } from '../../__generated__/graphql';
 import { useAdminRoles, useDocumentClasses } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';

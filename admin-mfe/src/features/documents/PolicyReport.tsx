@@ -1,5 +1,5 @@
 import { Badge, Card, ProgressBar, completionPercentage } from '@embark/shared-ui';
-import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
+import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import { failureMessage } from '../../shared/errors';
 import { EmptyList, ErrorState, LoadingState } from '../../shared/states';
 import { usePolicyReport } from './api/useDocuments';

@@ -1,5 +1,5 @@
 import { VALIDATION_MESSAGES } from '@embark/shared-ui';
-import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
+import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 
 /** The gateway's document limits (documents.validation.ts). */
 export const DOCUMENT_LIMITS = { titleMax: 200, urlMax: 2_048 } as const;

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { ADMIN_ROLE_ID, AREA_MESSAGES, Button } from '@embark/shared-ui';
-import { FormField } from '@embark/shared-ui/src/components/FormField';
-import { Modal } from '@embark/shared-ui/src/components/Modal';
-import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
+import { FormField } from '@embark/shared-ui/components/FormField';
+import { Modal } from '@embark/shared-ui/components/Modal';
+import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminRolesQuery } from '../../__generated__/graphql';
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';

@@ -11,9 +11,9 @@ import {
   UI_TEXT,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { ConfirmDialog } from '@embark/shared-ui/src/components/ConfirmDialog';
-import { DataTable, type DataTableColumn } from '@embark/shared-ui/src/components/DataTable';
-import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
+import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
+import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
+import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminRolesQuery } from '../../__generated__/graphql';
 import { useAdminStats } from '../../shared/api/useAdminStats';
 import { useAdminRoles } from '../../shared/api/useCommon';

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, validateEmail, validateName } from '@embark/shared-ui';
-import { ConfirmDialog } from '@embark/shared-ui/src/components/ConfirmDialog';
-import { FormField } from '@embark/shared-ui/src/components/FormField';
-import { Modal } from '@embark/shared-ui/src/components/Modal';
-import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
+import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
+import { FormField } from '@embark/shared-ui/components/FormField';
+import { Modal } from '@embark/shared-ui/components/Modal';
+import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminRolesQuery, AdminUserFieldsFragment } from '../../__generated__/graphql';
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';

@@ -7,8 +7,8 @@ import {
   TASK_TYPE_TEXT,
   taskUrgency,
 } from '@embark/shared-ui';
-import { Modal } from '@embark/shared-ui/src/components/Modal';
-import { ADMIN_TEXT } from '@embark/shared-ui/src/kit/page-text/admin';
+import { Modal } from '@embark/shared-ui/components/Modal';
+import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminUserFieldsFragment } from '../../__generated__/graphql';
 import { ErrorState, LoadingState } from '../../shared/states';
 import { useAdminUserProgress } from '../../shared/api/useUsers';

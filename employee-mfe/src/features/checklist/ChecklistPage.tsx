@@ -9,7 +9,7 @@ import {
   ProgressBar,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { CHECKLIST_TEXT } from '@embark/shared-ui/src/kit/page-text/checklist';
+import { CHECKLIST_TEXT } from '@embark/shared-ui/page-text/checklist';
 import { useCompletionToast } from './api/useCompletionToast';
 import { useMyChecklist } from './api/useChecklist';
 import { applyFilters, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, hasActiveFilters, type ChecklistFilters } from './checklist-filters';

@@ -23,7 +23,7 @@ import {
   type BadgeTone,
   type TaskPriority,
 } from '@embark/shared-ui';
-import { TASK_DETAIL_TEXT } from '@embark/shared-ui/src/kit/page-text/checklist';
+import { TASK_DETAIL_TEXT } from '@embark/shared-ui/page-text/checklist';
 import type { ChecklistTaskFieldsFragment } from '../../__generated__/graphql';
 import { useCompletionToast } from './api/useCompletionToast';
 import { useMyChecklist, useSetTaskProgress } from './api/useChecklist';

@@ -10,8 +10,8 @@ import {
   ToastContext,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { openDocumentMessage, openDocumentUrl } from '@embark/shared-ui/src/kit/documents';
-import { DOCUMENTS_TEXT } from '@embark/shared-ui/src/kit/page-text/documents';
+import { openDocumentMessage, openDocumentUrl } from '@embark/shared-ui/kit/documents';
+import { DOCUMENTS_TEXT } from '@embark/shared-ui/page-text/documents';
 import type { DocumentsApi, LibraryDocument } from './api/documents-api';
 import { useDocumentLibrary } from './api/useDocumentLibrary';
 import { DocumentCard } from './components/DocumentCard';

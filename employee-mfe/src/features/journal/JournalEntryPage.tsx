@@ -12,8 +12,8 @@ import {
   ToastContext,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { ConfirmDialog } from '@embark/shared-ui/src/components/ConfirmDialog';
-import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
+import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
+import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import type { JournalEntryFieldsFragment } from '../../__generated__/graphql';
 import { useDeleteJournalEntry, useJournalEntry, useUpdateJournalEntry } from './api/useJournal';
 import { BackToJournal } from './components/BackToJournal';

@@ -11,7 +11,7 @@ import {
   Spinner,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
+import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import { useJournalList, useJournalTags } from './api/useJournal';
 import { JournalEntryCard } from './components/JournalEntryCard';
 import { JournalFiltersBar } from './components/JournalFiltersBar';

@@ -8,7 +8,7 @@ import {
   ToastContext,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
+import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import { useCreateJournalEntry, useJournalTask } from './api/useJournal';
 import { BackToJournal } from './components/BackToJournal';
 import { JournalEditor, type SubmitResult } from './components/JournalEditor';

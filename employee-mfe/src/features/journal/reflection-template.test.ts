@@ -1,5 +1,5 @@
 import { LIMITS } from '@embark/shared-ui';
-import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
+import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import { buildReflectionTemplate, parseTaskIdParam, reflectionContent, safeHttpUrl, templateTitle } from './reflection-template';
 
 describe('reflection template (spec §4)', () => {

@@ -5,7 +5,7 @@
  * documents list. Pure: the page fetches the task, this shapes the entry.
  */
 import { LIMITS } from '@embark/shared-ui';
-import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
+import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import type { DraftFields } from './journal-drafts';
 
 export interface TemplateDocument {

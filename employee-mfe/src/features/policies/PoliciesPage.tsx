@@ -11,8 +11,8 @@ import {
   ToastContext,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { openDocumentMessage, openDocumentUrl, rememberViewedDocument } from '@embark/shared-ui/src/kit/documents';
-import { POLICIES_TEXT } from '@embark/shared-ui/src/kit/page-text/documents';
+import { openDocumentMessage, openDocumentUrl, rememberViewedDocument } from '@embark/shared-ui/kit/documents';
+import { POLICIES_TEXT } from '@embark/shared-ui/page-text/documents';
 import type { CompanyPolicyFieldsFragment } from '../../__generated__/graphql';
 import { useAcknowledgePolicy, useCompanyPolicies, useMarkPolicyViewed } from './api/usePolicies';
 import { PolicyCard } from './components/PolicyCard';

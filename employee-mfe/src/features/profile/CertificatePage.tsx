@@ -13,7 +13,7 @@ import {
   Spinner,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { CERTIFICATE_TEXT as TEXT, PROFILE_TEXT } from '@embark/shared-ui/src/kit/page-text/profile';
+import { CERTIFICATE_TEXT as TEXT, PROFILE_TEXT } from '@embark/shared-ui/page-text/profile';
 import { useProfileOverview } from './api/useProfileOverview';
 import { formatLongDate, summariseProfile, type ProfileSummary } from './profile-summary';
 import './certificate.css';

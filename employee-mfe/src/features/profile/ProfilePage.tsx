@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import { AuthContext, useDocumentTitle } from '@embark/shared-ui';
-import { PROFILE_SECURITY_TEXT as TEXT, PROFILE_TEXT } from '@embark/shared-ui/src/kit/page-text/profile';
+import { PROFILE_SECURITY_TEXT as TEXT, PROFILE_TEXT } from '@embark/shared-ui/page-text/profile';
 import { useProfileOverview } from './api/useProfileOverview';
 import { AccountCard } from './components/AccountCard';
 import { OnboardingProgressCard } from './components/OnboardingProgressCard';

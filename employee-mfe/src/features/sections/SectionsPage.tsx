@@ -17,7 +17,7 @@ import {
   type IconName,
   type TaskType,
 } from '@embark/shared-ui';
-import { SECTIONS_TEXT } from '@embark/shared-ui/src/kit/page-text/checklist';
+import { SECTIONS_TEXT } from '@embark/shared-ui/page-text/checklist';
 import { useSectionsChecklist } from './api/useSectionsChecklist';
 import { groupByType } from './group-by-type';
 import './sections.css';

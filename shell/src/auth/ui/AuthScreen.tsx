@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BRAND, ROUTES } from '@embark/shared-ui';
-import { AUTH_SCREEN_TEXT } from '@embark/shared-ui/src/kit/page-text/auth';
+import { AUTH_SCREEN_TEXT } from '@embark/shared-ui/page-text/auth';
 import '../auth.css';
 
 export interface AuthScreenProps {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, readAuthToken, TIMING_MS } from '@embark/shared-ui';
-import { APP_INIT_TEXT, LOGIN_MESSAGES, REGISTER_MESSAGES } from '@embark/shared-ui/src/kit/page-text/auth';
+import { APP_INIT_TEXT, LOGIN_MESSAGES, REGISTER_MESSAGES } from '@embark/shared-ui/page-text/auth';
 import { FormAlert } from './FormAlert';
 
 export interface InitialisationFailedProps {

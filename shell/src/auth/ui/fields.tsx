@@ -1,6 +1,6 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 import { cx } from '@embark/shared-ui';
-import { AUTH_TEXT } from '@embark/shared-ui/src/kit/page-text/auth';
+import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
 import '../auth.css';
 
 interface FieldChrome {

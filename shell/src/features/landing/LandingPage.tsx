@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { BRAND, buttonClassName, Icon, PRICING, ROUTES, type IconName } from '@embark/shared-ui';
-import { LANDING_TEXT } from '@embark/shared-ui/src/kit/page-text/auth';
+import { LANDING_TEXT } from '@embark/shared-ui/page-text/auth';
 import './landing.css';
 
 const FEATURES: ReadonlyArray<{ icon: IconName; title: string; text: string }> = [

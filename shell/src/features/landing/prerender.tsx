@@ -6,9 +6,9 @@ import { MemoryRouter } from 'react-router';
 import { STORAGE_KEYS } from '@embark/shared-ui';
 // The design system's styles, explicitly: shared-ui's index (which imports them in the browser) is
 // skipped by tree shaking here, as only named exports are used.
-import '@embark/shared-ui/src/styles/tokens.css';
-import '@embark/shared-ui/src/styles/base.css';
-import '@embark/shared-ui/src/styles/components.css';
+import '@embark/shared-ui/styles/tokens.css';
+import '@embark/shared-ui/styles/base.css';
+import '@embark/shared-ui/styles/components.css';
 import { landingBoot, type LandingBootConfig } from './landing-boot';
 import { LandingPage } from './LandingPage';
 

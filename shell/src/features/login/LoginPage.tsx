@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Navigate } from 'react-router';
 import { useAuth, useDocumentTitle } from '@embark/shared-ui';
-import { AUTH_TEXT } from '@embark/shared-ui/src/kit/page-text/auth';
+import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
 import { AuthScreen, authApi, InitialisationFailed, landingPathFor, useSessionControl, type AuthApi, type Session, type SignInResult } from '../../auth';
 import { CredentialsForm } from './components/CredentialsForm';
 import { TwoFactorForm } from './components/TwoFactorForm';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { ROUTES, useAuth, useDocumentTitle } from '@embark/shared-ui';
-import { AUTH_TEXT, REGISTER_MESSAGES } from '@embark/shared-ui/src/kit/page-text/auth';
+import { AUTH_TEXT, REGISTER_MESSAGES } from '@embark/shared-ui/page-text/auth';
 import { AuthScreen, authApi, InitialisationFailed, landingPathFor, useSessionControl, type AuthApi, type Session } from '../../auth';
 import { RegisterForm } from './components/RegisterForm';
 

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Button, TASK_PRIORITY_TEXT, TASK_TYPE_TEXT } from '@embark/shared-ui';
-import { CHECKLIST_TEXT } from '@embark/shared-ui/src/kit/page-text/checklist';
+import { CHECKLIST_TEXT } from '@embark/shared-ui/page-text/checklist';
 import {
   DEFAULT_FILTERS,
   DUE_FILTERS,

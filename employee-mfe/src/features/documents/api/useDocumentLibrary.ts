@@ -1,6 +1,6 @@
 import { useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { AREA_MESSAGES, AuthContext, endsSession, isApiError, readStoredUser, ToastContext } from '@embark/shared-ui';
-import { documentsErrorMessage, readViewedDocumentIds, rememberViewedDocument } from '@embark/shared-ui/src/kit/documents';
+import { documentsErrorMessage, readViewedDocumentIds, rememberViewedDocument } from '@embark/shared-ui/kit/documents';
 import { withRetry } from '../retry-policy';
 import { documentsApi as defaultApi, type DocumentClass, type DocumentsApi, type LibraryDocument } from './documents-api';
 

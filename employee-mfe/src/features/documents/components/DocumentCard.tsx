@@ -1,6 +1,6 @@
 import { Badge, Button, cx, formatCalendarDate, Icon } from '@embark/shared-ui';
-import { documentTypeSlug } from '@embark/shared-ui/src/kit/documents';
-import { DOCUMENTS_TEXT } from '@embark/shared-ui/src/kit/page-text/documents';
+import { documentTypeSlug } from '@embark/shared-ui/kit/documents';
+import { DOCUMENTS_TEXT } from '@embark/shared-ui/page-text/documents';
 import type { LibraryDocument } from '../api/documents-api';
 import { DocumentTypeBadge } from './DocumentTypeBadge';
 

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from '@embark/shared-ui';
-import { DOCUMENTS_TEXT } from '@embark/shared-ui/src/kit/page-text/documents';
+import { DOCUMENTS_TEXT } from '@embark/shared-ui/page-text/documents';
 import type { DocumentClass } from '../api/documents-api';
 import { DEFAULT_FILTERS, DOCUMENT_SORTS, hasActiveFilters, VIEW_STATUSES, type DocumentFilters, type DocumentSort, type ViewStatus } from '../document-filters';
 

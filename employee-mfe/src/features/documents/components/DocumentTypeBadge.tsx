@@ -1,5 +1,5 @@
 import { cx } from '@embark/shared-ui';
-import { documentTypeSlug } from '@embark/shared-ui/src/kit/documents';
+import { documentTypeSlug } from '@embark/shared-ui/kit/documents';
 
 /** The document's class in its spec §9 colour class (`doc-type--policy`, …); the name is always written out, so colour never carries meaning alone. */
 export function DocumentTypeBadge({ name, className }: { name: string; className?: string }) {

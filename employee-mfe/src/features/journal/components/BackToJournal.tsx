@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Icon, ROUTES } from '@embark/shared-ui';
-import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
+import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 
 /** The way back to the list from an entry or the editor. */
 export function BackToJournal() {

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button, formatRelativeTime, Icon, LIMITS } from '@embark/shared-ui';
-import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
+import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import { useCurrentUserId } from '../hooks/useCurrentUserId';
 import { useJournalDraft } from '../hooks/useJournalDraft';
 import type { DraftFields, DraftKey, DraftVisibility } from '../journal-drafts';

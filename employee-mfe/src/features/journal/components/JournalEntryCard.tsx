@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { formatRelativeTime, Icon, RELATIVE_TIME_TEXT, ROUTES } from '@embark/shared-ui';
-import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
+import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import type { JournalEntryFieldsFragment } from '../../../__generated__/graphql';
 import { plainPreview } from '../entry-content';
 import { TagList } from './TagList';

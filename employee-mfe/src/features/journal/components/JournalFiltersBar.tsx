@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from '@embark/shared-ui';
-import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
+import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import { DATE_RANGES, SORT_OPTIONS, VISIBILITY_FILTERS, type JournalFilters } from '../journal-filters';
 
 interface SelectProps<T extends string> {

@@ -1,4 +1,4 @@
-import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
+import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import { useJournalStats } from '../api/useJournal';
 
 /** Spec §3 "Journal stats": entries, entries of the last 7 days, tags in use. A dash until known. */

@@ -1,5 +1,5 @@
 import { Button } from '@embark/shared-ui';
-import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
+import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 
 export interface PaginationProps {
   page: number;

@@ -1,5 +1,5 @@
 import { AREA_MESSAGES, Button, Card, Spinner } from '@embark/shared-ui';
-import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
+import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import { usePopularTags } from '../api/useJournal';
 
 export interface PopularTagsProps {

@@ -1,4 +1,4 @@
-import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
+import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 
 /** An entry's tags as a labelled list of chips. */
 export function TagList({ tags }: { tags: readonly string[] }) {

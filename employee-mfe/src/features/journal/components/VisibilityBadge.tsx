@@ -1,5 +1,5 @@
 import { Badge } from '@embark/shared-ui';
-import { JOURNAL_TEXT } from '@embark/shared-ui/src/kit/page-text/journal';
+import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import type { JournalVisibility } from '../../../__generated__/graphql';
 
 /** 'Private' or 'Shared', in words (the colour only repeats them). */

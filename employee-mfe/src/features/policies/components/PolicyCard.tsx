@@ -1,5 +1,5 @@
 import { Badge, Button, cx, formatCalendarDate, Icon } from '@embark/shared-ui';
-import { POLICIES_TEXT } from '@embark/shared-ui/src/kit/page-text/documents';
+import { POLICIES_TEXT } from '@embark/shared-ui/page-text/documents';
 import type { CompanyPolicyFieldsFragment } from '../../../__generated__/graphql';
 
 /** An acknowledgement time as people read it: `Mar 5, 2025, 2:30 PM` in English. */

@@ -1,5 +1,5 @@
 import { Card, type SessionUser } from '@embark/shared-ui';
-import { PROFILE_SECURITY_TEXT, PROFILE_TEXT } from '@embark/shared-ui/src/kit/page-text/profile';
+import { PROFILE_SECURITY_TEXT, PROFILE_TEXT } from '@embark/shared-ui/page-text/profile';
 import { formatStartDate, type ProfileSummary } from '../profile-summary';
 
 export interface AccountCardProps {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type RefCallback } from 'react';
 import { Button, useToast } from '@embark/shared-ui';
-import { PROFILE_SECURITY_TEXT as TEXT } from '@embark/shared-ui/src/kit/page-text/profile';
+import { PROFILE_SECURITY_TEXT as TEXT } from '@embark/shared-ui/page-text/profile';
 
 export interface BackupCodesProps {
   codes: readonly string[];

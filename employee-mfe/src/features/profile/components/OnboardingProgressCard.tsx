@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Button, buttonClassName, Card, Icon, ProgressBar, ROUTES, Spinner } from '@embark/shared-ui';
-import { PROFILE_TEXT } from '@embark/shared-ui/src/kit/page-text/profile';
+import { PROFILE_TEXT } from '@embark/shared-ui/page-text/profile';
 import type { ProfileSummary } from '../profile-summary';
 
 export interface OnboardingProgressCardProps {

@@ -8,7 +8,7 @@ import {
   useToast,
   validateTwoFactorCode,
 } from '@embark/shared-ui';
-import { PROFILE_SECURITY_TEXT as TEXT } from '@embark/shared-ui/src/kit/page-text/profile';
+import { PROFILE_SECURITY_TEXT as TEXT } from '@embark/shared-ui/page-text/profile';
 import { twoFactorApi, type TwoFactorApi, type TwoFactorSetup } from '../api/two-factor-api';
 import { BackupCodes } from './BackupCodes';
 import { Field } from './Field';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button, hasFieldErrors, ROUTES, validateLoginForm } from '@embark/shared-ui';
-import { AUTH_TEXT } from '@embark/shared-ui/src/kit/page-text/auth';
+import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
 import { FormAlert, PasswordField, signInErrorMessage, TextField, type AuthApi, type SignInResult } from '../../../auth';
 
 type Field = 'email' | 'password';

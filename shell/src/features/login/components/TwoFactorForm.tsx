@@ -5,7 +5,7 @@ import {
   validateTwoFactorCode,
   type TwoFactorMode,
 } from '@embark/shared-ui';
-import { AUTH_TEXT } from '@embark/shared-ui/src/kit/page-text/auth';
+import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
 import { FormAlert, TextField, twoFactorErrorMessage, type AuthApi, type Session } from '../../../auth';
 
 export interface TwoFactorFormProps {

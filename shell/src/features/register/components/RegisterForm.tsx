@@ -7,7 +7,7 @@ import {
   validateRegisterForm,
   type RegisterFormValues,
 } from '@embark/shared-ui';
-import { AUTH_TEXT } from '@embark/shared-ui/src/kit/page-text/auth';
+import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
 import { FormAlert, PasswordField, registerErrorMessage, SelectField, TextField, type AuthApi, type Session } from '../../../auth';
 import { useRegistrationRoles } from '../hooks/useRegistrationRoles';
 
