@@ -108,7 +108,7 @@ describe('ending a session', () => {
     [429, false],
     [500, false],
     [0, false],
-  ])('a %i answer ends the session: %s (spec §7)', (status, expected) => {
+  ])('a %i answer ends the session: %s', (status, expected) => {
     expect(endsSession(status)).toBe(expected);
   });
 

@@ -3,7 +3,7 @@ import { formatRelativeTime } from './relative-time';
 const NOW = Date.parse('2025-03-10T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 
-describe('formatRelativeTime (spec §4 notifications)', () => {
+describe('formatRelativeTime (notification times)', () => {
   it.each([
     [ago(0), 'Just now'],
     [ago(59_000), 'Just now'],

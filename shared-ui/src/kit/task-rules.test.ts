@@ -68,7 +68,7 @@ describe('parseCalendarDate and daysUntilDue', () => {
   });
 });
 
-describe('taskUrgency (spec §4)', () => {
+describe('taskUrgency', () => {
   it.each<[string, number | null, TaskUrgency]>([
     ['8 days ago', -8, 'overdue'],
     ['yesterday', -1, 'overdue'],
@@ -89,7 +89,7 @@ describe('taskUrgency (spec §4)', () => {
   });
 });
 
-describe('displayStatus (spec §4)', () => {
+describe('displayStatus', () => {
   it.each<[TaskUrgency, string, string]>([
     ['completed', 'Completed', 'success'],
     ['overdue', 'Overdue', 'danger'],
@@ -104,7 +104,7 @@ describe('displayStatus (spec §4)', () => {
   });
 });
 
-describe('dueWording (spec §4)', () => {
+describe('dueWording', () => {
   it.each([
     [-8, 'Overdue by 8 days'],
     [-2, 'Overdue by 2 days'],
@@ -124,7 +124,7 @@ describe('dueWording (spec §4)', () => {
   });
 });
 
-describe('completionWording (spec §4)', () => {
+describe('completionWording', () => {
   const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
   it.each([
     [0, 'Completed just now'],
@@ -149,7 +149,7 @@ describe('completionWording (spec §4)', () => {
   });
 });
 
-describe('dashboardUrgency (spec §4: 0/24/72/168 h)', () => {
+describe('dashboardUrgency (0/24/72/168 h)', () => {
   it('counts hours to the end of the due day', () => {
     expect(hoursUntilDue(dateIn(0), NOW)).toBe(13.5);
     expect(hoursUntilDue(dateIn(-1), NOW)).toBe(-10.5);
@@ -181,7 +181,7 @@ describe('dashboardUrgency (spec §4: 0/24/72/168 h)', () => {
   });
 });
 
-describe('progress rules (spec §4)', () => {
+describe('progress rules', () => {
   it.each([
     [0, 'not-started'],
     [1, 'in-progress'],
@@ -227,7 +227,7 @@ describe('progress rules (spec §4)', () => {
   });
 });
 
-describe('guidanceMessage (spec §4)', () => {
+describe('guidanceMessage', () => {
   const at = (completionPercentage: number, completedTasks: number, totalTasks: number) =>
     guidanceMessage({ completionPercentage, completedTasks, totalTasks });
 
@@ -258,7 +258,7 @@ describe('guidanceMessage (spec §4)', () => {
   });
 });
 
-describe('estimatedTime (spec §9)', () => {
+describe('estimatedTime', () => {
   it.each([
     ['form', '5-10 minutes'],
     ['policy', '10-15 minutes'],
@@ -273,7 +273,7 @@ describe('estimatedTime (spec §9)', () => {
   });
 });
 
-describe('completion milestone (spec §4: reaching 100 from below)', () => {
+describe('completion milestone (reaching 100 from below)', () => {
   it('fires once when the percentage reaches 100 from below, never on a first value of 100', () => {
     const milestone = createCompletionMilestone();
     expect(milestone.observe(100)).toBe(false);
