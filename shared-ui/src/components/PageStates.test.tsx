@@ -18,6 +18,14 @@ describe('ErrorState', () => {
     expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
+  it('calls retry without arguments and drops its rejection', async () => {
+    const refetch = jest.fn((...args: unknown[]) => (args.length === 0 ? Promise.reject(new Error('offline')) : Promise.resolve()));
+    render(<ErrorState message="Failed to load users" onRetry={refetch} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await act(async () => undefined);
+    expect(refetch).toHaveBeenCalledWith();
+  });
+
   it("takes the page's own retry wording, and offers no button without onRetry", () => {
     const { rerender } = render(<ErrorState message="Could not load" onRetry={() => undefined} retryLabel="Retry" />);
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();

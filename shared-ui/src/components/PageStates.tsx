@@ -27,8 +27,11 @@ export function LoadingState({ label, size, className }: LoadingStateProps) {
 
 export interface ErrorStateProps {
   message: ReactNode;
-  /** Offers the retry button when given. */
-  onRetry?: () => void;
+  /**
+   * Offers the retry button when given; called without arguments (a query's `refetch` can be passed
+   * as it is). A rejected retry is dropped: the query's own error state shows it.
+   */
+  onRetry?: () => unknown;
   /** The retry button's name (default 'Try Again'). */
   retryLabel?: string;
   icon?: IconName;
@@ -43,7 +46,7 @@ export function ErrorState({ message, onRetry, retryLabel = UI_TEXT.retry, icon 
         title={message}
         action={
           onRetry ? (
-            <Button variant="secondary" onClick={onRetry}>
+            <Button variant="secondary" onClick={() => retry(onRetry)}>
               {retryLabel}
             </Button>
           ) : undefined
@@ -51,6 +54,11 @@ export function ErrorState({ message, onRetry, retryLabel = UI_TEXT.retry, icon 
       />
     </div>
   );
+}
+
+function retry(onRetry: () => unknown): void {
+  const result = onRetry();
+  if (result instanceof Promise) result.catch(() => undefined);
 }
 
 export interface EmptyListProps {
