@@ -1,7 +1,7 @@
 // The wording of the administration console (admin-mfe), with every other string in shared-ui's kit
 // (one place for every string: docs/product.md#messages). Deliberately NOT re-exported from the package index: the
-// index is the shared singleton that every page loads whole, so pages import this by path,
-//   import { ... } from '@embark/shared-ui/src/kit/page-text/admin';
+// index is the shared singleton that every page loads whole, so pages import it through its own subpath,
+//   import { ... } from '@embark/shared-ui/page-text/admin';
 // and only the chunks that show these screens carry it (docs/bundles.md: JS to reach the dashboard).
 
 /** The administration console (docs/admin.md). Errors of the role store are AREA_MESSAGES.role*. */

@@ -2,8 +2,8 @@
 // labels and the messages of their failures) and the after-sign-in failure, with every other
 // string in shared-ui's kit (one place for every string: docs/product.md#messages). Deliberately
 // NOT re-exported from the package index: the index is the shared singleton that every page loads
-// whole, so these screens import it by path,
-//   import { ... } from '@embark/shared-ui/src/kit/page-text/auth';
+// whole, so these screens import it through its own subpath,
+//   import { ... } from '@embark/shared-ui/page-text/auth';
 // and only their chunks carry it (docs/bundles.md: JS to reach the dashboard).
 
 /** The public landing page (docs/product.md#brand). */

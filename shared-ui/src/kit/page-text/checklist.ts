@@ -1,7 +1,7 @@
 // The wording of the checklist, task detail and sections pages, with every other string in shared-ui's kit
 // (one place for every string: docs/product.md#messages). Deliberately NOT re-exported from the package index: the
-// index is the shared singleton that every page loads whole, so pages import this by path,
-//   import { ... } from '@embark/shared-ui/src/kit/page-text/checklist';
+// index is the shared singleton that every page loads whole, so pages import it through its own subpath,
+//   import { ... } from '@embark/shared-ui/page-text/checklist';
 // and only the chunks that show these screens carry it (docs/bundles.md: JS to reach the dashboard).
 import { countOf } from '../messages';
 
