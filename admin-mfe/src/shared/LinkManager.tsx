@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button } from '@embark/shared-ui';
+import { Button, EmptyList } from '@embark/shared-ui';
 import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
-import { EmptyList } from './states';
 
 export interface LinkManagerText {
   linkedHeading: string;

@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
 import {
   Card,
+  EmptyList,
+  ErrorState,
   formatCalendarDate,
   formatRelativeTime,
   Icon,
+  LoadingState,
   PageHeader,
   parseCalendarDate,
   ProgressBar,
@@ -12,7 +15,6 @@ import {
 } from '@embark/shared-ui';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import { useAdminRoles } from '../../shared/api/useCommon';
-import { ErrorState, EmptyList, LoadingState } from '../../shared/states';
 import { useAdminStats } from '../../shared/api/useAdminStats';
 import { useLatestChanges } from './api/useLatestChanges';
 import { describeChange } from './describe-change';
@@ -34,7 +36,7 @@ interface CountTile {
 function Counts({ basePath }: { basePath: string }) {
   const { data, error, refetch } = useAdminStats();
   const stats = data?.adminStats;
-  if (!stats) return error ? <ErrorState message={ADMIN_TEXT.statsFailed} onRetry={() => void refetch().catch(() => undefined)} /> : <LoadingState label={ADMIN_TEXT.statsLoading} />;
+  if (!stats) return error ? <ErrorState message={ADMIN_TEXT.statsFailed} onRetry={refetch} /> : <LoadingState label={ADMIN_TEXT.statsLoading} />;
   const tiles: CountTile[] = [
     { label: ADMIN_TEXT.countUsers, value: stats.counts.users, detail: ADMIN_TEXT.countActiveUsers(stats.counts.active_users), href: `${basePath}/users`, icon: 'users' },
     { label: ADMIN_TEXT.countRoles, value: stats.counts.roles, href: `${basePath}/roles`, icon: 'roles' },
@@ -68,7 +70,7 @@ function Health() {
     <Card title={ADMIN_TEXT.healthHeading} className="adm-health">
       {!stats ? (
         error ? (
-          <ErrorState message={ADMIN_TEXT.statsFailed} onRetry={() => void refetch().catch(() => undefined)} />
+          <ErrorState message={ADMIN_TEXT.statsFailed} onRetry={refetch} />
         ) : (
           <LoadingState label={ADMIN_TEXT.statsLoading} />
         )
@@ -151,7 +153,7 @@ function LatestChanges() {
     <Card title={ADMIN_TEXT.changesHeading} className="adm-changes">
       {!entries ? (
         error ? (
-          <ErrorState message={ADMIN_TEXT.changesFailed} onRetry={() => void refetch().catch(() => undefined)} />
+          <ErrorState message={ADMIN_TEXT.changesFailed} onRetry={refetch} />
         ) : (
           <LoadingState label={ADMIN_TEXT.changesLoading} />
         )

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button, TASK_PRIORITY_TEXT, TASK_TYPE_TEXT } from '@embark/shared-ui';
+import { LoadingState, TASK_PRIORITY_TEXT, TASK_TYPE_TEXT } from '@embark/shared-ui';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminChecklistItemFieldsFragment, AdminRolesQuery, ChecklistItemType, TaskPriority } from '../../__generated__/graphql';
+import { FormFailure, DialogFooter } from '../../shared/scaffold';
 import { failureMessage } from '../../shared/errors';
-import { LoadingState } from '../../shared/states';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useAllDocuments, useLinkDocument, useUnlinkDocument } from '../../shared/api/useCommon';
 import { useCreateChecklistItem, useUpdateChecklistItem } from './api/useChecklistItems';
@@ -166,19 +166,8 @@ function ItemForm({ item, roles, defaultRoleId, onClose }: { item: Item | null; 
           ))
         )}
       </fieldset>
-      {failure ? (
-        <p className="ui-form-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <div className="ui-modal__footer">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          {ADMIN_TEXT.cancel}
-        </Button>
-        <Button type="submit" busy={busy}>
-          {busy ? ADMIN_TEXT.saving : item ? ADMIN_TEXT.save : ADMIN_TEXT.create}
-        </Button>
-      </div>
+      <FormFailure message={failure} />
+      <DialogFooter busy={busy} onCancel={onClose} creating={!item} />
     </form>
   );
 }

@@ -3,24 +3,24 @@ import {
   AREA_MESSAGES,
   Badge,
   Button,
+  EmptyList,
   Icon,
   PageHeader,
   pageTitleFor,
   ROUTES,
   TASK_PRIORITY_TEXT,
   TASK_TYPE_TEXT,
+  useDebouncedValue,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminChecklistItemFieldsFragment, ChecklistItemType } from '../../__generated__/graphql';
 import { useAdminChecklistItems, useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
-import { EmptyList, ErrorState, LoadingState } from '../../shared/states';
+import { actionsColumn, DeleteDialog, ListRegion, NewButton, RowActions, useCrud } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
-import { useDebouncedValue } from '../../shared/useDebouncedValue';
 import { useDeleteChecklistItem, useReorderChecklistItems } from './api/useChecklistItems';
 import { ChecklistItemDialog } from './ChecklistItemDialog';
 import { ITEM_TYPES, moveIds } from './item-form';
@@ -31,7 +31,7 @@ type Item = AdminChecklistItemFieldsFragment;
 const PRIORITY_TONE = { high: 'danger', medium: 'warning', low: 'neutral' } as const;
 
 /**
- * Manage Checklist Items (`/app/admin/checklist-items`, issue 8 item 4): create, edit, delete,
+ * Manage Checklist Items (`/app/admin/checklist-items`): create, edit, delete,
  * reorder with Move up / Move down buttons (no numbers to type; the keyboard works as well as the
  * mouse), and the documents attached to each item.
  */
@@ -48,10 +48,8 @@ export function ChecklistItemsPage() {
   const roles = useAdminRoles();
   const roleList = roles.data?.roles ?? [];
   const roleName = (id: number) => roleList.find((r) => r.id === id)?.name ?? `#${id}`;
-  const [dialog, setDialog] = useState<{ item: Item | null } | null>(null);
-  const [deleting, setDeleting] = useState<Item | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [remove, removal] = useDeleteChecklistItem();
+  const crud = useCrud<Item>({ remove: (item) => remove({ variables: { id: item.id } }), deleted: (item) => ADMIN_TEXT.itemDeleted(item.title), deleteFailed: ADMIN_TEXT.itemDeleteFailed });
   const [reorder, reordering] = useReorderChecklistItems();
   const [announcement, setAnnouncement] = useState('');
   const tableRef = useRef<HTMLDivElement>(null);
@@ -89,17 +87,6 @@ export function ChecklistItemsPage() {
     (same && !same.disabled ? same : twin)?.focus();
     setRefocus(null);
   }, [refocus, reordering.loading, items]);
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove({ variables: { id: deleting.id } });
-      toast.success(ADMIN_TEXT.itemDeleted(deleting.title));
-      setDeleting(null);
-    } catch (err) {
-      setDeleteError(failureMessage(err, ADMIN_TEXT.itemDeleteFailed));
-    }
-  };
 
   const columns: Array<DataTableColumn<Item>> = [
     {
@@ -173,29 +160,15 @@ export function ChecklistItemsPage() {
           <span className="adm-cell-sub">{ADMIN_TEXT.none}</span>
         ),
     },
-    {
-      key: 'actions',
-      header: <span className="ui-visually-hidden">{ADMIN_TEXT.colActions}</span>,
-      align: 'end',
-      cell: (item) => (
-        <span className="adm-actions adm-nowrap">
-          <Button size="sm" variant="secondary" onClick={() => setDialog({ item })} aria-label={ADMIN_TEXT.editItem(item.title)}>
-            {ADMIN_TEXT.edit}
-          </Button>
-          <Button
-            size="sm"
-            variant="danger"
-            onClick={() => {
-              setDeleteError(null);
-              setDeleting(item);
-            }}
-            aria-label={ADMIN_TEXT.deleteItem(item.title)}
-          >
-            {ADMIN_TEXT.delete}
-          </Button>
-        </span>
-      ),
-    },
+    actionsColumn((item) => (
+      <RowActions
+        className="adm-actions adm-nowrap"
+        onEdit={() => crud.openEdit(item)}
+        editLabel={ADMIN_TEXT.editItem(item.title)}
+        onDelete={() => crud.askDelete(item)}
+        deleteLabel={ADMIN_TEXT.deleteItem(item.title)}
+      />
+    )),
   ];
 
   return (
@@ -204,12 +177,7 @@ export function ChecklistItemsPage() {
         eyebrow={ADMIN_TEXT.eyebrow}
         title={title}
         description={ADMIN_TEXT.itemsLead}
-        actions={
-          <Button onClick={() => setDialog({ item: null })}>
-            <Icon name="plus" size={16} />
-            {ADMIN_TEXT.newItem}
-          </Button>
-        }
+        actions={<NewButton label={ADMIN_TEXT.newItem} onClick={crud.openNew} />}
       />
       <form className="adm-toolbar" role="search" aria-label={ADMIN_TEXT.itemsTable} onSubmit={(e) => e.preventDefault()}>
         <FormField label={ADMIN_TEXT.search} className="adm-toolbar__grow">
@@ -245,41 +213,22 @@ export function ChecklistItemsPage() {
         {announcement}
       </p>
 
-      {!items ? (
-        error ? (
-          <ErrorState message={failureMessage(error, ADMIN_TEXT.itemsFailed)} onRetry={() => void refetch().catch(() => undefined)} />
-        ) : (
-          <LoadingState label={ADMIN_TEXT.itemsLoading} />
-        )
-      ) : (
+      <ListRegion loaded={items !== undefined} error={error} failed={ADMIN_TEXT.itemsFailed} loadingLabel={ADMIN_TEXT.itemsLoading} onRetry={refetch} staleError>
         <div ref={tableRef}>
-          {error ? <ErrorState message={failureMessage(error, ADMIN_TEXT.itemsFailed)} onRetry={() => void refetch().catch(() => undefined)} /> : null}
           <DataTable
             className="adm-table"
             caption={ADMIN_TEXT.itemsTable}
             columns={columns}
-            rows={items}
+            rows={items ?? []}
             rowKey={(item) => item.id}
             busy={loading || reordering.loading}
             empty={filtered ? <EmptyList title={ADMIN_TEXT.itemsNoMatch} icon="search" /> : <EmptyList title={ADMIN_TEXT.itemsEmptyTitle} hint={ADMIN_TEXT.itemsEmptyHint} />}
           />
         </div>
-      )}
+      </ListRegion>
 
-      <ChecklistItemDialog open={dialog !== null} item={dialog?.item ?? null} roles={roleList} defaultRoleId={filter.roleId} onClose={() => setDialog(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={ADMIN_TEXT.deleteItemTitle}
-        confirmLabel={ADMIN_TEXT.delete}
-        busyLabel={ADMIN_TEXT.deleting}
-        cancelLabel={ADMIN_TEXT.cancel}
-        busy={removal.loading}
-        error={deleteError}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      >
-        <p>{deleting ? ADMIN_TEXT.deleteItemText(deleting.title) : ''}</p>
-      </ConfirmDialog>
+      <ChecklistItemDialog open={crud.dialog !== null} item={crud.dialog?.row ?? null} roles={roleList} defaultRoleId={filter.roleId} onClose={crud.closeDialog} />
+      <DeleteDialog crud={crud} title={ADMIN_TEXT.deleteItemTitle} text={(item) => ADMIN_TEXT.deleteItemText(item.title)} busy={removal.loading} />
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import {
   Badge,
+  EmptyList,
+  ErrorState,
+  LoadingState,
   PageHeader,
   pageTitleFor,
   ROUTES,
@@ -11,10 +14,10 @@ import { type DataTableColumn } from '@embark/shared-ui/components/DataTable';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminDocumentFieldsFragment } from '../../__generated__/graphql';
+import { FormFailure } from '../../shared/scaffold';
 import { useAdminChecklistItems, useAllDocuments, useLinkDocument, useUnlinkDocument } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
 import { LinkManager } from '../../shared/LinkManager';
-import { EmptyList, ErrorState, LoadingState } from '../../shared/states';
 import { useAdminToast } from '../../shared/useAdminToast';
 import '../../shared/admin.css';
 
@@ -79,11 +82,7 @@ export function DocumentChecklistPage() {
           )}
         </FormField>
       </div>
-      {failure ? (
-        <p className="ui-form-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       {!item ? (
         !all && !items.error ? <LoadingState label={ADMIN_TEXT.itemsLoading} /> : <EmptyList title={ADMIN_TEXT.pickItemFirst} icon="links" />
       ) : !library.documents ? (

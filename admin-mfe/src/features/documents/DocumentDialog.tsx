@@ -1,11 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Button } from '@embark/shared-ui';
+import { LoadingState } from '@embark/shared-ui';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminDocumentClassesQuery, AdminDocumentFieldsFragment, AdminRolesQuery } from '../../__generated__/graphql';
+import { FormFailure, DialogFooter } from '../../shared/scaffold';
 import { failureMessage } from '../../shared/errors';
-import { LoadingState } from '../../shared/states';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useCreateDocument, useDocumentLinks, useSetDocumentRoles, useUpdateDocument } from './api/useDocuments';
 import { validateDocumentForm, type DocumentFormErrors, type DocumentFormValues } from './document-form';
@@ -147,19 +147,8 @@ function DocumentForm({ document, roles, classes, onClose }: Omit<Props, 'open'>
           ))
         )}
       </fieldset>
-      {failure ? (
-        <p className="ui-form-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <div className="ui-modal__footer">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          {ADMIN_TEXT.cancel}
-        </Button>
-        <Button type="submit" busy={busy}>
-          {busy ? ADMIN_TEXT.saving : document ? ADMIN_TEXT.save : ADMIN_TEXT.create}
-        </Button>
-      </div>
+      <FormFailure message={failure} />
+      <DialogFooter busy={busy} onCancel={onClose} creating={!document} />
     </form>
   );
 }

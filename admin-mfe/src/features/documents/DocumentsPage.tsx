@@ -2,25 +2,21 @@ import { useState } from 'react';
 import {
   AREA_MESSAGES,
   Badge,
-  Button,
   Card,
-  Icon,
+  EmptyList,
   PageHeader,
   pageTitleFor,
   ROUTES,
+  useDebouncedValue,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
 import { FormField } from '@embark/shared-ui/components/FormField';
-import { Pagination } from '@embark/shared-ui/components/Pagination';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminDocumentFieldsFragment } from '../../__generated__/graphql';
 import { useAdminRoles, useDocumentClasses } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
-import { EmptyList, ErrorState, LoadingState } from '../../shared/states';
-import { useAdminToast } from '../../shared/useAdminToast';
-import { useDebouncedValue } from '../../shared/useDebouncedValue';
+import { actionsColumn, AdminPagination, DeleteDialog, FormFailure, ListRegion, NewButton, RowActions, useCrud } from '../../shared/scaffold';
 import { formatDate } from '../../shared/format';
 import { DOCUMENTS_PAGE_SIZE, useDeleteDocument, useDocumentsPage } from './api/useDocuments';
 import { DocumentDialog } from './DocumentDialog';
@@ -30,14 +26,13 @@ import '../../shared/admin.css';
 type Doc = AdminDocumentFieldsFragment;
 
 /**
- * Manage Documents (`/app/admin/documents`, issue 8 item 5): the library (create, edit, delete),
+ * Manage Documents (`/app/admin/documents`): the library (create, edit, delete),
  * each document's class and the roles that see it, and company policies with the
  * acknowledgement report. The documents module owns these operations; this screen calls them.
  */
 export function DocumentsPage() {
   const title = pageTitleFor(ROUTES.adminDocuments);
   useDocumentTitle(title);
-  const toast = useAdminToast();
   const [search, setSearch] = useState('');
   const [classFilter, setClassFilter] = useState('');
   const [page, setPage] = useState(1);
@@ -45,25 +40,12 @@ export function DocumentsPage() {
   const { data, previousData, error, loading, refetch } = useDocumentsPage({ search: debounced || null, classId: classFilter ? Number(classFilter) : null, page });
   const classes = useDocumentClasses();
   const roles = useAdminRoles();
-  const [dialog, setDialog] = useState<{ document: Doc | null } | null>(null);
-  const [deleting, setDeleting] = useState<Doc | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
   const [remove, removal] = useDeleteDocument();
+  const crud = useCrud<Doc>({ remove: (doc) => remove({ variables: { id: doc.id } }), deleted: (doc) => ADMIN_TEXT.documentDeleted(doc.title), deleteFailed: ADMIN_TEXT.documentDeleteFailed });
   const result = data?.documents ?? previousData?.documents;
   const classList = classes.data?.documentClasses ?? [];
   const pageCount = result ? Math.max(1, Math.ceil(result.total / DOCUMENTS_PAGE_SIZE)) : 1;
   const from = result && result.total > 0 ? (page - 1) * DOCUMENTS_PAGE_SIZE + 1 : 0;
-
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await remove({ variables: { id: deleting.id } });
-      toast.success(ADMIN_TEXT.documentDeleted(deleting.title));
-      setDeleting(null);
-    } catch (err) {
-      setDeleteError(failureMessage(err, ADMIN_TEXT.documentDeleteFailed));
-    }
-  };
 
   const columns: Array<DataTableColumn<Doc>> = [
     {
@@ -87,29 +69,9 @@ export function DocumentsPage() {
     { key: 'policy', header: ADMIN_TEXT.policyLabel, cell: (doc) => (doc.is_company_policy ? <Badge tone="primary">{ADMIN_TEXT.policyBadge}</Badge> : ADMIN_TEXT.none) },
     { key: 'link', header: ADMIN_TEXT.urlLabel, cell: (doc) => <span className="adm-cell-sub">{hostOf(doc.url) ?? ADMIN_TEXT.noUrl}</span> },
     { key: 'updated', header: ADMIN_TEXT.colUpdated, cell: (doc) => formatDate(doc.updated_at) },
-    {
-      key: 'actions',
-      header: <span className="ui-visually-hidden">{ADMIN_TEXT.colActions}</span>,
-      align: 'end',
-      cell: (doc) => (
-        <span className="adm-actions">
-          <Button size="sm" variant="secondary" onClick={() => setDialog({ document: doc })} aria-label={ADMIN_TEXT.editDocument(doc.title)}>
-            {ADMIN_TEXT.edit}
-          </Button>
-          <Button
-            size="sm"
-            variant="danger"
-            onClick={() => {
-              setDeleteError(null);
-              setDeleting(doc);
-            }}
-            aria-label={ADMIN_TEXT.deleteDocument(doc.title)}
-          >
-            {ADMIN_TEXT.delete}
-          </Button>
-        </span>
-      ),
-    },
+    actionsColumn((doc) => (
+      <RowActions onEdit={() => crud.openEdit(doc)} editLabel={ADMIN_TEXT.editDocument(doc.title)} onDelete={() => crud.askDelete(doc)} deleteLabel={ADMIN_TEXT.deleteDocument(doc.title)} />
+    )),
   ];
 
   return (
@@ -118,12 +80,7 @@ export function DocumentsPage() {
         eyebrow={ADMIN_TEXT.eyebrow}
         title={title}
         description={ADMIN_TEXT.documentsLead}
-        actions={
-          <Button onClick={() => setDialog({ document: null })}>
-            <Icon name="plus" size={16} />
-            {ADMIN_TEXT.newDocument}
-          </Button>
-        }
+        actions={<NewButton label={ADMIN_TEXT.newDocument} onClick={crud.openNew} />}
       />
       <form className="adm-toolbar" role="search" aria-label={ADMIN_TEXT.documentsTable} onSubmit={(e) => e.preventDefault()}>
         <FormField label={ADMIN_TEXT.search} className="adm-toolbar__grow">
@@ -160,36 +117,24 @@ export function DocumentsPage() {
           )}
         </FormField>
       </form>
-      {roles.error && !roles.data ? (
-        <p className="ui-form-error" role="alert">
-          {failureMessage(roles.error, AREA_MESSAGES.rolesFetch)}
-        </p>
-      ) : null}
+      <FormFailure message={roles.error && !roles.data ? failureMessage(roles.error, AREA_MESSAGES.rolesFetch) : null} />
 
-      {!result ? (
-        error ? (
-          <ErrorState message={failureMessage(error, ADMIN_TEXT.documentsFailed)} onRetry={() => void refetch().catch(() => undefined)} />
-        ) : (
-          <LoadingState label={ADMIN_TEXT.documentsListLoading} />
-        )
-      ) : (
-        <>
-          <DataTable
-            caption={ADMIN_TEXT.documentsTable}
-            columns={columns}
-            rows={result.data}
-            rowKey={(doc) => doc.id}
-            busy={loading}
-            empty={debounced || classFilter ? <EmptyList title={ADMIN_TEXT.documentsNoMatch} icon="search" /> : <EmptyList title={ADMIN_TEXT.documentsEmptyTitle} hint={ADMIN_TEXT.documentsEmptyHint} icon="documents" />}
-          />
-          <div className="adm-list-footer">
-            <p className="adm-summary" aria-live="polite">
-              {result.total > 0 ? ADMIN_TEXT.showing(from, from + result.data.length - 1, result.total, ADMIN_TEXT.documentsNoun) : ''}
-            </p>
-            <Pagination page={page} pageCount={pageCount} onChange={setPage} label={ADMIN_TEXT.pagination(ADMIN_TEXT.documentsTable)} pageOf={ADMIN_TEXT.pageOf} previousLabel={ADMIN_TEXT.previousPage} nextLabel={ADMIN_TEXT.nextPage} />
-          </div>
-        </>
-      )}
+      <ListRegion loaded={result !== undefined} error={error} failed={ADMIN_TEXT.documentsFailed} loadingLabel={ADMIN_TEXT.documentsListLoading} onRetry={refetch}>
+        <DataTable
+          caption={ADMIN_TEXT.documentsTable}
+          columns={columns}
+          rows={result?.data ?? []}
+          rowKey={(doc) => doc.id}
+          busy={loading}
+          empty={debounced || classFilter ? <EmptyList title={ADMIN_TEXT.documentsNoMatch} icon="search" /> : <EmptyList title={ADMIN_TEXT.documentsEmptyTitle} hint={ADMIN_TEXT.documentsEmptyHint} icon="documents" />}
+        />
+        <div className="adm-list-footer">
+          <p className="adm-summary" aria-live="polite">
+            {result && result.total > 0 ? ADMIN_TEXT.showing(from, from + result.data.length - 1, result.total, ADMIN_TEXT.documentsNoun) : ''}
+          </p>
+          <AdminPagination page={page} pageCount={pageCount} onChange={setPage} table={ADMIN_TEXT.documentsTable} />
+        </div>
+      </ListRegion>
 
       <div className="adm-index-grid">
         <PolicyReport />
@@ -205,26 +150,8 @@ export function DocumentsPage() {
         </Card>
       </div>
 
-      <DocumentDialog
-        open={dialog !== null}
-        document={dialog?.document ?? null}
-        roles={roles.data?.roles ?? []}
-        classes={classList}
-        onClose={() => setDialog(null)}
-      />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={ADMIN_TEXT.deleteDocumentTitle}
-        confirmLabel={ADMIN_TEXT.delete}
-        busyLabel={ADMIN_TEXT.deleting}
-        cancelLabel={ADMIN_TEXT.cancel}
-        busy={removal.loading}
-        error={deleteError}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
-      >
-        <p>{deleting ? ADMIN_TEXT.deleteDocumentText(deleting.title) : ''}</p>
-      </ConfirmDialog>
+      <DocumentDialog open={crud.dialog !== null} document={crud.dialog?.row ?? null} roles={roles.data?.roles ?? []} classes={classList} onClose={crud.closeDialog} />
+      <DeleteDialog crud={crud} title={ADMIN_TEXT.deleteDocumentTitle} text={(doc) => ADMIN_TEXT.deleteDocumentText(doc.title)} busy={removal.loading} />
     </div>
   );
 }

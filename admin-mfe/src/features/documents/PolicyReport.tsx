@@ -1,7 +1,6 @@
-import { Badge, Card, ProgressBar, completionPercentage } from '@embark/shared-ui';
+import { Badge, Card, completionPercentage, EmptyList, ErrorState, LoadingState, ProgressBar } from '@embark/shared-ui';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import { failureMessage } from '../../shared/errors';
-import { EmptyList, ErrorState, LoadingState } from '../../shared/states';
 import { usePolicyReport } from './api/useDocuments';
 
 /** Company policies with who has acknowledged their current version (the documents module's report). */
@@ -13,7 +12,7 @@ export function PolicyReport() {
       <p className="adm-muted">{ADMIN_TEXT.reportLead}</p>
       {!report ? (
         error ? (
-          <ErrorState message={failureMessage(error, ADMIN_TEXT.reportFailed)} onRetry={() => void refetch().catch(() => undefined)} />
+          <ErrorState message={failureMessage(error, ADMIN_TEXT.reportFailed)} onRetry={refetch} />
         ) : (
           <LoadingState label={ADMIN_TEXT.reportLoading} />
         )

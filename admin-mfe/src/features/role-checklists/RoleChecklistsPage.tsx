@@ -2,6 +2,9 @@ import { useState } from 'react';
 import {
   AREA_MESSAGES,
   Badge,
+  EmptyList,
+  ErrorState,
+  LoadingState,
   PageHeader,
   pageTitleFor,
   ROUTES,
@@ -12,10 +15,10 @@ import { type DataTableColumn } from '@embark/shared-ui/components/DataTable';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminChecklistItemFieldsFragment } from '../../__generated__/graphql';
+import { FormFailure } from '../../shared/scaffold';
 import { useAdminChecklistItems, useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
 import { LinkManager } from '../../shared/LinkManager';
-import { EmptyList, ErrorState, LoadingState } from '../../shared/states';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useAddRoleChecklistItems, useRemoveRoleChecklistItems } from './api/useRoleChecklists';
 import '../../shared/admin.css';
@@ -73,16 +76,12 @@ export function RoleChecklistsPage() {
           )}
         </FormField>
       </div>
-      {failure ? (
-        <p className="ui-form-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       {!role ? (
         <EmptyList title={ADMIN_TEXT.pickRoleFirst} icon="roles" />
       ) : !all ? (
         items.error ? (
-          <ErrorState message={failureMessage(items.error, ADMIN_TEXT.itemsFailed)} onRetry={() => void items.refetch().catch(() => undefined)} />
+          <ErrorState message={failureMessage(items.error, ADMIN_TEXT.itemsFailed)} onRetry={items.refetch} />
         ) : (
           <LoadingState label={ADMIN_TEXT.itemsLoading} />
         )

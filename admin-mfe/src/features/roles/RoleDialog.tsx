@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { ADMIN_ROLE_ID, AREA_MESSAGES, Button } from '@embark/shared-ui';
+import { ADMIN_ROLE_ID, AREA_MESSAGES } from '@embark/shared-ui';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminRolesQuery } from '../../__generated__/graphql';
+import { FormFailure, DialogFooter } from '../../shared/scaffold';
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useCreateRole, useUpdateRole } from './api/useRoles';
@@ -67,19 +68,8 @@ function RoleForm({ role, onClose }: { role: Role | null; onClose(): void }) {
       <FormField label={ADMIN_TEXT.roleDescriptionLabel} hint={ADMIN_TEXT.roleDescriptionHint} error={errors.description}>
         {(p) => <textarea {...p} rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />}
       </FormField>
-      {failure ? (
-        <p className="ui-form-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <div className="ui-modal__footer">
-        <Button variant="secondary" onClick={onClose} disabled={busy}>
-          {ADMIN_TEXT.cancel}
-        </Button>
-        <Button type="submit" busy={busy}>
-          {busy ? ADMIN_TEXT.saving : role ? ADMIN_TEXT.save : ADMIN_TEXT.create}
-        </Button>
-      </div>
+      <FormFailure message={failure} />
+      <DialogFooter busy={busy} onCancel={onClose} creating={!role} />
     </form>
   );
 }

@@ -3,22 +3,22 @@ import {
   AREA_MESSAGES,
   Badge,
   Button,
+  EmptyList,
   PageHeader,
   pageTitleFor,
   ROUTES,
+  useDebouncedValue,
   useDocumentTitle,
 } from '@embark/shared-ui';
 import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
 import { FormField } from '@embark/shared-ui/components/FormField';
-import { Pagination } from '@embark/shared-ui/components/Pagination';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminUserFieldsFragment } from '../../__generated__/graphql';
 import { useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
-import { EmptyList, ErrorState, LoadingState } from '../../shared/states';
+import { AdminPagination, ListRegion } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
-import { useDebouncedValue } from '../../shared/useDebouncedValue';
 import { useAdminUsers, useAssignUsersToRole, USERS_PAGE_SIZE } from '../../shared/api/useUsers';
 import '../../shared/admin.css';
 
@@ -138,26 +138,18 @@ export function UserRolesPage() {
         ) : null}
       </div>
 
-      {!result ? (
-        error ? (
-          <ErrorState message={failureMessage(error, ADMIN_TEXT.usersFailed)} onRetry={() => void refetch().catch(() => undefined)} />
-        ) : (
-          <LoadingState label={ADMIN_TEXT.usersLoading} />
-        )
-      ) : (
-        <>
-          <DataTable
-            caption={ADMIN_TEXT.usersTable}
-            columns={COLUMNS}
-            rows={result.data}
-            rowKey={(u) => u.id}
-            busy={loading}
-            selection={{ selected, onChange: setSelected, rowLabel: (u) => ADMIN_TEXT.selectUser(u.name), allLabel: ADMIN_TEXT.selectAllUsers }}
-            empty={debounced || roleFilter ? <EmptyList title={ADMIN_TEXT.usersNoMatch} icon="search" /> : <EmptyList title={ADMIN_TEXT.usersEmptyTitle} hint={ADMIN_TEXT.usersEmptyHint} icon="users" />}
-          />
-          <Pagination page={page} pageCount={pageCount} onChange={setPage} label={ADMIN_TEXT.pagination(ADMIN_TEXT.usersTable)} pageOf={ADMIN_TEXT.pageOf} previousLabel={ADMIN_TEXT.previousPage} nextLabel={ADMIN_TEXT.nextPage} />
-        </>
-      )}
+      <ListRegion loaded={result !== undefined} error={error} failed={ADMIN_TEXT.usersFailed} loadingLabel={ADMIN_TEXT.usersLoading} onRetry={refetch}>
+        <DataTable
+          caption={ADMIN_TEXT.usersTable}
+          columns={COLUMNS}
+          rows={result?.data ?? []}
+          rowKey={(u) => u.id}
+          busy={loading}
+          selection={{ selected, onChange: setSelected, rowLabel: (u) => ADMIN_TEXT.selectUser(u.name), allLabel: ADMIN_TEXT.selectAllUsers }}
+          empty={debounced || roleFilter ? <EmptyList title={ADMIN_TEXT.usersNoMatch} icon="search" /> : <EmptyList title={ADMIN_TEXT.usersEmptyTitle} hint={ADMIN_TEXT.usersEmptyHint} icon="users" />}
+        />
+        <AdminPagination page={page} pageCount={pageCount} onChange={setPage} table={ADMIN_TEXT.usersTable} />
+      </ListRegion>
 
       <ConfirmDialog
         open={confirming}

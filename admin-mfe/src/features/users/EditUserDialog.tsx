@@ -5,6 +5,7 @@ import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminRolesQuery, AdminUserFieldsFragment } from '../../__generated__/graphql';
+import { FormFailure, DialogFooter } from '../../shared/scaffold';
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useResetUserTwoFactor, useUpdateUser } from '../../shared/api/useUsers';
@@ -115,11 +116,7 @@ function EditUserForm({ user, roles, isSelf, onClose }: { user: AdminUserFieldsF
           ) : null}
         </div>
       </section>
-      {failure ? (
-        <p className="ui-form-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
       <ConfirmDialog
         open={resetting}
         title={ADMIN_TEXT.resetTwoFactorTitle}
@@ -133,14 +130,7 @@ function EditUserForm({ user, roles, isSelf, onClose }: { user: AdminUserFieldsF
       >
         <p>{ADMIN_TEXT.resetTwoFactorText(user.name)}</p>
       </ConfirmDialog>
-      <div className="ui-modal__footer">
-        <Button variant="secondary" onClick={onClose} disabled={loading}>
-          {ADMIN_TEXT.cancel}
-        </Button>
-        <Button type="submit" busy={loading}>
-          {loading ? ADMIN_TEXT.saving : ADMIN_TEXT.save}
-        </Button>
-      </div>
+      <DialogFooter busy={loading} onCancel={onClose} />
     </form>
   );
 }

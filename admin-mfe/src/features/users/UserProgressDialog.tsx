@@ -3,6 +3,8 @@ import {
   displayStatus,
   displayStatusTone,
   dueWording,
+  ErrorState,
+  LoadingState,
   ProgressBar,
   TASK_TYPE_TEXT,
   taskUrgency,
@@ -10,7 +12,6 @@ import {
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminUserFieldsFragment } from '../../__generated__/graphql';
-import { ErrorState, LoadingState } from '../../shared/states';
 import { useAdminUserProgress } from '../../shared/api/useUsers';
 
 /** A user's checklist with their progress (issue 8 item 2: "open a user's checklist progress"). */
@@ -22,7 +23,7 @@ export function UserProgressDialog({ user, onClose }: { user: AdminUserFieldsFra
     <Modal open={user !== null} title={user ? ADMIN_TEXT.progressTitle(user.name) : ''} description={user ? `${user.role_name} · ${user.email}` : undefined} onClose={onClose} size="lg">
       {!user ? null : !progress || progress.user.id !== user.id ? (
         error ? (
-          <ErrorState message={ADMIN_TEXT.progressFailed} onRetry={() => void refetch().catch(() => undefined)} />
+          <ErrorState message={ADMIN_TEXT.progressFailed} onRetry={refetch} />
         ) : (
           <LoadingState label={ADMIN_TEXT.progressLoading} />
         )

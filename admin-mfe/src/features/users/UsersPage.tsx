@@ -4,24 +4,24 @@ import {
   AuthContext,
   Badge,
   Button,
+  EmptyList,
   Icon,
   PageHeader,
   pageTitleFor,
   ProgressBar,
   ROUTES,
+  useDebouncedValue,
   useDocumentTitle,
 } from '@embark/shared-ui';
 import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
 import { FormField } from '@embark/shared-ui/components/FormField';
-import { Pagination } from '@embark/shared-ui/components/Pagination';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminSortOrder, AdminUserFieldsFragment, AdminUserSort, AdminUserStatus } from '../../__generated__/graphql';
 import { useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
-import { EmptyList, ErrorState, LoadingState } from '../../shared/states';
+import { AdminPagination, ListRegion } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
-import { useDebouncedValue } from '../../shared/useDebouncedValue';
 import { useAdminUsers, useDeactivateUser, useReactivateUser, USERS_PAGE_SIZE } from '../../shared/api/useUsers';
 import { EditUserDialog } from './EditUserDialog';
 import { formatDate, formatLastLogin } from '../../shared/format';
@@ -31,7 +31,7 @@ import '../../shared/admin.css';
 type User = AdminUserFieldsFragment;
 type SortOption = keyof typeof ADMIN_TEXT.userSortOptions;
 
-/** Manage Users (`/app/admin/users`, issue 8 item 2): search, sort, page; edit, deactivate, reactivate, reset 2FA, progress. */
+/** Manage Users (`/app/admin/users`): search, sort, page; edit, deactivate, reactivate, reset 2FA, progress. */
 export function UsersPage() {
   const title = pageTitleFor(ROUTES.adminUsers);
   useDocumentTitle(title);
@@ -228,34 +228,25 @@ export function UsersPage() {
         </FormField>
       </form>
 
-      {!result ? (
-        error ? (
-          <ErrorState message={failureMessage(error, ADMIN_TEXT.usersFailed)} onRetry={() => void refetch().catch(() => undefined)} />
-        ) : (
-          <LoadingState label={ADMIN_TEXT.usersLoading} />
-        )
-      ) : (
-        <>
-          {error ? <ErrorState message={failureMessage(error, ADMIN_TEXT.usersFailed)} onRetry={() => void refetch().catch(() => undefined)} /> : null}
-          <DataTable
-            className="adm-table"
-            caption={ADMIN_TEXT.usersTable}
-            columns={columns}
-            rows={result.data}
-            rowKey={(u) => u.id}
-            sort={sort}
-            onSortChange={onSort}
-            busy={loading}
-            empty={filtered ? <EmptyList title={ADMIN_TEXT.usersNoMatch} icon="search" /> : <EmptyList title={ADMIN_TEXT.usersEmptyTitle} hint={ADMIN_TEXT.usersEmptyHint} icon="users" />}
-          />
-          <div className="adm-list-footer">
-            <p className="adm-summary" aria-live="polite">
-              {result.total > 0 ? ADMIN_TEXT.showing(from, to, result.total, ADMIN_TEXT.usersNoun) : ''}
-            </p>
-            <Pagination page={page} pageCount={pageCount} onChange={setPage} label={ADMIN_TEXT.pagination(ADMIN_TEXT.usersTable)} pageOf={ADMIN_TEXT.pageOf} previousLabel={ADMIN_TEXT.previousPage} nextLabel={ADMIN_TEXT.nextPage} />
-          </div>
-        </>
-      )}
+      <ListRegion loaded={result !== undefined} error={error} failed={ADMIN_TEXT.usersFailed} loadingLabel={ADMIN_TEXT.usersLoading} onRetry={refetch} staleError>
+        <DataTable
+          className="adm-table"
+          caption={ADMIN_TEXT.usersTable}
+          columns={columns}
+          rows={result?.data ?? []}
+          rowKey={(u) => u.id}
+          sort={sort}
+          onSortChange={onSort}
+          busy={loading}
+          empty={filtered ? <EmptyList title={ADMIN_TEXT.usersNoMatch} icon="search" /> : <EmptyList title={ADMIN_TEXT.usersEmptyTitle} hint={ADMIN_TEXT.usersEmptyHint} icon="users" />}
+        />
+        <div className="adm-list-footer">
+          <p className="adm-summary" aria-live="polite">
+            {result && result.total > 0 ? ADMIN_TEXT.showing(from, to, result.total, ADMIN_TEXT.usersNoun) : ''}
+          </p>
+          <AdminPagination page={page} pageCount={pageCount} onChange={setPage} table={ADMIN_TEXT.usersTable} />
+        </div>
+      </ListRegion>
 
       <EditUserDialog user={editing} roles={roles.data?.roles ?? []} isSelf={editing?.id === me} onClose={() => setEditing(null)} />
       <UserProgressDialog user={viewing} onClose={() => setViewing(null)} />

@@ -1,0 +1,198 @@
+import { useState, type ReactNode } from 'react';
+import { Button, ErrorState, Icon, LoadingState } from '@embark/shared-ui';
+import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
+import type { DataTableColumn } from '@embark/shared-ui/components/DataTable';
+import { Pagination } from '@embark/shared-ui/components/Pagination';
+import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
+import { failureMessage } from './errors';
+import { useAdminToast } from './useAdminToast';
+
+// The frame every admin create/edit/delete page shares: the New button in the page header, the
+// row actions, the delete confirmation, the list's loading and failed states, the dialog footer.
+// The pages bring their own wording (ADMIN_TEXT) and their own columns and forms.
+
+export interface CrudOptions<T> {
+  /** Deletes the row on the server. */
+  remove(row: T): Promise<unknown>;
+  /** The toast after a deletion. */
+  deleted(row: T): string;
+  /** Shown in the confirmation when the deletion fails and the server gave no reason. */
+  deleteFailed: string;
+}
+
+/** The page's dialog and deletion state: which row is being created or edited, which one is up for deletion. */
+export function useCrud<T>({ remove, deleted, deleteFailed }: CrudOptions<T>) {
+  const toast = useAdminToast();
+  // null: no dialog; { row: null }: creating; { row }: editing that row.
+  const [dialog, setDialog] = useState<{ row: T | null } | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove(deleting);
+      toast.success(deleted(deleting));
+      setDeleting(null);
+    } catch (err) {
+      // The server's reason when it gave one (e.g. users still hold the role), else the page's message.
+      setDeleteError(failureMessage(err, deleteFailed));
+    }
+  };
+
+  return {
+    dialog,
+    openNew: () => setDialog({ row: null }),
+    openEdit: (row: T) => setDialog({ row }),
+    closeDialog: () => setDialog(null),
+    deleting,
+    deleteError,
+    askDelete: (row: T) => {
+      setDeleteError(null);
+      setDeleting(row);
+    },
+    cancelDelete: () => setDeleting(null),
+    confirmDelete,
+  };
+}
+
+export type Crud<T> = ReturnType<typeof useCrud<T>>;
+
+/** The page header's "New …" button. */
+export function NewButton({ label, onClick }: { label: string; onClick(): void }) {
+  return (
+    <Button onClick={onClick}>
+      <Icon name="plus" size={16} />
+      {label}
+    </Button>
+  );
+}
+
+/** The table's last column: the row's actions, under a heading only screen readers hear. */
+export function actionsColumn<T>(cell: (row: T) => ReactNode): DataTableColumn<T> {
+  return { key: 'actions', header: <span className="ui-visually-hidden">{ADMIN_TEXT.colActions}</span>, align: 'end', cell };
+}
+
+export interface RowActionsProps {
+  onEdit(): void;
+  /** The Edit button's accessible name, naming the row. */
+  editLabel: string;
+  /** Omitted for a row that cannot be deleted. */
+  onDelete?: () => void;
+  deleteLabel: string;
+  className?: string;
+}
+
+/** Edit and Delete for one row. */
+export function RowActions({ onEdit, editLabel, onDelete, deleteLabel, className = 'adm-actions' }: RowActionsProps) {
+  return (
+    <span className={className}>
+      <Button size="sm" variant="secondary" onClick={onEdit} aria-label={editLabel}>
+        {ADMIN_TEXT.edit}
+      </Button>
+      {onDelete ? (
+        <Button size="sm" variant="danger" onClick={onDelete} aria-label={deleteLabel}>
+          {ADMIN_TEXT.delete}
+        </Button>
+      ) : null}
+    </span>
+  );
+}
+
+export interface DeleteDialogProps<T> {
+  crud: Crud<T>;
+  title: string;
+  /** What the deletion does to this row, in words. */
+  text(row: T): string;
+  busy: boolean;
+}
+
+/** Asks before deleting the row `crud.deleting`; a failure stays in the dialog. */
+export function DeleteDialog<T>({ crud, title, text, busy }: DeleteDialogProps<T>) {
+  return (
+    <ConfirmDialog
+      open={crud.deleting !== null}
+      title={title}
+      confirmLabel={ADMIN_TEXT.delete}
+      busyLabel={ADMIN_TEXT.deleting}
+      cancelLabel={ADMIN_TEXT.cancel}
+      busy={busy}
+      error={crud.deleteError}
+      onConfirm={() => void crud.confirmDelete()}
+      onCancel={crud.cancelDelete}
+    >
+      <p>{crud.deleting ? text(crud.deleting) : ''}</p>
+    </ConfirmDialog>
+  );
+}
+
+export interface ListRegionProps {
+  /** The rows have arrived (now or earlier). */
+  loaded: boolean;
+  error: unknown;
+  /** The message when the load fails and the server gave no reason. */
+  failed: string;
+  loadingLabel: string;
+  onRetry(): unknown;
+  /** Also tell about a failed reload above rows that are still shown. */
+  staleError?: boolean;
+  children: ReactNode;
+}
+
+/** A list's region: loading, failed with a retry, or the list. */
+export function ListRegion({ loaded, error, failed, loadingLabel, onRetry, staleError = false, children }: ListRegionProps) {
+  const failure = error ? <ErrorState message={failureMessage(error, failed)} onRetry={onRetry} /> : null;
+  if (!loaded) return failure ?? <LoadingState label={loadingLabel} />;
+  return (
+    <>
+      {staleError ? failure : null}
+      {children}
+    </>
+  );
+}
+
+/** The pages of an admin table, named after it. */
+export function AdminPagination({ page, pageCount, onChange, table }: { page: number; pageCount: number; onChange(page: number): void; table: string }) {
+  return (
+    <Pagination
+      page={page}
+      pageCount={pageCount}
+      onChange={onChange}
+      label={ADMIN_TEXT.pagination(table)}
+      pageOf={ADMIN_TEXT.pageOf}
+      previousLabel={ADMIN_TEXT.previousPage}
+      nextLabel={ADMIN_TEXT.nextPage}
+    />
+  );
+}
+
+/** A failure of the form's own action, announced as an alert. */
+export function FormFailure({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p className="ui-form-error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+export interface DialogFooterProps {
+  busy: boolean;
+  onCancel(): void;
+  /** Creating a new row (the submit button says Create) rather than saving changes. */
+  creating?: boolean;
+}
+
+/** Cancel and the submit button of an admin form dialog. */
+export function DialogFooter({ busy, onCancel, creating = false }: DialogFooterProps) {
+  return (
+    <div className="ui-modal__footer">
+      <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        {ADMIN_TEXT.cancel}
+      </Button>
+      <Button type="submit" busy={busy}>
+        {busy ? ADMIN_TEXT.saving : creating ? ADMIN_TEXT.create : ADMIN_TEXT.save}
+      </Button>
+    </div>
+  );
+}
