@@ -34,7 +34,8 @@ export interface ErrorStateProps {
   onRetry?: () => unknown;
   /** The retry button's name (default 'Try Again'). */
   retryLabel?: string;
-  icon?: IconName;
+  /** null: no icon. */
+  icon?: IconName | null;
 }
 
 /** A load that failed: the message as an alert, and a way to try again. */
@@ -42,7 +43,7 @@ export function ErrorState({ message, onRetry, retryLabel = UI_TEXT.retry, icon 
   return (
     <div role="alert">
       <EmptyState
-        icon={<Icon name={icon} size={24} />}
+        icon={icon ? <Icon name={icon} size={24} /> : undefined}
         title={message}
         action={
           onRetry ? (
