@@ -3,8 +3,8 @@ import {
   AREA_MESSAGES,
   Button,
   completionPercentage,
-  EmptyState,
-  Icon,
+  EmptyList,
+  ErrorState,
   PageHeader,
   ProgressBar,
   useDocumentTitle,
@@ -45,17 +45,7 @@ export function ChecklistPage() {
       <div className="employee-page ckl">
         {header}
         {error ? (
-          <div role="alert">
-            <EmptyState
-              icon={<Icon name="help" size={24} />}
-              title={AREA_MESSAGES.checklistLoad}
-              action={
-                <Button variant="secondary" onClick={() => void refetch().catch(() => undefined)}>
-                  {CHECKLIST_TEXT.retry}
-                </Button>
-              }
-            />
-          </div>
+          <ErrorState icon="help" message={AREA_MESSAGES.checklistLoad} onRetry={refetch} retryLabel={CHECKLIST_TEXT.retry} />
         ) : (
           <ChecklistSkeleton />
         )}
@@ -72,7 +62,7 @@ export function ChecklistPage() {
     <div className="employee-page ckl">
       {header}
       {tasks.length === 0 ? (
-        <EmptyState icon={<Icon name="checklist" size={24} />} title={CHECKLIST_TEXT.emptyTitle} description={CHECKLIST_TEXT.emptyHint} />
+        <EmptyList icon="checklist" title={CHECKLIST_TEXT.emptyTitle} hint={CHECKLIST_TEXT.emptyHint} />
       ) : (
         <>
           <div className="ui-card ckl-summary">
@@ -84,10 +74,10 @@ export function ChecklistPage() {
           </div>
           <ChecklistFiltersBar filters={filters} onChange={setFilters} summary={CHECKLIST_TEXT.showing(shown.length, tasks.length)} />
           {shown.length === 0 ? (
-            <EmptyState
-              icon={<Icon name="checklist" size={24} />}
+            <EmptyList
+              icon="checklist"
               title={CHECKLIST_TEXT.noMatchTitle}
-              description={CHECKLIST_TEXT.noMatchHint}
+              hint={CHECKLIST_TEXT.noMatchHint}
               action={
                 hasActiveFilters(filters) ? (
                   <Button variant="secondary" onClick={() => setFilters(DEFAULT_FILTERS)}>

@@ -8,13 +8,14 @@ import {
   Card,
   completionWording,
   dueWording,
-  EmptyState,
+  EmptyList,
+  ErrorState,
   formatCalendarDate,
   Icon,
+  LoadingState,
   PageHeader,
   parseCalendarDate,
   ROUTES,
-  Spinner,
   TASK_PRIORITY_TEXT,
   TASK_TYPE_TEXT,
   taskUrgency,
@@ -222,10 +223,10 @@ export function TaskDetailPage() {
     let state;
     if (tasks || id === null) {
       state = (
-        <EmptyState
-          icon={<Icon name="checklist" size={24} />}
+        <EmptyList
+          icon="checklist"
           title={TASK_DETAIL_TEXT.notFoundTitle}
-          description={TASK_DETAIL_TEXT.notFoundHint}
+          hint={TASK_DETAIL_TEXT.notFoundHint}
           action={
             <Link to={ROUTES.checklist} className={buttonClassName({ variant: 'secondary' })}>
               {TASK_DETAIL_TEXT.backToChecklist}
@@ -235,23 +236,11 @@ export function TaskDetailPage() {
       );
     } else if (error) {
       state = (
-        <div role="alert">
-          <EmptyState
-            icon={<Icon name="help" size={24} />}
-            title={AREA_MESSAGES.checklistLoad}
-            action={
-              <Button variant="secondary" onClick={() => void refetch().catch(() => undefined)}>
-                {TASK_DETAIL_TEXT.retry}
-              </Button>
-            }
-          />
-        </div>
+        <ErrorState icon="help" message={AREA_MESSAGES.checklistLoad} onRetry={refetch} retryLabel={TASK_DETAIL_TEXT.retry} />
       );
     } else {
       state = (
-        <div className="ckl-loading">
-          <Spinner size="lg" label={TASK_DETAIL_TEXT.loading} />
-        </div>
+        <LoadingState size="lg" label={TASK_DETAIL_TEXT.loading} className="ui-state--tall" />
       );
     }
     body = (

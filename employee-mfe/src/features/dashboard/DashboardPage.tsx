@@ -2,12 +2,10 @@ import { useContext, useEffect, useState } from 'react';
 import {
   AREA_MESSAGES,
   AuthContext,
-  Button,
   completionMilestone,
   DASHBOARD_TEXT,
-  EmptyState,
+  ErrorState,
   guidanceMessage,
-  Icon,
   PageHeader,
   PROGRESS_THRESHOLDS,
   SESSION_MESSAGES,
@@ -96,17 +94,7 @@ export function DashboardPage() {
       <div className="employee-page dash">
         {header}
         {error ? (
-          <div role="alert">
-            <EmptyState
-              icon={<Icon name="help" size={24} />}
-              title={AREA_MESSAGES.dashboardLoad}
-              action={
-                <Button variant="secondary" onClick={() => void refetch().catch(() => undefined)}>
-                  {DASHBOARD_TEXT.retry}
-                </Button>
-              }
-            />
-          </div>
+          <ErrorState icon="help" message={AREA_MESSAGES.dashboardLoad} onRetry={refetch} retryLabel={DASHBOARD_TEXT.retry} />
         ) : (
           <DashboardSkeleton />
         )}

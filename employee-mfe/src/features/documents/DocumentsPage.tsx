@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 import {
   AREA_MESSAGES,
   Button,
-  EmptyState,
-  Icon,
+  EmptyList,
+  ErrorState,
   PageHeader,
   ProgressBar,
   ToastContext,
@@ -70,17 +70,7 @@ export function DocumentsPage({ api }: DocumentsPageProps) {
       <div className="employee-page docs">
         {header}
         {state.status === 'error' ? (
-          <div role="alert">
-            <EmptyState
-              icon={<Icon name="documents" size={24} />}
-              title={AREA_MESSAGES.documentsUnableToLoad(state.message)}
-              action={
-                <Button variant="secondary" onClick={reload}>
-                  {DOCUMENTS_TEXT.retry}
-                </Button>
-              }
-            />
-          </div>
+          <ErrorState icon="documents" message={AREA_MESSAGES.documentsUnableToLoad(state.message)} onRetry={reload} retryLabel={DOCUMENTS_TEXT.retry} />
         ) : (
           <LibrarySkeleton />
         )}
@@ -93,7 +83,7 @@ export function DocumentsPage({ api }: DocumentsPageProps) {
     return (
       <div className="employee-page docs">
         {header}
-        <EmptyState icon={<Icon name="documents" size={24} />} title={AREA_MESSAGES.documentsEmpty} description={DOCUMENTS_TEXT.emptyHint} />
+        <EmptyList icon="documents" title={AREA_MESSAGES.documentsEmpty} hint={DOCUMENTS_TEXT.emptyHint} />
       </div>
     );
   }
@@ -121,10 +111,10 @@ export function DocumentsPage({ api }: DocumentsPageProps) {
         </h2>
         <DocumentFiltersBar filters={filters} classes={presentClasses} onChange={setFilters} summary={DOCUMENTS_TEXT.showing(shown.length, documents.length)} />
         {shown.length === 0 ? (
-          <EmptyState
-            icon={<Icon name="documents" size={24} />}
+          <EmptyList
+            icon="documents"
             title={DOCUMENTS_TEXT.noMatchTitle}
-            description={DOCUMENTS_TEXT.noMatchHint}
+            hint={DOCUMENTS_TEXT.noMatchHint}
             action={
               hasActiveFilters(filters) ? (
                 <Button variant="secondary" onClick={() => setFilters({ ...DEFAULT_FILTERS, sort: filters.sort })}>

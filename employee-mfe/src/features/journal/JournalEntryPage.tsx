@@ -4,11 +4,11 @@ import {
   AREA_MESSAGES,
   Button,
   Card,
-  EmptyState,
-  Icon,
+  EmptyList,
+  ErrorState,
+  LoadingState,
   PageHeader,
   ROUTES,
-  Spinner,
   ToastContext,
   useDocumentTitle,
 } from '@embark/shared-ui';
@@ -62,7 +62,7 @@ export function JournalEntryPage() {
       <div className="employee-page jrn-page">
         <BackToJournal />
         <PageHeader title={JOURNAL_TEXT.entryTitle} />
-        <EmptyState icon={<Icon name="journal" size={24} />} title={JOURNAL_TEXT.notFoundTitle} description={JOURNAL_TEXT.notFoundDescription} />
+        <EmptyList icon="journal" title={JOURNAL_TEXT.notFoundTitle} hint={JOURNAL_TEXT.notFoundDescription} />
       </div>
     );
   }
@@ -72,19 +72,9 @@ export function JournalEntryPage() {
         <BackToJournal />
         <PageHeader title={JOURNAL_TEXT.entryTitle} />
         {loading || !error ? (
-          <div className="jrn-loading">
-            <Spinner label={JOURNAL_TEXT.loadingEntry} />
-          </div>
+          <LoadingState label={JOURNAL_TEXT.loadingEntry} className="ui-state--tall" />
         ) : (
-          <EmptyState
-            icon={<Icon name="journal" size={24} />}
-            title={AREA_MESSAGES.journalFetchOne}
-            action={
-              <Button variant="secondary" onClick={() => void refetch().catch(() => undefined)}>
-                {JOURNAL_TEXT.retry}
-              </Button>
-            }
-          />
+          <ErrorState icon="journal" message={AREA_MESSAGES.journalFetchOne} onRetry={refetch} retryLabel={JOURNAL_TEXT.retry} />
         )}
       </div>
     );

@@ -4,11 +4,12 @@ import {
   AREA_MESSAGES,
   Button,
   buttonClassName,
+  EmptyList,
   EmptyState,
-  Icon,
+  ErrorState,
+  LoadingState,
   PageHeader,
   ROUTES,
-  Spinner,
   useDocumentTitle,
 } from '@embark/shared-ui';
 import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
@@ -67,28 +68,18 @@ export function JournalPage() {
   let body;
   if (loading && page === undefined) {
     body = (
-      <div className="jrn-loading">
-        <Spinner label={JOURNAL_TEXT.loadingEntries} />
-      </div>
+      <LoadingState label={JOURNAL_TEXT.loadingEntries} className="ui-state--tall" />
     );
   } else if (error && page === undefined) {
     body = (
-      <EmptyState
-        icon={<Icon name="journal" size={24} />}
-        title={searching ? AREA_MESSAGES.journalSearch : AREA_MESSAGES.journalFetchAll}
-        action={
-          <Button variant="secondary" onClick={() => void refetch().catch(() => undefined)}>
-            {JOURNAL_TEXT.retry}
-          </Button>
-        }
-      />
+      <ErrorState icon="journal" message={searching ? AREA_MESSAGES.journalSearch : AREA_MESSAGES.journalFetchAll} onRetry={refetch} retryLabel={JOURNAL_TEXT.retry} />
     );
   } else if (entries.length === 0 && filtered) {
     body = (
-      <EmptyState
-        icon={<Icon name="journal" size={24} />}
+      <EmptyList
+        icon="journal"
         title={JOURNAL_TEXT.noMatchesTitle}
-        description={JOURNAL_TEXT.noMatchesDescription}
+        hint={JOURNAL_TEXT.noMatchesDescription}
         action={
           <Button variant="secondary" onClick={clear}>
             {JOURNAL_TEXT.clearFilters}
@@ -110,10 +101,10 @@ export function JournalPage() {
     );
   } else if (entries.length === 0) {
     body = (
-      <EmptyState
-        icon={<Icon name="journal" size={24} />}
+      <EmptyList
+        icon="journal"
         title={JOURNAL_TEXT.emptyTitle}
-        description={JOURNAL_TEXT.emptyDescription}
+        hint={JOURNAL_TEXT.emptyDescription}
         action={
           <Link to={ROUTES.journalNew} className={buttonClassName()}>
             {JOURNAL_TEXT.writeFirst}

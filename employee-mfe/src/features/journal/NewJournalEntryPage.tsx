@@ -2,9 +2,9 @@ import { useContext } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import {
   AREA_MESSAGES,
+  LoadingState,
   PageHeader,
   ROUTES,
-  Spinner,
   ToastContext,
   useDocumentTitle,
 } from '@embark/shared-ui';
@@ -50,9 +50,7 @@ export function NewJournalEntryPage() {
   let editor;
   if (taskId !== null && task.loading && !item) {
     editor = (
-      <div className="jrn-loading">
-        <Spinner label={JOURNAL_TEXT.loadingTask} />
-      </div>
+      <LoadingState label={JOURNAL_TEXT.loadingTask} className="ui-state--tall" />
     );
   } else {
     const initial = item ? buildReflectionTemplate(item) : BLANK;

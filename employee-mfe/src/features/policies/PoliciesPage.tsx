@@ -1,13 +1,12 @@
 import { useContext, useState } from 'react';
 import {
   AuthContext,
-  Button,
-  EmptyState,
-  Icon,
+  EmptyList,
+  ErrorState,
+  LoadingState,
   PageHeader,
   ProgressBar,
   readStoredUser,
-  Spinner,
   ToastContext,
   useDocumentTitle,
 } from '@embark/shared-ui';
@@ -68,21 +67,9 @@ export function PoliciesPage() {
       <div className="employee-page pol">
         {header}
         {error ? (
-          <div role="alert">
-            <EmptyState
-              icon={<Icon name="help" size={24} />}
-              title={POLICIES_TEXT.loadFailed}
-              action={
-                <Button variant="secondary" onClick={() => void refetch().catch(() => undefined)}>
-                  {POLICIES_TEXT.retry}
-                </Button>
-              }
-            />
-          </div>
+          <ErrorState icon="help" message={POLICIES_TEXT.loadFailed} onRetry={refetch} retryLabel={POLICIES_TEXT.retry} />
         ) : (
-          <div className="pol-loading">
-            <Spinner label={POLICIES_TEXT.loading} />
-          </div>
+          <LoadingState label={POLICIES_TEXT.loading} className="ui-state--tall" />
         )}
       </div>
     );
@@ -92,7 +79,7 @@ export function PoliciesPage() {
     return (
       <div className="employee-page pol">
         {header}
-        <EmptyState icon={<Icon name="roles" size={24} />} title={POLICIES_TEXT.emptyTitle} description={POLICIES_TEXT.emptyHint} />
+        <EmptyList icon="roles" title={POLICIES_TEXT.emptyTitle} hint={POLICIES_TEXT.emptyHint} />
       </div>
     );
   }

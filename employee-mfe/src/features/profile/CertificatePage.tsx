@@ -5,12 +5,13 @@ import {
   Button,
   buttonClassName,
   Card,
-  EmptyState,
+  EmptyList,
+  ErrorState,
   Icon,
+  LoadingState,
   PageHeader,
   ProgressBar,
   ROUTES,
-  Spinner,
   useDocumentTitle,
 } from '@embark/shared-ui';
 import { CERTIFICATE_TEXT as TEXT, PROFILE_TEXT } from '@embark/shared-ui/page-text/profile';
@@ -48,20 +49,9 @@ export function CertificatePage({ print = printPage }: CertificatePageProps) {
       <div className="employee-page certificate-page">
         <PageHeader title={TEXT.heading} description={TEXT.lead} actions={backToProfile} />
         {error ? (
-          <div role="alert">
-            <EmptyState
-              title={PROFILE_TEXT.loadFailed}
-              action={
-                <Button variant="secondary" onClick={() => void refetch().catch(() => undefined)}>
-                  {PROFILE_TEXT.retry}
-                </Button>
-              }
-            />
-          </div>
+          <ErrorState icon={null} message={PROFILE_TEXT.loadFailed} onRetry={refetch} retryLabel={PROFILE_TEXT.retry} />
         ) : (
-          <div className="certificate-page__loading">
-            <Spinner size="lg" label={TEXT.loading} />
-          </div>
+          <LoadingState size="lg" label={TEXT.loading} className="certificate-page__loading" />
         )}
       </div>
     );
@@ -91,10 +81,10 @@ function NotYet({ summary, backToProfile }: { summary: ProfileSummary; backToPro
     <div className="employee-page certificate-page">
       <PageHeader title={TEXT.heading} description={TEXT.lead} actions={backToProfile} />
       <Card className="certificate-not-yet">
-        <EmptyState
-          icon={<Icon name="checklist" size={24} />}
+        <EmptyList
+          icon="checklist"
           title={TEXT.notYetTitle}
-          description={summary.total === 0 ? TEXT.noTasksText : TEXT.notYetText(summary.remaining)}
+          hint={summary.total === 0 ? TEXT.noTasksText : TEXT.notYetText(summary.remaining)}
           action={
             summary.total === 0 ? undefined : (
               <div className="certificate-not-yet__progress">

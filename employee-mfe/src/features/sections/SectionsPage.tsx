@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
 import {
   AREA_MESSAGES,
-  Button,
   completionWording,
   dueWording,
-  EmptyState,
+  EmptyList,
+  ErrorState,
   Icon,
+  LoadingState,
   PageHeader,
   ProgressBar,
   ROUTES,
-  Spinner,
   TASK_SECTION_TEXT,
   TASK_STATUS_TEXT,
   taskUrgency,
@@ -42,21 +42,9 @@ export function SectionsPage() {
       <div className="employee-page sec">
         {header}
         {error ? (
-          <div role="alert">
-            <EmptyState
-              icon={<Icon name="help" size={24} />}
-              title={AREA_MESSAGES.checklistLoad}
-              action={
-                <Button variant="secondary" onClick={() => void refetch().catch(() => undefined)}>
-                  {SECTIONS_TEXT.retry}
-                </Button>
-              }
-            />
-          </div>
+          <ErrorState icon="help" message={AREA_MESSAGES.checklistLoad} onRetry={refetch} retryLabel={SECTIONS_TEXT.retry} />
         ) : (
-          <div className="sec-loading">
-            <Spinner size="lg" label={SECTIONS_TEXT.loading} />
-          </div>
+          <LoadingState size="lg" label={SECTIONS_TEXT.loading} className="ui-state--tall" />
         )}
       </div>
     );
@@ -66,7 +54,7 @@ export function SectionsPage() {
     return (
       <div className="employee-page sec">
         {header}
-        <EmptyState icon={<Icon name="sections" size={24} />} title={SECTIONS_TEXT.emptyTitle} />
+        <EmptyList icon="sections" title={SECTIONS_TEXT.emptyTitle} />
       </div>
     );
   }

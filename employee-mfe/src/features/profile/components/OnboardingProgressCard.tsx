@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Button, buttonClassName, Card, Icon, ProgressBar, ROUTES, Spinner } from '@embark/shared-ui';
+import { Button, buttonClassName, Card, Icon, LoadingState, ProgressBar, ROUTES } from '@embark/shared-ui';
 import { PROFILE_TEXT } from '@embark/shared-ui/page-text/profile';
 import type { ProfileSummary } from '../profile-summary';
 
@@ -58,9 +58,7 @@ export function OnboardingProgressCard({ summary, failed, onRetry }: OnboardingP
           </Button>
         </div>
       ) : (
-        <div className="profile-progress__loading">
-          <Spinner label={PROFILE_TEXT.loading} />
-        </div>
+        <LoadingState label={PROFILE_TEXT.loading} className="profile-progress__loading" />
       )}
     </Card>
   );

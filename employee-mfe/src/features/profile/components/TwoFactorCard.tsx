@@ -3,8 +3,8 @@ import {
   Button,
   Card,
   isApiError,
+  LoadingState,
   normaliseTwoFactorCode,
-  Spinner,
   useToast,
   validateTwoFactorCode,
 } from '@embark/shared-ui';
@@ -106,9 +106,7 @@ export function TwoFactorCard({ api = twoFactorApi }: TwoFactorCardProps) {
       ) : null}
 
       {view.name === 'loading' ? (
-        <div className="profile-2fa__loading">
-          <Spinner label={TEXT.statusLoading} />
-        </div>
+        <LoadingState label={TEXT.statusLoading} className="profile-2fa__loading" />
       ) : null}
 
       {view.name === 'error' ? (
