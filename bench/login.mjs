@@ -19,7 +19,7 @@ export const LOGIN = { accounts: 20, concurrency: 10, p95Ms: 1000, hashRuns: 15 
 /** What the gateway's own config parser yields in production with no ARGON2_* set. */
 export function productionArgon2() {
   const { parseEnv } = requireBuilt('config/env.js');
-  return parseEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48) }, null).auth.argon2;
+  return parseEnv({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(48), SMTP_URL: 'smtp://127.0.0.1:2525' }, null).auth.argon2;
 }
 
 async function hashTimings(params) {

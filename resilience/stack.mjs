@@ -53,6 +53,8 @@ export async function startGateway({ port, databaseUrl, dataDir, env = {} }) {
       JWT_SECRET: 'resilience-suite-secret-0123456789abcdef',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // Production requires SMTP_URL; nothing here sends mail, so any address will do.
+      SMTP_URL: 'smtp://127.0.0.1:2525',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -90,6 +90,8 @@ export async function startGateway({ port, databaseUrl, dataDir, env = {}, nodeA
       JWT_SECRET: BENCH_JWT_SECRET,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // Production requires SMTP_URL; nothing here sends mail, so any address will do.
+      SMTP_URL: 'smtp://127.0.0.1:2525',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -22,6 +22,22 @@ export interface Config {
   trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
   auth: AuthConfig;
+  mail: MailConfig;
+}
+
+/** Outgoing mail and the links in it. */
+export interface MailConfig {
+  /** SMTP server (smtp:// or smtps://). Unset outside production: the local MailDev on `mailDevSmtpPort`. */
+  smtpUrl: string;
+  /** True when SMTP_URL was unset and mail goes to the local MailDev (never in production). */
+  usesMailDev: boolean;
+  /** The From header, e.g. `Embark <no-reply@example.com>`. */
+  from: string;
+  /** Where the shell is reached, without a trailing slash: links in mail start with it. */
+  publicUrl: string;
+  /** MailDev's ports (the launchers start it; the gateway needs them for its default and to name the inbox). */
+  mailDevSmtpPort: number;
+  mailDevWebPort: number;
 }
 
 /** A fixed-window limit: at most `max` counted events per `windowSeconds`. */
@@ -118,6 +134,69 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProx
   return parts;
 }
 
+function parseSmtpUrl(raw: string | undefined, problems: string[]): string | null {
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    // Do not echo the value: it may hold a password.
+    problems.push('SMTP_URL is not a valid URL (expected smtp://user:password@smtp.example.com:587 or smtps://…:465)');
+    return null;
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    problems.push(`SMTP_URL must use the smtp:// or smtps:// scheme (got "${url.protocol}")`);
+    return null;
+  }
+  return raw;
+}
+
+function parsePublicUrl(raw: string | undefined, problems: string[]): string {
+  const fallback = 'http://localhost:3000';
+  if (raw === undefined) return fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    problems.push(`PUBLIC_URL must be an http(s) URL such as https://onboarding.example.com (got "${raw}")`);
+    return fallback;
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search !== '' || url.hash !== '') {
+    problems.push(`PUBLIC_URL must be an http(s) URL without query or fragment, such as https://onboarding.example.com (got "${raw}")`);
+    return fallback;
+  }
+  // Links are built as `${publicUrl}/accept-invite?…`, so no trailing slash.
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/** `Name <address>` or a bare address; nodemailer takes either. */
+const MAIL_FROM_PATTERN = /^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
+
+function parseMail(env: Env, production: boolean, problems: string[]): MailConfig {
+  const mailDevSmtpPort = parseIntInRange(env, 'MAILDEV_SMTP_PORT', 1025, 1, 65535, problems);
+  const mailDevWebPort = parseIntInRange(env, 'MAILDEV_WEB_PORT', 1080, 1, 65535, problems);
+  const smtpRaw = read(env, 'SMTP_URL');
+  const smtpUrl = parseSmtpUrl(smtpRaw, problems);
+  if (smtpRaw === undefined && production) {
+    problems.push('SMTP_URL is required in production, e.g. smtp://user:password@smtp.example.com:587 (outside production an unset SMTP_URL means the local MailDev)');
+  }
+  const publicUrl = parsePublicUrl(read(env, 'PUBLIC_URL'), problems);
+  const fromRaw = read(env, 'MAIL_FROM');
+  let from = `Embark <no-reply@${new URL(publicUrl).hostname}>`;
+  if (fromRaw !== undefined) {
+    if (MAIL_FROM_PATTERN.test(fromRaw)) from = fromRaw;
+    else problems.push(`MAIL_FROM must be an address or "Name <address>" (got "${fromRaw}")`);
+  }
+  return {
+    smtpUrl: smtpUrl ?? `smtp://127.0.0.1:${mailDevSmtpPort}`,
+    usesMailDev: smtpRaw === undefined,
+    from,
+    publicUrl,
+    mailDevSmtpPort,
+    mailDevWebPort,
+  };
+}
+
 function parseDatabaseUrl(raw: string | undefined, problems: string[]): string | null {
   if (raw === undefined) return null;
   let url: URL;
@@ -179,9 +258,10 @@ export function parseEnv(env: Env, repoRoot: string | null): Config {
 
   const trustProxy = parseTrustProxy(read(env, 'TRUST_PROXY'), problems);
   const auth = parseAuth(env, nodeEnv, problems);
+  const mail = parseMail(env, production, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { nodeEnv, port, databaseUrl, databasePoolMax, dataDir, embeddedPgPort, seedDemo, jwtSecret, logLevel, trustProxy, shutdownTimeoutMs, auth };
+  return { nodeEnv, port, databaseUrl, databasePoolMax, dataDir, embeddedPgPort, seedDemo, jwtSecret, logLevel, trustProxy, shutdownTimeoutMs, auth, mail };
 }
 
 function parseRule(env: Env, prefix: string, defaults: RateLimitRule, problems: string[]): RateLimitRule {

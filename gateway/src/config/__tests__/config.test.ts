@@ -20,6 +20,16 @@ const DEFAULT_AUTH = {
   twoFactor: { challengeTtlSeconds: 300, maxAttempts: 5 },
 };
 
+const DEFAULT_MAIL = {
+  smtpUrl: 'smtp://127.0.0.1:1025',
+  usesMailDev: true,
+  from: 'Embark <no-reply@localhost>',
+  publicUrl: 'http://localhost:3000',
+  mailDevSmtpPort: 1025,
+  mailDevWebPort: 1080,
+};
+const SMTP_URL = 'smtp://mailer:pw@smtp.example.com:587';
+
 function problems(env: Record<string, string>): string[] {
   try {
     parseEnv(env, ROOT);
@@ -46,6 +56,7 @@ describe('parseEnv', () => {
       trustProxy: false,
       shutdownTimeoutMs: 10_000,
       auth: DEFAULT_AUTH,
+      mail: DEFAULT_MAIL,
     });
   });
 
@@ -67,6 +78,11 @@ describe('parseEnv', () => {
         LOG_LEVEL: 'WARN',
         TRUST_PROXY: '10.0.0.0/8, loopback',
         SHUTDOWN_TIMEOUT_MS: '5000',
+        SMTP_URL,
+        MAIL_FROM: 'Acme Onboarding <people@acme.example>',
+        PUBLIC_URL: 'https://onboarding.acme.example/',
+        MAILDEV_SMTP_PORT: '2025',
+        MAILDEV_WEB_PORT: '2080',
       },
       ROOT,
     );
@@ -83,6 +99,14 @@ describe('parseEnv', () => {
       trustProxy: ['10.0.0.0/8', 'loopback'],
       shutdownTimeoutMs: 5000,
       auth: DEFAULT_AUTH,
+      mail: {
+        smtpUrl: SMTP_URL,
+        usesMailDev: false,
+        from: 'Acme Onboarding <people@acme.example>',
+        publicUrl: 'https://onboarding.acme.example',
+        mailDevSmtpPort: 2025,
+        mailDevWebPort: 2080,
+      },
     });
   });
 
@@ -91,19 +115,19 @@ describe('parseEnv', () => {
   });
 
   it('requires JWT_SECRET in production, with a hint', () => {
-    const found = problems({ NODE_ENV: 'production' });
+    const found = problems({ NODE_ENV: 'production', SMTP_URL });
     expect(found).toHaveLength(1);
     expect(found[0]).toMatch(/JWT_SECRET is required in production/);
   });
 
   it('rejects a short JWT_SECRET anywhere', () => {
     expect(problems({ JWT_SECRET: 'short' })[0]).toMatch(/at least 32 characters \(got 5\)/);
-    expect(problems({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(31) })[0]).toMatch(/at least 32/);
+    expect(problems({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(31), SMTP_URL })[0]).toMatch(/at least 32/);
   });
 
   it('does not seed demo data in production unless asked', () => {
-    expect(parseEnv({ NODE_ENV: 'production', JWT_SECRET: SECRET }, ROOT).seedDemo).toBe(false);
-    expect(parseEnv({ NODE_ENV: 'production', JWT_SECRET: SECRET, SEED_DEMO: 'true' }, ROOT).seedDemo).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'production', JWT_SECRET: SECRET, SMTP_URL }, ROOT).seedDemo).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', JWT_SECRET: SECRET, SMTP_URL, SEED_DEMO: 'true' }, ROOT).seedDemo).toBe(true);
     expect(parseEnv({ SEED_DEMO: 'false' }, ROOT).seedDemo).toBe(false);
   });
 
@@ -173,7 +197,7 @@ describe('parseEnv', () => {
 
   it('never lets argon2 below the production floor outside NODE_ENV=test', () => {
     for (const nodeEnv of ['development', 'production']) {
-      const found = problems({ NODE_ENV: nodeEnv, JWT_SECRET: SECRET, ARGON2_MEMORY_KIB: '19455', ARGON2_TIME_COST: '1' });
+      const found = problems({ NODE_ENV: nodeEnv, JWT_SECRET: SECRET, SMTP_URL, ARGON2_MEMORY_KIB: '19455', ARGON2_TIME_COST: '1' });
       expect(found).toEqual([expect.stringMatching(/^ARGON2_MEMORY_KIB must be an integer from 19456/), expect.stringMatching(/^ARGON2_TIME_COST must be an integer from 2/)]);
     }
     expect(parseEnv({ NODE_ENV: 'test', ARGON2_MEMORY_KIB: '8', ARGON2_TIME_COST: '1' }, ROOT).auth.argon2).toEqual({ memoryKib: 8, timeCost: 1 });
@@ -184,6 +208,51 @@ describe('parseEnv', () => {
     expect(found).toHaveLength(2);
     expect(found[0]).toMatch(/^TOTP_ENCRYPTION_KEY must be at least 32 characters \(got 5\)/);
     expect(found[1]).toMatch(/^RATE_LIMIT_LOGIN_ACCOUNT_MAX must be an integer from 1/);
+  });
+
+  it('requires SMTP_URL in production, saying what to set', () => {
+    expect(problems({ NODE_ENV: 'production', JWT_SECRET: SECRET })).toEqual([
+      'SMTP_URL is required in production, e.g. smtp://user:password@smtp.example.com:587 (outside production an unset SMTP_URL means the local MailDev)',
+    ]);
+    expect(parseEnv({ NODE_ENV: 'production', JWT_SECRET: SECRET, SMTP_URL: 'smtps://smtp.example.com:465' }, ROOT).mail).toMatchObject({
+      smtpUrl: 'smtps://smtp.example.com:465',
+      usesMailDev: false,
+    });
+  });
+
+  it('points mail at the local MailDev when SMTP_URL is unset outside production', () => {
+    expect(parseEnv({ NODE_ENV: 'test', MAILDEV_SMTP_PORT: '1125', MAILDEV_WEB_PORT: '1180' }, ROOT).mail).toMatchObject({
+      smtpUrl: 'smtp://127.0.0.1:1125',
+      usesMailDev: true,
+      mailDevSmtpPort: 1125,
+      mailDevWebPort: 1180,
+    });
+  });
+
+  it('derives the sender from PUBLIC_URL and keeps a path prefix without its trailing slash', () => {
+    expect(parseEnv({ PUBLIC_URL: 'https://example.com/embark/' }, ROOT).mail).toMatchObject({
+      publicUrl: 'https://example.com/embark',
+      from: 'Embark <no-reply@example.com>',
+    });
+    expect(parseEnv({ MAIL_FROM: 'people@example.com' }, ROOT).mail.from).toBe('people@example.com');
+  });
+
+  it('rejects bad mail settings, never echoing SMTP_URL', () => {
+    const found = problems({
+      SMTP_URL: 'not a url with secret-password',
+      MAIL_FROM: 'nobody',
+      PUBLIC_URL: 'ftp://example.com',
+      MAILDEV_SMTP_PORT: '0',
+      MAILDEV_WEB_PORT: 'web',
+    });
+    expect(found).toEqual([
+      expect.stringMatching(/^MAILDEV_SMTP_PORT must be an integer from 1 to 65535/),
+      expect.stringMatching(/^MAILDEV_WEB_PORT must be an integer from 1 to 65535/),
+      'SMTP_URL is not a valid URL (expected smtp://user:password@smtp.example.com:587 or smtps://…:465)',
+      'PUBLIC_URL must be an http(s) URL without query or fragment, such as https://onboarding.example.com (got "ftp://example.com")',
+      'MAIL_FROM must be an address or "Name <address>" (got "nobody")',
+    ]);
+    expect(problems({ SMTP_URL: 'http://mail.example.com' })).toEqual(['SMTP_URL must use the smtp:// or smtps:// scheme (got "http:")']);
   });
 
   it('parses TRUST_PROXY forms', () => {
