@@ -71,7 +71,8 @@ describe('JournalPage', () => {
     ]);
     await screen.findByRole('link', { name: 'First week' });
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'laptop' } });
-    expect(await screen.findByRole('link', { name: 'Laptop setup' })).toBeTruthy();
+    // The search waits for the typing to pause (300 ms) before asking: more than findBy's 1 s on a loaded machine.
+    expect(await screen.findByRole('link', { name: 'Laptop setup' }, { timeout: 3_000 })).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('/app/journal?q=laptop');
   });
 

@@ -10,16 +10,16 @@ import {
   LoadingState,
   PageHeader,
   ROUTES,
+  useDebouncedValue,
   useDocumentTitle,
 } from '@embark/shared-ui';
+import { Pagination } from '@embark/shared-ui/components/Pagination';
 import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import { useJournalList, useJournalTags } from './api/useJournal';
 import { JournalEntryCard } from './components/JournalEntryCard';
 import { JournalFiltersBar } from './components/JournalFiltersBar';
 import { JournalStatsBar } from './components/JournalStatsBar';
-import { Pagination } from './components/Pagination';
 import { PopularTags } from './components/PopularTags';
-import { useDebouncedValue } from './hooks/useDebouncedValue';
 import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, isFiltered, PAGE_SIZE, toQueryFilter, type JournalFilters } from './journal-filters';
 import './journal.css';
 
@@ -122,7 +122,16 @@ export function JournalPage() {
             </li>
           ))}
         </ul>
-        <Pagination page={filters.page} pages={pages} onPage={(p) => setFilters({ ...filters, page: p })} />
+        <Pagination
+          page={filters.page}
+          pageCount={pages}
+          onChange={(p) => setFilters({ ...filters, page: p })}
+          label={JOURNAL_TEXT.pagination}
+          pageOf={JOURNAL_TEXT.pageOf}
+          previousLabel={JOURNAL_TEXT.previousPage}
+          nextLabel={JOURNAL_TEXT.nextPage}
+          className="jrn-pagination"
+        />
       </>
     );
   }
