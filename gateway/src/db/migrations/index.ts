@@ -3,9 +3,10 @@ import { CreateAuth1795400000000 } from './1795400000000-CreateAuth';
 import { CreateChecklist1795500000000 } from './1795500000000-CreateChecklist';
 import { CreateJournal1795600000000 } from './1795600000000-CreateJournal';
 import { CreateDocuments1795700000000 } from './1795700000000-CreateDocuments';
+import { CreateMailOutbox1795800000000 } from './1795800000000-CreateMailOutbox';
 
 /**
  * Every migration, in order. Listed as classes rather than a glob so the same
  * code runs from src/ (swc, .ts) and dist/ (tsc, .js) without path tricks.
  */
-export const migrations = [CreateRoles1795310322576, CreateAuth1795400000000, CreateChecklist1795500000000, CreateJournal1795600000000, CreateDocuments1795700000000];
+export const migrations = [CreateRoles1795310322576, CreateAuth1795400000000, CreateChecklist1795500000000, CreateJournal1795600000000, CreateDocuments1795700000000, CreateMailOutbox1795800000000];
