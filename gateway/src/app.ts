@@ -63,7 +63,7 @@ export async function createApp({ config, dataSource, logger, clock = systemCloc
   // Who is asking, for both doors: verified token + current database state.
   app.use(['/api', '/graphql'], authenticate(services.auth));
 
-  app.use('/api', noStore, apiRouter(services));
+  app.use('/api', noStore, apiRouter(services, { production }));
   app.use(
     '/graphql',
     noStore,

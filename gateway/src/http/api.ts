@@ -8,11 +8,13 @@ import { progressRouter } from '../modules/progress/progress.routes';
 import { rolesRouter } from '../modules/roles/roles.routes';
 import { usersRouter } from '../modules/users/users.routes';
 import type { Services } from '../services';
+import { apiDocsRouter } from './api-docs';
 import { apiNotFound } from './errors';
 
-/** The REST surface of spec §7, mounted at /api. */
-export function apiRouter(services: Services): Router {
+/** The REST door, mounted at /api: its contract is published at /api/openapi.json (docs/architecture.md). */
+export function apiRouter(services: Services, options: { production: boolean }): Router {
   const router = Router();
+  router.use(apiDocsRouter(options));
   router.use(authRouter(services));
   router.use(rolesRouter(services));
   router.use(usersRouter(services));

@@ -30,7 +30,11 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Conflicts with the current state',
   413: 'Request body too large',
   429: 'Too many attempts; see Retry-After',
+  503: 'The database is unavailable; retry after Retry-After seconds',
 };
+
+// Methods whose JSON body the gateway parses: any of them can answer a malformed (400) or oversized (413) body.
+const BODY_METHODS = new Set<RouteConfig['method']>(['post', 'put', 'patch']);
 
 const errorResponse = (status: number) => ({ description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: ErrorBody } } });
 
@@ -42,24 +46,34 @@ export interface ApiRoute {
   tags: string[];
   access: Access;
   request?: RouteConfig['request'];
-  /** Success answers: status → zod schema of the JSON body (null for an empty body). */
-  responses: Record<number, { description: string; schema: z.ZodType | null }>;
-  /** Error statuses this route answers besides the ones `access` implies (401/403); 400 and 404 are common. */
+  /** Success answers: status → zod schema of the body (null for an empty body), JSON unless `mediaType` says otherwise. */
+  responses: Record<number, { description: string; schema: z.ZodType | null; mediaType?: 'application/json' | 'text/html' }>;
+  /**
+   * Error statuses this route answers besides the ones implied: 401/403 by
+   * `access`, 400/413 by a body-carrying method, 503 (database down) always.
+   * 400 and 404 are the common ones to list.
+   */
   errors?: number[];
 }
 
 /**
- * Registers one route of the REST contract. Error answers share the `Error`
- * schema; 401 and 403 follow from `access`, so a route cannot forget them.
+ * Registers one route of the REST contract, at module load of its *.routes.ts
+ * (never inside a router factory: apps are built many times, the contract once).
+ * Error answers share the `Error` schema; the implied statuses are added here,
+ * so a route cannot forget them.
  */
 export function documentRoute(route: ApiRoute): void {
   const responses: RouteConfig['responses'] = {};
-  for (const [status, { description, schema }] of Object.entries(route.responses)) {
-    responses[status] = schema ? { description, content: { 'application/json': { schema } } } : { description };
+  for (const [status, { description, schema, mediaType = 'application/json' }] of Object.entries(route.responses)) {
+    responses[status] = schema ? { description, content: { [mediaType]: { schema } } } : { description };
   }
-  const errors = new Set(route.errors ?? []);
+  const errors = new Set([...(route.errors ?? []), 503]);
   if (route.access !== 'public') errors.add(401);
   if (route.access === 'admin') errors.add(403);
+  if (BODY_METHODS.has(route.method)) {
+    errors.add(400);
+    errors.add(413);
+  }
   for (const status of [...errors].sort()) responses[status] = errorResponse(status);
   openApiRegistry.registerPath({
     method: route.method,
@@ -72,9 +86,15 @@ export function documentRoute(route: ApiRoute): void {
   });
 }
 
-/** The OpenAPI 3.1 document of everything registered so far (import http/api first for the whole API). */
-export function buildOpenApiDocument(version: string): ReturnType<OpenApiGeneratorV31['generateDocument']> {
-  return new OpenApiGeneratorV31(openApiRegistry.definitions).generateDocument({
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
+
+/**
+ * The OpenAPI 3.1 document of everything registered so far (import http/api
+ * first for the whole API). Paths and schemas are sorted, so the checked-in
+ * file does not change when modules load in another order.
+ */
+export function buildOpenApiDocument(version: string): OpenApiDocument {
+  const document = new OpenApiGeneratorV31(openApiRegistry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Embark REST API',
@@ -82,4 +102,11 @@ export function buildOpenApiDocument(version: string): ReturnType<OpenApiGenerat
       description: 'The REST door of Embark. Every operation is also reachable through GraphQL at /graphql (schema.graphql).',
     },
   });
+  document.paths = sortedKeys(document.paths ?? {});
+  if (document.components?.schemas) document.components.schemas = sortedKeys(document.components.schemas);
+  return document;
+}
+
+function sortedKeys<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
