@@ -27,6 +27,8 @@ module.exports = {
   // transformed to CommonJS; everything else in node_modules is left alone.
   transformIgnorePatterns: ['/node_modules/(?!(jose|otplib|@otplib|@noble|@scure)/)'],
   setupFiles: ['<rootDir>/test/setup.ts'],
+  // Every REST answer of the API tests is checked against the OpenAPI document (test/contract.ts).
+  setupFilesAfterEnv: ['<rootDir>/test/contract-setup.ts'],
   globalSetup: '<rootDir>/test/global-setup.ts',
   globalTeardown: '<rootDir>/test/global-teardown.ts',
   // Two cores: two workers keep the run short without starving PostgreSQL.

@@ -5,6 +5,7 @@ import { parseEnv, type NodeEnv, type ResolvedConfig } from '../src/config';
 import { createDataSource } from '../src/db/data-source';
 import type { Clock } from '../src/shared/clock';
 import { createLogger, type Logger, type LogLevel } from '../src/shared/logger';
+import { checkContract } from './contract';
 import { testDatabaseUrl } from './database';
 
 export interface CapturedLog {
@@ -43,7 +44,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** createApp over the run's test database (or `url`), with a capturing logger (and a pinned `clock` if given). */
+/**
+ * createApp over the run's test database (or `url`), with a capturing logger
+ * (and a pinned `clock` if given). Every /api answer is checked against the
+ * OpenAPI document (test/contract.ts).
+ */
 export async function buildTestApp(
   options: { nodeEnv?: NodeEnv; url?: string; dataSource?: DataSource; initialize?: boolean; env?: Record<string, string>; clock?: Clock } = {},
 ): Promise<TestApp> {
@@ -51,6 +56,7 @@ export async function buildTestApp(
   const dataSource = options.dataSource ?? createDataSource({ url: options.url ?? testDatabaseUrl(), poolMax: 2, logger, connectTimeoutMs: 2_000 });
   if (options.initialize !== false && !dataSource.isInitialized) await dataSource.initialize();
   const handle = await createApp({ config: testConfig(options.nodeEnv, options.env), dataSource, logger, clock: options.clock });
+  checkContract(handle.app);
   return {
     app: handle.app,
     handle,

@@ -202,6 +202,9 @@ const actorPassword = (ctx: MatrixContext) => ctx.actor?.password ?? 'Not-signed
 export const REST_MATRIX: RestRow[] = [
   { route: 'GET /healthz', expect: PUBLIC(200) },
   { route: 'GET /readyz', expect: PUBLIC(200) },
+  // The published REST contract; /api/docs exists outside production only.
+  { route: 'GET /api/openapi.json', expect: PUBLIC(200) },
+  { route: 'GET /api/docs', expect: PUBLIC(200) },
 
   { route: 'POST /api/auth/register', expect: PUBLIC(201), request: () => ({ body: registration() }) },
   {
