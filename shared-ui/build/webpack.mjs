@@ -1,6 +1,6 @@
 // Build-time helpers shared by the shell and the remotes: ONE definition of the Module Federation
-// singletons (DESIGN §6) and of the loaders that compile TypeScript/TSX (including shared-ui's own
-// source, which is consumed untranspiled) and CSS. Plain ESM so webpack-cli loads it without a TS hook.
+// singletons (docs/bundles.md) and of the loaders that compile TypeScript/TSX (including shared-ui's
+// own source, which is consumed untranspiled) and CSS. Plain ESM so webpack-cli loads it without a TS hook.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -30,9 +30,20 @@ export const FEDERATION_OPTIMIZATION = { disableSnapshot: true, target: 'web' };
 export const REMOTE_FEDERATION_OPTIMIZATION = { ...FEDERATION_OPTIMIZATION, disableRemote: true };
 
 /**
+ * shared-ui's code entry points besides the index: the subpaths of its package.json `exports` that
+ * name a source module (not the stylesheets, the build helpers or package.json), e.g.
+ * `@embark/shared-ui/page-text/admin`. Each is a shared singleton of its own, so the page has one
+ * copy of it whichever container loads it, and only pages that import it fetch it.
+ */
+export const SHARED_UI_SUBPATHS = Object.entries(sharedUiPackage.exports)
+  .filter(([subpath, target]) => subpath !== '.' && !subpath.includes('*') && /^\.\/src\/.+\.tsx?$/.test(target))
+  .map(([subpath]) => `${sharedUiPackage.name}${subpath.slice(1)}`);
+
+/**
  * Shared singletons, keyed by import request. Deep entry points are listed explicitly so that the
- * host's copy is used for them too (react/jsx-runtime, react-dom/client).
- * `package` names the dependency whose range becomes `requiredVersion`.
+ * host's copy is used for them too (react/jsx-runtime, react-dom/client, shared-ui's subpaths).
+ * `package` names the dependency whose range becomes `requiredVersion`; a subpath carries its
+ * package's version (webpack reads it from shared-ui's package.json), like the index.
  */
 const SINGLETONS = [
   { request: 'react', package: 'react' },
@@ -40,14 +51,15 @@ const SINGLETONS = [
   { request: 'react/jsx-dev-runtime', package: 'react' },
   { request: 'react-dom', package: 'react-dom' },
   { request: 'react-dom/client', package: 'react-dom' },
-  { request: '@embark/shared-ui', package: '@embark/shared-ui' },
+  { request: sharedUiPackage.name, package: sharedUiPackage.name },
+  ...SHARED_UI_SUBPATHS.map((request) => ({ request, package: sharedUiPackage.name })),
 ];
 
 const surfacesDir = path.join(sharedUiDir, 'build', 'surfaces');
 const surfaceRequire = createRequire(path.join(surfacesDir, 'package.json'));
 
 /**
- * Singletons shared through a narrow surface (issue 9, bundles). Module Federation cannot tree-shake
+ * Singletons shared through a narrow surface (docs/bundles.md). Module Federation cannot tree-shake
  * a shared module: it provides it with every export kept, because it cannot know what other
  * containers will use. Shared whole, react-router, Apollo Client and graphql cost 161 KB gzip on
  * every signed-in page, most of it code no screen runs (data routers, server rendering, `gql` and
@@ -163,6 +175,92 @@ class SurfaceExportsCheckPlugin {
   }
 }
 
+const SHARED_MODULE_TYPES = new Set(['consume-shared-module', 'provide-module']);
+
+/**
+ * Which shared-ui modules a build would bundle twice. A module imported through a shared entry
+ * point (`@embark/shared-ui` or one of its subpaths) is a shared module: one copy on the page, as
+ * its fallback or provided code. Everything it imports by a relative path is bundled into it. So a
+ * module is copied when two shared modules reach it by relative imports (or one does and it is
+ * also an entry point itself), and when an app imports it without going through a shared entry.
+ * @param {Map<string, Array<{ from: string | null, shared: boolean, label: string }>>} importersOf
+ *   each shared-ui source file in the build, with who imports it: a federation shared module
+ *   (`shared`), another shared-ui file (`from`), or anything else (`from: null`)
+ * @returns {string[]} one line per problem, empty when every module has one home
+ */
+export function sharedUiCopies(importersOf) {
+  const problems = [];
+  /** @type {Map<string, string[]>} shared-ui file → shared-ui files it imports by a relative path */
+  const imports = new Map();
+  const entries = [];
+  for (const [file, importers] of importersOf) {
+    if (importers.some((importer) => importer.shared)) entries.push(file);
+    for (const importer of importers) {
+      if (importer.shared) continue;
+      if (importer.from === null) {
+        problems.push(`${shortName(file)} is bundled into ${importer.label}: import it through @embark/shared-ui or one of its subpaths (shared-ui/package.json "exports").`);
+        continue;
+      }
+      imports.set(importer.from, [...(imports.get(importer.from) ?? []), file]);
+    }
+  }
+  /** @type {Map<string, Set<string>>} shared-ui file → the shared entries that bundle it */
+  const bundledBy = new Map();
+  for (const entry of entries) {
+    const pending = [entry];
+    const seen = new Set();
+    while (pending.length > 0) {
+      const file = /** @type {string} */ (pending.pop());
+      if (seen.has(file)) continue;
+      seen.add(file);
+      bundledBy.set(file, (bundledBy.get(file) ?? new Set()).add(entry));
+      pending.push(...(imports.get(file) ?? []));
+    }
+  }
+  for (const [file, owners] of bundledBy) {
+    if (owners.size < 2) continue;
+    const names = [...owners].map(shortName).sort().join(', ');
+    problems.push(`${shortName(file)} is bundled into several shared modules (${names}): import it through its entry point, not by a relative path.`);
+  }
+  return problems;
+}
+
+function shortName(file) {
+  return path.isAbsolute(file) ? path.relative(sharedUiDir, file) : file;
+}
+
+/**
+ * Fails the build when a shared-ui module would be bundled twice (sharedUiCopies): every module of
+ * shared-ui reaches the page through one shared entry point, so its state, its contexts and its
+ * classes exist once, and no page downloads it twice.
+ */
+class SharedUiCopiesCheckPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('SharedUiCopiesCheckPlugin', (compilation) => {
+      compilation.hooks.finishModules.tap('SharedUiCopiesCheckPlugin', (modules) => {
+        const inSharedUi = (resource) => typeof resource === 'string' && resource.startsWith(SHARED_UI_SRC + path.sep);
+        /** @type {Map<string, Array<{ from: string | null, shared: boolean, label: string }>>} */
+        const importersOf = new Map();
+        for (const module of modules) {
+          if (!inSharedUi(module.resource)) continue;
+          const importers = [];
+          for (const connection of compilation.moduleGraph.getIncomingConnections(module)) {
+            const origin = connection.originModule;
+            if (!origin || origin === module) continue;
+            importers.push({
+              shared: SHARED_MODULE_TYPES.has(origin.type),
+              from: inSharedUi(origin.resource) ? origin.resource : null,
+              label: origin.readableIdentifier(compilation.requestShortener),
+            });
+          }
+          importersOf.set(module.resource, importers);
+        }
+        for (const problem of sharedUiCopies(importersOf)) compilation.errors.push(new compiler.webpack.WebpackError(problem));
+      });
+    });
+  }
+}
+
 /**
  * Loader rules and resolve settings common to every front end.
  * The app passes its own mini-css-extract-plugin class (shared-ui has no build dependencies).
@@ -178,14 +276,6 @@ export function baseConfig({ appDir, production, MiniCssExtractPlugin, federated
     target: ['web', 'es2022'],
     optimization: {
       minimizeOptions: { javascript: { ecma: 2020, compress: { ecma: 2020, passes: 3 }, format: { ecma: 2020 } } },
-      splitChunks: {
-        cacheGroups: {
-          // shared-ui modules needed by several lazy chunks (the shared-ui singleton and a deep import
-          // such as the Apollo factory) go to one chunk of their own, however small, instead of
-          // being copied into each of them (webpack's default copies below 20 KB).
-          sharedUi: { test: /[\\/]shared-ui[\\/]src[\\/]/, chunks: 'async', minChunks: 2, minSize: 0, priority: -5, reuseExistingChunk: true },
-        },
-      },
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
@@ -220,7 +310,7 @@ export function baseConfig({ appDir, production, MiniCssExtractPlugin, federated
         filename: production ? '[name].[contenthash:8].css' : '[name].css',
         chunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
       }),
-      ...(federated ? [new SurfaceExportsCheckPlugin(sourceDirs)] : []),
+      ...(federated ? [new SurfaceExportsCheckPlugin(sourceDirs), new SharedUiCopiesCheckPlugin()] : []),
     ],
   };
 }

@@ -12,7 +12,9 @@ const ALLOWED_WORKSPACE_DEPS = {
   shell: ['@embark/shared-ui'],
   'employee-mfe': ['@embark/shared-ui'],
   'admin-mfe': ['@embark/shared-ui'],
-  'shared-ui': [],
+  // Itself by name: a subpath entry reaches the rest of shared-ui through its public entry points,
+  // so Module Federation bundles each module once (docs/bundles.md).
+  'shared-ui': ['@embark/shared-ui'],
   gateway: [],
   e2e: [],
 };

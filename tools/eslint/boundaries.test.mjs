@@ -19,6 +19,7 @@ tester.run('embark/boundaries', boundaries, {
     { code: "import { App } from '../app/App';", filename: at('shell/src/remotes/load.ts') },
     { code: "import React from 'react';", filename: at('admin-mfe/src/features/index/Index.tsx') },
     { code: "import { launchStack } from '../scripts/lib/stack.mjs';", filename: at('e2e/server.mjs') },
+    { code: "import { Icon, cx } from '@embark/shared-ui';", filename: at('shared-ui/src/components/Modal.tsx') },
   ],
   invalid: [
     { code: "import x from '../checklist/List';", filename: at('employee-mfe/src/features/dashboard/D.tsx'), errors: [{ messageId: 'crossFeature' }] },

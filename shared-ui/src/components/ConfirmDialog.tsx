@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from './Button';
-import { Modal } from './Modal';
+import { Button } from '@embark/shared-ui';
+import { Modal } from '@embark/shared-ui/components/Modal';
 
 export interface ConfirmDialogProps {
   open: boolean;

@@ -1,6 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Icon } from './Icon';
-import { cx } from './cx';
+import { Icon, cx } from '@embark/shared-ui';
 
 export type SortOrder = 'asc' | 'desc';
 export type RowKey = string | number;

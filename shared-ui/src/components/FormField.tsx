@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { cx } from './cx';
+import { cx } from '@embark/shared-ui';
 
 /** What a FormField hands to its control so the label, hint and error belong to it. */
 export interface FieldControlProps {

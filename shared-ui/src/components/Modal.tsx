@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Icon } from './Icon';
-import { cx } from './cx';
+import { Icon, cx } from '@embark/shared-ui';
 
 export interface ModalProps {
   open: boolean;

@@ -1,5 +1,4 @@
-import { Button } from './Button';
-import { cx } from './cx';
+import { Button, cx } from '@embark/shared-ui';
 
 export interface PaginationProps {
   page: number;

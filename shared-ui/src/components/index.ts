@@ -1,6 +1,6 @@
-// The components every app needs, shared whole with the singleton. Dialogs, form fields, tables
-// and pagination are imported by path (`@embark/shared-ui/src/components/Modal`) by the pages that
-// use them, so they stay out of the JS that reaches the dashboard (issue 9).
+// The components every app needs, in the index. Dialogs, form fields, tables and pagination are
+// subpaths of their own (`@embark/shared-ui/components/Modal`), loaded only by the pages that use
+// them, so they stay out of the JS that reaches the dashboard (docs/bundles.md).
 export * from './Button';
 export * from './Card';
 export * from './Spinner';

@@ -1,8 +1,8 @@
 /**
- * The one REST client of every front end (spec §7): base path `/api`, credentials included, the
- * bearer token read from storage per request, a 10 s timeout, failures turned into an `ApiError`
- * whose message comes from the spec §8 catalogue, and 401/403 answers reported as an expired
- * session (spec §7 "Session handling on answers") through the kit's session-expiry hook.
+ * The one REST client of every front end: base path `/api`, credentials included, the bearer token
+ * read from storage per request, a 10 s timeout, failures turned into an `ApiError` whose message
+ * comes from the error catalogue (docs/product.md#errors), and 401/403 answers reported as an
+ * expired session (docs/product.md#session-expiry) through the kit's session-expiry hook.
  */
 import { endsSession, notifySessionExpired, type SessionExpiredEvent } from './auth-session';
 import { TIMING_MS } from './constants';
@@ -13,17 +13,9 @@ export const API_BASE_URL = '/api';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/**
- * Marks an ApiError whichever copy of this module made it. Modules imported by path rather than
- * through the shared singleton (e.g. `kit/documents`) bring their own copy of this one into a
- * remote, and `instanceof` against that copy's class would not recognise the shell's errors.
- */
-const API_ERROR_BRAND = Symbol.for('embark.kit.ApiError');
-
-/** A failed call: the HTTP facts plus the user-facing message of spec §8 as `message`. */
+/** A failed call: the HTTP facts plus its user-facing message (docs/product.md#errors) as `message`. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
-  readonly [API_ERROR_BRAND] = true;
   /** HTTP status; 0 when no response arrived (network failure or timeout). */
   readonly status: number;
   /** The server's `error` text, if it sent one. */
@@ -55,8 +47,10 @@ export class ApiError extends Error {
   }
 }
 
+// One class on the page: shared-ui's index and subpaths are Module Federation singletons, so the
+// shell and both remotes throw and test against the same ApiError (docs/bundles.md).
 export function isApiError(error: unknown): error is ApiError {
-  return error instanceof ApiError || (typeof error === 'object' && error !== null && (error as { [API_ERROR_BRAND]?: unknown })[API_ERROR_BRAND] === true);
+  return error instanceof ApiError;
 }
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -196,7 +190,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** `{error, details}` of spec §8, when the body has that shape. */
+/** The error body `{error, details}` (docs/product.md#errors), when the body has that shape. */
 function serverFailure(payload: unknown): Pick<HttpFailure, 'error' | 'details'> {
   if (typeof payload !== 'object' || payload === null) return {};
   const { error, details } = payload as { error?: unknown; details?: unknown };

@@ -1,12 +1,9 @@
-// The portal's ApolloClient factory. Deliberately NOT re-exported from the package index: the index
-// is the shared singleton every page loads (the landing page included), and importing Apollo there
-// would pull Apollo and graphql onto pages that never query. Import it by path:
-//   import { createApolloClient } from '@embark/shared-ui/src/kit/apollo-client';
+// The portal's ApolloClient factory. Not in the package index: the index is the shared module every
+// page loads (the landing page included), and Apollo there would load on pages that never query.
+// Import its subpath: `import { createApolloClient } from '@embark/shared-ui/kit/apollo-client'`.
 import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
-import { endsSession, notifySessionExpired, onSessionEnded, type SessionExpiredEvent } from './auth-session';
-import { TIMING_MS } from './constants';
-import { authHeaders, readAuthToken } from './storage';
+import { TIMING_MS, authHeaders, endsSession, notifySessionExpired, onSessionEnded, readAuthToken, type SessionExpiredEvent } from '@embark/shared-ui';
 
 /** Same-origin GraphQL endpoint (proxied to the gateway by whatever serves the page). */
 export const GRAPHQL_URI = '/graphql';

@@ -1,5 +1,5 @@
 /**
- * The stored session (spec §3 "Stored locally": auth token and user data) and the two hooks every
+ * The stored session (auth token and user data, docs/product.md#sessions) and the two hooks every
  * client shares: "the server says this session is over" (401/403 on REST, UNAUTHENTICATED on
  * GraphQL) and "the session has ended" (sign-out or expiry, so caches can be dropped).
  */
@@ -7,7 +7,10 @@ import type { SessionUser } from '../contracts/session';
 import { logAuthEvent } from './auth-debug-log';
 import { STORAGE_KEYS, readAuthToken } from './storage';
 
-/** Spec §4: sign-in and registration wait about 50-100 ms after storing the token. */
+/**
+ * Sign-in and registration wait 50-100 ms after storing the token, so storage has settled before the
+ * first guarded page reads it.
+ */
 export const SESSION_SETTLE_MS = 75;
 
 export interface StoredSession {
@@ -85,35 +88,23 @@ export interface SessionExpiredEvent {
 export type SessionExpiryHandler = (event: SessionExpiredEvent) => void;
 export type SessionEndedListener = () => void;
 
-interface SessionHooks {
-  expiryHandler: SessionExpiryHandler | null;
-  endedListeners: Set<SessionEndedListener>;
-}
-
-// Kept on globalThis under a registered symbol, not in module scope: the shell and each remote may
-// end up with their own copy of this module (Module Federation shares `@embark/shared-ui` as one
-// singleton, but a deep import such as the Apollo factory is bundled per app), and a 401 seen by
-// any copy must reach the one handler the shell registered.
-const HOOKS_KEY = Symbol.for('embark.auth.sessionHooks');
-
-function hooks(): SessionHooks {
-  const scope = globalThis as typeof globalThis & { [HOOKS_KEY]?: SessionHooks };
-  scope[HOOKS_KEY] ??= { expiryHandler: null, endedListeners: new Set() };
-  return scope[HOOKS_KEY];
-}
+// Module state is page state: shared-ui is one Module Federation singleton (its subpaths too), so
+// the shell and both remotes report to the handler the shell installed (docs/bundles.md).
+let expiryHandler: SessionExpiryHandler | null = null;
+const endedListeners = new Set<SessionEndedListener>();
 
 /**
  * Installs the app's reaction to an expired session (the shell: clear, toast, go to /login).
  * Returns a function that removes it again, if it is still the installed one.
  */
 export function setSessionExpiryHandler(handler: SessionExpiryHandler): () => void {
-  hooks().expiryHandler = handler;
+  expiryHandler = handler;
   return () => {
-    if (hooks().expiryHandler === handler) hooks().expiryHandler = null;
+    if (expiryHandler === handler) expiryHandler = null;
   };
 }
 
-/** Spec §7 "Session handling on answers": a 401 or 403 answer, from any client, ends the session. */
+/** A 401 or 403 answer, from any client, ends the session (docs/product.md#session-expiry). */
 export function endsSession(status: number): boolean {
   return status === 401 || status === 403;
 }
@@ -129,9 +120,8 @@ export function endStoredSession(): void {
  * alone in development) the stored session is still cleared, so the next request goes out anonymous.
  */
 export function notifySessionExpired(event: SessionExpiredEvent): void {
-  const handler = hooks().expiryHandler;
-  if (handler) {
-    handler(event);
+  if (expiryHandler) {
+    expiryHandler(event);
     return;
   }
   logAuthEvent('session.expired', { details: { source: event.source, status: event.status, code: event.code, target: event.target, handled: false } });
@@ -140,14 +130,14 @@ export function notifySessionExpired(event: SessionExpiredEvent): void {
 
 /** Subscribes to the end of a session (sign-out or expiry), e.g. to drop a cache of user data. */
 export function onSessionEnded(listener: SessionEndedListener): () => void {
-  hooks().endedListeners.add(listener);
+  endedListeners.add(listener);
   return () => {
-    hooks().endedListeners.delete(listener);
+    endedListeners.delete(listener);
   };
 }
 
 export function notifySessionEnded(): void {
-  for (const listener of [...hooks().endedListeners]) {
+  for (const listener of [...endedListeners]) {
     try {
       listener();
     } catch (error) {

@@ -4,9 +4,7 @@
  * document is opened in a new tab, the ids of viewed documents kept locally, and the documents
  * error wording.
  */
-import { isApiError } from './api-client';
-import { AREA_MESSAGES, HTTP_ERROR_MESSAGES, VALIDATION_MESSAGES } from './messages';
-import { STORAGE_KEYS } from './storage';
+import { AREA_MESSAGES, HTTP_ERROR_MESSAGES, STORAGE_KEYS, VALIDATION_MESSAGES, isApiError } from '@embark/shared-ui';
 
 /** The document classes, in the gateway's id order; each has a colour class (docs/product.md#documents). */
 export const DOCUMENT_TYPES = ['Policy', 'SOP', 'Training', 'Form', 'Template', 'Job Description'] as const;

@@ -14,7 +14,7 @@ export interface HttpFailure {
   offline?: boolean;
 }
 
-/** Spec §8 "By status": the user-facing message for a failed call. */
+/** The user-facing message for a failed call, by status (docs/product.md#errors). */
 export function messageForHttpFailure(failure: HttpFailure): string {
   const { status, error, details, timedOut, offline } = failure;
   if (timedOut) return HTTP_ERROR_MESSAGES.timeout;

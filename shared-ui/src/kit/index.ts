@@ -13,6 +13,6 @@ export * from './navigation';
 export * from './toast-timing';
 export * from './relative-time';
 export * from './task-rules';
-// Not here, imported by path by the pages that need them (they stay out of the singleton every
-// page loads, docs/bundles.md): './page-text/*' (page wording), './documents' (the document library's
-// rules), './apollo-client' (the GraphQL client factory).
+// Not here: subpaths of their own (package.json `exports`), so they stay out of the module every
+// page loads: './page-text/*' (page wording), './documents' (the document library's rules),
+// './apollo-client' (the GraphQL client factory).

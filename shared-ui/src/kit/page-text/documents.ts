@@ -3,7 +3,7 @@
 // index is the shared singleton that every page loads whole, so pages import it through its own subpath,
 //   import { ... } from '@embark/shared-ui/page-text/documents';
 // and only the chunks that show these screens carry it (docs/bundles.md: JS to reach the dashboard).
-import { countOf } from '../messages';
+import { countOf } from '@embark/shared-ui';
 
 /** The document library (docs/product.md#documents). Load errors and the empty text are AREA_MESSAGES.documents*. */
 export const DOCUMENTS_TEXT = {
