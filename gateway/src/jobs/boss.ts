@@ -1,0 +1,107 @@
+import PgBoss from 'pg-boss';
+import type { EntityManager } from 'typeorm';
+import type { Logger } from '../shared/logger';
+
+/*
+ * The job queue: pg-boss on the application's PostgreSQL, so every replica
+ * shares one queue and a job is fetched by exactly one of them (SKIP LOCKED).
+ * pg-boss keeps its own tables in the `pgboss` schema and migrates them itself
+ * on start.
+ */
+
+export const JOBS_SCHEMA = 'pgboss';
+
+export interface StartJobsOptions {
+  url: string;
+  logger: Logger;
+  /** pg-boss's own pool; small, since job traffic is light next to requests. */
+  poolMax?: number;
+  /** pg-boss schema; tests may isolate theirs. */
+  schema?: string;
+  /** Scheduled work (cron): on in the gateway, off where a caller drives the jobs itself. */
+  schedule?: boolean;
+}
+
+/** Starts pg-boss (creating or migrating its schema) and logs its errors instead of crashing. */
+export async function startJobs(options: StartJobsOptions): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: options.url,
+    schema: options.schema ?? JOBS_SCHEMA,
+    max: options.poolMax ?? 3,
+    application_name: 'embark-jobs',
+    schedule: options.schedule ?? true,
+  });
+  // Without a listener an 'error' event would throw; a lost connection is retried by pg-boss.
+  boss.on('error', (err) => options.logger.warn('job queue error', { err }));
+  await boss.start();
+  return boss;
+}
+
+/**
+ * Creates `name` with `options`, or brings an existing queue's settings up to
+ * date. Replicas starting together may race to create it: the loser updates.
+ */
+export async function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBoss.Queue, 'name'>): Promise<void> {
+  if (!(await boss.getQueue(name))) {
+    try {
+      await boss.createQueue(name, { name, ...options });
+      return;
+    } catch (err) {
+      if (!(await boss.getQueue(name))) throw err;
+    }
+  }
+  await boss.updateQueue(name, { name, ...options });
+}
+
+/**
+ * Sends jobs on the caller's transaction, so a job exists exactly when the
+ * work that asked for it committed. It needs no running pg-boss: only the
+ * SQL pg-boss issues for a send, run through the transaction's connection.
+ */
+export class TransactionalJobs {
+  /** Never started: it only builds pg-boss's statements; every call passes the transaction's `db`. */
+  private readonly boss: PgBoss;
+  private ready = false;
+
+  constructor(private readonly schema: string = JOBS_SCHEMA) {
+    const unused: PgBoss.Db = {
+      executeSql: () => Promise.reject(new Error('TransactionalJobs sends only through a transaction')),
+    };
+    this.boss = new PgBoss({ db: unused, schema, schedule: false, supervise: false, migrate: false });
+  }
+
+  /**
+   * Inserts jobs inside `manager`'s transaction. Returns false, inserting
+   * nothing, while pg-boss has not created its tables in this database yet
+   * (a fresh database before the first gateway start, a test database): the
+   * caller's rows then wait for the worker's sweep.
+   */
+  async insert(manager: EntityManager, jobs: PgBoss.JobInsert[]): Promise<boolean> {
+    if (jobs.length === 0) return true;
+    const db = transactionDb(manager);
+    if (!(await this.isReady(db))) return false;
+    await this.boss.insert(jobs, { db });
+    return true;
+  }
+
+  private async isReady(db: PgBoss.Db): Promise<boolean> {
+    if (!this.ready) {
+      // Once pg-boss's tables exist they stay, so only a negative answer is asked again.
+      const { rows } = await db.executeSql('select to_regclass($1) is not null as ready', [`${this.schema}.job`]);
+      this.ready = (rows[0] as { ready: boolean }).ready;
+    }
+    return this.ready;
+  }
+}
+
+/** pg-boss's database interface over the connection of the transaction `manager` belongs to. */
+export function transactionDb(manager: EntityManager): PgBoss.Db {
+  const runner = manager.queryRunner;
+  if (!runner?.isTransactionActive) {
+    // Outside a transaction the job and the caller's rows could part ways: refuse rather than half-work.
+    throw new Error('jobs must be sent inside the transaction of the work that causes them (dataSource.transaction)');
+  }
+  return {
+    executeSql: async (text, values) => ({ rows: (await runner.query(text, values, true)).records as unknown[] }),
+  };
+}

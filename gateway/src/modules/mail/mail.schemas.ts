@@ -1,0 +1,43 @@
+import { withoutNul } from '../../shared/schemas';
+import { z } from '../../shared/validation';
+import { MAIL_LIMITS, MAIL_MESSAGES as M } from './mail.messages';
+
+/*
+ * What a caller hands the outbox. Not a REST or GraphQL input: the services
+ * that send mail (invitations, password resets) build it; parsing it here
+ * keeps a wrong recipient or an empty token from ever reaching a queue.
+ */
+
+const text = (max: number) =>
+  z
+    .string(M.textRequired)
+    .transform((s) => withoutNul(s).trim())
+    .pipe(z.string().min(1, M.textRequired).max(max, M.textTooLong));
+
+const token = z.string(M.tokenRequired).min(16, M.tokenRequired).max(512, M.tokenRequired);
+const expiresAt = z.date(M.expiryRequired);
+
+export const InvitationMailContent = z.object({
+  kind: z.literal('invitation'),
+  data: z.object({ name: text(MAIL_LIMITS.nameMax), roleName: text(MAIL_LIMITS.nameMax), token, expiresAt }),
+});
+
+export const PasswordResetMailContent = z.object({
+  kind: z.literal('password-reset'),
+  data: z.object({ name: text(MAIL_LIMITS.nameMax), token, expiresAt }),
+});
+
+export const MailContentSchema = z.discriminatedUnion('kind', [InvitationMailContent, PasswordResetMailContent], M.unknownKind);
+
+export const OutboxMailSchema = z.object({
+  to: z.email(M.recipientInvalid).max(MAIL_LIMITS.addressMax, M.recipientInvalid),
+  /** Queue this mail at most once: a second enqueue with the same key is a no-op. */
+  dedupeKey: z.string(M.dedupeKeyInvalid).min(1, M.dedupeKeyInvalid).max(MAIL_LIMITS.dedupeKeyMax, M.dedupeKeyInvalid).optional(),
+  content: MailContentSchema,
+});
+
+/** One mail to queue: recipient, the template's kind and data, and an optional dedupe key. */
+export type OutboxMail = z.input<typeof OutboxMailSchema>;
+/** The kinds of mail, each with what its template needs. */
+export type MailContent = z.output<typeof MailContentSchema>;
+export type MailKind = MailContent['kind'];
