@@ -34,7 +34,7 @@ function devRuntimeConfig(env = process.env) {
 }
 
 /*
- * Static first paint of the landing page (issue 4: `/` must be fast).
+ * Static first paint of the landing page (`/` must be fast: README, "Performance and resilience").
  *
  * Before the production build, a small Node build of src/features/landing/prerender.tsx renders the
  * React landing page to HTML and collects its CSS. Both go into index.html: the CSS inline (no
