@@ -1,15 +1,17 @@
 import { useState, type ReactNode } from 'react';
-import { Button, ErrorState, Icon, LoadingState } from '@embark/shared-ui';
+import { AREA_MESSAGES, Button, ErrorState, Icon, LoadingState } from '@embark/shared-ui';
 import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
 import type { DataTableColumn } from '@embark/shared-ui/components/DataTable';
+import { FormField } from '@embark/shared-ui/components/FormField';
 import { Pagination } from '@embark/shared-ui/components/Pagination';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import { failureMessage } from './errors';
 import { useAdminToast } from './useAdminToast';
 
 // The frame every admin create/edit/delete page shares: the New button in the page header, the
-// row actions, the delete confirmation, the list's loading and failed states, the dialog footer.
-// The pages bring their own wording (ADMIN_TEXT) and their own columns and forms.
+// search toolbar and its choice fields, the row actions, the delete confirmation, the list's loading
+// and failed states, the form dialog's state and footer. The pages bring their own wording
+// (ADMIN_TEXT) and their own columns and fields.
 
 export interface CrudOptions<T> {
   /** Deletes the row on the server. */
@@ -195,4 +197,99 @@ export function DialogFooter({ busy, onCancel, creating = false }: DialogFooterP
       </Button>
     </div>
   );
+}
+
+/** The search toolbar above a table, named after the table. */
+export function SearchToolbar({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <form className="adm-toolbar" role="search" aria-label={label} onSubmit={(e) => e.preventDefault()}>
+      {children}
+    </form>
+  );
+}
+
+/** The toolbar's search box; it takes the free width. */
+export function SearchField({ placeholder, value, onChange }: { placeholder: string; value: string; onChange(value: string): void }) {
+  return (
+    <FormField label={ADMIN_TEXT.search} className="adm-toolbar__grow">
+      {(p) => <input {...p} type="search" placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />}
+    </FormField>
+  );
+}
+
+export interface Choice<V extends string = string> {
+  value: V;
+  label: string;
+}
+
+/** Rows with an id and a name (roles, document classes) as choices. */
+export function namedChoices(rows: ReadonlyArray<{ id: number; name: string }>): Choice[] {
+  return rows.map((row) => ({ value: String(row.id), label: row.name }));
+}
+
+export interface ChoiceFieldProps<V extends string> {
+  label: string;
+  value: V | '';
+  onChange(value: V | ''): void;
+  choices: ReadonlyArray<Choice<V>>;
+  /** The empty choice ('' value) first, e.g. 'All roles'. */
+  placeholder?: string;
+  /** The empty choice only prompts: it cannot be picked again (a required field). */
+  placeholderDisabled?: boolean;
+  hint?: string;
+  error?: string | null;
+  required?: boolean;
+  disabled?: boolean;
+  className?: string;
+}
+
+/** A labelled select over a list of choices. */
+export function ChoiceField<V extends string>({ label, value, onChange, choices, placeholder, placeholderDisabled = false, hint, error, required, disabled, className }: ChoiceFieldProps<V>) {
+  return (
+    <FormField label={label} hint={hint} error={error} required={required} className={className}>
+      {(p) => (
+        <select {...p} value={value} onChange={(e) => onChange(e.target.value as V | '')} disabled={disabled}>
+          {placeholder === undefined ? null : (
+            <option value="" disabled={placeholderDisabled}>
+              {placeholder}
+            </option>
+          )}
+          {choices.map((choice) => (
+            <option key={choice.value} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FormField>
+  );
+}
+
+/** Why the roles list is missing, for the field that offers the roles; nothing while it loads or once it has loaded. */
+export function rolesLoadError(roles: { error?: unknown; data?: unknown }): string | undefined {
+  return roles.error && !roles.data ? failureMessage(roles.error, AREA_MESSAGES.rolesFetch) : undefined;
+}
+
+/** A form dialog's values, field errors and the failure of its save. */
+export function useFormState<V extends object, E extends object>(initial: () => V, validate: (values: V) => E) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<E>({} as E);
+  const [failure, setFailure] = useState<string | null>(null);
+  const set = <K extends keyof V>(field: K, value: V[K]) => setValues((current) => ({ ...current, [field]: value }));
+  /** For a submit: shows the field errors and clears the last failure; true when the form may be sent. */
+  const check = (): boolean => {
+    const found = validate(values);
+    setErrors(found);
+    setFailure(null);
+    return Object.keys(found).length === 0;
+  };
+  return { values, set, errors, failure, setFailure, check };
+}
+
+/** `set` with `value` added, or taken out when it was in (a checkbox list's selection). */
+export function toggled<T>(set: ReadonlySet<T> | null, value: T): Set<T> {
+  const next = new Set(set ?? []);
+  if (next.has(value)) next.delete(value);
+  else next.add(value);
+  return next;
 }

@@ -3,8 +3,8 @@ import { LoadingState, TASK_PRIORITY_TEXT, TASK_TYPE_TEXT } from '@embark/shared
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
-import type { AdminChecklistItemFieldsFragment, AdminRolesQuery, ChecklistItemType, TaskPriority } from '../../__generated__/graphql';
-import { FormFailure, DialogFooter } from '../../shared/scaffold';
+import type { AdminChecklistItemFieldsFragment, AdminRolesQuery, ChecklistItemType } from '../../__generated__/graphql';
+import { ChoiceField, DialogFooter, FormFailure, namedChoices, toggled, useFormState } from '../../shared/scaffold';
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useAllDocuments, useLinkDocument, useUnlinkDocument } from '../../shared/api/useCommon';
@@ -14,7 +14,10 @@ import { ITEM_PRIORITIES, ITEM_TYPES, validateItemForm, type ItemFormErrors, typ
 type Item = AdminChecklistItemFieldsFragment;
 type Role = AdminRolesQuery['roles'][number];
 
-/** Create (item null) or edit a checklist item, with the documents attached to it (issue 8 item 4). */
+const TYPE_CHOICES = ITEM_TYPES.map((type) => ({ value: type, label: TASK_TYPE_TEXT[type] }));
+const PRIORITY_CHOICES = ITEM_PRIORITIES.map((priority) => ({ value: priority, label: TASK_PRIORITY_TEXT[priority] }));
+
+/** Create (item null) or edit a checklist item, with the documents attached to it. */
 export function ChecklistItemDialog({ open, item, roles, defaultRoleId, onClose }: { open: boolean; item: Item | null; roles: readonly Role[]; defaultRoleId: number | null; onClose(): void }) {
   return (
     <Modal open={open} title={item ? ADMIN_TEXT.editItemTitle : ADMIN_TEXT.newItemTitle} onClose={onClose} size="lg">
@@ -31,35 +34,23 @@ function ItemForm({ item, roles, defaultRoleId, onClose }: { item: Item | null; 
   const [link] = useLinkDocument();
   const [unlink] = useUnlinkDocument();
   const [linking, setLinking] = useState(false);
-  const [values, setValues] = useState<ItemFormValues>({
+  const { values, set, errors, failure, setFailure, check } = useFormState<ItemFormValues, ItemFormErrors>(() => ({
     title: item?.title ?? '',
     description: item?.description ?? '',
     type: item?.type ?? '',
     priority: item?.priority ?? 'medium',
     dueDays: String(item?.due_days ?? 0),
     roleId: item ? (item.role_id === null || item.role_id === undefined ? '' : String(item.role_id)) : defaultRoleId === null ? '' : String(defaultRoleId),
-  });
+  }), validateItemForm);
   const attachedBefore = new Set((item?.documents ?? []).map((d) => d.id));
   const [attached, setAttached] = useState<Set<number>>(() => new Set(attachedBefore));
-  const [errors, setErrors] = useState<ItemFormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const busy = creating.loading || updating.loading || linking;
 
-  const set = <K extends keyof ItemFormValues>(field: K, value: ItemFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
-  const toggle = (id: number) =>
-    setAttached((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: number) => setAttached((current) => toggled(current, id));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateItemForm(values);
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) return;
+    if (!check()) return;
     const input = {
       title: values.title.trim(),
       description: values.description.trim() === '' ? null : values.description.trim(),
@@ -101,47 +92,29 @@ function ItemForm({ item, roles, defaultRoleId, onClose }: { item: Item | null; 
         {(p) => <textarea {...p} rows={3} value={values.description} onChange={(e) => set('description', e.target.value)} />}
       </FormField>
       <div className="adm-form__row">
-        <FormField label={ADMIN_TEXT.typeLabel} error={errors.type} required>
-          {(p) => (
-            <select {...p} value={values.type} onChange={(e) => set('type', e.target.value as ChecklistItemType | '')}>
-              <option value="" disabled>
-                {ADMIN_TEXT.typeLabel}…
-              </option>
-              {ITEM_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {TASK_TYPE_TEXT[type]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label={ADMIN_TEXT.priorityLabel}>
-          {(p) => (
-            <select {...p} value={values.priority} onChange={(e) => set('priority', e.target.value as TaskPriority)}>
-              {ITEM_PRIORITIES.map((priority) => (
-                <option key={priority} value={priority}>
-                  {TASK_PRIORITY_TEXT[priority]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <ChoiceField
+          label={ADMIN_TEXT.typeLabel}
+          value={values.type}
+          onChange={(type) => set('type', type)}
+          placeholder={`${ADMIN_TEXT.typeLabel}…`}
+          placeholderDisabled
+          choices={TYPE_CHOICES}
+          error={errors.type}
+          required
+        />
+        <ChoiceField label={ADMIN_TEXT.priorityLabel} value={values.priority} onChange={(priority) => set('priority', priority || 'medium')} choices={PRIORITY_CHOICES} />
         <FormField label={ADMIN_TEXT.dueDaysLabel} hint={ADMIN_TEXT.dueDaysHint} error={errors.dueDays} required>
           {(p) => <input {...p} type="number" inputMode="numeric" min={0} max={365} step={1} value={values.dueDays} onChange={(e) => set('dueDays', e.target.value)} />}
         </FormField>
       </div>
-      <FormField label={ADMIN_TEXT.primaryRoleLabel} hint={ADMIN_TEXT.primaryRoleHint}>
-        {(p) => (
-          <select {...p} value={values.roleId} onChange={(e) => set('roleId', e.target.value)}>
-            <option value="">{ADMIN_TEXT.noRole}</option>
-            {roles.map((role) => (
-              <option key={role.id} value={role.id}>
-                {role.name}
-              </option>
-            ))}
-          </select>
-        )}
-      </FormField>
+      <ChoiceField
+        label={ADMIN_TEXT.primaryRoleLabel}
+        hint={ADMIN_TEXT.primaryRoleHint}
+        value={values.roleId}
+        onChange={(roleId) => set('roleId', roleId)}
+        placeholder={ADMIN_TEXT.noRole}
+        choices={namedChoices(roles)}
+      />
       <fieldset className="adm-checks">
         <legend>{ADMIN_TEXT.documentsLabel}</legend>
         <p className="adm-muted">{ADMIN_TEXT.documentsHint}</p>

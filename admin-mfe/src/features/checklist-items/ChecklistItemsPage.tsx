@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import {
-  AREA_MESSAGES,
   Badge,
   Button,
   EmptyList,
@@ -14,12 +13,11 @@ import {
   useDocumentTitle,
 } from '@embark/shared-ui';
 import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
-import { FormField } from '@embark/shared-ui/components/FormField';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminChecklistItemFieldsFragment, ChecklistItemType } from '../../__generated__/graphql';
 import { useAdminChecklistItems, useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
-import { actionsColumn, DeleteDialog, ListRegion, NewButton, RowActions, useCrud } from '../../shared/scaffold';
+import { actionsColumn, ChoiceField, DeleteDialog, ListRegion, namedChoices, NewButton, rolesLoadError, RowActions, SearchField, SearchToolbar, useCrud } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useDeleteChecklistItem, useReorderChecklistItems } from './api/useChecklistItems';
 import { ChecklistItemDialog } from './ChecklistItemDialog';
@@ -29,6 +27,7 @@ import '../../shared/admin.css';
 type Item = AdminChecklistItemFieldsFragment;
 
 const PRIORITY_TONE = { high: 'danger', medium: 'warning', low: 'neutral' } as const;
+const TYPE_CHOICES = ITEM_TYPES.map((type) => ({ value: type, label: TASK_TYPE_TEXT[type] }));
 
 /**
  * Manage Checklist Items (`/app/admin/checklist-items`): create, edit, delete,
@@ -179,35 +178,11 @@ export function ChecklistItemsPage() {
         description={ADMIN_TEXT.itemsLead}
         actions={<NewButton label={ADMIN_TEXT.newItem} onClick={crud.openNew} />}
       />
-      <form className="adm-toolbar" role="search" aria-label={ADMIN_TEXT.itemsTable} onSubmit={(e) => e.preventDefault()}>
-        <FormField label={ADMIN_TEXT.search} className="adm-toolbar__grow">
-          {(p) => <input {...p} type="search" placeholder={ADMIN_TEXT.itemsSearchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} />}
-        </FormField>
-        <FormField label={ADMIN_TEXT.colRole} error={roles.error && !roles.data ? failureMessage(roles.error, AREA_MESSAGES.rolesFetch) : undefined}>
-          {(p) => (
-            <select {...p} value={roleFilter} onChange={(e) => setRoleFilter(e.target.value)}>
-              <option value="">{ADMIN_TEXT.allRoles}</option>
-              {roleList.map((role) => (
-                <option key={role.id} value={role.id}>
-                  {role.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-        <FormField label={ADMIN_TEXT.colType}>
-          {(p) => (
-            <select {...p} value={typeFilter} onChange={(e) => setTypeFilter(e.target.value)}>
-              <option value="">{ADMIN_TEXT.allTypes}</option>
-              {ITEM_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {TASK_TYPE_TEXT[type]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-      </form>
+      <SearchToolbar label={ADMIN_TEXT.itemsTable}>
+        <SearchField placeholder={ADMIN_TEXT.itemsSearchPlaceholder} value={search} onChange={setSearch} />
+        <ChoiceField label={ADMIN_TEXT.colRole} value={roleFilter} onChange={setRoleFilter} placeholder={ADMIN_TEXT.allRoles} choices={namedChoices(roleList)} error={rolesLoadError(roles)} />
+        <ChoiceField label={ADMIN_TEXT.colType} value={typeFilter} onChange={setTypeFilter} placeholder={ADMIN_TEXT.allTypes} choices={TYPE_CHOICES} />
+      </SearchToolbar>
       <p className="adm-muted">{ADMIN_TEXT.reorderHint}</p>
       <p className="ui-visually-hidden" aria-live="polite">
         {announcement}

@@ -11,10 +11,9 @@ import {
   useDocumentTitle,
 } from '@embark/shared-ui';
 import { type DataTableColumn } from '@embark/shared-ui/components/DataTable';
-import { FormField } from '@embark/shared-ui/components/FormField';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminDocumentFieldsFragment } from '../../__generated__/graphql';
-import { FormFailure } from '../../shared/scaffold';
+import { ChoiceField, FormFailure } from '../../shared/scaffold';
 import { useAdminChecklistItems, useAllDocuments, useLinkDocument, useUnlinkDocument } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
 import { LinkManager } from '../../shared/LinkManager';
@@ -29,7 +28,7 @@ const COLUMNS: ReadonlyArray<DataTableColumn<Doc>> = [
   { key: 'policy', header: <span className="ui-visually-hidden">{ADMIN_TEXT.policyLabel}</span>, cell: (doc) => (doc.is_company_policy ? <Badge tone="primary">{ADMIN_TEXT.policyBadge}</Badge> : null) },
 ];
 
-/** Document-Checklist Items (`/app/admin/document-checklist`, issue 8 item 8): which documents belong to which checklist item. */
+/** Document-Checklist Items (`/app/admin/document-checklist`): which documents belong to which checklist item. */
 export function DocumentChecklistPage() {
   const title = pageTitleFor(ROUTES.adminDocumentChecklist);
   useDocumentTitle(title);
@@ -69,18 +68,15 @@ export function DocumentChecklistPage() {
     <div className="admin-page">
       <PageHeader eyebrow={ADMIN_TEXT.eyebrow} title={title} description={ADMIN_TEXT.documentChecklistLead} />
       <div className="adm-toolbar">
-        <FormField label={ADMIN_TEXT.chooseItem} className="adm-toolbar__grow" error={items.error && !all ? failureMessage(items.error, ADMIN_TEXT.itemsFailed) : undefined}>
-          {(p) => (
-            <select {...p} value={itemId} onChange={(e) => setItemId(e.target.value)}>
-              <option value="">{ADMIN_TEXT.chooseItemPlaceholder}</option>
-              {(all ?? []).map((i) => (
-                <option key={i.id} value={i.id}>
-                  {`${i.title} (${TASK_TYPE_TEXT[i.type]})`}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <ChoiceField
+          label={ADMIN_TEXT.chooseItem}
+          className="adm-toolbar__grow"
+          value={itemId}
+          onChange={setItemId}
+          placeholder={ADMIN_TEXT.chooseItemPlaceholder}
+          choices={(all ?? []).map((i) => ({ value: String(i.id), label: `${i.title} (${TASK_TYPE_TEXT[i.type]})` }))}
+          error={items.error && !all ? failureMessage(items.error, ADMIN_TEXT.itemsFailed) : undefined}
+        />
       </div>
       <FormFailure message={failure} />
       {!item ? (

@@ -4,7 +4,7 @@ import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminDocumentClassesQuery, AdminDocumentFieldsFragment, AdminRolesQuery } from '../../__generated__/graphql';
-import { FormFailure, DialogFooter } from '../../shared/scaffold';
+import { ChoiceField, DialogFooter, FormFailure, namedChoices, toggled, useFormState } from '../../shared/scaffold';
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useCreateDocument, useDocumentLinks, useSetDocumentRoles, useUpdateDocument } from './api/useDocuments';
@@ -37,39 +37,27 @@ function DocumentForm({ document, roles, classes, onClose }: Omit<Props, 'open'>
   const [create, creating] = useCreateDocument();
   const [update, updating] = useUpdateDocument();
   const [setRoles, settingRoles] = useSetDocumentRoles();
-  const [values, setValues] = useState<DocumentFormValues>({
+  const { values, set, errors, failure, setFailure, check } = useFormState<DocumentFormValues, DocumentFormErrors>(() => ({
     title: document?.title ?? '',
     description: document?.description ?? '',
     url: document?.url ?? '',
     classId: document ? String(document.document_class_id) : '',
     isPolicy: document?.is_company_policy ?? false,
-  });
+  }), validateDocumentForm);
   // Who sees it: known at once for a new document (nobody), after the links load for an existing one.
   const [visibleTo, setVisibleTo] = useState<Set<number> | null>(document ? null : new Set());
   const loadedRoles = links.data?.documentLinks.role_ids;
   useEffect(() => {
     if (loadedRoles && visibleTo === null) setVisibleTo(new Set(loadedRoles));
   }, [loadedRoles, visibleTo]);
-  const [errors, setErrors] = useState<DocumentFormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const busy = creating.loading || updating.loading || settingRoles.loading;
   const policyHintId = useId();
 
-  const set = <K extends keyof DocumentFormValues>(field: K, value: DocumentFormValues[K]) => setValues((v) => ({ ...v, [field]: value }));
-  const toggleRole = (id: number) =>
-    setVisibleTo((current) => {
-      const next = new Set(current ?? []);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggleRole = (id: number) => setVisibleTo((current) => toggled(current, id));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateDocumentForm(values);
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) return;
+    if (!check()) return;
     const input = {
       title: values.title.trim(),
       description: values.description.trim() === '' ? null : values.description.trim(),
@@ -103,20 +91,16 @@ function DocumentForm({ document, roles, classes, onClose }: Omit<Props, 'open'>
         <FormField label={ADMIN_TEXT.urlLabel} hint={ADMIN_TEXT.urlHint} error={errors.url}>
           {(p) => <input {...p} type="url" inputMode="url" placeholder="https://" value={values.url} onChange={(e) => set('url', e.target.value)} />}
         </FormField>
-        <FormField label={ADMIN_TEXT.classLabel} error={errors.classId} required>
-          {(p) => (
-            <select {...p} value={values.classId} onChange={(e) => set('classId', e.target.value)}>
-              <option value="" disabled>
-                {ADMIN_TEXT.classLabel}…
-              </option>
-              {classes.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <ChoiceField
+          label={ADMIN_TEXT.classLabel}
+          value={values.classId}
+          onChange={(classId) => set('classId', classId)}
+          placeholder={`${ADMIN_TEXT.classLabel}…`}
+          placeholderDisabled
+          choices={namedChoices(classes)}
+          error={errors.classId}
+          required
+        />
       </div>
       <div className="ui-field">
         <label className="adm-check">

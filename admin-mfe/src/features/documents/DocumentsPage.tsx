@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  AREA_MESSAGES,
   Badge,
   Card,
   EmptyList,
@@ -11,12 +10,10 @@ import {
   useDocumentTitle,
 } from '@embark/shared-ui';
 import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
-import { FormField } from '@embark/shared-ui/components/FormField';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminDocumentFieldsFragment } from '../../__generated__/graphql';
 import { useAdminRoles, useDocumentClasses } from '../../shared/api/useCommon';
-import { failureMessage } from '../../shared/errors';
-import { actionsColumn, AdminPagination, DeleteDialog, FormFailure, ListRegion, NewButton, RowActions, useCrud } from '../../shared/scaffold';
+import { actionsColumn, AdminPagination, ChoiceField, DeleteDialog, FormFailure, ListRegion, namedChoices, NewButton, rolesLoadError, RowActions, SearchField, SearchToolbar, useCrud } from '../../shared/scaffold';
 import { formatDate } from '../../shared/format';
 import { DOCUMENTS_PAGE_SIZE, useDeleteDocument, useDocumentsPage } from './api/useDocuments';
 import { DocumentDialog } from './DocumentDialog';
@@ -82,42 +79,27 @@ export function DocumentsPage() {
         description={ADMIN_TEXT.documentsLead}
         actions={<NewButton label={ADMIN_TEXT.newDocument} onClick={crud.openNew} />}
       />
-      <form className="adm-toolbar" role="search" aria-label={ADMIN_TEXT.documentsTable} onSubmit={(e) => e.preventDefault()}>
-        <FormField label={ADMIN_TEXT.search} className="adm-toolbar__grow">
-          {(p) => (
-            <input
-              {...p}
-              type="search"
-              placeholder={ADMIN_TEXT.documentsSearchPlaceholder}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(1);
-              }}
-            />
-          )}
-        </FormField>
-        <FormField label={ADMIN_TEXT.classLabel}>
-          {(p) => (
-            <select
-              {...p}
-              value={classFilter}
-              onChange={(e) => {
-                setClassFilter(e.target.value);
-                setPage(1);
-              }}
-            >
-              <option value="">{ADMIN_TEXT.allClasses}</option>
-              {classList.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-      </form>
-      <FormFailure message={roles.error && !roles.data ? failureMessage(roles.error, AREA_MESSAGES.rolesFetch) : null} />
+      <SearchToolbar label={ADMIN_TEXT.documentsTable}>
+        <SearchField
+          placeholder={ADMIN_TEXT.documentsSearchPlaceholder}
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
+        <ChoiceField
+          label={ADMIN_TEXT.classLabel}
+          value={classFilter}
+          onChange={(value) => {
+            setClassFilter(value);
+            setPage(1);
+          }}
+          placeholder={ADMIN_TEXT.allClasses}
+          choices={namedChoices(classList)}
+        />
+      </SearchToolbar>
+      <FormFailure message={rolesLoadError(roles)} />
 
       <ListRegion loaded={result !== undefined} error={error} failed={ADMIN_TEXT.documentsFailed} loadingLabel={ADMIN_TEXT.documentsListLoading} onRetry={refetch}>
         <DataTable

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  AREA_MESSAGES,
   Badge,
   EmptyList,
   ErrorState,
@@ -12,10 +11,9 @@ import {
   useDocumentTitle,
 } from '@embark/shared-ui';
 import { type DataTableColumn } from '@embark/shared-ui/components/DataTable';
-import { FormField } from '@embark/shared-ui/components/FormField';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminChecklistItemFieldsFragment } from '../../__generated__/graphql';
-import { FormFailure } from '../../shared/scaffold';
+import { ChoiceField, FormFailure, namedChoices, rolesLoadError } from '../../shared/scaffold';
 import { useAdminChecklistItems, useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
 import { LinkManager } from '../../shared/LinkManager';
@@ -31,7 +29,7 @@ const COLUMNS: ReadonlyArray<DataTableColumn<Item>> = [
   { key: 'due', header: ADMIN_TEXT.colDue, cell: (item) => ADMIN_TEXT.dueDay(item.due_days) },
 ];
 
-/** Role-Checklist Items (`/app/admin/role-checklists`, issue 8 item 6): which items each role gets, changed in bulk. */
+/** Role-Checklist Items (`/app/admin/role-checklists`): which items each role gets, changed in bulk. */
 export function RoleChecklistsPage() {
   const title = pageTitleFor(ROUTES.adminRoleChecklists);
   useDocumentTitle(title);
@@ -63,18 +61,7 @@ export function RoleChecklistsPage() {
     <div className="admin-page">
       <PageHeader eyebrow={ADMIN_TEXT.eyebrow} title={title} description={ADMIN_TEXT.roleChecklistsLead} />
       <div className="adm-toolbar">
-        <FormField label={ADMIN_TEXT.roleLabel} error={roles.error && !roles.data ? failureMessage(roles.error, AREA_MESSAGES.rolesFetch) : undefined}>
-          {(p) => (
-            <select {...p} value={roleId} onChange={(e) => setRoleId(e.target.value)}>
-              <option value="">{ADMIN_TEXT.chooseRole}</option>
-              {(roles.data?.roles ?? []).map((r) => (
-                <option key={r.id} value={r.id}>
-                  {r.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <ChoiceField label={ADMIN_TEXT.roleLabel} value={roleId} onChange={setRoleId} placeholder={ADMIN_TEXT.chooseRole} choices={namedChoices(roles.data?.roles ?? [])} error={rolesLoadError(roles)} />
       </div>
       <FormFailure message={failure} />
       {!role ? (

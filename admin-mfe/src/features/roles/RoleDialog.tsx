@@ -1,10 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { ADMIN_ROLE_ID, AREA_MESSAGES } from '@embark/shared-ui';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminRolesQuery } from '../../__generated__/graphql';
-import { FormFailure, DialogFooter } from '../../shared/scaffold';
+import { DialogFooter, FormFailure, useFormState } from '../../shared/scaffold';
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useCreateRole, useUpdateRole } from './api/useRoles';
@@ -23,27 +23,35 @@ export function RoleDialog({ open, role, onClose }: { open: boolean; role: Role 
   );
 }
 
+interface RoleFormValues {
+  name: string;
+  description: string;
+}
+
+/** The field errors of a role form; empty when it may be sent. */
+function validateRoleForm({ name, description }: RoleFormValues): { name?: string; description?: string } {
+  const errors: { name?: string; description?: string } = {};
+  if (name.trim() === '') errors.name = ADMIN_TEXT.roleNameRequired;
+  else if (name.trim().length > ROLE_LIMITS.nameMax) errors.name = ADMIN_TEXT.roleNameTooLong;
+  if (description.trim().length > ROLE_LIMITS.descriptionMax) errors.description = ADMIN_TEXT.roleDescriptionTooLong;
+  return errors;
+}
+
 function RoleForm({ role, onClose }: { role: Role | null; onClose(): void }) {
   const toast = useAdminToast();
   const [create, creating] = useCreateRole();
   const [update, updating] = useUpdateRole();
-  const [name, setName] = useState(role?.name ?? '');
-  const [description, setDescription] = useState(role?.description ?? '');
-  const [errors, setErrors] = useState<{ name?: string; description?: string }>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { values, set, errors, failure, setFailure, check } = useFormState<RoleFormValues, ReturnType<typeof validateRoleForm>>(
+    () => ({ name: role?.name ?? '', description: role?.description ?? '' }),
+    validateRoleForm,
+  );
   const busy = creating.loading || updating.loading;
   const locked = role?.id === ADMIN_ROLE_ID;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: typeof errors = {};
-    if (name.trim() === '') found.name = ADMIN_TEXT.roleNameRequired;
-    else if (name.trim().length > ROLE_LIMITS.nameMax) found.name = ADMIN_TEXT.roleNameTooLong;
-    if (description.trim().length > ROLE_LIMITS.descriptionMax) found.description = ADMIN_TEXT.roleDescriptionTooLong;
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) return;
-    const input = { name: name.trim(), description: description.trim() === '' ? null : description.trim() };
+    if (!check()) return;
+    const input = { name: values.name.trim(), description: values.description.trim() === '' ? null : values.description.trim() };
     try {
       if (role) {
         await update({ variables: { id: role.id, input } });
@@ -54,7 +62,7 @@ function RoleForm({ role, onClose }: { role: Role | null; onClose(): void }) {
       }
       onClose();
     } catch (error) {
-      // Spec §8 role store: 'Failed to add role' / 'Failed to update role' unless the server said why.
+      // 'Failed to add role' / 'Failed to update role' unless the server said why.
       setFailure(failureMessage(error, role ? AREA_MESSAGES.roleUpdate : AREA_MESSAGES.roleAdd));
     }
   };
@@ -63,10 +71,10 @@ function RoleForm({ role, onClose }: { role: Role | null; onClose(): void }) {
     <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate>
       {/* The administrator role keeps its name (the registration form hides it by that name). */}
       <FormField label={ADMIN_TEXT.roleNameLabel} error={errors.name} hint={locked ? ADMIN_TEXT.adminRoleHint : undefined} required>
-        {(p) => <input {...p} type="text" value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" readOnly={locked} />}
+        {(p) => <input {...p} type="text" value={values.name} onChange={(e) => set('name', e.target.value)} autoComplete="off" readOnly={locked} />}
       </FormField>
       <FormField label={ADMIN_TEXT.roleDescriptionLabel} hint={ADMIN_TEXT.roleDescriptionHint} error={errors.description}>
-        {(p) => <textarea {...p} rows={3} value={description} onChange={(e) => setDescription(e.target.value)} />}
+        {(p) => <textarea {...p} rows={3} value={values.description} onChange={(e) => set('description', e.target.value)} />}
       </FormField>
       <FormFailure message={failure} />
       <DialogFooter busy={busy} onCancel={onClose} creating={!role} />

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  AREA_MESSAGES,
   Badge,
   Button,
   EmptyList,
@@ -12,12 +11,11 @@ import {
 } from '@embark/shared-ui';
 import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
-import { FormField } from '@embark/shared-ui/components/FormField';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminUserFieldsFragment } from '../../__generated__/graphql';
 import { useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
-import { AdminPagination, ListRegion } from '../../shared/scaffold';
+import { AdminPagination, ChoiceField, ListRegion, namedChoices, rolesLoadError, SearchField, SearchToolbar } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useAdminUsers, useAssignUsersToRole, USERS_PAGE_SIZE } from '../../shared/api/useUsers';
 import '../../shared/admin.css';
@@ -32,7 +30,7 @@ const COLUMNS: ReadonlyArray<DataTableColumn<User>> = [
 ];
 
 /**
- * User-Role Assignment (`/app/admin/user-roles`, issue 8 item 7): pick users (the selection
+ * User-Role Assignment (`/app/admin/user-roles`): pick users (the selection
  * survives searching and paging), pick a role, assign them all in one step.
  */
 export function UserRolesPage() {
@@ -70,55 +68,30 @@ export function UserRolesPage() {
   return (
     <div className="admin-page">
       <PageHeader eyebrow={ADMIN_TEXT.eyebrow} title={title} description={ADMIN_TEXT.userRolesLead} />
-      <form className="adm-toolbar" role="search" aria-label={ADMIN_TEXT.usersTable} onSubmit={(e) => e.preventDefault()}>
-        <FormField label={ADMIN_TEXT.search} className="adm-toolbar__grow">
-          {(p) => (
-            <input
-              {...p}
-              type="search"
-              placeholder={ADMIN_TEXT.usersSearchPlaceholder}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(1);
-              }}
-            />
-          )}
-        </FormField>
-        <FormField label={ADMIN_TEXT.colRole} error={roles.error && !roles.data ? failureMessage(roles.error, AREA_MESSAGES.rolesFetch) : undefined}>
-          {(p) => (
-            <select
-              {...p}
-              value={roleFilter}
-              onChange={(e) => {
-                setRoleFilter(e.target.value);
-                setPage(1);
-              }}
-            >
-              <option value="">{ADMIN_TEXT.allRoles}</option>
-              {roleList.map((role) => (
-                <option key={role.id} value={role.id}>
-                  {role.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-      </form>
+      <SearchToolbar label={ADMIN_TEXT.usersTable}>
+        <SearchField
+          placeholder={ADMIN_TEXT.usersSearchPlaceholder}
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
+        <ChoiceField
+          label={ADMIN_TEXT.colRole}
+          value={roleFilter}
+          onChange={(value) => {
+            setRoleFilter(value);
+            setPage(1);
+          }}
+          placeholder={ADMIN_TEXT.allRoles}
+          choices={namedChoices(roleList)}
+          error={rolesLoadError(roles)}
+        />
+      </SearchToolbar>
 
       <div className="adm-toolbar adm-assign" aria-label={ADMIN_TEXT.assignTo} role="group">
-        <FormField label={ADMIN_TEXT.assignTo}>
-          {(p) => (
-            <select {...p} value={target} onChange={(e) => setTarget(e.target.value)}>
-              <option value="">{ADMIN_TEXT.chooseRole}</option>
-              {roleList.map((role) => (
-                <option key={role.id} value={role.id}>
-                  {role.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <ChoiceField label={ADMIN_TEXT.assignTo} value={target} onChange={setTarget} placeholder={ADMIN_TEXT.chooseRole} choices={namedChoices(roleList)} />
         <Button
           disabled={selected.size === 0 || !targetRole}
           onClick={() => {

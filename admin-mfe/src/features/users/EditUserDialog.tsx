@@ -5,7 +5,7 @@ import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminRolesQuery, AdminUserFieldsFragment } from '../../__generated__/graphql';
-import { FormFailure, DialogFooter } from '../../shared/scaffold';
+import { ChoiceField, DialogFooter, FormFailure, namedChoices, useFormState } from '../../shared/scaffold';
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useResetUserTwoFactor, useUpdateUser } from '../../shared/api/useUsers';
@@ -13,7 +13,7 @@ import { useResetUserTwoFactor, useUpdateUser } from '../../shared/api/useUsers'
 type Role = AdminRolesQuery['roles'][number];
 type Field = 'name' | 'email' | 'role' | 'startDate';
 
-/** Edit a user's name, email, role and start date (issue 8 item 2). Validated here with the server's rules; the server's answer wins. */
+/** Edit a user's name, email, role and start date. Validated here with the server's rules; the server's answer wins. */
 export function EditUserDialog({ user, roles, isSelf, onClose }: { user: AdminUserFieldsFragment | null; roles: readonly Role[]; isSelf: boolean; onClose(): void }) {
   return (
     <Modal open={user !== null} title={ADMIN_TEXT.editUserTitle} description={user?.email} onClose={onClose}>
@@ -22,12 +22,31 @@ export function EditUserDialog({ user, roles, isSelf, onClose }: { user: AdminUs
   );
 }
 
+interface UserFormValues {
+  name: string;
+  email: string;
+  role: string;
+  startDate: string;
+}
+
+/** The field errors of the user form, by the server's rules; empty when it may be sent. */
+function validateUserForm(values: UserFormValues): Partial<Record<Field, string>> {
+  const found: Partial<Record<Field, string>> = {};
+  const name = validateName(values.name);
+  if (name) found.name = name;
+  const email = validateEmail(values.email, { checkLength: true });
+  if (email) found.email = email;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.startDate)) found.startDate = ADMIN_TEXT.startDateRequired;
+  return found;
+}
+
 function EditUserForm({ user, roles, isSelf, onClose }: { user: AdminUserFieldsFragment; roles: readonly Role[]; isSelf: boolean; onClose(): void }) {
   const toast = useAdminToast();
   const [update, { loading }] = useUpdateUser();
-  const [values, setValues] = useState({ name: user.name, email: user.email, role: String(user.role_id), startDate: user.start_date });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const { values, set, errors, failure, setFailure, check } = useFormState(
+    () => ({ name: user.name, email: user.email, role: String(user.role_id), startDate: user.start_date }),
+    validateUserForm,
+  );
   const [resetting, setResetting] = useState(false);
   const [resetError, setResetError] = useState<string | null>(null);
   const [resetTwoFactor, reset] = useResetUserTwoFactor();
@@ -44,22 +63,9 @@ function EditUserForm({ user, roles, isSelf, onClose }: { user: AdminUserFieldsF
     }
   };
 
-  const validate = (): Partial<Record<Field, string>> => {
-    const found: Partial<Record<Field, string>> = {};
-    const name = validateName(values.name);
-    if (name) found.name = name;
-    const email = validateEmail(values.email, { checkLength: true });
-    if (email) found.email = email;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(values.startDate)) found.startDate = ADMIN_TEXT.startDateRequired;
-    return found;
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validate();
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) return;
+    if (!check()) return;
     try {
       await update({ variables: { id: user.id, input: { name: values.name.trim(), email: values.email.trim(), role_id: Number(values.role), start_date: values.startDate } } });
       toast.success(ADMIN_TEXT.userUpdated(values.name.trim()));
@@ -69,30 +75,26 @@ function EditUserForm({ user, roles, isSelf, onClose }: { user: AdminUserFieldsF
     }
   };
 
-  const set = (field: keyof typeof values) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
   return (
     <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate>
       <p className="adm-muted">{ADMIN_TEXT.requiredHint}</p>
       <FormField label={ADMIN_TEXT.nameLabel} error={errors.name} required>
-        {(p) => <input {...p} type="text" autoComplete="off" value={values.name} onChange={(e) => set('name')(e.target.value)} />}
+        {(p) => <input {...p} type="text" autoComplete="off" value={values.name} onChange={(e) => set('name', e.target.value)} />}
       </FormField>
       <FormField label={ADMIN_TEXT.emailLabel} error={errors.email} required>
-        {(p) => <input {...p} type="email" autoComplete="off" value={values.email} onChange={(e) => set('email')(e.target.value)} />}
+        {(p) => <input {...p} type="email" autoComplete="off" value={values.email} onChange={(e) => set('email', e.target.value)} />}
       </FormField>
       <div className="adm-form__row">
-        <FormField label={ADMIN_TEXT.roleLabel} hint={isSelf ? ADMIN_TEXT.adminRoleHint : undefined}>
-          {(p) => (
-            <select {...p} value={values.role} onChange={(e) => set('role')(e.target.value)} disabled={isSelf}>
-              {roles.map((role) => (
-                <option key={role.id} value={role.id}>
-                  {role.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+        <ChoiceField
+          label={ADMIN_TEXT.roleLabel}
+          hint={isSelf ? ADMIN_TEXT.adminRoleHint : undefined}
+          value={values.role}
+          onChange={(role) => set('role', role)}
+          choices={namedChoices(roles)}
+          disabled={isSelf}
+        />
         <FormField label={ADMIN_TEXT.startDateLabel} hint={ADMIN_TEXT.startDateHint} error={errors.startDate} required>
-          {(p) => <input {...p} type="date" value={values.startDate} onChange={(e) => set('startDate')(e.target.value)} />}
+          {(p) => <input {...p} type="date" value={values.startDate} onChange={(e) => set('startDate', e.target.value)} />}
         </FormField>
       </div>
       <section className="adm-security" aria-label={ADMIN_TEXT.accountHeading}>

@@ -1,6 +1,5 @@
 import { useContext, useState } from 'react';
 import {
-  AREA_MESSAGES,
   AuthContext,
   Badge,
   Button,
@@ -20,7 +19,7 @@ import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminSortOrder, AdminUserFieldsFragment, AdminUserSort, AdminUserStatus } from '../../__generated__/graphql';
 import { useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
-import { AdminPagination, ListRegion } from '../../shared/scaffold';
+import { AdminPagination, ChoiceField, ListRegion, namedChoices, rolesLoadError, SearchField, SearchToolbar } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useAdminUsers, useDeactivateUser, useReactivateUser, USERS_PAGE_SIZE } from '../../shared/api/useUsers';
 import { EditUserDialog } from './EditUserDialog';
@@ -30,6 +29,7 @@ import '../../shared/admin.css';
 
 type User = AdminUserFieldsFragment;
 type SortOption = keyof typeof ADMIN_TEXT.userSortOptions;
+const STATUS_CHOICES = (Object.keys(ADMIN_TEXT.usersStatusOptions) as AdminUserStatus[]).map((key) => ({ value: key, label: ADMIN_TEXT.usersStatusOptions[key] }));
 
 /** Manage Users (`/app/admin/users`): search, sort, page; edit, deactivate, reactivate, reset 2FA, progress. */
 export function UsersPage() {
@@ -153,40 +153,26 @@ export function UsersPage() {
   return (
     <div className="admin-page">
       <PageHeader eyebrow={ADMIN_TEXT.eyebrow} title={title} description={ADMIN_TEXT.usersLead} />
-      <form className="adm-toolbar" role="search" aria-label={ADMIN_TEXT.usersTable} onSubmit={(e) => e.preventDefault()}>
-        <FormField label={ADMIN_TEXT.search} className="adm-toolbar__grow">
-          {(p) => (
-            <input
-              {...p}
-              type="search"
-              placeholder={ADMIN_TEXT.usersSearchPlaceholder}
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setPage(1);
-              }}
-            />
-          )}
-        </FormField>
-        <FormField label={ADMIN_TEXT.colRole} error={roles.error && !roles.data ? failureMessage(roles.error, AREA_MESSAGES.rolesFetch) : undefined}>
-          {(p) => (
-            <select
-              {...p}
-              value={roleFilter}
-              onChange={(e) => {
-                setRoleFilter(e.target.value);
-                setPage(1);
-              }}
-            >
-              <option value="">{ADMIN_TEXT.allRoles}</option>
-              {(roles.data?.roles ?? []).map((role) => (
-                <option key={role.id} value={role.id}>
-                  {role.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
+      <SearchToolbar label={ADMIN_TEXT.usersTable}>
+        <SearchField
+          placeholder={ADMIN_TEXT.usersSearchPlaceholder}
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
+        <ChoiceField
+          label={ADMIN_TEXT.colRole}
+          value={roleFilter}
+          onChange={(value) => {
+            setRoleFilter(value);
+            setPage(1);
+          }}
+          placeholder={ADMIN_TEXT.allRoles}
+          choices={namedChoices(roles.data?.roles ?? [])}
+          error={rolesLoadError(roles)}
+        />
         <FormField label={ADMIN_TEXT.sortBy}>
           {(p) => (
             <select
@@ -208,25 +194,16 @@ export function UsersPage() {
             </select>
           )}
         </FormField>
-        <FormField label={ADMIN_TEXT.usersStatus}>
-          {(p) => (
-            <select
-              {...p}
-              value={status}
-              onChange={(e) => {
-                setStatus(e.target.value as AdminUserStatus);
-                setPage(1);
-              }}
-            >
-              {(Object.keys(ADMIN_TEXT.usersStatusOptions) as AdminUserStatus[]).map((key) => (
-                <option key={key} value={key}>
-                  {ADMIN_TEXT.usersStatusOptions[key]}
-                </option>
-              ))}
-            </select>
-          )}
-        </FormField>
-      </form>
+        <ChoiceField
+          label={ADMIN_TEXT.usersStatus}
+          value={status}
+          onChange={(value) => {
+            setStatus(value || 'all');
+            setPage(1);
+          }}
+          choices={STATUS_CHOICES}
+        />
+      </SearchToolbar>
 
       <ListRegion loaded={result !== undefined} error={error} failed={ADMIN_TEXT.usersFailed} loadingLabel={ADMIN_TEXT.usersLoading} onRetry={refetch} staleError>
         <DataTable
