@@ -199,6 +199,21 @@ export function DialogFooter({ busy, onCancel, creating = false }: DialogFooterP
   );
 }
 
+/**
+ * The page of a paged table, and `resetting(set)`: a setter that also goes back to the first page,
+ * for the filters (a changed filter starts its results over).
+ */
+export function usePage() {
+  const [page, setPage] = useState(1);
+  const resetting =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+  return { page, setPage, resetting };
+}
+
 /** The search toolbar above a table, named after the table. */
 export function SearchToolbar({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -13,7 +13,7 @@ import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/Da
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminDocumentFieldsFragment } from '../../__generated__/graphql';
 import { useAdminRoles, useDocumentClasses } from '../../shared/api/useCommon';
-import { actionsColumn, AdminPagination, ChoiceField, DeleteDialog, FormFailure, ListRegion, namedChoices, NewButton, rolesLoadError, RowActions, SearchField, SearchToolbar, useCrud } from '../../shared/scaffold';
+import { actionsColumn, AdminPagination, ChoiceField, DeleteDialog, FormFailure, ListRegion, namedChoices, NewButton, rolesLoadError, RowActions, SearchField, SearchToolbar, useCrud, usePage } from '../../shared/scaffold';
 import { formatDate } from '../../shared/format';
 import { DOCUMENTS_PAGE_SIZE, useDeleteDocument, useDocumentsPage } from './api/useDocuments';
 import { DocumentDialog } from './DocumentDialog';
@@ -32,7 +32,7 @@ export function DocumentsPage() {
   useDocumentTitle(title);
   const [search, setSearch] = useState('');
   const [classFilter, setClassFilter] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, resetting } = usePage();
   const debounced = useDebouncedValue(search.trim());
   const { data, previousData, error, loading, refetch } = useDocumentsPage({ search: debounced || null, classId: classFilter ? Number(classFilter) : null, page });
   const classes = useDocumentClasses();
@@ -83,18 +83,12 @@ export function DocumentsPage() {
         <SearchField
           placeholder={ADMIN_TEXT.documentsSearchPlaceholder}
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onChange={resetting(setSearch)}
         />
         <ChoiceField
           label={ADMIN_TEXT.classLabel}
           value={classFilter}
-          onChange={(value) => {
-            setClassFilter(value);
-            setPage(1);
-          }}
+          onChange={resetting(setClassFilter)}
           placeholder={ADMIN_TEXT.allClasses}
           choices={namedChoices(classList)}
         />

@@ -15,7 +15,7 @@ import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminUserFieldsFragment } from '../../__generated__/graphql';
 import { useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
-import { AdminPagination, ChoiceField, ListRegion, namedChoices, rolesLoadError, SearchField, SearchToolbar } from '../../shared/scaffold';
+import { AdminPagination, ChoiceField, ListRegion, namedChoices, rolesLoadError, SearchField, SearchToolbar, usePage } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useAdminUsers, useAssignUsersToRole, USERS_PAGE_SIZE } from '../../shared/api/useUsers';
 import '../../shared/admin.css';
@@ -40,7 +40,7 @@ export function UserRolesPage() {
   const roles = useAdminRoles();
   const [search, setSearch] = useState('');
   const [roleFilter, setRoleFilter] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, resetting } = usePage();
   const debounced = useDebouncedValue(search.trim());
   const { data, previousData, error, loading, refetch } = useAdminUsers({ search: debounced || null, roleId: roleFilter ? Number(roleFilter) : null, sort: 'name', order: 'asc', page, limit: USERS_PAGE_SIZE });
   const [selected, setSelected] = useState<Set<number>>(new Set());
@@ -72,18 +72,12 @@ export function UserRolesPage() {
         <SearchField
           placeholder={ADMIN_TEXT.usersSearchPlaceholder}
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onChange={resetting(setSearch)}
         />
         <ChoiceField
           label={ADMIN_TEXT.colRole}
           value={roleFilter}
-          onChange={(value) => {
-            setRoleFilter(value);
-            setPage(1);
-          }}
+          onChange={resetting(setRoleFilter)}
           placeholder={ADMIN_TEXT.allRoles}
           choices={namedChoices(roleList)}
           error={rolesLoadError(roles)}

@@ -19,7 +19,7 @@ import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminSortOrder, AdminUserFieldsFragment, AdminUserSort, AdminUserStatus } from '../../__generated__/graphql';
 import { useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
-import { AdminPagination, ChoiceField, ListRegion, namedChoices, rolesLoadError, SearchField, SearchToolbar } from '../../shared/scaffold';
+import { AdminPagination, ChoiceField, ListRegion, namedChoices, rolesLoadError, SearchField, SearchToolbar, usePage } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useAdminUsers, useDeactivateUser, useReactivateUser, USERS_PAGE_SIZE } from '../../shared/api/useUsers';
 import { EditUserDialog } from './EditUserDialog';
@@ -41,7 +41,7 @@ export function UsersPage() {
   const [roleFilter, setRoleFilter] = useState('');
   const [status, setStatus] = useState<AdminUserStatus>('all');
   const [sort, setSort] = useState<{ key: AdminUserSort; order: AdminSortOrder }>({ key: 'name', order: 'asc' });
-  const [page, setPage] = useState(1);
+  const { page, setPage, resetting } = usePage();
   const debounced = useDebouncedValue(search.trim());
   const filter = { search: debounced || null, roleId: roleFilter ? Number(roleFilter) : null, status, sort: sort.key, order: sort.order, page, limit: USERS_PAGE_SIZE };
   const { data, previousData, error, loading, refetch } = useAdminUsers(filter);
@@ -157,18 +157,12 @@ export function UsersPage() {
         <SearchField
           placeholder={ADMIN_TEXT.usersSearchPlaceholder}
           value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
+          onChange={resetting(setSearch)}
         />
         <ChoiceField
           label={ADMIN_TEXT.colRole}
           value={roleFilter}
-          onChange={(value) => {
-            setRoleFilter(value);
-            setPage(1);
-          }}
+          onChange={resetting(setRoleFilter)}
           placeholder={ADMIN_TEXT.allRoles}
           choices={namedChoices(roles.data?.roles ?? [])}
           error={rolesLoadError(roles)}
