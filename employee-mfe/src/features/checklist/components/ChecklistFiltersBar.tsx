@@ -1,5 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button, TASK_PRIORITY_TEXT, TASK_TYPE_TEXT } from '@embark/shared-ui';
+import { FilterSelect } from '@embark/shared-ui/components/FilterSelect';
 import { CHECKLIST_TEXT } from '@embark/shared-ui/page-text/checklist';
 import {
   DEFAULT_FILTERS,
@@ -11,32 +12,6 @@ import {
   type ChecklistFilters,
 } from '../checklist-filters';
 
-interface SelectFieldProps<T extends string> {
-  label: string;
-  value: T;
-  options: readonly T[];
-  optionLabel(value: T): string;
-  onChange(value: T): void;
-}
-
-function SelectField<T extends string>({ label, value, options, optionLabel, onChange }: SelectFieldProps<T>) {
-  const id = useId();
-  return (
-    <div className="ckl-filter">
-      <label htmlFor={id} className="ckl-filter__label">
-        {label}
-      </label>
-      <select id={id} className="ckl-filter__select" value={value} onChange={(event) => onChange(event.target.value as T)}>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {optionLabel(option)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 export interface ChecklistFiltersBarProps {
   filters: ChecklistFilters;
   onChange(filters: ChecklistFilters): void;
@@ -44,34 +19,34 @@ export interface ChecklistFiltersBarProps {
   summary: ReactNode;
 }
 
-/** Spec §9 filters as four labelled selects (native controls: keyboard and screen readers for free). */
+/** The checklist's filters as four labelled selects (native controls: keyboard and screen readers for free). */
 export function ChecklistFiltersBar({ filters, onChange, summary }: ChecklistFiltersBarProps) {
   const set = <K extends keyof ChecklistFilters>(key: K) => (value: ChecklistFilters[K]) => onChange({ ...filters, [key]: value });
   return (
     <div className="ui-card ckl-filters">
       <div className="ckl-filters__fields" role="group" aria-label={CHECKLIST_TEXT.filtersLabel}>
-        <SelectField
+        <FilterSelect
           label={CHECKLIST_TEXT.statusFilter}
           value={filters.status}
           options={STATUS_FILTERS}
           optionLabel={(v) => CHECKLIST_TEXT.statusOptions[v]}
           onChange={set('status')}
         />
-        <SelectField
+        <FilterSelect
           label={CHECKLIST_TEXT.typeFilter}
           value={filters.type}
           options={TYPE_FILTERS}
           optionLabel={(v) => (v === 'all' ? CHECKLIST_TEXT.allTypes : TASK_TYPE_TEXT[v])}
           onChange={set('type')}
         />
-        <SelectField
+        <FilterSelect
           label={CHECKLIST_TEXT.dueFilter}
           value={filters.due}
           options={DUE_FILTERS}
           optionLabel={(v) => CHECKLIST_TEXT.dueOptions[v]}
           onChange={set('due')}
         />
-        <SelectField
+        <FilterSelect
           label={CHECKLIST_TEXT.priorityFilter}
           value={filters.priority}
           options={PRIORITY_FILTERS}

@@ -1,33 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { Button } from '@embark/shared-ui';
+import { FilterSelect } from '@embark/shared-ui/components/FilterSelect';
 import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import { DATE_RANGES, SORT_OPTIONS, VISIBILITY_FILTERS, type JournalFilters } from '../journal-filters';
-
-interface SelectProps<T extends string> {
-  label: string;
-  value: T;
-  options: readonly T[];
-  optionLabel(value: T): string;
-  onChange(value: T): void;
-}
-
-function Select<T extends string>({ label, value, options, optionLabel, onChange }: SelectProps<T>) {
-  const id = useId();
-  return (
-    <div className="jrn-filter">
-      <label htmlFor={id} className="jrn-filter__label">
-        {label}
-      </label>
-      <select id={id} className="jrn-input jrn-filter__select" value={value} onChange={(event) => onChange(event.target.value as T)}>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {optionLabel(option)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 export interface JournalFiltersBarProps {
   filters: JournalFilters;
@@ -43,7 +18,7 @@ export interface JournalFiltersBarProps {
   summary: ReactNode;
 }
 
-/** Search box and spec §9 filters as native labelled controls (keyboard and screen readers for free). */
+/** Search box and filters as native labelled controls (keyboard and screen readers for free). */
 export function JournalFiltersBar({ filters, searchText, onSearchText, tagNames, onChange, onClear, canClear, summary }: JournalFiltersBarProps) {
   const searchId = useId();
   // A change of filter starts again from the first page.
@@ -52,14 +27,14 @@ export function JournalFiltersBar({ filters, searchText, onSearchText, tagNames,
   const tags = filters.tag !== '' && !tagNames.some((t) => t.toLowerCase() === filters.tag.toLowerCase()) ? [filters.tag, ...tagNames] : tagNames;
   return (
     <div className="ui-card jrn-filters" role="search" aria-label={JOURNAL_TEXT.filtersLabel}>
-      <div className="jrn-filters__search">
-        <label htmlFor={searchId} className="jrn-filter__label">
+      <div className="ui-filter">
+        <label htmlFor={searchId} className="ui-filter__label">
           {JOURNAL_TEXT.searchLabel}
         </label>
         <input
           id={searchId}
           type="search"
-          className="jrn-input"
+          className="ui-filter__control"
           value={searchText}
           placeholder={JOURNAL_TEXT.searchPlaceholder}
           maxLength={500}
@@ -68,16 +43,16 @@ export function JournalFiltersBar({ filters, searchText, onSearchText, tagNames,
         />
       </div>
       <div className="jrn-filters__fields">
-        <Select
+        <FilterSelect
           label={JOURNAL_TEXT.visibilityFilterLabel}
           value={filters.visibility}
           options={VISIBILITY_FILTERS}
           optionLabel={(v) => JOURNAL_TEXT.visibilityFilterOptions[v]}
           onChange={set('visibility')}
         />
-        <Select label={JOURNAL_TEXT.dateRangeLabel} value={filters.dateRange} options={DATE_RANGES} optionLabel={(v) => JOURNAL_TEXT.dateRangeOptions[v]} onChange={set('dateRange')} />
-        <Select label={JOURNAL_TEXT.tagFilterLabel} value={filters.tag} options={['', ...tags]} optionLabel={(v) => (v === '' ? JOURNAL_TEXT.allTags : v)} onChange={set('tag')} />
-        <Select label={JOURNAL_TEXT.sortLabel} value={filters.sort} options={SORT_OPTIONS} optionLabel={(v) => JOURNAL_TEXT.sortOptions[v]} onChange={set('sort')} />
+        <FilterSelect label={JOURNAL_TEXT.dateRangeLabel} value={filters.dateRange} options={DATE_RANGES} optionLabel={(v) => JOURNAL_TEXT.dateRangeOptions[v]} onChange={set('dateRange')} />
+        <FilterSelect label={JOURNAL_TEXT.tagFilterLabel} value={filters.tag} options={['', ...tags]} optionLabel={(v) => (v === '' ? JOURNAL_TEXT.allTags : v)} onChange={set('tag')} />
+        <FilterSelect label={JOURNAL_TEXT.sortLabel} value={filters.sort} options={SORT_OPTIONS} optionLabel={(v) => JOURNAL_TEXT.sortOptions[v]} onChange={set('sort')} />
       </div>
       <div className="jrn-filters__footer">
         <p className="jrn-filters__summary" aria-live="polite">
