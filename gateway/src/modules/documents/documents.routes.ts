@@ -1,37 +1,97 @@
 import { Router, type Request } from 'express';
 import { actorOf, bodyOf, metaOf } from '../../http/actor';
+import { documentRoute } from '../../http/openapi';
 import type { Services } from '../../services';
+import { objectSchema, SuccessBody } from '../../shared/schemas';
+import { z } from '../../shared/validation';
+import { ChecklistItemId, CreateDocument, DocumentId, ListQuery, ReportQuery, SetRoles, UpdateDocument } from './documents.schemas';
+import {
+  CompanyPolicyType,
+  DocumentClassType,
+  DocumentLinksType,
+  DocumentPageType,
+  DocumentType,
+  DocumentViewedType,
+  PolicyAcknowledgementStatusType,
+  PolicyAcknowledgementType,
+} from './documents.types';
 
 /** The query string as a plain record (express may hand over arrays or nested objects; the service rejects those). */
 function queryOf(req: Request): Record<string, unknown> {
   return req.query as Record<string, unknown>;
 }
 
-/**
- * REST door of the document library and company policies (spec §7, issue 7
- * item 2). Signed in:
- *
- *   GET    /documents                        ?search= &class_id= &sort=name|date|modified|type &order=asc|desc
- *                                            &page=1 &limit=20 (max 100) → {data: Document[], total}
- *   GET    /document-classes                 → [{id, name}]
- *   GET    /documents/special                → CompanyPolicy[] (Document + version, acknowledged, acknowledgement)
- *   GET    /documents/checklist-item/:taskId → Document[] linked to a task of the caller's role (else 404)
- *   POST   /documents/:id/viewed             → {document_id, viewed: true, viewed_at}
- *   POST   /documents/:id/acknowledge        → {document_id, version, acknowledged_at}
- *
- * Administrators only (audited):
- *
- *   GET    /documents/policies/acknowledgements ?limit=500 → per policy, who has not acknowledged its current version
- *   POST   /documents                        {title, description?, url?, document_class_id, is_company_policy?} → 201 Document
- *   PUT    /documents/:id                    same body; fields left out keep their value → Document
- *   DELETE /documents/:id                    → {success: true}
- *   GET    /documents/:id/links              → {document_id, role_ids, checklist_item_ids}
- *   PUT    /documents/:id/roles              {role_ids: number[]} → links
- *   POST   /documents/:id/checklist-items/:itemId → 201 links (200 when already linked)
- *   DELETE /documents/:id/checklist-items/:itemId → links
- *
- * The fixed paths are registered before the `/:id` ones.
+/*
+ * REST door of the document library and company policies
+ * (docs/product.md#documents, #policies). Reads for signed-in users, writes
+ * (audited) for administrators. The fixed paths are registered before the
+ * `/:id` ones.
  */
+
+const tags = ['Documents'];
+const Document = objectSchema(DocumentType);
+const Links = objectSchema(DocumentLinksType);
+const json = <S extends z.ZodType>(schema: S) => ({ content: { 'application/json': { schema } } });
+const idParams = z.object({ id: DocumentId });
+const itemParams = z.object({ id: DocumentId, itemId: ChecklistItemId });
+
+documentRoute({
+  method: 'get', path: '/api/documents', summary: "The documents the caller's role sees (administrators: all); one page only when page or limit is given", tags, access: 'user',
+  request: { query: ListQuery }, responses: { 200: { description: 'The documents and how many match', schema: objectSchema(DocumentPageType) } }, errors: [400],
+});
+documentRoute({
+  method: 'get', path: '/api/document-classes', summary: 'The document classes, by id', tags, access: 'user',
+  responses: { 200: { description: 'Every class', schema: z.array(objectSchema(DocumentClassType)) } },
+});
+documentRoute({
+  method: 'get', path: '/api/documents/special', summary: "Company policies the caller's role sees, with the caller's acknowledgement", tags, access: 'user',
+  responses: { 200: { description: 'By title', schema: z.array(objectSchema(CompanyPolicyType)) } },
+});
+documentRoute({
+  method: 'get', path: '/api/documents/policies/acknowledgements', summary: 'Per company policy, who has not acknowledged its current version', tags, access: 'admin',
+  request: { query: ReportQuery }, responses: { 200: { description: 'By title', schema: z.array(objectSchema(PolicyAcknowledgementStatusType)) } }, errors: [400],
+});
+documentRoute({
+  method: 'get', path: '/api/documents/checklist-item/{taskId}', summary: "Documents linked to a task of the caller's role (administrators: any)", tags, access: 'user',
+  request: { params: z.object({ taskId: ChecklistItemId }) }, responses: { 200: { description: 'By title', schema: z.array(Document) } }, errors: [400, 404],
+});
+documentRoute({
+  method: 'post', path: '/api/documents', summary: 'Adds a document', tags, access: 'admin',
+  request: { body: json(CreateDocument) }, responses: { 201: { description: 'The new document', schema: Document } },
+});
+documentRoute({
+  method: 'put', path: '/api/documents/{id}', summary: 'Changes a document; fields left out keep their value', tags, access: 'admin',
+  request: { params: idParams, body: json(UpdateDocument) }, responses: { 200: { description: 'The document', schema: Document } }, errors: [404],
+});
+documentRoute({
+  method: 'delete', path: '/api/documents/{id}', summary: 'Deletes a document with its links, views and acknowledgements', tags, access: 'admin',
+  request: { params: idParams }, responses: { 200: { description: 'Deleted', schema: SuccessBody } }, errors: [400, 404],
+});
+documentRoute({
+  method: 'post', path: '/api/documents/{id}/viewed', summary: 'Records that the caller opened a document they can see', tags, access: 'user',
+  request: { params: idParams }, responses: { 200: { description: 'When the caller first opened it', schema: objectSchema(DocumentViewedType) } }, errors: [404],
+});
+documentRoute({
+  method: 'post', path: '/api/documents/{id}/acknowledge', summary: 'Acknowledges the current version of a company policy (idempotent)', tags, access: 'user',
+  request: { params: idParams }, responses: { 200: { description: 'The acknowledgement', schema: objectSchema(PolicyAcknowledgementType) } }, errors: [404],
+});
+documentRoute({
+  method: 'get', path: '/api/documents/{id}/links', summary: 'Which roles see a document and which checklist items link to it', tags, access: 'admin',
+  request: { params: idParams }, responses: { 200: { description: 'The links', schema: Links } }, errors: [400, 404],
+});
+documentRoute({
+  method: 'put', path: '/api/documents/{id}/roles', summary: 'Replaces the roles that see the document', tags, access: 'admin',
+  request: { params: idParams, body: json(SetRoles) }, responses: { 200: { description: 'The links', schema: Links } }, errors: [404],
+});
+documentRoute({
+  method: 'post', path: '/api/documents/{id}/checklist-items/{itemId}', summary: 'Links a document to a checklist item', tags, access: 'admin',
+  request: { params: itemParams }, responses: { 200: { description: 'Already linked: the links', schema: Links }, 201: { description: 'Linked: the links', schema: Links } }, errors: [404],
+});
+documentRoute({
+  method: 'delete', path: '/api/documents/{id}/checklist-items/{itemId}', summary: 'Removes the link of a document to a checklist item', tags, access: 'admin',
+  request: { params: itemParams }, responses: { 200: { description: 'The links', schema: Links } }, errors: [400, 404],
+});
+
 export function documentsRouter(services: Services): Router {
   const router = Router();
   const { documents } = services;
@@ -49,7 +109,7 @@ export function documentsRouter(services: Services): Router {
   });
 
   router.get('/documents/policies/acknowledgements', async (req, res) => {
-    res.json(await documents.acknowledgementReport(actorOf(req), queryOf(req).limit));
+    res.json(await documents.acknowledgementReport(actorOf(req), queryOf(req)));
   });
 
   router.get('/documents/checklist-item/:taskId', async (req, res) => {
@@ -82,7 +142,7 @@ export function documentsRouter(services: Services): Router {
   });
 
   router.put('/documents/:id/roles', async (req, res) => {
-    res.json(await documents.setRoles(actorOf(req), req.params.id, bodyOf(req).role_ids, metaOf(req)));
+    res.json(await documents.setRoles(actorOf(req), req.params.id, bodyOf(req), metaOf(req)));
   });
 
   router.post('/documents/:id/checklist-items/:itemId', async (req, res) => {

@@ -2,108 +2,27 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { isAdmin, requireAdmin, requireUser, type Actor, type RequestMeta, type UserActor } from '../../shared/actor';
 import { isForeignKeyViolation } from '../../shared/db-errors';
 import { NotFoundError } from '../../shared/errors';
-import { parseId } from '../../shared/ids';
 import { containsPattern, queryRows, SqlParams } from '../../shared/sql';
-import { invalid } from '../../shared/validation';
-import type { AuditService } from '../audit/audit.service';
-import { CHECKLIST_MESSAGES, type ChecklistService } from '../checklist/checklist.service';
+import { invalid, parseInput } from '../../shared/validation';
+import type { AuditService } from '../audit';
+import { CHECKLIST_MESSAGES, type ChecklistService } from '../checklist';
 import type { ProgressService } from '../progress';
 import { DOCUMENT_AUDIENCE_ROLES, DOCUMENTS_FROM, documentColumns, visibleToRole } from './documents.sql';
-import {
-  DOCUMENT_MESSAGES,
-  parseDocumentId,
-  parseListQuery,
-  parseReportLimit,
-  parseRoleIds,
-  validateDocumentInput,
-  type DocumentInput,
-  type DocumentSort,
-  type ListQueryInput,
-  type SortOrder,
-  type ValidDocument,
-} from './documents.validation';
+import { DOCUMENT_MESSAGES, type DocumentSort, type SortOrder } from './documents.messages';
+import { ChecklistItemId, CreateDocument, DocumentId, ListQuery, ReportQuery, SetRoles, UpdateDocument, type ValidDocument } from './documents.schemas';
+import type {
+  CompanyPolicyType,
+  DocumentClassType,
+  DocumentLinksType,
+  DocumentPageType,
+  DocumentType,
+  DocumentViewedType,
+  PolicyAcknowledgementStatusType,
+  PolicyAcknowledgementType,
+} from './documents.types';
 
-// ---- the public shapes (spec §3 plus issue 7), identical through REST and GraphQL ---------------
-
-/** Spec §3 Document, plus the company-policy flag and whether the caller has opened it. */
-export interface DocumentView {
-  id: number;
-  title: string;
-  description: string | null;
-  url: string | null;
-  document_class_id: number;
-  document_class_name: string;
-  created_at: Date;
-  updated_at: Date;
-  is_company_policy: boolean;
-  /** The caller has opened it (POST /documents/{id}/viewed). */
-  viewed: boolean;
-}
-
-/** GET /documents. */
-export interface DocumentPage {
-  data: DocumentView[];
-  /** Documents matching the filters, over all pages. */
-  total: number;
-}
-
-/** Spec §3 Document class. */
-export interface DocumentClassView {
-  id: number;
-  name: string;
-}
-
-export interface AcknowledgementView {
-  document_id: number;
-  version: number;
-  acknowledged_at: Date;
-}
-
-/** GET /documents/special: a company policy with the caller's acknowledgement. */
-export interface CompanyPolicyView extends DocumentView {
-  /** The policy's current version; an acknowledgement counts only for this version. */
-  version: number;
-  /** The caller acknowledged the current version. */
-  acknowledged: boolean;
-  /** The caller's latest acknowledgement of any version (null: never), so a client can say "updated since you acknowledged". */
-  acknowledgement: { version: number; acknowledged_at: Date } | null;
-}
-
-export interface DocumentViewedView {
-  document_id: number;
-  viewed: true;
-  /** When the caller first opened it. */
-  viewed_at: Date;
-}
-
-/** Which roles see a document and which checklist items link to it (administrators). */
-export interface DocumentLinksView {
-  document_id: number;
-  role_ids: number[];
-  checklist_item_ids: number[];
-}
-
-export interface PendingUserView {
-  id: number;
-  name: string;
-  email: string;
-  role_id: number;
-}
-
-/** One policy of the acknowledgement report. */
-export interface PolicyAcknowledgementStatusView {
-  document_id: number;
-  title: string;
-  version: number;
-  /** Active users of the roles that see the policy. */
-  audience_count: number;
-  acknowledged_count: number;
-  pending_count: number;
-  /** Who has not acknowledged the current version, by name (at most `limit`; pending_count is the full count). */
-  pending_users: PendingUserView[];
-}
-
-interface DocumentRow extends DocumentView {
+/** A row of documentColumns: the Document shape plus the stored version. */
+interface DocumentRow extends DocumentType {
   version: number;
 }
 
@@ -120,7 +39,8 @@ function auditImage(row: DocumentRow): Record<string, string | number | boolean 
   };
 }
 
-export function toDocumentView(row: DocumentRow): DocumentView {
+/** The Document shape of a row: only its fields (a row carries the version too). */
+function toDocument(row: DocumentRow): DocumentType {
   return {
     id: row.id,
     title: row.title,
@@ -145,12 +65,13 @@ const SORT_SQL: Record<DocumentSort, (order: SortOrder) => string> = {
 };
 
 /**
- * The document library and company policies (spec §3-§7, issue 7). The only
+ * The document library and company policies (docs/product.md#documents,
+ * #document-visibility, #policies). The only
  * code that touches the document tables. Raw SQL like the journal: the reads
  * are visibility predicates and set-based reports a repository would obscure;
  * values are always bound parameters.
  *
- * Permissions (DESIGN §5): reads are for signed-in users and scoped in SQL to
+ * Permissions: reads are for signed-in users and scoped in SQL to
  * the documents their role sees (documents.sql.ts); administrators see all.
  * A document the caller may not see answers 404, exactly like an unknown id.
  * Every write is administrator-only and audited (who, what, before/after) in
@@ -164,10 +85,14 @@ export class DocumentsService {
     private readonly progress: ProgressService,
   ) {}
 
-  /** GET /documents: the documents the caller's role sees, filtered, sorted and paged. */
-  async list(actor: Actor, input: ListQueryInput): Promise<DocumentPage> {
+  /**
+   * GET /documents: the documents the caller's role sees, filtered and sorted:
+   * all of them, or one page when the client asks for one (`page` or `limit`),
+   * so a client that never pages never silently loses documents.
+   */
+  async list(actor: Actor, input: unknown): Promise<DocumentPageType> {
     const user = requireUser(actor);
-    const query = parseListQuery(input);
+    const query = parseInput(ListQuery, input);
     const params = new SqlParams();
     const where = this.visibility(user, params);
     if (query.search !== '') {
@@ -176,26 +101,25 @@ export class DocumentsService {
     }
     if (query.classId !== null) where.push(`d.document_class_id = ${params.add(query.classId)}`);
     const whereSql = where.length > 0 ? `where ${where.join(' and ')}` : '';
-    // The count binds only the filter's parameters; the page adds the reader and the window after them.
+    // The count binds only the filter's parameters; the rows add the reader and the window after them.
     const filterValues = [...params.values];
     const columns = documentColumns(params, user.userId);
-    const limit = params.add(query.limit);
-    const offset = params.add((query.page - 1) * query.limit);
+    const window = query.paging ? `limit ${params.add(query.paging.limit)} offset ${params.add((query.paging.page - 1) * query.paging.limit)}` : '';
     const [rows, counts] = await Promise.all([
-      queryRows<DocumentRow>(this.dataSource, `select ${columns} from ${DOCUMENTS_FROM} ${whereSql} order by ${SORT_SQL[query.sort](query.order)} limit ${limit} offset ${offset}`, params.values),
+      queryRows<DocumentRow>(this.dataSource, `select ${columns} from ${DOCUMENTS_FROM} ${whereSql} order by ${SORT_SQL[query.sort](query.order)} ${window}`, params.values),
       queryRows<{ total: number }>(this.dataSource, `select count(*)::int as total from ${DOCUMENTS_FROM} ${whereSql}`, filterValues),
     ]);
-    return { data: rows.map(toDocumentView), total: counts[0]?.total ?? 0 };
+    return { data: rows.map(toDocument), total: counts[0]?.total ?? 0 };
   }
 
-  /** GET /document-classes: the six classes of spec §9, by id. */
-  async classes(actor: Actor): Promise<DocumentClassView[]> {
+  /** GET /document-classes: the six document classes, by id. */
+  async classes(actor: Actor): Promise<DocumentClassType[]> {
     requireUser(actor);
-    return queryRows<DocumentClassView>(this.dataSource, 'select id, name from document_classes order by id');
+    return queryRows<DocumentClassType>(this.dataSource, 'select id, name from document_classes order by id');
   }
 
   /** GET /documents/special: company policies the caller's role sees, with the caller's acknowledgement, by title. */
-  async companyPolicies(actor: Actor): Promise<CompanyPolicyView[]> {
+  async companyPolicies(actor: Actor): Promise<CompanyPolicyType[]> {
     const user = requireUser(actor);
     const params = new SqlParams();
     const columns = documentColumns(params, user.userId);
@@ -215,7 +139,7 @@ export class DocumentsService {
       params.values,
     );
     return rows.map((row) => ({
-      ...toDocumentView(row),
+      ...toDocument(row),
       version: row.version,
       acknowledged: row.ack_version === row.version,
       acknowledgement: row.ack_version !== null && row.ack_at !== null ? { version: row.ack_version, acknowledged_at: row.ack_at } : null,
@@ -227,7 +151,7 @@ export class DocumentsService {
    * The task must be one the caller may open (an item of their role;
    * administrators any): the checklist module decides, with its own 400/404.
    */
-  async forChecklistItem(actor: Actor, rawTaskId: unknown): Promise<DocumentView[]> {
+  async forChecklistItem(actor: Actor, rawTaskId: unknown): Promise<DocumentType[]> {
     const user = requireUser(actor);
     const item = await this.checklist.getItem(actor, rawTaskId);
     const params = new SqlParams();
@@ -239,13 +163,13 @@ export class DocumentsService {
         order by lower(d.title), d.id`,
       params.values,
     );
-    return rows.map(toDocumentView);
+    return rows.map(toDocument);
   }
 
   /** POST /documents/{id}/viewed: records that the caller opened a document they can see (first view time kept). */
-  async markViewed(actor: Actor, rawId: unknown): Promise<DocumentViewedView> {
+  async markViewed(actor: Actor, rawId: unknown): Promise<DocumentViewedType> {
     const user = requireUser(actor);
-    const id = parseDocumentId(rawId);
+    const id = parseInput(DocumentId, rawId);
     const params = new SqlParams();
     const me = params.add(user.userId);
     const doc = params.add(id);
@@ -277,16 +201,16 @@ export class DocumentsService {
    * same transaction it completes the caller's policy tasks that carry the
    * policy (completePolicyTasks).
    */
-  async acknowledge(actor: Actor, rawId: unknown): Promise<AcknowledgementView> {
+  async acknowledge(actor: Actor, rawId: unknown): Promise<PolicyAcknowledgementType> {
     const user = requireUser(actor);
-    const id = parseDocumentId(rawId);
+    const id = parseInput(DocumentId, rawId);
     const params = new SqlParams();
     const me = params.add(user.userId);
     const doc = params.add(id);
     const visible = this.visibility(user, params);
     try {
       return await this.dataSource.transaction(async (manager) => {
-        const [row] = await queryRows<AcknowledgementView>(
+        const [row] = await queryRows<PolicyAcknowledgementType>(
           manager,
           // The version is read in the same statement as the insert, so a concurrent edit that bumps
           // it can never leave an acknowledgement of a version that never existed.
@@ -312,10 +236,10 @@ export class DocumentsService {
    * acknowledged its current version. One set-based statement, whatever the
    * number of users or policies; policies nobody is pending on are listed too.
    */
-  async acknowledgementReport(actor: Actor, rawLimit: unknown): Promise<PolicyAcknowledgementStatusView[]> {
+  async acknowledgementReport(actor: Actor, input: unknown): Promise<PolicyAcknowledgementStatusType[]> {
     requireAdmin(actor);
-    const limit = parseReportLimit(rawLimit);
-    return queryRows<PolicyAcknowledgementStatusView>(
+    const { limit } = parseInput(ReportQuery, input);
+    return queryRows<PolicyAcknowledgementStatusType>(
       this.dataSource,
       `with policies as (
          select d.id, d.title, d.version from documents d where d.is_company_policy
@@ -348,9 +272,9 @@ export class DocumentsService {
   // ---- administrator writes ------------------------------------------------------------------
 
   /** POST /documents. */
-  async create(actor: Actor, input: DocumentInput, meta: RequestMeta): Promise<DocumentView> {
+  async create(actor: Actor, input: unknown, meta: RequestMeta): Promise<DocumentType> {
     const admin = requireAdmin(actor);
-    const doc = validateDocumentInput(input, 'create');
+    const doc = parseInput(CreateDocument, input);
     return this.writing(async (manager) => {
       const [row] = await queryRows<{ id: number }>(
         manager,
@@ -360,7 +284,7 @@ export class DocumentsService {
       if (!row) throw new Error('insert into documents returned no row');
       const created = await this.load(manager, admin, row.id);
       await this.audit.record({ action: 'document.create', actorUserId: admin.userId, targetType: 'document', targetId: row.id, ip: meta.ip, details: { after: auditImage(created) } }, manager);
-      return toDocumentView(created);
+      return toDocument(created);
     });
   }
 
@@ -370,10 +294,10 @@ export class DocumentsService {
    * description or link changes gets a new version, so every reader must
    * acknowledge it again (a title change alone is not a new version).
    */
-  async update(actor: Actor, rawId: unknown, input: DocumentInput, meta: RequestMeta): Promise<DocumentView> {
+  async update(actor: Actor, rawId: unknown, input: unknown, meta: RequestMeta): Promise<DocumentType> {
     const admin = requireAdmin(actor);
-    const id = parseDocumentId(rawId);
-    const doc = validateDocumentInput(input, 'update');
+    const id = parseInput(DocumentId, rawId);
+    const doc = parseInput(UpdateDocument, input);
     return this.writing(async (manager) => {
       const before = await this.lockForWrite(manager, admin, id);
       const next = merged(before, doc);
@@ -388,14 +312,14 @@ export class DocumentsService {
         { action: 'document.update', actorUserId: admin.userId, targetType: 'document', targetId: id, ip: meta.ip, details: { before: auditImage(before), after: auditImage(after) } },
         manager,
       );
-      return toDocumentView(after);
+      return toDocument(after);
     });
   }
 
   /** DELETE /documents/{id}: the document and (cascading) its links, views and acknowledgements. */
-  async delete(actor: Actor, rawId: unknown, meta: RequestMeta): Promise<DocumentView> {
+  async delete(actor: Actor, rawId: unknown, meta: RequestMeta): Promise<DocumentType> {
     const admin = requireAdmin(actor);
-    const id = parseDocumentId(rawId);
+    const id = parseInput(DocumentId, rawId);
     return this.writing(async (manager) => {
       const before = await this.lockForWrite(manager, admin, id);
       const links = await this.readLinks(manager, id);
@@ -404,23 +328,23 @@ export class DocumentsService {
         { action: 'document.delete', actorUserId: admin.userId, targetType: 'document', targetId: id, ip: meta.ip, details: { before: { ...auditImage(before), role_ids: links.role_ids, checklist_item_ids: links.checklist_item_ids } } },
         manager,
       );
-      return toDocumentView(before);
+      return toDocument(before);
     });
   }
 
   /** GET /documents/{id}/links (administrators). */
-  async links(actor: Actor, rawId: unknown): Promise<DocumentLinksView> {
+  async links(actor: Actor, rawId: unknown): Promise<DocumentLinksType> {
     requireAdmin(actor);
-    const id = parseDocumentId(rawId);
+    const id = parseInput(DocumentId, rawId);
     await this.assertExists(this.dataSource.manager, id);
     return this.readLinks(this.dataSource.manager, id);
   }
 
   /** PUT /documents/{id}/roles `{role_ids}`: replaces the roles that see the document. Unknown roles are a 400. */
-  async setRoles(actor: Actor, rawId: unknown, rawRoleIds: unknown, meta: RequestMeta): Promise<DocumentLinksView> {
+  async setRoles(actor: Actor, rawId: unknown, input: unknown, meta: RequestMeta): Promise<DocumentLinksType> {
     const admin = requireAdmin(actor);
-    const id = parseDocumentId(rawId);
-    const roleIds = parseRoleIds(rawRoleIds);
+    const id = parseInput(DocumentId, rawId);
+    const { role_ids: roleIds } = parseInput(SetRoles, input);
     return this.writing(async (manager) => {
       await this.lockForWrite(manager, admin, id);
       const known = new Set((await queryRows<{ id: number }>(manager, 'select id from roles where id = any($1::int[])', [roleIds])).map((r) => r.id));
@@ -439,10 +363,10 @@ export class DocumentsService {
   }
 
   /** POST /documents/{id}/checklist-items/{itemId}: links a document to a checklist item; `created` false when it already was. */
-  async linkItem(actor: Actor, rawId: unknown, rawItemId: unknown, meta: RequestMeta): Promise<{ links: DocumentLinksView; created: boolean }> {
+  async linkItem(actor: Actor, rawId: unknown, rawItemId: unknown, meta: RequestMeta): Promise<{ links: DocumentLinksType; created: boolean }> {
     const admin = requireAdmin(actor);
-    const id = parseDocumentId(rawId);
-    const itemId = parseId(rawItemId, CHECKLIST_MESSAGES.invalidItemId);
+    const id = parseInput(DocumentId, rawId);
+    const itemId = parseInput(ChecklistItemId, rawItemId);
     return this.writing(async (manager) => {
       await this.lockForWrite(manager, admin, id);
       const [item] = await queryRows<{ id: number }>(manager, 'select id from checklist_items where id = $1 for share', [itemId]);
@@ -464,10 +388,10 @@ export class DocumentsService {
   }
 
   /** DELETE /documents/{id}/checklist-items/{itemId}: removes the link (404 when there is none). */
-  async unlinkItem(actor: Actor, rawId: unknown, rawItemId: unknown, meta: RequestMeta): Promise<DocumentLinksView> {
+  async unlinkItem(actor: Actor, rawId: unknown, rawItemId: unknown, meta: RequestMeta): Promise<DocumentLinksType> {
     const admin = requireAdmin(actor);
-    const id = parseDocumentId(rawId);
-    const itemId = parseId(rawItemId, CHECKLIST_MESSAGES.invalidItemId);
+    const id = parseInput(DocumentId, rawId);
+    const itemId = parseInput(ChecklistItemId, rawItemId);
     return this.writing(async (manager) => {
       await this.lockForWrite(manager, admin, id);
       const deleted = await queryRows<{ document_id: number }>(manager, 'delete from checklist_item_documents where checklist_item_id = $1 and document_id = $2 returning document_id', [itemId, id]);
@@ -484,7 +408,7 @@ export class DocumentsService {
 
   /** The visibility condition for the caller: none for administrators, the role rule for everyone else. */
   private visibility(user: UserActor, params: SqlParams): string[] {
-    // The role is the one re-read from the database for this request (DESIGN §5).
+    // The role is the one re-read from the database for this request (http/actor.ts authenticate).
     return isAdmin(user) ? [] : [visibleToRole(params.add(user.roleId))];
   }
 
@@ -508,8 +432,8 @@ export class DocumentsService {
     if (rows.length === 0) throw new NotFoundError(DOCUMENT_MESSAGES.notFound);
   }
 
-  private async readLinks(manager: EntityManager, id: number): Promise<DocumentLinksView> {
-    const [row] = await queryRows<DocumentLinksView>(
+  private async readLinks(manager: EntityManager, id: number): Promise<DocumentLinksType> {
+    const [row] = await queryRows<DocumentLinksType>(
       manager,
       `select $1::int as document_id,
               coalesce((select array_agg(role_id order by role_id) from document_roles where document_id = $1), '{}') as role_ids,

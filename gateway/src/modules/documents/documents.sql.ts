@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { hotRows, type SqlParams } from '../../shared/sql';
+import type { LinkedDocumentType } from '../checklist';
 
 /*
  * Who sees which document, in ONE definition shared by every query of the
@@ -38,15 +39,6 @@ export function documentColumns(params: SqlParams, userId: number): string {
 
 export const DOCUMENTS_FROM = 'documents d join document_classes dc on dc.id = d.document_class_id';
 
-/** Spec §3 "Linked document". */
-export interface LinkedDocumentRow {
-  id: number;
-  title: string;
-  url: string | null;
-  description: string | null;
-  document_class_name: string | null;
-}
-
 const LINKED_DOCUMENTS_SQL = `select cid.checklist_item_id, d.id, d.title, d.url, d.description, dc.name as document_class_name
        from checklist_item_documents cid
        join documents d on d.id = cid.document_id
@@ -61,12 +53,12 @@ const LINKED_DOCUMENTS_SQL = `select cid.checklist_item_id, d.id, d.title, d.url
  * visibility rule above, whoever may see an item sees its linked documents.
  * Each item's documents are ordered by title, then id.
  */
-export async function linkedDocumentsForItems(db: DataSource | EntityManager, itemIds: readonly number[]): Promise<LinkedDocumentRow[][]> {
+export async function linkedDocumentsForItems(db: DataSource | EntityManager, itemIds: readonly number[]): Promise<LinkedDocumentType[][]> {
   const wanted = [...new Set(itemIds)];
   if (wanted.length === 0) return itemIds.map(() => []);
   // Every checklist read runs this.
-  const rows = await hotRows<LinkedDocumentRow & { checklist_item_id: number }>(db, 'embark_linked_documents', LINKED_DOCUMENTS_SQL, [wanted]);
-  const byItem = new Map<number, LinkedDocumentRow[]>();
+  const rows = await hotRows<LinkedDocumentType & { checklist_item_id: number }>(db, 'embark_linked_documents', LINKED_DOCUMENTS_SQL, [wanted]);
+  const byItem = new Map<number, LinkedDocumentType[]>();
   for (const { checklist_item_id, ...doc } of rows) {
     const list = byItem.get(checklist_item_id) ?? [];
     list.push(doc);

@@ -1,23 +1,12 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type {
-  AcknowledgementView,
-  CompanyPolicyView,
-  DocumentClassView,
-  DocumentLinksView,
-  DocumentPage,
-  DocumentView,
-  DocumentViewedView,
-  PendingUserView,
-  PolicyAcknowledgementStatusView,
-} from './documents.service';
-import type { DocumentSort, SortOrder } from './documents.validation';
+import type { DocumentSort, SortOrder } from './documents.messages';
 
 /*
- * GraphQL shapes of the document library: the REST payloads of spec §3/§7
- * field for field (snake_case as the spec names them), so one client type fits
- * both doors. Timestamps are Date objects, which DateTimeISO serialises to the
- * same ISO 8601 text as REST's JSON.
+ * The document library's shapes, declared once: DocumentsService returns these
+ * classes, GraphQL exposes them and REST serialises the same objects
+ * (snake_case as the product names them). Timestamps are Date objects, which
+ * DateTimeISO and JSON both write as the same ISO 8601 text.
  */
 
 // String enums whose keys are the GraphQL value names and whose values are what the service takes.
@@ -27,8 +16,8 @@ export const DocumentSortOrderEnum = { asc: 'asc', desc: 'desc' } as const satis
 registerEnumType(DocumentSortFieldEnum, { name: 'DocumentSortField', description: 'name: title; date: created; modified: updated; type: document class.' });
 registerEnumType(DocumentSortOrderEnum, { name: 'DocumentSortOrder', description: 'Default: asc for name and type, desc for date and modified.' });
 
-@ObjectType('Document', { description: 'A document of the library (spec §3), as the caller sees it.' })
-export class DocumentType implements DocumentView {
+@ObjectType('Document', { description: 'A document of the library, as the caller sees it.' })
+export class DocumentType {
   @Field(() => Int)
   id!: number;
 
@@ -53,24 +42,24 @@ export class DocumentType implements DocumentView {
   @Field(() => GraphQLDateTimeISO)
   updated_at!: Date;
 
-  @Field(() => Boolean, { description: 'A company policy (DESIGN §7.6 "special" documents), acknowledged per version.' })
+  @Field(() => Boolean, { description: 'A company policy (the "special" documents), acknowledged per version.' })
   is_company_policy!: boolean;
 
   @Field(() => Boolean, { description: 'The caller has opened it.' })
   viewed!: boolean;
 }
 
-@ObjectType('DocumentPage', { description: 'A page of documents (GET /documents).' })
-export class DocumentPageType implements DocumentPage {
+@ObjectType('DocumentPage', { description: 'The documents the caller may see, or one page of them when asked (GET /documents).' })
+export class DocumentPageType {
   @Field(() => [DocumentType])
-  data!: DocumentView[];
+  data!: DocumentType[];
 
   @Field(() => Int, { description: 'Documents matching the filters, over all pages.' })
   total!: number;
 }
 
-@ObjectType('DocumentClass', { description: 'Spec §3: Policy, SOP, Training, Form, Template or Job Description.' })
-export class DocumentClassType implements DocumentClassView {
+@ObjectType('DocumentClass', { description: 'Policy, SOP, Training, Form, Template or Job Description.' })
+export class DocumentClassType {
   @Field(() => Int)
   id!: number;
 
@@ -88,7 +77,7 @@ export class PolicyAcknowledgementRecordType {
 }
 
 @ObjectType('CompanyPolicy', { description: 'A company policy the caller can see, with the caller\'s acknowledgement (GET /documents/special).' })
-export class CompanyPolicyType extends DocumentType implements CompanyPolicyView {
+export class CompanyPolicyType extends DocumentType {
   @Field(() => Int, { description: 'The current version; an acknowledgement counts only for this version.' })
   version!: number;
 
@@ -96,11 +85,11 @@ export class CompanyPolicyType extends DocumentType implements CompanyPolicyView
   acknowledged!: boolean;
 
   @Field(() => PolicyAcknowledgementRecordType, { nullable: true, description: "The caller's latest acknowledgement of any version; null when never." })
-  acknowledgement!: { version: number; acknowledged_at: Date } | null;
+  acknowledgement!: PolicyAcknowledgementRecordType | null;
 }
 
 @ObjectType('PolicyAcknowledgement', { description: 'The answer of acknowledgePolicy (POST /documents/{id}/acknowledge).' })
-export class PolicyAcknowledgementType implements AcknowledgementView {
+export class PolicyAcknowledgementType {
   @Field(() => Int)
   document_id!: number;
 
@@ -112,7 +101,7 @@ export class PolicyAcknowledgementType implements AcknowledgementView {
 }
 
 @ObjectType('DocumentViewed', { description: 'The answer of markDocumentViewed (POST /documents/{id}/viewed).' })
-export class DocumentViewedType implements DocumentViewedView {
+export class DocumentViewedType {
   @Field(() => Int)
   document_id!: number;
 
@@ -124,7 +113,7 @@ export class DocumentViewedType implements DocumentViewedView {
 }
 
 @ObjectType('DocumentLinks', { description: 'Which roles see a document and which checklist items link to it (administrators).' })
-export class DocumentLinksType implements DocumentLinksView {
+export class DocumentLinksType {
   @Field(() => Int)
   document_id!: number;
 
@@ -136,7 +125,7 @@ export class DocumentLinksType implements DocumentLinksView {
 }
 
 @ObjectType('PolicyPendingUser')
-export class PolicyPendingUserType implements PendingUserView {
+export class PolicyPendingUserType {
   @Field(() => Int)
   id!: number;
 
@@ -151,7 +140,7 @@ export class PolicyPendingUserType implements PendingUserView {
 }
 
 @ObjectType('PolicyAcknowledgementStatus', { description: 'One policy of the acknowledgement report.' })
-export class PolicyAcknowledgementStatusType implements PolicyAcknowledgementStatusView {
+export class PolicyAcknowledgementStatusType {
   @Field(() => Int)
   document_id!: number;
 
@@ -171,7 +160,7 @@ export class PolicyAcknowledgementStatusType implements PolicyAcknowledgementSta
   pending_count!: number;
 
   @Field(() => [PolicyPendingUserType], { description: 'Who has not acknowledged the current version, by name (at most `limit`).' })
-  pending_users!: PendingUserView[];
+  pending_users!: PolicyPendingUserType[];
 }
 
 @InputType('DocumentInput', {

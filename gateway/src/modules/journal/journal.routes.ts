@@ -1,31 +1,67 @@
 import { Router, type Request } from 'express';
 import { actorOf, bodyOf } from '../../http/actor';
+import { documentRoute } from '../../http/openapi';
 import type { Services } from '../../services';
+import { objectSchema, SuccessBody } from '../../shared/schemas';
+import { z } from '../../shared/validation';
+import { EntryId, EntryInput, ListQuery, PopularTagsQuery, SearchQuery } from './journal.schemas';
+import { JournalEntryPageType, JournalEntryType, JournalStatsType, TagType } from './journal.types';
 
 /** The query string as a plain record (express may hand over arrays or nested objects; the service rejects those). */
 function queryOf(req: Request): Record<string, unknown> {
   return req.query as Record<string, unknown>;
 }
 
-/**
- * REST door of the learning journal (spec §7, issue 6 item 2), all for the
- * signed-in user:
- *
- *   GET    /journal-entries         ?visibility=all|private|shared &dateRange=week|month|year &tag=
- *                                   &sort=created_at|updated_at|title &order=asc|desc &page=1 &limit=20 (max 100)
- *                                   → {data: Entry[], total, page, limit}
- *   GET    /journal-entries/search  ?q= &tag= (and the filters above) → {data, total, page, limit}, best match first
- *   GET    /journal-entries/stats   → {total_entries, recent_entries, total_tags}
- *   GET    /journal-entries/:id     → Entry
- *   POST   /journal-entries         {title?, content, visibility?, tags?, linked_task_ids?, taskContext?} → 201 Entry
- *   PUT    /journal-entries/:id     same body; fields left out keep their value → Entry
- *   DELETE /journal-entries/:id     → {success: true}
- *   GET    /tags                    → [{id, name, count}] alphabetically
- *   GET    /tags/popular?limit=10   → [{id, name, count}] most used first (limit 1-50)
- *
- * Administrators may add `user_id` to the list and search to read that user's
- * shared entries. The fixed paths are registered before `/:id`.
+/*
+ * REST door of the learning journal (docs/product.md#journal), all for the
+ * signed-in user. Administrators may add `user_id` to the list and the search
+ * to read that user's shared entries. The fixed paths are registered before
+ * `/:id`.
  */
+
+const tags = ['Journal'];
+const Entry = objectSchema(JournalEntryType);
+const EntryPage = objectSchema(JournalEntryPageType);
+const Tags = z.array(objectSchema(TagType));
+const entryParams = z.object({ id: EntryId });
+
+documentRoute({
+  method: 'get', path: '/api/journal-entries', summary: "The caller's entries (or, administrators, another user's shared ones), filtered and paged", tags, access: 'user',
+  request: { query: ListQuery }, responses: { 200: { description: 'One page and the total', schema: EntryPage } }, errors: [400, 404],
+});
+documentRoute({
+  method: 'get', path: '/api/journal-entries/search', summary: 'Full-text search of title, tags and content, best match first', tags, access: 'user',
+  request: { query: SearchQuery }, responses: { 200: { description: 'One page and the total', schema: EntryPage } }, errors: [400, 404],
+});
+documentRoute({
+  method: 'get', path: '/api/journal-entries/stats', summary: "The caller's journal in numbers", tags, access: 'user',
+  responses: { 200: { description: 'Entries, recent entries and tags', schema: objectSchema(JournalStatsType) } },
+});
+documentRoute({
+  method: 'get', path: '/api/journal-entries/{id}', summary: "One entry: the caller's own, or (administrators) a shared one", tags, access: 'user',
+  request: { params: entryParams }, responses: { 200: { description: 'The entry', schema: Entry } }, errors: [400, 404],
+});
+documentRoute({
+  method: 'post', path: '/api/journal-entries', summary: 'Writes an entry', tags, access: 'user',
+  request: { body: { content: { 'application/json': { schema: EntryInput } } } }, responses: { 201: { description: 'The new entry', schema: Entry } },
+});
+documentRoute({
+  method: 'put', path: '/api/journal-entries/{id}', summary: 'Changes an entry (the author only); fields left out keep their value', tags, access: 'user',
+  request: { params: entryParams, body: { content: { 'application/json': { schema: EntryInput } } } }, responses: { 200: { description: 'The entry', schema: Entry } }, errors: [404],
+});
+documentRoute({
+  method: 'delete', path: '/api/journal-entries/{id}', summary: 'Deletes an entry (the author only)', tags, access: 'user',
+  request: { params: entryParams }, responses: { 200: { description: 'Deleted', schema: SuccessBody } }, errors: [400, 404],
+});
+documentRoute({
+  method: 'get', path: '/api/tags', summary: "The caller's tags in use, alphabetically", tags, access: 'user',
+  responses: { 200: { description: 'Tags with how many entries carry each', schema: Tags } },
+});
+documentRoute({
+  method: 'get', path: '/api/tags/popular', summary: "The caller's most used tags", tags, access: 'user',
+  request: { query: PopularTagsQuery }, responses: { 200: { description: 'Most used first', schema: Tags } }, errors: [400],
+});
+
 export function journalRouter(services: Services): Router {
   const router = Router();
   const { journal } = services;
@@ -64,7 +100,7 @@ export function journalRouter(services: Services): Router {
   });
 
   router.get('/tags/popular', async (req, res) => {
-    res.json(await journal.popularTags(actorOf(req), queryOf(req).limit));
+    res.json(await journal.popularTags(actorOf(req), queryOf(req)));
   });
 
   return router;

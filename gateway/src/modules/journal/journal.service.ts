@@ -1,86 +1,16 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { isAdmin, requireUser, type Actor, type UserActor } from '../../shared/actor';
 import { NotFoundError } from '../../shared/errors';
-import { invalid } from '../../shared/validation';
-import { queryRows } from '../../shared/sql';
-import type { LinkedDocumentView } from '../checklist/checklist.service';
+import { queryRows, SqlParams } from '../../shared/sql';
+import { invalid, parseInput } from '../../shared/validation';
+import type { LinkedDocumentType } from '../checklist';
+import { JOURNAL_MESSAGES, type DateRange, type SortField, type Visibility } from './journal.messages';
+import { EntryId, EntryInput, ListQuery, PopularTagsQuery, SearchQuery } from './journal.schemas';
+import { prefixTsquery, previewOf } from './journal.text';
+import type { JournalEntryPageType, JournalEntryType, JournalStatsType, TagType } from './journal.types';
 import type { TaskDirectory } from './task-directory';
-import {
-  JOURNAL_MESSAGES,
-  parseEntryId,
-  parseListQuery,
-  parsePopularLimit,
-  parseSearchQuery,
-  prefixTsquery,
-  previewOf,
-  validateEntryInput,
-  type DateRange,
-  type EntryInput,
-  type ListQuery,
-  type ListQueryInput,
-  type SearchQueryInput,
-  type SortField,
-  type Visibility,
-} from './journal.validation';
 
-// ---- the public shapes (spec §3), identical through REST and GraphQL ----------------------------
-
-export interface LinkedTaskView {
-  id: number;
-  title: string;
-}
-
-export interface TaskContextView {
-  taskId: number;
-  taskTitle: string;
-}
-
-export interface JournalEntryView {
-  id: number;
-  /** The author: the caller, except when an administrator reads someone's shared entry. */
-  user_id: number;
-  title: string;
-  content: string;
-  /** Spec §9: the first 150 characters of the content. */
-  preview: string;
-  visibility: Visibility;
-  /** Always an array, in the order the author gave them. */
-  tags: string[];
-  /** Spec §3: a comma string ("3,7"); '' when none. */
-  linked_task_ids: string;
-  /** The linked tasks whose checklist item still exists, in link order. */
-  linked_tasks: LinkedTaskView[];
-  linked_documents: LinkedDocumentView[];
-  /** The first linked task: the one the entry reflects on. */
-  taskContext: TaskContextView | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** A page of entries: GET /journal-entries and /journal-entries/search. */
-export interface JournalPage {
-  data: JournalEntryView[];
-  /** Entries matching the filters, over all pages. */
-  total: number;
-  page: number;
-  limit: number;
-}
-
-export interface JournalStatsView {
-  total_entries: number;
-  /** Entries created in the last 7 days. */
-  recent_entries: number;
-  /** Distinct tags in use on the caller's entries. */
-  total_tags: number;
-}
-
-export interface TagView {
-  id: number;
-  name: string;
-  /** How many of the caller's entries carry it. */
-  count: number;
-}
-
+/** A journal_entries row as selected by ENTRY_COLUMNS. */
 interface EntryRow {
   id: number;
   user_id: number;
@@ -98,22 +28,13 @@ const ENTRY_COLUMNS = 'e.id, e.user_id, e.title, e.content, e.visibility, e.link
 const SORT_SQL: Record<SortField, string> = { created_at: 'e.created_at', updated_at: 'e.updated_at', title: 'lower(e.title)' };
 const RANGE_SQL: Record<DateRange, string> = { week: `interval '7 days'`, month: `interval '1 month'`, year: `interval '1 year'` };
 
-/** Positional parameters for one statement: `add` binds a value and returns its placeholder. */
-class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
 /**
- * The personal learning journal (spec §3-§5, §7; issue 6). The only code that
+ * The personal learning journal (docs/product.md#journal). The only code that
  * touches the journal tables. Raw SQL rather than a TypeORM repository: the
  * queries are full-text search, array columns and set-based tag writes, which
  * a repository would only obscure. Values are always bound parameters.
  *
- * Privacy (DESIGN §5): every read is scoped in SQL to the caller's own entries,
+ * Privacy: every read is scoped in SQL to the caller's own entries,
  * plus (administrators only) other users' shared ones; only the author writes.
  * Anything else answers 404, as if it did not exist: ids reveal nothing.
  */
@@ -123,10 +44,11 @@ export class JournalService {
     private readonly tasks: TaskDirectory,
   ) {}
 
-  async list(actor: Actor, input: ListQueryInput): Promise<JournalPage> {
+  /** GET /journal-entries: one journal, filtered, sorted and paged. */
+  async list(actor: Actor, input: unknown): Promise<JournalEntryPageType> {
     const user = requireUser(actor);
-    const query = parseListQuery(input);
-    const params = new Params();
+    const query = parseInput(ListQuery, input);
+    const params = new SqlParams();
     const where = this.filters(user, query, params);
     const order = `${SORT_SQL[query.sort]} ${query.order}, e.id ${query.order}`;
     return this.page(where, order, query, params);
@@ -140,10 +62,10 @@ export class JournalService {
    * text as a bound parameter, and neither raises on malformed input. Results
    * by relevance, then newest first. Empty `q`: the filtered list.
    */
-  async search(actor: Actor, input: SearchQueryInput): Promise<JournalPage> {
+  async search(actor: Actor, input: unknown): Promise<JournalEntryPageType> {
     const user = requireUser(actor);
-    const query = parseSearchQuery(input);
-    const params = new Params();
+    const query = parseInput(SearchQuery, input);
+    const params = new SqlParams();
     const where = this.filters(user, query, params);
     if (query.q === '') return this.page(where, `${SORT_SQL[query.sort]} ${query.order}, e.id ${query.order}`, query, params);
 
@@ -157,10 +79,10 @@ export class JournalService {
     return this.page(where, `${rank} desc, e.created_at desc, e.id desc`, query, params);
   }
 
-  async get(actor: Actor, id: unknown): Promise<JournalEntryView> {
+  async get(actor: Actor, id: unknown): Promise<JournalEntryType> {
     const user = requireUser(actor);
-    const entryId = parseEntryId(id);
-    const params = new Params();
+    const entryId = parseInput(EntryId, id);
+    const params = new SqlParams();
     const readable = this.readable(user, params);
     const rows = await queryRows<EntryRow>(this.dataSource, `select ${ENTRY_COLUMNS} from journal_entries e where e.id = ${params.add(entryId)} and ${readable}`, params.values);
     const [view] = await this.views(rows);
@@ -168,9 +90,9 @@ export class JournalService {
     return view;
   }
 
-  async create(actor: Actor, input: EntryInput): Promise<JournalEntryView> {
+  async create(actor: Actor, input: unknown): Promise<JournalEntryType> {
     const user = requireUser(actor);
-    const entry = validateEntryInput(input);
+    const entry = parseInput(EntryInput, input);
     await this.assertLinkable(user, entry.linkedTaskIds ?? [], []);
     const tags = entry.tags ?? [];
     const id = await this.dataSource.transaction(async (manager) => {
@@ -191,10 +113,10 @@ export class JournalService {
    * PUT: content is required as on create; every other field left out keeps
    * its value (`tags: []` clears the tags). Only the author may change an entry.
    */
-  async update(actor: Actor, id: unknown, input: EntryInput): Promise<JournalEntryView> {
+  async update(actor: Actor, id: unknown, input: unknown): Promise<JournalEntryType> {
     const user = requireUser(actor);
-    const entryId = parseEntryId(id);
-    const entry = validateEntryInput(input);
+    const entryId = parseInput(EntryId, id);
+    const entry = parseInput(EntryInput, input);
     await this.dataSource.transaction(async (manager) => {
       const current = await this.lockOwnEntry(manager, user, entryId);
       await this.assertLinkable(user, entry.linkedTaskIds ?? [], current.linked_task_ids);
@@ -216,7 +138,7 @@ export class JournalService {
 
   async delete(actor: Actor, id: unknown): Promise<void> {
     const user = requireUser(actor);
-    const entryId = parseEntryId(id);
+    const entryId = parseInput(EntryId, id);
     await this.dataSource.transaction(async (manager) => {
       await this.lockOwnEntry(manager, user, entryId);
       // Its tag links go with it (cascade); the tags themselves stay in the user's vocabulary.
@@ -224,10 +146,10 @@ export class JournalService {
     });
   }
 
-  /** Spec §3 "Journal stats" of the caller's own journal; recent = created in the last 7 days. */
-  async stats(actor: Actor): Promise<JournalStatsView> {
+  /** The caller's own journal in numbers; recent = created in the last 7 days. */
+  async stats(actor: Actor): Promise<JournalStatsType> {
     const user = requireUser(actor);
-    const [row] = await queryRows<JournalStatsView>(
+    const [row] = await queryRows<JournalStatsType>(
       this.dataSource,
       `select
          (select count(*) from journal_entries where user_id = $1)::int as total_entries,
@@ -239,22 +161,22 @@ export class JournalService {
   }
 
   /** The caller's tags in use, alphabetically, with how many entries carry each. */
-  async tags(actor: Actor): Promise<TagView[]> {
+  async tags(actor: Actor): Promise<TagType[]> {
     const user = requireUser(actor);
-    return queryRows<TagView>(this.dataSource, `${TAG_COUNTS} order by lower(t.name), t.id`, [user.userId]);
+    return queryRows<TagType>(this.dataSource, `${TAG_COUNTS} order by lower(t.name), t.id`, [user.userId]);
   }
 
-  /** The caller's most used tags (spec §9: 10 by default), most used first. */
-  async popularTags(actor: Actor, limit: unknown): Promise<TagView[]> {
+  /** GET /tags/popular: the caller's most used tags (10 by default), most used first. */
+  async popularTags(actor: Actor, input: unknown): Promise<TagType[]> {
     const user = requireUser(actor);
-    const n = parsePopularLimit(limit);
-    return queryRows<TagView>(this.dataSource, `${TAG_COUNTS} order by count desc, lower(t.name), t.id limit $2`, [user.userId, n]);
+    const { limit } = parseInput(PopularTagsQuery, input);
+    return queryRows<TagType>(this.dataSource, `${TAG_COUNTS} order by count desc, lower(t.name), t.id limit $2`, [user.userId, limit]);
   }
 
   // ---- internals ----------------------------------------------------------------------------------
 
   /** What the caller may read: their own entries, and (administrators) others' shared ones. */
-  private readable(user: UserActor, params: Params): string {
+  private readable(user: UserActor, params: SqlParams): string {
     const me = params.add(user.userId);
     return isAdmin(user) ? `(e.user_id = ${me} or e.visibility = 'shared')` : `e.user_id = ${me}`;
   }
@@ -264,15 +186,15 @@ export class JournalService {
    * the caller's own, or (administrators, `user_id`) another user's shared
    * entries, never a private one whatever the filters say.
    */
-  private filters(user: UserActor, query: ListQuery, params: Params): string[] {
+  private filters(user: UserActor, query: ListQuery, params: SqlParams): string[] {
     const where: string[] = [];
-    if (query.userId === undefined || query.userId === user.userId) {
+    if (query.user_id === undefined || query.user_id === user.userId) {
       where.push(`e.user_id = ${params.add(user.userId)}`);
       if (query.visibility !== 'all') where.push(`e.visibility = ${params.add(query.visibility)}`);
     } else {
       // Like every other user's data (shared/actor.ts requireSelfOrAdmin): 404, not 403.
       if (!isAdmin(user)) throw new NotFoundError(JOURNAL_MESSAGES.journalNotFound);
-      where.push(`e.user_id = ${params.add(query.userId)}`, `e.visibility = 'shared'`);
+      where.push(`e.user_id = ${params.add(query.user_id)}`, `e.visibility = 'shared'`);
       // Asking for someone else's private entries finds none rather than failing.
       if (query.visibility === 'private') where.push('false');
     }
@@ -285,7 +207,7 @@ export class JournalService {
     return where;
   }
 
-  private async page(where: string[], order: string, query: ListQuery, params: Params): Promise<JournalPage> {
+  private async page(where: string[], order: string, query: ListQuery, params: SqlParams): Promise<JournalEntryPageType> {
     const condition = where.length > 0 ? where.join(' and ') : 'true';
     const countParams = [...params.values];
     const limit = params.add(query.limit);
@@ -341,8 +263,8 @@ export class JournalService {
     );
   }
 
-  /** Rows to public views, with tags, task titles and documents fetched once per batch. */
-  private async views(rows: readonly EntryRow[]): Promise<JournalEntryView[]> {
+  /** Rows to entries, with tags, task titles and documents fetched once per batch. */
+  private async views(rows: readonly EntryRow[]): Promise<JournalEntryType[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const taskIds = rows.flatMap((r) => r.linked_task_ids);
@@ -394,10 +316,10 @@ const TAG_COUNTS = `select t.id, t.name, count(*)::int as count
   group by t.id`;
 
 /**
- * An entry's linked documents are the documents of the tasks it links (spec §3, §4: a
+ * An entry's linked documents are the documents of the tasks it links (a
  * reflection on a task lists the task's documents), each once, in task order.
  */
-function documentsOfTasks(taskIds: readonly number[], byTask: Map<number, LinkedDocumentView[]>): LinkedDocumentView[] {
+function documentsOfTasks(taskIds: readonly number[], byTask: Map<number, LinkedDocumentType[]>): LinkedDocumentType[] {
   const seen = new Set<number>();
   return taskIds.flatMap((id) => (byTask.get(id) ?? []).filter((doc) => !seen.has(doc.id) && seen.add(doc.id)));
 }

@@ -1,14 +1,13 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { LinkedDocumentType } from '../checklist/checklist.types';
-import type { DateRange, SortField, SortOrder, Visibility, VisibilityFilter } from './journal.validation';
-import type { JournalEntryView, JournalPage, JournalStatsView, LinkedTaskView, TagView, TaskContextView } from './journal.service';
+import { LinkedDocumentType } from '../checklist';
+import type { DateRange, SortField, SortOrder, Visibility, VisibilityFilter } from './journal.messages';
 
 /*
- * GraphQL shapes of the journal: the REST payloads of spec §3/§7 field for
- * field (snake_case as stored, camelCase where the spec names it so), so one
- * client type fits both doors. Timestamps are the views' ISO 8601 strings,
- * which DateTimeISO passes through unchanged.
+ * The journal's shapes, declared once: JournalService returns these classes,
+ * GraphQL exposes them and REST serialises the same objects (snake_case as
+ * stored, camelCase where the product names it so). Timestamps are ISO 8601
+ * strings, which DateTimeISO passes through unchanged.
  */
 
 // String enums whose keys are the GraphQL value names and whose values are what the service takes.
@@ -25,7 +24,7 @@ registerEnumType(JournalSortFieldEnum, { name: 'JournalSortField' });
 registerEnumType(JournalSortOrderEnum, { name: 'JournalSortOrder' });
 
 @ObjectType('LinkedTask', { description: 'A checklist task an entry links to.' })
-export class LinkedTaskType implements LinkedTaskView {
+export class LinkedTaskType {
   @Field(() => Int)
   id!: number;
 
@@ -34,7 +33,7 @@ export class LinkedTaskType implements LinkedTaskView {
 }
 
 @ObjectType('TaskContext', { description: 'The task an entry reflects on (its first linked task).' })
-export class TaskContextType implements TaskContextView {
+export class TaskContextType {
   @Field(() => Int)
   taskId!: number;
 
@@ -42,12 +41,12 @@ export class TaskContextType implements TaskContextView {
   taskTitle!: string;
 }
 
-@ObjectType('JournalEntry', { description: 'A learning journal entry (spec §3).' })
-export class JournalEntryType implements JournalEntryView {
+@ObjectType('JournalEntry', { description: 'A learning journal entry.' })
+export class JournalEntryType {
   @Field(() => Int)
   id!: number;
 
-  @Field(() => Int, { description: 'The author.' })
+  @Field(() => Int, { description: 'The author: the caller, except when an administrator reads a shared entry.' })
   user_id!: number;
 
   @Field(() => String, { description: "At most 200 characters; '' when untitled." })
@@ -65,17 +64,17 @@ export class JournalEntryType implements JournalEntryView {
   @Field(() => [String], { description: 'In the order the author gave them.' })
   tags!: string[];
 
-  @Field(() => String, { description: "Linked checklist item ids as a comma string (spec §3), '' when none." })
+  @Field(() => String, { description: "Linked checklist item ids as a comma string, '' when none." })
   linked_task_ids!: string;
 
   @Field(() => [LinkedTaskType], { description: 'The linked tasks that still exist, in link order.' })
-  linked_tasks!: LinkedTaskView[];
+  linked_tasks!: LinkedTaskType[];
 
   @Field(() => [LinkedDocumentType])
   linked_documents!: LinkedDocumentType[];
 
   @Field(() => TaskContextType, { nullable: true })
-  taskContext!: TaskContextView | null;
+  taskContext!: TaskContextType | null;
 
   @Field(() => GraphQLDateTimeISO)
   created_at!: string;
@@ -85,9 +84,9 @@ export class JournalEntryType implements JournalEntryView {
 }
 
 @ObjectType('JournalEntryPage', { description: 'One page of entries and how many match in all.' })
-export class JournalEntryPageType implements JournalPage {
+export class JournalEntryPageType {
   @Field(() => [JournalEntryType])
-  data!: JournalEntryView[];
+  data!: JournalEntryType[];
 
   @Field(() => Int)
   total!: number;
@@ -99,8 +98,8 @@ export class JournalEntryPageType implements JournalPage {
   limit!: number;
 }
 
-@ObjectType('JournalStats', { description: "The caller's journal in numbers (spec §3)." })
-export class JournalStatsType implements JournalStatsView {
+@ObjectType('JournalStats', { description: "The caller's journal in numbers." })
+export class JournalStatsType {
   @Field(() => Int)
   total_entries!: number;
 
@@ -112,7 +111,7 @@ export class JournalStatsType implements JournalStatsView {
 }
 
 @ObjectType('Tag', { description: "One of the caller's journal tags." })
-export class TagType implements TagView {
+export class TagType {
   @Field(() => Int)
   id!: number;
 

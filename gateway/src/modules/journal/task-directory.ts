@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { UserActor } from '../../shared/actor';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { queryRows } from '../../shared/sql';
-import type { ChecklistService, LinkedDocumentView } from '../checklist/checklist.service';
+import type { ChecklistService, LinkedDocumentType } from '../checklist';
 
 /** What the journal needs to know about the checklist tasks its entries link to. */
 export interface TaskDirectory {
@@ -11,7 +11,7 @@ export interface TaskDirectory {
   /** The ids among `ids` that `user` may link: the items they can open (their role's; any, for administrators). */
   linkable(user: UserActor, ids: readonly number[]): Promise<Set<number>>;
   /** The documents linked to each task, in one batched lookup (entries link only tasks their author could open). */
-  documents(ids: readonly number[]): Promise<Map<number, LinkedDocumentView[]>>;
+  documents(ids: readonly number[]): Promise<Map<number, LinkedDocumentType[]>>;
 }
 
 /**
@@ -50,7 +50,7 @@ export class ChecklistTaskDirectory implements TaskDirectory {
     return new Set(found.filter((id): id is number => id !== null));
   }
 
-  async documents(ids: readonly number[]): Promise<Map<number, LinkedDocumentView[]>> {
+  async documents(ids: readonly number[]): Promise<Map<number, LinkedDocumentType[]>> {
     const wanted = [...new Set(ids)];
     if (wanted.length === 0) return new Map();
     const lists = await this.checklist.documentsForItems(wanted);

@@ -171,6 +171,25 @@ describe('the document library: GET /documents, /document-classes, /documents/ch
       expect(beyond).toEqual({ data: [], total: first.total });
     });
 
+    it('without page or limit answers every document the caller may see, past 20', async () => {
+      const team = await makeChecklist(t.dataSource, [{ title: 'Team task', type: 'sop' }]);
+      const library = documentFixture(t.dataSource);
+      try {
+        const member = await team.addUser();
+        for (let i = 1; i <= 25; i++) await library.add({ title: `Team doc ${String(i).padStart(2, '0')}`, roles: [team.roleId] });
+        const all = (await get('/api/documents', await tokenFor(t.dataSource, member.id)).expect(200)).body as { data: DocumentBody[]; total: number };
+        expect(all.total).toBe(25);
+        expect(all.data).toHaveLength(25);
+        expect(all.data.map((d) => d.title)).toEqual(Array.from({ length: 25 }, (_, i) => `Team doc ${String(i + 1).padStart(2, '0')} ${library.tag}`));
+        const paged = (await get('/api/documents?page=1', await tokenFor(t.dataSource, member.id)).expect(200)).body as { data: DocumentBody[]; total: number };
+        expect(paged.data).toHaveLength(20);
+        expect(paged.total).toBe(25);
+      } finally {
+        await library.remove();
+        await team.remove();
+      }
+    });
+
     it('refuses bad queries with a 400 listing each problem', async () => {
       const res = await get('/api/documents?sort=size&order=up&page=0&limit=500&class_id=abc').expect(400);
       expect(res.body).toEqual({

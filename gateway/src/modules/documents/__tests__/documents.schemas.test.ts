@@ -1,5 +1,12 @@
 import { ValidationError } from '../../../shared/errors';
-import { DOCUMENT_MESSAGES, parseListQuery, parseReportLimit, parseRoleIds, validateDocumentInput, validateDocumentUrl } from '../documents.validation';
+import { parseInput } from '../../../shared/validation';
+import { DOCUMENT_MESSAGES } from '../documents.messages';
+import { CreateDocument, ListQuery, ReportQuery, SetRoles, UpdateDocument, validateDocumentUrl } from '../documents.schemas';
+
+const validateDocumentInput = (input: Record<string, unknown>, mode: 'create' | 'update') => parseInput(mode === 'create' ? CreateDocument : UpdateDocument, input);
+const parseListQuery = (input: Record<string, unknown>) => parseInput(ListQuery, input);
+const parseRoleIds = (raw: unknown) => parseInput(SetRoles, { role_ids: raw }).role_ids;
+const parseReportLimit = (raw: unknown) => parseInput(ReportQuery, { limit: raw }).limit;
 
 function detailsOf(fn: () => unknown): string[] {
   try {
@@ -97,8 +104,14 @@ describe('document input', () => {
 });
 
 describe('list query', () => {
-  it('defaults: everything, by name A→Z, page 1 of 20', () => {
-    expect(parseListQuery({})).toEqual({ search: '', classId: null, sort: 'name', order: 'asc', page: 1, limit: 20 });
+  it('defaults: everything, by name A→Z, no paging', () => {
+    expect(parseListQuery({})).toEqual({ search: '', classId: null, sort: 'name', order: 'asc', paging: null });
+  });
+
+  it('pages only when asked: page alone is a page of 20, limit alone the first page', () => {
+    expect(parseListQuery({ page: '2' }).paging).toEqual({ page: 2, limit: 20 });
+    expect(parseListQuery({ limit: 5 }).paging).toEqual({ page: 1, limit: 5 });
+    expect(parseListQuery({ page: '', limit: '' }).paging).toBeNull();
   });
 
   it('dates default to newest first; an explicit order wins', () => {

@@ -3,7 +3,7 @@ import { DEMO_CHECKLIST } from '../../../db/seed-checklist';
 import { DEMO_ACKNOWLEDGED, DEMO_DOCUMENTS, DEMO_VIEWED } from '../../../db/seed-documents';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { buildTestApp, type TestApp } from '../../../../test/app';
-import { validateDocumentUrl } from '../documents.validation';
+import { validateDocumentUrl } from '../documents.schemas';
 
 const CLASSES = [1, 2, 3, 4, 5, 6];
 

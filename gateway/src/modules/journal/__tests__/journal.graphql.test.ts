@@ -1,6 +1,6 @@
 import { buildTestApp, expectNoStack, type TestApp } from '../../../../test/app';
 import { gql } from '../../../../test/auth';
-import { JOURNAL_MESSAGES as M } from '../journal.validation';
+import { JOURNAL_MESSAGES as M } from '../journal.messages';
 import { as, entry, makeTasks, person, removePeople, type Person, type Tasks } from './journal-fixtures';
 
 /*

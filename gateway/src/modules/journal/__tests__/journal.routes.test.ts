@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { buildTestApp, expectNoStack, type TestApp } from '../../../../test/app';
-import { JOURNAL_MESSAGES as M } from '../journal.validation';
+import { JOURNAL_MESSAGES as M } from '../journal.messages';
 import { as, backdate, entry, makeTasks, person, removePeople, type EntryJson, type PageJson, type Person, type Tasks } from './journal-fixtures';
 
 /*

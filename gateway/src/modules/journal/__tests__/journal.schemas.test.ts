@@ -1,7 +1,25 @@
 import { ValidationError } from '../../../shared/errors';
-import { charLength, JOURNAL_MESSAGES as M, parseListQuery, parseSearchQuery, parseTags, prefixTsquery, previewOf, validateEntryInput, withoutNul } from '../journal.validation';
+import { charLength, withoutNul } from '../../../shared/schemas';
+import { parseInput } from '../../../shared/validation';
+import { JOURNAL_MESSAGES as M } from '../journal.messages';
+import { EntryInput, ListQuery, SearchQuery } from '../journal.schemas';
+import { prefixTsquery, previewOf } from '../journal.text';
 
 /* The pure rules behind both doors (no database). */
+
+const validateEntryInput = (input: Record<string, unknown>) => parseInput(EntryInput, input);
+const parseListQuery = (input: Record<string, unknown>) => parseInput(ListQuery, input);
+const parseSearchQuery = (input: Record<string, unknown>) => parseInput(SearchQuery, input);
+
+/** The tags an entry ends up with, or the problems its tags have. */
+function parseTags(tags: unknown): string[] | undefined | string[][] {
+  try {
+    return validateEntryInput({ content: 'x', tags }).tags;
+  } catch (err) {
+    if (err instanceof ValidationError) return [err.details ?? []];
+    throw err;
+  }
+}
 
 describe('journal validation', () => {
   it('counts code points like PostgreSQL char_length', () => {
@@ -22,14 +40,11 @@ describe('journal validation', () => {
   });
 
   it('parses tags from a list or a comma string', () => {
-    const details: string[] = [];
-    expect(parseTags('a, b ,,A', details)).toEqual(['a', 'b']);
-    expect(parseTags(['x  y', ' X Y '], details)).toEqual(['x y']);
-    expect(parseTags(undefined, details)).toBeUndefined();
-    expect(parseTags(null, details)).toBeUndefined();
-    expect(details).toEqual([]);
-    parseTags(3, details);
-    expect(details).toEqual([M.tagsInvalid]);
+    expect(parseTags('a, b ,,A')).toEqual(['a', 'b']);
+    expect(parseTags(['x  y', ' X Y '])).toEqual(['x y']);
+    expect(parseTags(undefined)).toBeUndefined();
+    expect(parseTags(null)).toBeUndefined();
+    expect(parseTags(3)).toEqual([[M.tagsInvalid]]);
   });
 
   it('collects every problem of an entry into one error, joined with commas', () => {
@@ -51,7 +66,7 @@ describe('journal validation', () => {
   });
 
   it('defaults the list query and rejects unknown values', () => {
-    expect(parseListQuery({})).toEqual({ visibility: 'all', dateRange: undefined, tag: undefined, sort: 'created_at', order: 'desc', page: 1, limit: 20, userId: undefined });
+    expect(parseListQuery({})).toEqual({ visibility: 'all', dateRange: undefined, tag: undefined, sort: 'created_at', order: 'desc', page: 1, limit: 20, user_id: undefined });
     expect(() => parseListQuery({ sort: 'id' })).toThrow(M.sortInvalid);
     expect(parseSearchQuery({ q: '  hello \u0000 ' }).q).toBe('hello');
   });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { buildTestApp, expectNoStack, type TestApp } from '../../../../test/app';
-import { JOURNAL_MESSAGES as M } from '../journal.validation';
+import { JOURNAL_MESSAGES as M } from '../journal.messages';
 import { as, entry, person, removePeople, type EntryJson, type PageJson, type Person } from './journal-fixtures';
 
 /*

@@ -1,0 +1,14 @@
+/** The documents module's public surface: other modules import only this file. */
+export { DocumentsService } from './documents.service';
+export { linkedDocumentsForItems } from './documents.sql';
+export { DOCUMENT_LIMITS, DOCUMENT_MESSAGES } from './documents.messages';
+export {
+  CompanyPolicyType,
+  DocumentClassType,
+  DocumentLinksType,
+  DocumentPageType,
+  DocumentType,
+  DocumentViewedType,
+  PolicyAcknowledgementStatusType,
+  PolicyAcknowledgementType,
+} from './documents.types';

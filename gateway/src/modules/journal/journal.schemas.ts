@@ -1,0 +1,131 @@
+import { positiveId } from '../../shared/ids';
+import { charLength, choiceSchema, idSchema, intSchema, nullishSchema, optionalSchema, pagingSchema, problem, searchTextSchema, withoutNul } from '../../shared/schemas';
+import { z } from '../../shared/validation';
+import { DATE_RANGES, JOURNAL_LIMITS, JOURNAL_MESSAGES as M, SORT_FIELDS, SORT_ORDERS, VISIBILITIES, VISIBILITY_FILTERS } from './journal.messages';
+
+/*
+ * The journal's operation inputs, one schema each, parsed by JournalService
+ * with parseInput: REST and GraphQL get the same rules and the same words, and
+ * the REST contract (openapi.json) is generated from the same schemas.
+ */
+
+/** Path id of an entry. */
+export const EntryId = idSchema(M.invalidId);
+
+const title = z
+  .unknown()
+  .transform((raw, ctx) => {
+    if (typeof raw !== 'string') return problem(ctx, M.titleInvalid);
+    const text = withoutNul(raw).trim();
+    return charLength(text) > JOURNAL_LIMITS.titleMax ? problem(ctx, M.titleTooLong) : text;
+  })
+  .openapi({ type: 'string', maxLength: JOURNAL_LIMITS.titleMax, description: "'' when untitled." });
+
+/** Kept as written (leading indentation and blank lines can be part of it); only "is there anything" ignores whitespace. */
+const content = z
+  .unknown()
+  .transform((raw, ctx) => {
+    const text = typeof raw === 'string' ? withoutNul(raw) : '';
+    if (text.trim() === '') return problem(ctx, M.contentRequired);
+    return charLength(text) > JOURNAL_LIMITS.contentMax ? problem(ctx, M.contentTooLong) : text;
+  })
+  .openapi({ type: 'string', minLength: 1, maxLength: JOURNAL_LIMITS.contentMax });
+
+/**
+ * Tags as an array of strings or one comma-separated string, always stored as
+ * a list: trimmed, inner whitespace folded to one space (a tag is a label),
+ * blanks dropped, duplicates ignoring case dropped (the first spelling wins),
+ * order kept.
+ */
+const tags = z
+  .unknown()
+  .transform((raw, ctx) => {
+    const items: unknown[] | null = typeof raw === 'string' ? raw.split(',') : Array.isArray(raw) ? raw : null;
+    if (!items || !items.every((t): t is string => typeof t === 'string')) return problem(ctx, M.tagsInvalid);
+    const seen = new Set<string>();
+    const list: string[] = [];
+    let tooLong = false;
+    for (const item of items) {
+      const tag = withoutNul(item).trim().replace(/\s+/g, ' ');
+      if (tag === '') continue;
+      if (charLength(tag) > JOURNAL_LIMITS.tagMax) tooLong = true;
+      const key = tag.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      list.push(tag);
+    }
+    if (tooLong) ctx.addIssue({ code: 'custom', message: M.tagTooLong });
+    if (list.length > JOURNAL_LIMITS.tagsPerEntry) ctx.addIssue({ code: 'custom', message: M.tooManyTags });
+    return list;
+  })
+  .openapi({
+    oneOf: [{ type: 'array', items: { type: 'string', maxLength: JOURNAL_LIMITS.tagMax }, maxItems: JOURNAL_LIMITS.tagsPerEntry }, { type: 'string', description: 'Comma-separated.' }],
+  });
+
+/** Linked task ids as an array or a comma string (entries answer them as "1,2"). */
+const linkedTaskIds = z
+  .unknown()
+  .transform((raw, ctx) => {
+    const items: unknown[] | null = typeof raw === 'string' ? raw.split(',').filter((s) => s.trim() !== '') : Array.isArray(raw) ? raw : null;
+    const ids = items?.map(positiveId);
+    if (!ids || ids.some((id) => id === null)) return problem(ctx, M.linkedTasksInvalid);
+    const unique = [...new Set(ids as number[])];
+    if (unique.length > JOURNAL_LIMITS.linkedTasksMax) ctx.addIssue({ code: 'custom', message: M.tooManyLinkedTasks });
+    return unique;
+  })
+  .openapi({ oneOf: [{ type: 'array', items: { type: 'integer', minimum: 1 } }, { type: 'string', description: 'Comma-separated ids.' }] });
+
+/** `{taskId}`: the task an entry written from a task reflects on; it is linked first. */
+const taskContext = z
+  .unknown()
+  .transform((raw, ctx) => {
+    const id = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? positiveId((raw as { taskId?: unknown }).taskId) : null;
+    return id ?? problem(ctx, M.linkedTasksInvalid);
+  })
+  .openapi({ type: 'object', properties: { taskId: { type: 'integer', minimum: 1 } }, required: ['taskId'] });
+
+/**
+ * POST and PUT /journal-entries: content is required on both (the editor
+ * always sends it); any other field left out (or null) is undefined, which
+ * the service reads as "keep" on update and the default on create.
+ */
+export const EntryInput = z
+  .object({
+    title: nullishSchema(title),
+    content,
+    visibility: nullishSchema(choiceSchema(VISIBILITIES, M.visibilityInvalid)),
+    tags: nullishSchema(tags),
+    linked_task_ids: nullishSchema(linkedTaskIds),
+    taskContext: nullishSchema(taskContext),
+  })
+  .transform((entry, ctx) => {
+    let linkedTaskIds = entry.linked_task_ids;
+    if (entry.taskContext !== undefined) linkedTaskIds = [...new Set([entry.taskContext, ...(linkedTaskIds ?? [])])];
+    if (linkedTaskIds !== undefined && linkedTaskIds.length > JOURNAL_LIMITS.linkedTasksMax) problem(ctx, M.tooManyLinkedTasks);
+    return { title: entry.title, content: entry.content, visibility: entry.visibility, tags: entry.tags, linkedTaskIds };
+  })
+  .openapi('JournalEntryInput');
+export type ValidEntry = z.output<typeof EntryInput>;
+
+/** The filters of the list, and of the search after its `q`. */
+const listFields = {
+  /** Administrators only: that user's shared entries. */
+  user_id: optionalSchema(idSchema(M.userIdInvalid), undefined),
+  visibility: optionalSchema(choiceSchema(VISIBILITY_FILTERS, M.visibilityFilterInvalid), 'all'),
+  dateRange: optionalSchema(choiceSchema(DATE_RANGES, M.dateRangeInvalid), undefined),
+  tag: optionalSchema(searchTextSchema(JOURNAL_LIMITS.tagMax, M.tagFilterInvalid), undefined).transform((tag) => (tag === '' ? undefined : tag)),
+  sort: optionalSchema(choiceSchema(SORT_FIELDS, M.sortInvalid), 'created_at'),
+  order: optionalSchema(choiceSchema(SORT_ORDERS, M.orderInvalid), 'desc'),
+  ...pagingSchema({ page: M.pageInvalid, limit: M.limitInvalid }, JOURNAL_LIMITS.pageSizeMax, JOURNAL_LIMITS.pageSizeDefault),
+};
+
+/** GET /journal-entries. */
+export const ListQuery = z.object(listFields).openapi('JournalListQuery');
+export type ListQuery = z.output<typeof ListQuery>;
+
+/** GET /journal-entries/search: `q` (empty: the filtered list), then the list's filters. */
+export const SearchQuery = z.object({ q: optionalSchema(searchTextSchema(JOURNAL_LIMITS.queryMax, M.queryInvalid), ''), ...listFields }).openapi('JournalSearchQuery');
+export type SearchQuery = z.output<typeof SearchQuery>;
+
+/** GET /tags/popular. */
+export const PopularTagsQuery = z.object({ limit: optionalSchema(intSchema(1, JOURNAL_LIMITS.popularMax, M.popularLimitInvalid), JOURNAL_LIMITS.popularDefault) });

@@ -1,0 +1,182 @@
+import { GraphQLBoolean, GraphQLID, GraphQLString } from 'graphql';
+import { GraphQLDateTimeISO, GraphQLJSONObject } from 'graphql-scalars';
+import { Float, getMetadataStorage, Int } from 'type-graphql';
+import { INT4_MAX, positiveId } from './ids';
+import { z } from './validation';
+
+/*
+ * The little zod schemas every module's inputs are built from. Values arrive
+ * as JSON (REST bodies), typed GraphQL arguments, or query-string and path
+ * text, so ids and numbers are read from a number or its digits alike. Each
+ * takes the product message of its field: a schema never shows zod's own words
+ * (docs/product.md#validation).
+ */
+
+/**
+ * Drops U+0000: PostgreSQL text cannot hold it (the write would fail as a
+ * server error) and it never means anything in a field a person typed.
+ */
+export function withoutNul(text: string): string {
+  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
+}
+
+/** Characters as PostgreSQL counts them for varchar(n) and char_length: code points, not UTF-16 units. */
+export function charLength(text: string): number {
+  let n = 0;
+  for (const _ of text) n++;
+  return n;
+}
+
+/** Not given: absent, null, or '' (clients build query strings from blank form fields). */
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || value === '';
+}
+
+/** Adds one issue with `message` and answers zod's "no value" marker, for custom transforms. */
+export function problem(ctx: z.RefinementCtx, message: string): never {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}
+
+/** A positive int4 id (the rule of shared/ids parseId) from a number or its digits; `message` for anything else. */
+export function idSchema(message: string) {
+  return z
+    .unknown()
+    .transform((raw, ctx) => positiveId(raw) ?? problem(ctx, message))
+    .openapi({ type: 'integer', minimum: 1, maximum: INT4_MAX });
+}
+
+/** A whole number in [min, max] from a number or its digits (no sign, no decimals); `message` otherwise. */
+export function intSchema(min: number, max: number, message: string) {
+  return z
+    .unknown()
+    .transform((raw, ctx) => {
+      const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+      const n = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
+      return Number.isInteger(n) && n >= min && n <= max ? n : problem(ctx, message);
+    })
+    .openapi({ type: 'integer', minimum: min, maximum: max });
+}
+
+/** One of `values`, exactly as written; `message` otherwise. */
+export function choiceSchema<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.enum(values, { error: () => message });
+}
+
+/**
+ * Free text of at most `max` characters, NUL dropped and the ends trimmed
+ * (searches, filters); `message` for anything but a string, or a longer one.
+ */
+export function searchTextSchema(max: number, message: string) {
+  return z
+    .unknown()
+    .transform((raw, ctx) => {
+      if (typeof raw !== 'string') return problem(ctx, message);
+      const text = withoutNul(raw).trim();
+      return charLength(text) <= max ? text : problem(ctx, message);
+    })
+    .openapi({ type: 'string', maxLength: max });
+}
+
+/**
+ * Text a person must type (a name, a title): trimmed, at least one character,
+ * at most `max`; `required` for anything else or nothing left, `tooLong` past
+ * the limit, never both.
+ */
+export function requiredTextSchema(max: number, messages: { required: string; tooLong: string }) {
+  return z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, { error: messages.required, abort: true })
+    .max(max, { error: messages.tooLong });
+}
+
+/** `schema` when the value is there; undefined for absent or null (a body field left out: kept on update). */
+export function nullishSchema<S extends z.ZodType>(schema: S) {
+  return z.preprocess((raw) => (raw === null ? undefined : raw), schema.optional());
+}
+
+/**
+ * `schema` when the value is given; `fallback` when it is blank (see isBlank).
+ * The fallback is the value the service works with, and the documented default.
+ */
+export function optionalSchema<S extends z.ZodType, const F>(schema: S, fallback: F) {
+  return z
+    .preprocess((raw) => (isBlank(raw) ? undefined : raw), schema.optional())
+    .transform((value): z.output<S> | F => (value === undefined ? fallback : value))
+    .openapi(fallback === undefined || fallback === null ? {} : { default: fallback });
+}
+
+/** Page and page size of a list: `page` from 1, `limit` from 1 to `max`, `fallbackLimit` when not given. */
+export function pagingSchema(messages: { page: string; limit: string }, max: number, fallbackLimit: number) {
+  return {
+    page: optionalSchema(intSchema(1, 1_000_000, messages.page), 1),
+    limit: optionalSchema(intSchema(1, max, messages.limit), fallbackLimit),
+  };
+}
+
+// ---- response shapes, from the one declaration --------------------------------------------------
+
+/** A class as type-graphql's metadata names it (its `target`): any constructor. */
+type ClassTarget = abstract new (...args: never[]) => unknown;
+
+/** Zod schemas built from object type classes, once per class (a component of the OpenAPI document each). */
+const fromClass = new Map<unknown, z.ZodType>();
+
+/** A GraphQL scalar or enum as the JSON value REST answers with. */
+function scalarSchema(type: unknown): z.ZodType {
+  if (type === Int) return z.number().int();
+  if (type === Float || type === Number) return z.number();
+  if (type === String || type === GraphQLString || type === GraphQLID) return z.string();
+  if (type === Boolean || type === GraphQLBoolean) return z.boolean();
+  // Dates are ISO 8601 text in JSON.
+  if (type === GraphQLDateTimeISO || type === Date) return z.string();
+  if (type === GraphQLJSONObject) return z.record(z.string(), z.unknown());
+  const enumMeta = getMetadataStorage().enums.find((e) => e.enumObj === type);
+  if (enumMeta) {
+    const values = Object.values(enumMeta.enumObj).filter((v): v is string => typeof v === 'string');
+    return z.enum(values as [string, ...string[]]);
+  }
+  if (typeof type === 'function') return objectSchema(type as ClassTarget);
+  throw new Error(`objectSchema: no JSON schema for the GraphQL type ${String(type)}`);
+}
+
+/**
+ * The JSON shape of an object type class (a type-graphql `@ObjectType`), as
+ * REST serialises the very objects the service returns: the class stays the
+ * one declaration of the shape, and the REST contract is derived from it.
+ * Inherited fields come first (`extends`), nested object types become their own
+ * components; `nullable` fields may be null, and no field may be missing.
+ */
+export function objectSchema(type: ClassTarget): z.ZodType {
+  const known = fromClass.get(type);
+  if (known) return known;
+  const storage = getMetadataStorage();
+  // The class and its ancestors, base first: inherited fields lead, as in the GraphQL type.
+  const chain: unknown[] = [];
+  for (let t: unknown = type; typeof t === 'function' && t !== Function.prototype; t = Object.getPrototypeOf(t)) chain.unshift(t);
+  const shape: Record<string, z.ZodType> = {};
+  for (const target of chain) {
+    for (const field of storage.fields.filter((f) => f.target === target)) {
+      let schema = scalarSchema(field.getType());
+      const nullable = field.typeOptions.nullable;
+      if (field.typeOptions.array) {
+        if (nullable === 'items' || nullable === 'itemsAndList') schema = schema.nullable();
+        for (let depth = field.typeOptions.arrayDepth ?? 1; depth > 0; depth--) schema = z.array(schema);
+        if (nullable === true || nullable === 'itemsAndList') schema = schema.nullable();
+      } else if (nullable) {
+        // A union, not .nullable(): a nullable reference must not make the referenced component nullable everywhere.
+        schema = typeof field.getType() === 'function' && fromClass.has(field.getType()) ? z.union([schema, z.null()]) : schema.nullable();
+      }
+      if (field.description) schema = schema.describe(field.description);
+      shape[field.name] = schema;
+    }
+  }
+  const meta = storage.objectTypes.find((o) => o.target === type);
+  const schema = z.object(shape).openapi(meta?.name ?? type.name, meta?.description ? { description: meta.description } : {});
+  fromClass.set(type, schema);
+  return schema;
+}
+
+/** `{ success: true }`: the answer of a REST delete. */
+export const SuccessBody = z.object({ success: z.literal(true) }).openapi('Success');
