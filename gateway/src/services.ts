@@ -11,13 +11,13 @@ import { TokenService } from './modules/auth/tokens';
 import { TwoFactorService } from './modules/auth/two-factor.service';
 import { JournalService } from './modules/journal/journal.service';
 import { ChecklistTaskDirectory } from './modules/journal/task-directory';
-import { ChecklistItemsService } from './modules/checklist/checklist-items.service';
-import { ChecklistService } from './modules/checklist/checklist.service';
-import { DashboardService } from './modules/dashboard/dashboard.service';
+import { ChecklistItemsService, ChecklistService } from './modules/checklist';
+import { DashboardService } from './modules/dashboard';
 import { DocumentsService } from './modules/documents/documents.service';
-import { ProgressService } from './modules/progress/progress.service';
+import { linkedDocumentsForItems } from './modules/documents/documents.sql';
+import { ProgressService } from './modules/progress';
 import { RolesService } from './modules/roles/roles.service';
-import { UsersService } from './modules/users/users.service';
+import { toUserView, USER_MESSAGES, UsersService } from './modules/users/users.service';
 import { systemClock, type Clock } from './shared/clock';
 
 /** The service layer, built once per app over one data source. Both doors use it. */
@@ -54,8 +54,16 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const twoFactor = new TwoFactorService(dataSource, users, audit, hasher, tokens, limiter, box, options.auth);
   const auth = new AuthService(dataSource, users, roles, audit, hasher, tokens, limiter, twoFactor, options.auth);
   const clock = options.clock ?? systemClock;
-  const checklist = new ChecklistService(dataSource, users, clock);
-  const progress = new ProgressService(dataSource, audit, clock);
+  // The checklist reads users and linked documents through what it is handed, so it imports neither module.
+  const checklistUsers = {
+    messages: USER_MESSAGES,
+    profile: async (id: number, percentage: number) => {
+      const user = await users.findById(id);
+      return user ? toUserView(user, percentage) : null;
+    },
+  };
+  const checklist = new ChecklistService(dataSource, checklistUsers, clock, (itemIds) => linkedDocumentsForItems(dataSource, itemIds));
+  const progress = new ProgressService(dataSource, checklist, audit, clock);
   const dashboard = new DashboardService(checklist, clock);
   const documents = new DocumentsService(dataSource, checklist, audit, progress);
   const journal = new JournalService(dataSource, new ChecklistTaskDirectory(dataSource, checklist));

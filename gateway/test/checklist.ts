@@ -89,6 +89,7 @@ export const USER_CHECKLIST_ITEM_FIELDS = [
   'completed',
   'completed_at',
   'created_at',
+  'daysUntilDue',
   'description',
   'documents',
   'dueDate',

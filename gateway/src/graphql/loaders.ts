@@ -1,5 +1,5 @@
 import DataLoader from 'dataloader';
-import type { LinkedDocumentView } from '../modules/checklist/checklist.service';
+import type { LinkedDocumentType } from '../modules/checklist';
 import type { Services } from '../services';
 
 /**
@@ -9,7 +9,7 @@ import type { Services } from '../services';
  */
 export interface Loaders {
   /** The documents linked to a checklist item (ChecklistItem.documents, UserChecklistItem.documents). */
-  documentsByItem: DataLoader<number, LinkedDocumentView[]>;
+  documentsByItem: DataLoader<number, LinkedDocumentType[]>;
 }
 
 export function createLoaders(services: Services): Loaders {

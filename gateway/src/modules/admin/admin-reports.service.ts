@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { ADMIN_ROLE_ID, requireAdmin, type Actor } from '../../shared/actor';
 import type { Clock } from '../../shared/clock';
 import { queryRows } from '../../shared/sql';
-import { completionPercentage, todayUtc } from '../checklist/checklist.rules';
+import { completionPercentage, overdueSql, todayUtc } from '../checklist';
 import { parseAuditListQuery, type AuditListInput } from './admin.validation';
 
 /** Onboarding health of one role, over its active users (every role but the administrators'). */
@@ -106,7 +106,7 @@ export class AdminReportsService {
          select u.id, u.role_id, u.start_date,
                 count(rci.checklist_item_id) as total,
                 count(up.id) filter (where up.status = 'completed') as done,
-                count(rci.checklist_item_id) filter (where up.status is distinct from 'completed' and u.start_date + ci.due_days < $1::date) as overdue
+                count(rci.checklist_item_id) filter (where ${overdueSql('$1')}) as overdue
            from users u
            left join role_checklist_items rci on rci.role_id = u.role_id
            left join checklist_items ci on ci.id = rci.checklist_item_id

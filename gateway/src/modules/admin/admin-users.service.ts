@@ -7,8 +7,7 @@ import { containsPattern, queryRows, SqlParams } from '../../shared/sql';
 import { invalid } from '../../shared/validation';
 import type { AuditEntry, AuditService } from '../audit/audit.service';
 import type { TwoFactorService } from '../auth/two-factor.service';
-import type { CompletionStatsView } from '../checklist/checklist.rules';
-import type { ChecklistService, UserChecklistItemView } from '../checklist/checklist.service';
+import type { ChecklistService, CompletionStatsType, UserChecklistItemType } from '../checklist';
 import type { RolesService } from '../roles/roles.service';
 import { USER_MESSAGES, type UsersService, type UserView } from '../users/users.service';
 import {
@@ -39,8 +38,8 @@ export interface AdminUserPage {
 /** A user's checklist progress (GET /admin/users/{id}/checklist). */
 export interface AdminUserProgressView {
   user: AdminUserView;
-  items: UserChecklistItemView[];
-  stats: CompletionStatsView;
+  items: UserChecklistItemType[];
+  stats: CompletionStatsType;
 }
 
 /** The answer of a bulk role assignment. */

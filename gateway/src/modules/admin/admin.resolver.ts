@@ -1,13 +1,10 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
-import type { AdminChecklistItemView, RoleChecklistView } from '../checklist/checklist-items.service';
-import type { LinkedDocumentView } from '../checklist/checklist.service';
-import { LinkedDocumentType } from '../checklist/checklist.types';
+import { AdminChecklistItemType, LinkedDocumentType, RoleChecklistType } from '../checklist';
 import type { AdminStatsView, AuditPage } from './admin-reports.service';
 import type { AdminUserPage, AdminUserProgressView, AdminUserView, RoleAssignmentView } from './admin-users.service';
 import {
   AdminChecklistItemsFilter,
-  AdminChecklistItemType,
   AdminStatsType,
   AdminUserPageType,
   AdminUserProgressType,
@@ -18,7 +15,6 @@ import {
   AuditPageType,
   ChecklistItemInputType,
   RoleAssignmentType,
-  RoleChecklistType,
 } from './admin.types';
 import type { AuditCategory } from './admin.validation';
 
@@ -86,22 +82,22 @@ export class AdminResolver {
   }
 
   @Query(() => [AdminChecklistItemType], { description: 'Administrators only: checklist items in item_order (GET /admin/checklist-items).' })
-  adminChecklistItems(@Arg('filter', () => AdminChecklistItemsFilter, { nullable: true }) filter: AdminChecklistItemsFilter | undefined, @Ctx() ctx: GraphQLContext): Promise<AdminChecklistItemView[]> {
+  adminChecklistItems(@Arg('filter', () => AdminChecklistItemsFilter, { nullable: true }) filter: AdminChecklistItemsFilter | undefined, @Ctx() ctx: GraphQLContext): Promise<AdminChecklistItemType[]> {
     return ctx.services.checklistItems.list(ctx.actor, { role_id: filter?.roleId, type: filter?.type, search: filter?.search });
   }
 
   @Query(() => RoleChecklistType, { description: 'Administrators only: the checklist items a role gets (GET /admin/roles/{id}/checklist-items).' })
-  roleChecklistItems(@Arg('roleId', () => Int) roleId: number, @Ctx() ctx: GraphQLContext): Promise<RoleChecklistView> {
+  roleChecklistItems(@Arg('roleId', () => Int) roleId: number, @Ctx() ctx: GraphQLContext): Promise<RoleChecklistType> {
     return ctx.services.checklistItems.roleItems(ctx.actor, roleId);
   }
 
   @Mutation(() => AdminChecklistItemType, { description: 'Administrators only: appended at the end of the order, linked to its role.' })
-  createChecklistItem(@Arg('input', () => ChecklistItemInputType) input: ChecklistItemInputType, @Ctx() ctx: GraphQLContext): Promise<AdminChecklistItemView> {
+  createChecklistItem(@Arg('input', () => ChecklistItemInputType) input: ChecklistItemInputType, @Ctx() ctx: GraphQLContext): Promise<AdminChecklistItemType> {
     return ctx.services.checklistItems.create(ctx.actor, { ...input }, ctx.meta);
   }
 
   @Mutation(() => AdminChecklistItemType, { description: 'Administrators only. Changing role_id moves the primary role link.' })
-  updateChecklistItem(@Arg('id', () => Int) id: number, @Arg('input', () => ChecklistItemInputType) input: ChecklistItemInputType, @Ctx() ctx: GraphQLContext): Promise<AdminChecklistItemView> {
+  updateChecklistItem(@Arg('id', () => Int) id: number, @Arg('input', () => ChecklistItemInputType) input: ChecklistItemInputType, @Ctx() ctx: GraphQLContext): Promise<AdminChecklistItemType> {
     return ctx.services.checklistItems.update(ctx.actor, id, { ...input }, ctx.meta);
   }
 
@@ -112,17 +108,17 @@ export class AdminResolver {
   }
 
   @Mutation(() => [AdminChecklistItemType], { description: 'Administrators only: the given items exchange their item_order values so they come in the order given; no other item moves. Returns them in their new order.' })
-  reorderChecklistItems(@Arg('ids', () => [Int]) ids: number[], @Ctx() ctx: GraphQLContext): Promise<AdminChecklistItemView[]> {
+  reorderChecklistItems(@Arg('ids', () => [Int]) ids: number[], @Ctx() ctx: GraphQLContext): Promise<AdminChecklistItemType[]> {
     return ctx.services.checklistItems.reorder(ctx.actor, ids, ctx.meta);
   }
 
   @Mutation(() => RoleChecklistType, { description: 'Administrators only: the role gets these items too.' })
-  addRoleChecklistItems(@Arg('roleId', () => Int) roleId: number, @Arg('itemIds', () => [Int]) itemIds: number[], @Ctx() ctx: GraphQLContext): Promise<RoleChecklistView> {
+  addRoleChecklistItems(@Arg('roleId', () => Int) roleId: number, @Arg('itemIds', () => [Int]) itemIds: number[], @Ctx() ctx: GraphQLContext): Promise<RoleChecklistType> {
     return ctx.services.checklistItems.addRoleItems(ctx.actor, roleId, itemIds, ctx.meta);
   }
 
   @Mutation(() => RoleChecklistType, { description: 'Administrators only: the role no longer gets these items.' })
-  removeRoleChecklistItems(@Arg('roleId', () => Int) roleId: number, @Arg('itemIds', () => [Int]) itemIds: number[], @Ctx() ctx: GraphQLContext): Promise<RoleChecklistView> {
+  removeRoleChecklistItems(@Arg('roleId', () => Int) roleId: number, @Arg('itemIds', () => [Int]) itemIds: number[], @Ctx() ctx: GraphQLContext): Promise<RoleChecklistType> {
     return ctx.services.checklistItems.removeRoleItems(ctx.actor, roleId, itemIds, ctx.meta);
   }
 }
@@ -131,7 +127,7 @@ export class AdminResolver {
 @Resolver(() => AdminChecklistItemType)
 export class AdminChecklistItemResolver {
   @FieldResolver(() => [LinkedDocumentType])
-  documents(@Root() item: AdminChecklistItemView, @Ctx() ctx: GraphQLContext): Promise<LinkedDocumentView[]> {
+  documents(@Root() item: AdminChecklistItemType, @Ctx() ctx: GraphQLContext): Promise<LinkedDocumentType[]> {
     return ctx.loaders.documentsByItem.load(item.id);
   }
 }

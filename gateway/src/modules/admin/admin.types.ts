@@ -1,7 +1,6 @@
 import { GraphQLDateTimeISO, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { ChecklistItemTypeEnum, ChecklistItemType, CompletionStatsType, TaskPriorityEnum, UserChecklistItemType } from '../checklist/checklist.types';
-import type { ChecklistItemTypeName, TaskPriorityName } from '../checklist/checklist.rules';
+import { ChecklistItemTypeEnum, CompletionStatsType, TaskPriorityEnum, UserChecklistItemType, type ChecklistItemTypeName, type TaskPriorityName } from '../checklist';
 import { UserType } from '../users/user.type';
 import type { AuditCategory, SortOrder, UserSort, UserStatusFilter } from './admin.validation';
 
@@ -77,21 +76,6 @@ export class RoleAssignmentType {
 
   @Field(() => [AdminUserType])
   users!: AdminUserType[];
-}
-
-@ObjectType('AdminChecklistItem', { description: 'A checklist item with every role that gets it.' })
-export class AdminChecklistItemType extends ChecklistItemType {
-  @Field(() => [Int], { description: 'The roles that get the item (role-checklist links), ascending.' })
-  role_ids!: number[];
-}
-
-@ObjectType('RoleChecklist', { description: 'The checklist items a role gets, in item_order.' })
-export class RoleChecklistType {
-  @Field(() => Int)
-  role_id!: number;
-
-  @Field(() => [AdminChecklistItemType])
-  items!: AdminChecklistItemType[];
 }
 
 @ObjectType('AdminCounts')

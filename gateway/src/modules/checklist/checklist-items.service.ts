@@ -6,9 +6,10 @@ import { parseId, parseIdList } from '../../shared/ids';
 import { containsPattern, queryRows, SqlParams } from '../../shared/sql';
 import { invalid } from '../../shared/validation';
 import type { AuditEntry, AuditService } from '../audit/audit.service';
-import type { RolesService } from '../roles/roles.service';
-import { ROLE_MESSAGES } from '../roles/roles.service';
-import { CHECKLIST_MESSAGES, ITEM_COLUMNS, type ChecklistItemView } from './checklist.service';
+import { ROLE_MESSAGES, type RolesService } from '../roles';
+import { CHECKLIST_MESSAGES } from './checklist.service';
+import { ITEM_COLUMNS } from './checklist.sql';
+import type { AdminChecklistItemType, RoleChecklistType } from './checklist.types';
 import {
   CHECKLIST_ITEM_MESSAGES,
   parseChecklistItemInput,
@@ -18,29 +19,18 @@ import {
   type ChecklistItemListInput,
 } from './checklist-items.validation';
 
-/** A checklist item as the administration console sees it: the spec §3 item plus the roles that get it. */
-export interface AdminChecklistItemView extends ChecklistItemView {
-  /** Every role that gets the item (role_checklist_items), ascending. */
-  role_ids: number[];
-}
-
-/** The items a role gets (GET /admin/roles/{id}/checklist-items). */
-export interface RoleChecklistView {
-  role_id: number;
-  items: AdminChecklistItemView[];
-}
-
-type ItemRow = Omit<AdminChecklistItemView, 'role_ids'> & { role_ids: number[] | null };
+/** A row of `select`: role_ids is null for an item no role gets. */
+type ItemRow = Omit<AdminChecklistItemType, 'role_ids'> & { role_ids: number[] | null };
 
 /**
- * Administrators' writes to checklist content (issue 8 items 4, 6, 9): item
+ * Administrators' writes to checklist content (docs/product.md#admin): item
  * create, update, delete and ordering, and the role ↔ item links. The ONLY
  * writer of checklist_items and role_checklist_items (ChecklistService reads
  * them for users' checklists). Every method is administrator-only, checked
  * here first, and every change is audited with its before/after state in the
  * same transaction.
  *
- * The primary role (`role_id`, DESIGN §7.1) always gets its item: creating an
+ * The primary role (`role_id`, docs/product.md#roles) always gets its item: creating an
  * item with a role links it to that role, and changing the role moves that
  * link (the old primary role loses the item, the new one gets it). Other
  * roles are linked and unlinked through the role links.
@@ -53,7 +43,7 @@ export class ChecklistItemsService {
   ) {}
 
   /** GET /admin/checklist-items: every item (or a role's, a type's, matching a search), by item_order then id. */
-  async list(actor: Actor, input: ChecklistItemListInput): Promise<AdminChecklistItemView[]> {
+  async list(actor: Actor, input: ChecklistItemListInput): Promise<AdminChecklistItemType[]> {
     requireAdmin(actor);
     const query = parseChecklistItemListQuery(input);
     const params = new SqlParams();
@@ -68,7 +58,7 @@ export class ChecklistItemsService {
   }
 
   /** One item with its roles (administrators). */
-  async get(actor: Actor, rawId: unknown): Promise<AdminChecklistItemView> {
+  async get(actor: Actor, rawId: unknown): Promise<AdminChecklistItemType> {
     requireAdmin(actor);
     const id = parseId(rawId, CHECKLIST_MESSAGES.invalidItemId);
     const [item] = await this.select(this.dataSource, 'ci.id = $1', [id]);
@@ -77,7 +67,7 @@ export class ChecklistItemsService {
   }
 
   /** POST /admin/checklist-items: appended at the end of the order; linked to its role when it has one. */
-  async create(actor: Actor, input: ChecklistItemInput, meta: RequestMeta): Promise<AdminChecklistItemView> {
+  async create(actor: Actor, input: ChecklistItemInput, meta: RequestMeta): Promise<AdminChecklistItemType> {
     const admin = requireAdmin(actor);
     const fields = parseChecklistItemInput(input, 'create');
     return this.writing(async (manager) => {
@@ -99,7 +89,7 @@ export class ChecklistItemsService {
   }
 
   /** PUT /admin/checklist-items/{id}: fields left out keep their value. */
-  async update(actor: Actor, rawId: unknown, input: ChecklistItemInput, meta: RequestMeta): Promise<AdminChecklistItemView> {
+  async update(actor: Actor, rawId: unknown, input: ChecklistItemInput, meta: RequestMeta): Promise<AdminChecklistItemType> {
     const admin = requireAdmin(actor);
     const id = parseId(rawId, CHECKLIST_MESSAGES.invalidItemId);
     const fields = parseChecklistItemInput(input, 'update');
@@ -121,7 +111,7 @@ export class ChecklistItemsService {
   }
 
   /** DELETE /admin/checklist-items/{id}: its role links, document links and users' progress go with it. */
-  async delete(actor: Actor, rawId: unknown, meta: RequestMeta): Promise<AdminChecklistItemView> {
+  async delete(actor: Actor, rawId: unknown, meta: RequestMeta): Promise<AdminChecklistItemType> {
     const admin = requireAdmin(actor);
     const id = parseId(rawId, CHECKLIST_MESSAGES.invalidItemId);
     return this.writing(async (manager) => {
@@ -141,7 +131,7 @@ export class ChecklistItemsService {
    * so the order given is always strict. Returns the given items in their new
    * order.
    */
-  async reorder(actor: Actor, rawIds: unknown, meta: RequestMeta): Promise<AdminChecklistItemView[]> {
+  async reorder(actor: Actor, rawIds: unknown, meta: RequestMeta): Promise<AdminChecklistItemType[]> {
     const admin = requireAdmin(actor);
     const ids = parseIdList(rawIds, CHECKLIST_ITEM_MESSAGES.idsInvalid);
     return this.writing(async (manager) => {
@@ -172,7 +162,7 @@ export class ChecklistItemsService {
   }
 
   /** GET /admin/roles/{id}/checklist-items: the items the role gets, in order. */
-  async roleItems(actor: Actor, rawRoleId: unknown): Promise<RoleChecklistView> {
+  async roleItems(actor: Actor, rawRoleId: unknown): Promise<RoleChecklistType> {
     requireAdmin(actor);
     const roleId = parseId(rawRoleId, ROLE_MESSAGES.invalidId);
     if (!(await this.roles.exists(roleId))) throw new NotFoundError(ROLE_MESSAGES.notFound);
@@ -180,16 +170,16 @@ export class ChecklistItemsService {
   }
 
   /** POST /admin/roles/{id}/checklist-items `{item_ids}`: the role gets these items too (links already there are kept). */
-  async addRoleItems(actor: Actor, rawRoleId: unknown, rawItemIds: unknown, meta: RequestMeta): Promise<RoleChecklistView> {
+  async addRoleItems(actor: Actor, rawRoleId: unknown, rawItemIds: unknown, meta: RequestMeta): Promise<RoleChecklistType> {
     return this.changeRoleItems(actor, rawRoleId, rawItemIds, meta, 'add');
   }
 
   /** DELETE /admin/roles/{id}/checklist-items `{item_ids}`: the role no longer gets these items (ids not linked are ignored). */
-  async removeRoleItems(actor: Actor, rawRoleId: unknown, rawItemIds: unknown, meta: RequestMeta): Promise<RoleChecklistView> {
+  async removeRoleItems(actor: Actor, rawRoleId: unknown, rawItemIds: unknown, meta: RequestMeta): Promise<RoleChecklistType> {
     return this.changeRoleItems(actor, rawRoleId, rawItemIds, meta, 'remove');
   }
 
-  private async changeRoleItems(actor: Actor, rawRoleId: unknown, rawItemIds: unknown, meta: RequestMeta, change: 'add' | 'remove'): Promise<RoleChecklistView> {
+  private async changeRoleItems(actor: Actor, rawRoleId: unknown, rawItemIds: unknown, meta: RequestMeta, change: 'add' | 'remove'): Promise<RoleChecklistType> {
     const admin = requireAdmin(actor);
     const roleId = parseId(rawRoleId, ROLE_MESSAGES.invalidId);
     const itemIds = parseIdList(rawItemIds, CHECKLIST_ITEM_MESSAGES.itemIdsInvalid);
@@ -231,12 +221,12 @@ export class ChecklistItemsService {
     return rows.map((r) => r.checklist_item_id).sort((a, b) => a - b);
   }
 
-  private roleItemsOf(db: DataSource | EntityManager, roleId: number): Promise<AdminChecklistItemView[]> {
+  private roleItemsOf(db: DataSource | EntityManager, roleId: number): Promise<AdminChecklistItemType[]> {
     return this.select(db, 'exists (select 1 from role_checklist_items x where x.checklist_item_id = ci.id and x.role_id = $1)', [roleId]);
   }
 
   /** Items with their roles, filtered by `where` (its placeholders bound to `values`), in order. */
-  private async select(db: DataSource | EntityManager, where: string, values: unknown[]): Promise<AdminChecklistItemView[]> {
+  private async select(db: DataSource | EntityManager, where: string, values: unknown[]): Promise<AdminChecklistItemType[]> {
     const rows = await queryRows<ItemRow>(
       db,
       `select ${ITEM_COLUMNS},
@@ -249,14 +239,14 @@ export class ChecklistItemsService {
     return rows.map((r) => ({ ...r, role_ids: r.role_ids ?? [] }));
   }
 
-  private async one(manager: EntityManager, id: number): Promise<AdminChecklistItemView> {
+  private async one(manager: EntityManager, id: number): Promise<AdminChecklistItemType> {
     const [item] = await this.select(manager, 'ci.id = $1', [id]);
     if (!item) throw new NotFoundError(CHECKLIST_MESSAGES.itemNotFound);
     return item;
   }
 
   /** The item, locked for this transaction (the audit's before-image is the row the change replaces). */
-  private async lockOne(manager: EntityManager, id: number): Promise<AdminChecklistItemView> {
+  private async lockOne(manager: EntityManager, id: number): Promise<AdminChecklistItemType> {
     const [locked] = await queryRows<{ id: number }>(manager, 'select id from checklist_items where id = $1 for update', [id]);
     if (!locked) throw new NotFoundError(CHECKLIST_MESSAGES.itemNotFound);
     return this.one(manager, id);

@@ -1,6 +1,5 @@
 import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
-import type { ChecklistItemView, LinkedDocumentView, UserChecklistItemView } from './checklist.service';
 import { ChecklistItemType, LinkedDocumentType, UserChecklistItemType } from './checklist.types';
 
 /**
@@ -11,17 +10,17 @@ import { ChecklistItemType, LinkedDocumentType, UserChecklistItemType } from './
 @Resolver(() => UserChecklistItemType)
 export class UserChecklistResolver {
   @Query(() => [UserChecklistItemType], { description: "The signed-in user's checklist (same data as GET /user-checklist-items/user/{me}), sorted by item_order." })
-  myChecklist(@Ctx() ctx: GraphQLContext): Promise<UserChecklistItemView[]> {
+  myChecklist(@Ctx() ctx: GraphQLContext): Promise<UserChecklistItemType[]> {
     return ctx.services.checklist.myChecklist(ctx.actor);
   }
 
   @Query(() => [UserChecklistItemType], { description: "A user's checklist: the user themself or an administrator." })
-  userChecklist(@Arg('userId', () => Int) userId: number, @Ctx() ctx: GraphQLContext): Promise<UserChecklistItemView[]> {
+  userChecklist(@Arg('userId', () => Int) userId: number, @Ctx() ctx: GraphQLContext): Promise<UserChecklistItemType[]> {
     return ctx.services.checklist.listForUser(ctx.actor, userId);
   }
 
   @FieldResolver(() => [LinkedDocumentType])
-  documents(@Root() item: UserChecklistItemView, @Ctx() ctx: GraphQLContext): Promise<LinkedDocumentView[]> {
+  documents(@Root() item: UserChecklistItemType, @Ctx() ctx: GraphQLContext): Promise<LinkedDocumentType[]> {
     return ctx.loaders.documentsByItem.load(item.id);
   }
 }
@@ -30,12 +29,12 @@ export class UserChecklistResolver {
 @Resolver(() => ChecklistItemType)
 export class ChecklistItemResolver {
   @Query(() => ChecklistItemType, { description: 'One checklist item; users only reach items of their role (administrators any).' })
-  checklistItem(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext): Promise<ChecklistItemView> {
+  checklistItem(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext): Promise<ChecklistItemType> {
     return ctx.services.checklist.getItem(ctx.actor, id);
   }
 
   @FieldResolver(() => [LinkedDocumentType])
-  documents(@Root() item: ChecklistItemView, @Ctx() ctx: GraphQLContext): Promise<LinkedDocumentView[]> {
+  documents(@Root() item: ChecklistItemType, @Ctx() ctx: GraphQLContext): Promise<LinkedDocumentType[]> {
     return ctx.loaders.documentsByItem.load(item.id);
   }
 }

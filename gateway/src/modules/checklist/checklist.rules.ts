@@ -1,6 +1,9 @@
+import type { CompletionStatsType } from './checklist.types';
+
 /**
- * The server-computed rules of the checklist and the dashboard (spec §3, §4,
- * §9): due dates, overdue, urgency, time estimates, percentages, next step.
+ * The server-computed rules of the checklist and the dashboard
+ * (docs/product.md#due-dates, #overdue, #urgency, #estimated-time, #progress,
+ * #dashboard): due dates, overdue, urgency, time estimates, percentages, next step.
  * Pure functions of their inputs (no I/O, no hidden clock): callers pass `now`
  * from the injected clock, so every rule is unit tested at its boundaries.
  *
@@ -16,14 +19,14 @@ export type ChecklistItemTypeName = (typeof CHECKLIST_ITEM_TYPES)[number];
 export const TASK_PRIORITIES = ['high', 'medium', 'low'] as const;
 export type TaskPriorityName = (typeof TASK_PRIORITIES)[number];
 
-/** DESIGN §7.3: what is stored. */
+/** What is stored (docs/product.md#task-status). */
 export const PROGRESS_STATUSES = ['completed', 'pending'] as const;
 export type ProgressStatusName = (typeof PROGRESS_STATUSES)[number];
 
 export const URGENCY_LEVELS = ['overdue', 'urgent', 'high', 'medium', 'low'] as const;
 export type UrgencyLevelName = (typeof URGENCY_LEVELS)[number];
 
-/** Spec §9 task time estimates. */
+/** Task time estimates by type (docs/product.md#estimated-time). */
 export const ESTIMATED_TIMES: Readonly<Record<ChecklistItemTypeName, string>> = {
   form: '5-10 minutes',
   policy: '10-15 minutes',
@@ -33,10 +36,10 @@ export const ESTIMATED_TIMES: Readonly<Record<ChecklistItemTypeName, string>> = 
 };
 export const DEFAULT_ESTIMATED_TIME = '10-15 minutes';
 
-/** Spec §4 dashboard urgency thresholds, in hours before the task is due. */
+/** Dashboard urgency thresholds, in hours before the task is due (docs/product.md#urgency). */
 export const URGENCY_HOURS = { urgent: 24, high: 72, medium: 168 } as const;
 
-/** Spec §2 next-step defaults. */
+/** The next step when no task is open (docs/product.md#dashboard). */
 export const DEFAULT_NEXT_STEP = { title: 'Continue Your Tasks', route: '/app/checklist' } as const;
 
 const MS_PER_HOUR = 3_600_000;
@@ -74,7 +77,7 @@ export function dateToUtcMs(date: string): number {
   return ms;
 }
 
-/** A calendar date plus whole days (DESIGN §7.2: due date = start date + due_days). */
+/** A calendar date plus whole days. */
 export function addDays(date: string, days: number): string {
   return new Date(dateToUtcMs(date) + days * MS_PER_DAY).toISOString().slice(0, 10);
 }
@@ -95,8 +98,9 @@ export function hoursUntilDue(dueDate: string, now: Date): number {
 }
 
 /**
- * Spec §4 dashboard urgency of an incomplete task: overdue; urgent (under 24 h);
- * high (under 72 h and high priority); medium (under 168 h); otherwise low.
+ * Dashboard urgency of an incomplete task (docs/product.md#urgency): overdue;
+ * urgent (under 24 h); high (under 72 h and high priority); medium (under
+ * 168 h); otherwise low.
  */
 export function urgencyLevel(dueDate: string, priority: string, now: Date): UrgencyLevelName {
   const hours = hoursUntilDue(dueDate, now);
@@ -113,18 +117,8 @@ export interface TaskState {
   isOverdue: boolean;
 }
 
-export interface CompletionStatsView {
-  completed: number;
-  total: number;
-  pending: number;
-  overdue: number;
-  completionPercentage: number;
-  /** At least one task, and every one completed. */
-  isComplete: boolean;
-}
-
-/** Spec §3 completion stats over a user's tasks. */
-export function completionStats(tasks: readonly TaskState[]): CompletionStatsView {
+/** Completion stats over a user's tasks (docs/product.md#progress). */
+export function completionStats(tasks: readonly TaskState[]): CompletionStatsType {
   const total = tasks.length;
   const completed = tasks.filter((t) => t.completed).length;
   const overdue = tasks.filter((t) => t.isOverdue).length;

@@ -3,11 +3,11 @@ import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
 import type { ChecklistItemTypeName, ProgressStatusName, TaskPriorityName, UrgencyLevelName } from './checklist.rules';
 
 /*
- * GraphQL shapes of checklists and progress (issue 5 contract). Field names
- * follow the REST payloads of spec §3/§7 (snake_case stored fields, camelCase
- * computed ones) so one client type fits both doors. Timestamps are Date
- * objects in the views: GraphQL serialises them as DateTimeISO and REST (JSON)
- * as the same ISO 8601 strings.
+ * The shapes of checklists and progress: what the services return, for both
+ * doors. Field names follow the REST payloads (snake_case stored fields,
+ * camelCase computed ones) so one client type fits both. Timestamps are Date
+ * objects: GraphQL serialises them as DateTimeISO and REST (JSON) as the same
+ * ISO 8601 strings.
  */
 
 // String enums whose keys are the GraphQL value names and whose values are what is stored.
@@ -18,10 +18,10 @@ export const UrgencyLevelEnum = { overdue: 'overdue', urgent: 'urgent', high: 'h
 
 registerEnumType(ChecklistItemTypeEnum, { name: 'ChecklistItemType' });
 registerEnumType(TaskPriorityEnum, { name: 'TaskPriority' });
-registerEnumType(ProgressStatusEnum, { name: 'ProgressStatus', description: "Stored progress status (DESIGN §7.3): 'completed' or 'pending'." });
+registerEnumType(ProgressStatusEnum, { name: 'ProgressStatus', description: "Stored progress status: 'completed' or 'pending' (docs/product.md#task-status)." });
 registerEnumType(UrgencyLevelEnum, { name: 'UrgencyLevel' });
 
-@ObjectType('LinkedDocument', { description: 'A document linked to a checklist item (spec §3 Linked document).' })
+@ObjectType('LinkedDocument', { description: 'A document linked to a checklist item.' })
 export class LinkedDocumentType {
   @Field(() => Int)
   id!: number;
@@ -39,7 +39,7 @@ export class LinkedDocumentType {
   document_class_name!: string | null;
 }
 
-/** `documents` is resolved per item through a per-request DataLoader (checklist.resolver.ts). */
+/** `documents` is resolved per item through a per-request DataLoader (checklist.resolver.ts); REST adds it with withDocuments. */
 @ObjectType('ChecklistItem')
 export class ChecklistItemType {
   @Field(() => Int)
@@ -57,7 +57,7 @@ export class ChecklistItemType {
   @Field(() => TaskPriorityEnum)
   priority!: TaskPriorityName;
 
-  @Field(() => Int, { nullable: true, description: "The item's primary role (DESIGN §7.1); roles get items through the role-checklist links." })
+  @Field(() => Int, { nullable: true, description: "The item's primary role; roles get items through the role-checklist links (docs/product.md#roles)." })
   role_id!: number | null;
 
   @Field(() => Int)
@@ -71,40 +71,16 @@ export class ChecklistItemType {
 
   @Field(() => GraphQLDateTimeISO)
   updated_at!: Date;
+
+  @Field(() => String, { nullable: true, description: "For the caller (checklistItem): the caller's start_date + due_days, ISO date YYYY-MM-DD (docs/product.md#due-dates); null in administrators' item lists." })
+  dueDate?: string | null;
+
+  @Field(() => Boolean, { nullable: true, description: "For the caller (checklistItem): not completed by the caller and dueDate before today (the server's UTC date); null in administrators' item lists." })
+  isOverdue?: boolean | null;
 }
 
 @ObjectType('UserChecklistItem', { description: "A checklist item of the user's role with that user's progress (GET /user-checklist-items/user/{userId})." })
-export class UserChecklistItemType {
-  @Field(() => Int)
-  id!: number;
-
-  @Field(() => String)
-  title!: string;
-
-  @Field(() => String, { nullable: true })
-  description!: string | null;
-
-  @Field(() => ChecklistItemTypeEnum)
-  type!: ChecklistItemTypeName;
-
-  @Field(() => TaskPriorityEnum)
-  priority!: TaskPriorityName;
-
-  @Field(() => Int, { nullable: true })
-  role_id!: number | null;
-
-  @Field(() => Int)
-  item_order!: number;
-
-  @Field(() => Int)
-  due_days!: number;
-
-  @Field(() => GraphQLDateTimeISO)
-  created_at!: Date;
-
-  @Field(() => GraphQLDateTimeISO)
-  updated_at!: Date;
-
+export class UserChecklistItemType extends ChecklistItemType {
   @Field(() => Boolean)
   has_progress!: boolean;
 
@@ -127,12 +103,15 @@ export class UserChecklistItemType {
   completed_at!: Date | null;
 
   @Field(() => String, { description: "Computed: the user's start_date + due_days, ISO date YYYY-MM-DD." })
-  dueDate!: string;
+  declare dueDate: string;
 
-  @Field(() => Boolean, { description: "Computed: not completed and dueDate before today (server's UTC date)." })
-  isOverdue!: boolean;
+  @Field(() => Boolean, { description: "Computed: not completed and dueDate before today (the server's UTC date)." })
+  declare isOverdue: boolean;
 
-  @Field(() => String, { description: "Spec §9 estimate for the type, e.g. '5-10 minutes'." })
+  @Field(() => Int, { description: "Computed: whole days from today (the server's UTC date) to dueDate; negative once it has passed." })
+  daysUntilDue!: number;
+
+  @Field(() => String, { description: "The time estimate for the type, e.g. '5-10 minutes' (docs/product.md#estimated-time)." })
   estimatedTime!: string;
 }
 
@@ -155,4 +134,21 @@ export class CompletionStatsType {
 
   @Field(() => Boolean)
   isComplete!: boolean;
+}
+
+/** An item as the administration console sees it (the admin checklist-item routes): the item plus every role that gets it. */
+@ObjectType('AdminChecklistItem', { description: 'A checklist item with every role that gets it.' })
+export class AdminChecklistItemType extends ChecklistItemType {
+  @Field(() => [Int], { description: 'The roles that get the item (role-checklist links), ascending.' })
+  role_ids!: number[];
+}
+
+/** The items a role gets (GET /admin/roles/{id}/checklist-items). */
+@ObjectType('RoleChecklist', { description: 'The checklist items a role gets, in item_order.' })
+export class RoleChecklistType {
+  @Field(() => Int)
+  role_id!: number;
+
+  @Field(() => [AdminChecklistItemType])
+  items!: AdminChecklistItemType[];
 }

@@ -1,8 +1,9 @@
 import { requireUser, type Actor } from '../../shared/actor';
 import type { Clock } from '../../shared/clock';
 import { UnauthenticatedError, ValidationError } from '../../shared/errors';
-import type { ChecklistService } from '../checklist/checklist.service';
-import { buildDashboard, DASHBOARD_LIST_DEFAULT, DASHBOARD_LIST_MAX, type DashboardView } from './dashboard.rules';
+import type { ChecklistService } from '../checklist';
+import { buildDashboard, DASHBOARD_LIST_DEFAULT, DASHBOARD_LIST_MAX } from './dashboard.rules';
+import type { DashboardType } from './dashboard.types';
 
 export const DASHBOARD_MESSAGES = {
   limitInvalid: `limit must be an integer from 0 to ${DASHBOARD_LIST_MAX}`,
@@ -19,7 +20,7 @@ export class DashboardService {
     private readonly clock: Clock,
   ) {}
 
-  async dashboard(actor: Actor): Promise<DashboardView> {
+  async dashboard(actor: Actor): Promise<DashboardType> {
     const { userId } = requireUser(actor);
     const now = this.clock();
     const loaded = await this.checklist.loadChecklist(userId, now);

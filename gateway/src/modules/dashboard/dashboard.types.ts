@@ -1,12 +1,12 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
-import type { TaskPriorityName, UrgencyLevelName } from '../checklist/checklist.rules';
-import { CompletionStatsType, TaskPriorityEnum, UrgencyLevelEnum } from '../checklist/checklist.types';
+import { CompletionStatsType, TaskPriorityEnum, UrgencyLevelEnum, type TaskPriorityName, type UrgencyLevelName } from '../checklist';
 
 /*
- * GraphQL shapes of the dashboard (issue 5 contract, spec §3). upcomingTasks
- * and recentActivity take a limit, so they are field resolvers
- * (dashboard.resolver.ts) over the full lists of the DashboardView.
+ * The shapes of the dashboard (docs/product.md#dashboard): what
+ * DashboardService returns. upcomingTasks and recentActivity take a limit, so
+ * they are field resolvers (dashboard.resolver.ts) over the full lists the
+ * Dashboard carries.
  */
 
 @ObjectType('DashboardProgress')
@@ -33,7 +33,7 @@ export class DashboardProgressType {
   estimatedCompletionDate!: string | null;
 }
 
-@ObjectType('NextStep', { description: "Spec §2 'Your Next Step': the most urgent incomplete task, else title 'Continue Your Tasks' and route /app/checklist." })
+@ObjectType('NextStep', { description: "'Your Next Step': the most urgent incomplete task, else title 'Continue Your Tasks' and route /app/checklist." })
 export class NextStepType {
   @Field(() => String)
   title!: string;
@@ -62,13 +62,16 @@ export class UpcomingTaskType {
   @Field(() => Boolean)
   isOverdue!: boolean;
 
+  @Field(() => Int, { description: "Whole days from today (the server's UTC date) to dueDate; negative once it has passed." })
+  daysUntilDue!: number;
+
   @Field(() => String)
   estimatedTime!: string;
 
   @Field(() => String, { description: '/app/checklist/{id}' })
   route!: string;
 
-  @Field(() => UrgencyLevelEnum, { description: 'Spec §4 dashboard urgency: overdue; urgent (< 24 h); high (< 72 h and high priority); medium (< 168 h); low.' })
+  @Field(() => UrgencyLevelEnum, { description: 'Dashboard urgency: overdue; urgent (< 24 h); high (< 72 h and high priority); medium (< 168 h); low.' })
   urgencyLevel!: UrgencyLevelName;
 }
 
@@ -97,4 +100,10 @@ export class DashboardType {
 
   @Field(() => NextStepType)
   nextStep!: NextStepType;
+
+  /** Every upcoming task (overdue or due within 7 days), in order; `upcomingTasks` cuts it to the limit asked. */
+  upcoming!: UpcomingTaskType[];
+
+  /** Every completion, newest first; `recentActivity` cuts it to the limit asked. */
+  recent!: RecentActivityType[];
 }

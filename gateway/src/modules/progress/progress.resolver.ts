@@ -1,8 +1,7 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Arg, Ctx, Int, Mutation, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
-import type { UserChecklistItemView } from '../checklist/checklist.service';
-import { UserChecklistItemType } from '../checklist/checklist.types';
+import { UserChecklistItemType } from '../checklist';
 import { TaskProgressInput } from './progress.types';
 
 /** GraphQL door for progress: the same service calls as the REST routes. */
@@ -14,7 +13,7 @@ export class ProgressResolver {
     @Arg('userId', () => Int, { nullable: true }) userId: number | null | undefined,
     @Arg('input', () => TaskProgressInput) input: TaskProgressInput,
     @Ctx() ctx: GraphQLContext,
-  ): Promise<UserChecklistItemView> {
+  ): Promise<UserChecklistItemType> {
     return ctx.services.progress.setProgress(ctx.actor, userId, itemId, { ...input }, ctx.meta);
   }
 
@@ -24,7 +23,7 @@ export class ProgressResolver {
     @Arg('notes', () => String, { nullable: true }) notes: string | null | undefined,
     @Arg('completedAt', () => GraphQLDateTimeISO, { nullable: true }) completedAt: Date | null | undefined,
     @Ctx() ctx: GraphQLContext,
-  ): Promise<UserChecklistItemView> {
+  ): Promise<UserChecklistItemType> {
     return ctx.services.progress.completeTask(ctx.actor, id, { notes, completedAt }, ctx.meta);
   }
 }

@@ -5,9 +5,7 @@ import { NotFoundError } from '../../shared/errors';
 import { parseId } from '../../shared/ids';
 import { queryRows } from '../../shared/sql';
 import type { AuditService } from '../audit/audit.service';
-import { CHECKLIST_MESSAGES, ITEM_COLUMNS, PROGRESS_COLUMNS, toUserChecklistItemView, type ChecklistRow, type UserChecklistItemView } from '../checklist/checklist.service';
-import { todayUtc } from '../checklist/checklist.rules';
-import { dueDateSql } from '../checklist/checklist.sql';
+import { CHECKLIST_MESSAGES, dueDateSql, type ChecklistService, type UserChecklistItemType } from '../checklist';
 import { USER_MESSAGES } from '../users/users.service';
 import { parseProgressInput, type ProgressChange, type ProgressInput } from './progress.validation';
 
@@ -31,6 +29,7 @@ export interface CompleteTaskInput {
 export class ProgressService {
   constructor(
     private readonly dataSource: DataSource,
+    private readonly checklist: ChecklistService,
     private readonly audit: AuditService,
     private readonly clock: Clock,
   ) {}
@@ -42,7 +41,7 @@ export class ProgressService {
    * completion time, else now; setting back to pending clears it. Returns the
    * item with the user's progress.
    */
-  async setProgress(actor: Actor, rawUserId: unknown, rawItemId: unknown, input: ProgressInput, meta: RequestMeta): Promise<UserChecklistItemView> {
+  async setProgress(actor: Actor, rawUserId: unknown, rawItemId: unknown, input: ProgressInput, meta: RequestMeta): Promise<UserChecklistItemType> {
     const me = requireUser(actor);
     // GraphQL's userId is optional: the signed-in user by default.
     const userId = rawUserId === undefined || rawUserId === null ? me.userId : parseId(rawUserId, USER_MESSAGES.invalidId);
@@ -63,7 +62,7 @@ export class ProgressService {
   }
 
   /** POST /tasks/{id}/complete `{notes, completedAt}`, `completeTask`: completes one of the signed-in user's tasks. */
-  async completeTask(actor: Actor, rawItemId: unknown, input: CompleteTaskInput, meta: RequestMeta): Promise<UserChecklistItemView> {
+  async completeTask(actor: Actor, rawItemId: unknown, input: CompleteTaskInput, meta: RequestMeta): Promise<UserChecklistItemType> {
     const me = requireUser(actor);
     const itemId = parseId(rawItemId, PROGRESS_ID_MESSAGES.invalidTaskId);
     return this.setProgress(actor, me.userId, itemId, { status: 'completed', note: input.note, notes: input.notes, completed_at: input.completedAt ?? input.completed_at }, meta);
@@ -95,13 +94,14 @@ export class ProgressService {
   }
 
   /**
-   * One statement: find the item among the user's role's items, upsert the
-   * progress row (ON CONFLICT on the (user, item) unique index, so concurrent
-   * writes cannot duplicate it) and return the item joined with the new row.
-   * No row back means the user or the item (for this user's role) is missing.
+   * Upserts the progress row in one statement: the item must be one of the
+   * user's role's items, and ON CONFLICT on the (user, item) unique index
+   * keeps concurrent writes from duplicating it. Then reads the task back
+   * through the checklist. No row written means the user or the item (for
+   * this user's role) is missing.
    */
-  private async write(manager: EntityManager, userId: number, itemId: number, change: ProgressChange, now: Date): Promise<UserChecklistItemView> {
-    const rows = await queryRows<ChecklistRow & { start_date: string }>(
+  private async write(manager: EntityManager, userId: number, itemId: number, change: ProgressChange, now: Date): Promise<UserChecklistItemType> {
+    const written = await queryRows<{ id: number }>(
       manager,
       `with target as (
          select u.id as user_id, rci.checklist_item_id as item_id, ${dueDateSql('u', 'ci')} as due_date
@@ -109,32 +109,27 @@ export class ProgressService {
            join role_checklist_items rci on rci.role_id = u.role_id and rci.checklist_item_id = $2
            join checklist_items ci on ci.id = rci.checklist_item_id
           where u.id = $1
-       ), saved as (
-         insert into user_progress as up (user_id, checklist_item_id, status, note, completed_at, due_date)
-         select user_id, item_id, coalesce($3::varchar, 'pending'), case when $4::boolean then $5::text end,
-                case when coalesce($3::varchar, 'pending') = 'completed' then coalesce($6::timestamptz, $7::timestamptz) end, due_date
-           from target
-         on conflict (user_id, checklist_item_id) do update set
-           status = coalesce($3::varchar, up.status),
-           note = case when $4::boolean then $5::text else up.note end,
-           completed_at = case when coalesce($3::varchar, up.status) = 'completed'
-                               then coalesce($6::timestamptz, case when up.status = 'completed' then up.completed_at end, $7::timestamptz)
-                          end,
-           due_date = coalesce(up.due_date, excluded.due_date),
-           updated_at = now()
-         returning up.*
        )
-       select to_char(u.start_date, 'YYYY-MM-DD') as start_date, ${ITEM_COLUMNS}, ${PROGRESS_COLUMNS}
-         from saved up
-         join checklist_items ci on ci.id = up.checklist_item_id
-         join users u on u.id = up.user_id`,
+       insert into user_progress as up (user_id, checklist_item_id, status, note, completed_at, due_date)
+       select user_id, item_id, coalesce($3::varchar, 'pending'), case when $4::boolean then $5::text end,
+              case when coalesce($3::varchar, 'pending') = 'completed' then coalesce($6::timestamptz, $7::timestamptz) end, due_date
+         from target
+       on conflict (user_id, checklist_item_id) do update set
+         status = coalesce($3::varchar, up.status),
+         note = case when $4::boolean then $5::text else up.note end,
+         completed_at = case when coalesce($3::varchar, up.status) = 'completed'
+                             then coalesce($6::timestamptz, case when up.status = 'completed' then up.completed_at end, $7::timestamptz)
+                        end,
+         due_date = coalesce(up.due_date, excluded.due_date),
+         updated_at = now()
+       returning up.id`,
       [userId, itemId, change.status ?? null, change.note !== undefined, change.note ?? null, change.completedAt ?? null, now],
     );
-    const row = rows[0];
-    if (!row) {
+    const task = written.length > 0 ? await this.checklist.userTask(userId, itemId, now, manager) : null;
+    if (!task) {
       const [user] = await queryRows<{ id: number }>(manager, 'select id from users where id = $1', [userId]);
       throw new NotFoundError(user ? CHECKLIST_MESSAGES.itemNotFound : USER_MESSAGES.notFound);
     }
-    return toUserChecklistItemView(row, row.start_date, todayUtc(now));
+    return task;
   }
 }

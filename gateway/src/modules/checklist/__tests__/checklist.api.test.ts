@@ -10,7 +10,9 @@ const BAD_IDS = ['abc', '0', '-1', '1.5', '1e3', '2147483648', '99999999999', '%
 const UNKNOWN_ID = 2_147_483_647;
 
 const ITEM_FIELDS_GQL = 'id title description type priority role_id item_order due_days created_at updated_at documents { id title url description document_class_name }';
-const USER_ITEM_FIELDS_GQL = `${ITEM_FIELDS_GQL} has_progress progress_id status completed note due_date completed_at dueDate isOverdue estimatedTime`;
+const USER_ITEM_FIELDS_GQL = `${ITEM_FIELDS_GQL} has_progress progress_id status completed note due_date completed_at dueDate isOverdue daysUntilDue estimatedTime`;
+/** GET /checklist-items/{id}: the item's fields plus its due date and overdue state for the reader. */
+const READER_ITEM_FIELDS = [...CHECKLIST_ITEM_FIELDS, 'dueDate', 'isOverdue'].sort();
 
 describe('checklists: GET /user-checklist-items/user/{userId}, /users/{userId}, /users/{userId}/checklist, /checklist-items/{id} and GraphQL', () => {
   let t: TestApp;
@@ -204,7 +206,7 @@ describe('checklists: GET /user-checklist-items/user/{userId}, /users/{userId}, 
   describe('GET /api/checklist-items/{id}', () => {
     it('answers an item of the user\'s role with exactly the ChecklistItem fields', async () => {
       const res = await get(`/api/checklist-items/${fx.itemIds[1]}`).expect(200);
-      expect(Object.keys(res.body).sort()).toEqual(CHECKLIST_ITEM_FIELDS);
+      expect(Object.keys(res.body).sort()).toEqual(READER_ITEM_FIELDS);
       expect(res.body).toMatchObject({ id: fx.itemIds[1], title: 'Security course', description: null, type: 'training', priority: 'medium', role_id: fx.roleId, item_order: 1, due_days: 2, documents: [] });
     });
 
@@ -217,6 +219,27 @@ describe('checklists: GET /user-checklist-items/user/{userId}, /users/{userId}, 
       const res = await get(`/api/checklist-items/${itemId}`, adminToken).expect(200);
       expect(res.body).toMatchObject({ id: itemId, title: 'Another role only', type: 'sop', role_id: otherRole.roleId });
       await get(`/api/checklist-items/${UNKNOWN_ID}`, adminToken).expect(404);
+    });
+
+    it("carries the due date and overdue state for the caller: the caller's start date + due_days, the caller's progress", async () => {
+      // Start 2025-03-03, today 2025-03-10: the course (2 days) was due 03-05 and is open; the handbook (0 days) is done.
+      const course = await get(`/api/checklist-items/${fx.itemIds[1]}`).expect(200);
+      expect(course.body).toMatchObject({ dueDate: '2025-03-05', isOverdue: true });
+      const handbook = await get(`/api/checklist-items/${fx.itemIds[0]}`).expect(200);
+      expect(handbook.body).toMatchObject({ dueDate: '2025-03-03', isOverdue: false });
+      const meeting = await get(`/api/checklist-items/${fx.itemIds[2]}`).expect(200);
+      expect(meeting.body).toMatchObject({ dueDate: '2025-03-13', isOverdue: false });
+      // The same item as the user's checklist shows it.
+      const list = await get(`/api/user-checklist-items/user/${employee.id}`).expect(200);
+      const listed = (list.body as Array<{ id: number; dueDate: string; isOverdue: boolean }>).find((i) => i.id === fx.itemIds[1]);
+      expect(listed).toMatchObject({ dueDate: course.body.dueDate, isOverdue: course.body.isOverdue });
+    });
+
+    it("dates an item outside an administrator's role from the administrator's own start date", async () => {
+      await t.dataSource.query(`update users set start_date = '2025-03-09' where id = $1`, [admin.id]);
+      const itemId = otherRole.itemIds[0] as number; // due_days 0
+      const res = await get(`/api/checklist-items/${itemId}`, adminToken).expect(200);
+      expect(res.body).toMatchObject({ id: itemId, dueDate: '2025-03-09', isOverdue: true });
     });
 
     it.each(BAD_IDS)('answers 400 for the item id %s', async (bad) => {
@@ -238,7 +261,7 @@ describe('checklists: GET /user-checklist-items/user/{userId}, /users/{userId}, 
 
     it('checklistItem answers the same data as REST', async () => {
       const rest = await get(`/api/checklist-items/${fx.itemIds[0]}`).expect(200);
-      const res = await gql(t, `query ($id: Int!) { checklistItem(id: $id) { ${ITEM_FIELDS_GQL} } }`, { id: fx.itemIds[0] }, { token });
+      const res = await gql(t, `query ($id: Int!) { checklistItem(id: $id) { ${ITEM_FIELDS_GQL} dueDate isOverdue } }`, { id: fx.itemIds[0] }, { token });
       expect(res.body.data.checklistItem).toEqual(rest.body);
     });
 

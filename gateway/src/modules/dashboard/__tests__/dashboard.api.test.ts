@@ -15,7 +15,7 @@ const DASHBOARD = `query ($up: Int, $recent: Int) { dashboard {
   recentActivity(limit: $recent) { id taskTitle timestamp notes }
 } }`;
 
-describe('dashboard (GraphQL `dashboard`, spec §2/§3/§4/§9)', () => {
+describe('dashboard (GraphQL `dashboard`)', () => {
   let t: TestApp;
   // A clock the tests move, to walk the urgency boundaries.
   let now = '2025-03-10T12:00:00.000Z';
@@ -90,8 +90,11 @@ describe('dashboard (GraphQL `dashboard`, spec §2/§3/§4/§9)', () => {
     const overview = await request(t.app).get(`/api/users/${userId}/checklist`).set(bearer(token)).expect(200);
     expect(overview.body.stats).toEqual(d.completionStats);
     expect(overview.body.user.completion_percentage).toBe(d.progress.completionPercentage);
-    const incomplete = (overview.body.items as Array<{ id: number; completed: boolean }>).filter((i) => !i.completed).map((i) => i.id).sort();
-    expect((await dashboard(token, { up: 20 })).upcomingTasks.map((u: { id: number }) => u.id).sort()).toEqual(incomplete);
+    // Upcoming = the checklist's open tasks that are overdue or due within 7 days, by the checklist's own fields.
+    const items = overview.body.items as Array<{ id: number; completed: boolean; isOverdue: boolean; daysUntilDue: number }>;
+    const upcoming = items.filter((i) => !i.completed && (i.isOverdue || i.daysUntilDue <= 7)).map((i) => i.id).sort();
+    expect(upcoming).toHaveLength(6);
+    expect((await dashboard(token, { up: 20 })).upcomingTasks.map((u: { id: number }) => u.id).sort()).toEqual(upcoming);
   });
 
   it('takes limits: more upcoming tasks with their urgency, fewer activities, 0, null = 3', async () => {
@@ -167,6 +170,30 @@ describe('dashboard (GraphQL `dashboard`, spec §2/§3/§4/§9)', () => {
     expect(d.nextStep).toEqual({ title: 'Continue Your Tasks', route: '/app/checklist' });
     expect(d.upcomingTasks).toEqual([]);
     expect(d.recentActivity.map((a: { notes: string | null }) => a.notes)).toEqual(['All done', null]);
+  });
+
+  it('upcoming: overdue tasks first, then tasks due within 7 days; later ones are left out', async () => {
+    // Start 03-03, today 03-10: due 03-09 (overdue), 03-17 (7 days), 03-18 (8 days), 03-30 (20 days).
+    const { token: own } = await userOf([
+      { title: 'In twenty days', dueDays: 27 },
+      { title: 'In eight days', dueDays: 15 },
+      { title: 'In seven days', dueDays: 14 },
+      { title: 'Yesterday', dueDays: 6 },
+    ]);
+    const d = await dashboard(own, { up: 20 });
+    expect(d.upcomingTasks.map((u: { title: string; dueDate: string; isOverdue: boolean }) => [u.title, u.dueDate, u.isOverdue])).toEqual([
+      ['Yesterday', '2025-03-09', true],
+      ['In seven days', '2025-03-17', false],
+    ]);
+    expect(d.progress).toMatchObject({ remainingTasks: 4, overdueTasks: 1, estimatedCompletionDate: '2025-03-30' });
+    expect(d.nextStep.title).toBe('Yesterday');
+  });
+
+  it('nothing overdue and nothing due within 7 days: no upcoming tasks, the next step is still the first open task', async () => {
+    const { token: own } = await userOf([{ title: 'Far away', dueDays: 20 }]);
+    const d = await dashboard(own);
+    expect(d.upcomingTasks).toEqual([]);
+    expect(d.nextStep.title).toBe('Far away');
   });
 
   it('no items: 0 %, not complete, the default next step, empty lists', async () => {

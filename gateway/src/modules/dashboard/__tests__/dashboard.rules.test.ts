@@ -1,12 +1,12 @@
-import { addDays, estimatedTime, isOverdue, todayUtc } from '../../checklist/checklist.rules';
-import type { UserChecklistItemView } from '../../checklist/checklist.service';
+import type { UserChecklistItemType } from '../../checklist';
+import { addDays, daysBetween, estimatedTime, isOverdue, todayUtc } from '../../checklist/checklist.rules';
 import { buildDashboard } from '../dashboard.rules';
 
 const NOW = new Date('2025-03-10T12:00:00Z'); // today 2025-03-10
 const START = '2025-03-03'; // a week ago
 
 /** An item of the user's checklist as the service produces it. */
-function item(id: number, dueDays: number, options: { priority?: 'high' | 'medium' | 'low'; completedAt?: string; note?: string; order?: number; type?: 'form' | 'meeting' } = {}): UserChecklistItemView {
+function item(id: number, dueDays: number, options: { priority?: 'high' | 'medium' | 'low'; completedAt?: string; note?: string; order?: number; type?: 'form' | 'meeting' } = {}): UserChecklistItemType {
   const completed = options.completedAt !== undefined;
   const dueDate = addDays(START, dueDays);
   return {
@@ -29,11 +29,12 @@ function item(id: number, dueDays: number, options: { priority?: 'high' | 'mediu
     completed_at: options.completedAt ? new Date(options.completedAt) : null,
     dueDate,
     isOverdue: isOverdue(dueDate, completed, todayUtc(NOW)),
+    daysUntilDue: daysBetween(todayUtc(NOW), dueDate),
     estimatedTime: estimatedTime(options.type ?? 'form'),
   };
 }
 
-describe('buildDashboard (spec §2, §3, §4, §9)', () => {
+describe('buildDashboard', () => {
   // Due dates: 1 → 03-03 (done), 2 → 03-05 (overdue), 3 → 03-06 (overdue), 4 → 03-10 (today),
   // 5 → 03-11 (high), 6 → 03-12 (done), 7 → 03-13 (medium), 8 → 03-20 (low), 9 → 03-12 (high priority, 60 h → high).
   const items = [
@@ -62,7 +63,7 @@ describe('buildDashboard (spec §2, §3, §4, §9)', () => {
     expect(dashboard.completionStats).toEqual({ completed: 2, total: 9, pending: 7, overdue: 2, completionPercentage: 22, isComplete: false });
   });
 
-  it('lists incomplete tasks overdue first, then by due date, with urgency, estimate and route', () => {
+  it('lists incomplete tasks overdue first, then due within 7 days by due date, with urgency, estimate and route', () => {
     expect(dashboard.upcoming.map((t) => [t.id, t.dueDate, t.urgencyLevel, t.isOverdue])).toEqual([
       [2, '2025-03-05', 'overdue', true],
       [3, '2025-03-06', 'overdue', true],
@@ -70,19 +71,35 @@ describe('buildDashboard (spec §2, §3, §4, §9)', () => {
       [5, '2025-03-11', 'high', false], // 36 h, high priority
       [9, '2025-03-12', 'high', false], // 60 h, high priority
       [7, '2025-03-13', 'medium', false], // 84 h: past the high window even for high priority
-      [8, '2025-03-20', 'low', false], // 252 h
     ]);
-    expect(dashboard.upcoming[6]).toEqual({
-      id: 8,
-      title: 'Task 8',
+    expect(dashboard.upcoming[5]).toEqual({
+      id: 7,
+      title: 'Task 7',
       description: null,
-      dueDate: '2025-03-20',
-      priority: 'medium',
+      dueDate: '2025-03-13',
+      priority: 'high',
       isOverdue: false,
-      estimatedTime: '30-60 minutes',
-      route: '/app/checklist/8',
-      urgencyLevel: 'low',
+      daysUntilDue: 3,
+      estimatedTime: '5-10 minutes',
+      route: '/app/checklist/7',
+      urgencyLevel: 'medium',
     });
+  });
+
+  it('leaves tasks due in more than 7 days out of the upcoming list, 7 days still in', () => {
+    const window = buildDashboard([item(1, 14, { type: 'meeting' }), item(2, 15), item(3, 1)], START, NOW);
+    // 1 → 03-17 (7 days), 2 → 03-18 (8 days), 3 → 03-04 (overdue)
+    expect(window.upcoming.map((t) => [t.id, t.daysUntilDue, t.isOverdue])).toEqual([
+      [3, -6, true],
+      [1, 7, false],
+    ]);
+    expect(window.progress.estimatedCompletionDate).toBe('2025-03-18');
+  });
+
+  it('nothing upcoming when every open task is due after 7 days; the next step is still the first of them', () => {
+    const later = buildDashboard([item(1, 20), item(2, 30)], START, NOW);
+    expect(later.upcoming).toEqual([]);
+    expect(later.nextStep).toEqual({ title: 'Task 1', route: '/app/checklist/1' });
   });
 
   it('makes the most urgent incomplete task the next step', () => {
