@@ -7,11 +7,14 @@ import { ConfigError, loadConfig } from './config';
 import { createDataSource, runMigrations, withStartupLock } from './db/data-source';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { seedDemoData } from './db/seed';
+import { startJobs, type PgBoss } from './jobs';
+import { createMailer, MailWorker } from './modules/mail';
 import { createLogger, type Logger } from './shared/logger';
 
 /*
- * Bootstrap only: config → database → migrations → seed → app → listen, and the
- * reverse on shutdown. Everything else lives in testable modules.
+ * Bootstrap only: config → database → migrations → seed → job queue and mail
+ * worker → app → listen, and the reverse on shutdown. Everything else lives in
+ * testable modules.
  */
 
 interface Running {
@@ -19,6 +22,8 @@ interface Running {
   app?: App;
   dataSource?: DataSource;
   embedded?: EmbeddedPostgres;
+  boss?: PgBoss;
+  mailWorker?: MailWorker;
 }
 
 const running: Running = {};
@@ -44,6 +49,19 @@ async function main(): Promise<void> {
     await runMigrations(dataSource, logger);
     if (config.seedDemo) await seedDemoData(dataSource, logger);
   });
+
+  // After the migrations, so the outbox exists before its worker.
+  const boss = await startJobs({ url: databaseUrl, logger });
+  running.boss = boss;
+  const mailer = createMailer({ smtpUrl: config.mail.smtpUrl, from: config.mail.from });
+  running.mailWorker = new MailWorker({ boss, dataSource, mailer, logger });
+  await running.mailWorker.start();
+  if (config.mail.usesMailDev) {
+    logger.info('SMTP_URL is not set: mail goes to the local MailDev', { smtp: config.mail.smtpUrl, inbox: `http://localhost:${config.mail.mailDevWebPort}` });
+  }
+  if (config.nodeEnv === 'production' && /^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(`${config.mail.publicUrl}/`)) {
+    logger.warn('PUBLIC_URL points at this machine: links in mail will not work for anyone else', { publicUrl: config.mail.publicUrl });
+  }
 
   const app = await createApp({ config, dataSource, logger });
   running.app = app;
@@ -101,12 +119,19 @@ async function shutdown(reason: string, exitCode: number, timeoutMs: number): Pr
     await closeServer(running.server, timeoutMs);
     logger.debug('HTTP server closed');
     await step('stop GraphQL', () => running.app?.stop());
+    await stopJobs(timeoutMs);
     await step('close database pool', () => (running.dataSource?.isInitialized ? running.dataSource.destroy() : undefined));
     await step('stop embedded PostgreSQL', () => running.embedded?.stop());
     logger.info('shutdown complete');
     process.exit(exitCode);
   })();
   return shuttingDown;
+}
+
+/** The mail worker stops taking jobs; pg-boss lets a delivery in flight finish, up to the deadline. */
+async function stopJobs(timeoutMs: number): Promise<void> {
+  await step('stop mail worker', () => running.mailWorker?.stop());
+  await step('stop job queue', () => running.boss?.stop({ graceful: true, wait: true, timeout: Math.max(timeoutMs, 1_000) }));
 }
 
 /** Stop accepting, let in-flight requests finish, then cut whatever is left at the deadline. */
@@ -144,6 +169,7 @@ main().catch(async (err: unknown) => {
   } else {
     logger.error('gateway failed to start', { err });
   }
+  await stopJobs(1_000);
   await step('close database pool', () => (running.dataSource?.isInitialized ? running.dataSource.destroy() : undefined));
   await step('stop embedded PostgreSQL', () => running.embedded?.stop());
   process.exit(1);

@@ -71,6 +71,8 @@ export interface MailWorkerOptions {
 export class MailWorker {
   readonly policy: DeliveryPolicy;
   private readonly logger: Logger;
+  /** Handlers running now: stop() lets them finish before the SMTP transport closes. */
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly options: MailWorkerOptions) {
     this.policy = { ...DEFAULT_DELIVERY_POLICY, ...options.policy };
@@ -90,23 +92,30 @@ export class MailWorker {
     await ensureQueue(boss, MAIL_SWEEP_QUEUE, { retryLimit: 0 });
     const work = { batchSize: 1, pollingIntervalSeconds: p.pollingIntervalSeconds };
     for (let i = 0; i < p.concurrency; i++) {
-      await boss.work<DeliverJob>(MAIL_DELIVER_QUEUE, work, async ([job]) => {
-        if (job) await this.deliver(job.data.outboxId);
-      });
+      await boss.work<DeliverJob>(MAIL_DELIVER_QUEUE, work, ([job]) => this.track(job && this.deliver(job.data.outboxId)));
     }
-    await boss.work<SweepJob>(MAIL_SWEEP_QUEUE, work, async ([job]) => {
-      if (job) await this.sweep(job.data.staleSeconds);
-    });
+    await boss.work<SweepJob>(MAIL_SWEEP_QUEUE, work, ([job]) => this.track(job && this.sweep(job.data.staleSeconds)));
     await boss.schedule(MAIL_SWEEP_QUEUE, p.sweepCron, { staleSeconds: p.staleSeconds } satisfies SweepJob);
     // Mail queued while no worker existed (a fresh database, a command-line tool) goes out now, not at the next sweep.
     await boss.send(MAIL_SWEEP_QUEUE, { staleSeconds: 0 } satisfies SweepJob, { singletonKey: 'startup', singletonSeconds: 60 });
   }
 
-  /** Stops taking jobs; in-flight deliveries finish (pg-boss's stop waits for them). */
+  /** Stops taking jobs, lets the deliveries in flight finish, then closes the SMTP transport. */
   async stop(): Promise<void> {
     await this.options.boss.offWork(MAIL_DELIVER_QUEUE);
     await this.options.boss.offWork(MAIL_SWEEP_QUEUE);
+    await Promise.allSettled([...this.inFlight]);
     this.options.mailer.close();
+  }
+
+  private async track<T>(work: Promise<T> | undefined): Promise<T | undefined> {
+    if (!work) return undefined;
+    this.inFlight.add(work);
+    try {
+      return await work;
+    } finally {
+      this.inFlight.delete(work);
+    }
   }
 
   /** Sends one outbox row unless it was sent already; throws when SMTP failed, so pg-boss retries it. */
