@@ -33,3 +33,34 @@ export function FilterSelect<T extends string>({ label, value, options, optionLa
     </div>
   );
 }
+
+export interface FilterSearchProps {
+  label: string;
+  value: string;
+  placeholder: string;
+  maxLength: number;
+  onChange(value: string): void;
+  className?: string;
+}
+
+/** The filter bar's search box, styled and labelled like its selects. */
+export function FilterSearch({ label, value, placeholder, maxLength, onChange, className }: FilterSearchProps) {
+  const id = useId();
+  return (
+    <div className={cx('ui-filter', className)}>
+      <label htmlFor={id} className="ui-filter__label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        className="ui-filter__control"
+        value={value}
+        placeholder={placeholder}
+        maxLength={maxLength}
+        autoComplete="off"
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
