@@ -6,9 +6,9 @@ import {
   EmptyList,
   ErrorState,
   PageHeader,
-  ProgressBar,
   useDocumentTitle,
 } from '@embark/shared-ui';
+import { ProgressSummary } from '@embark/shared-ui/components/ProgressSummary';
 import { CHECKLIST_TEXT } from '@embark/shared-ui/page-text/checklist';
 import { useCompletionToast } from './api/useCompletionToast';
 import { useMyChecklist } from './api/useChecklist';
@@ -65,13 +65,7 @@ export function ChecklistPage() {
         <EmptyList icon="checklist" title={CHECKLIST_TEXT.emptyTitle} hint={CHECKLIST_TEXT.emptyHint} />
       ) : (
         <>
-          <div className="ui-card ckl-summary">
-            <div className="ckl-summary__text">
-              <span className="ckl-summary__label">{CHECKLIST_TEXT.progressLabel}</span>
-              <span className="ckl-summary__count">{`${done} / ${tasks.length}`}</span>
-            </div>
-            <ProgressBar value={percent} label={CHECKLIST_TEXT.progressLabel} showValue />
-          </div>
+          <ProgressSummary label={CHECKLIST_TEXT.progressLabel} count={`${done} / ${tasks.length}`} percent={percent} />
           <ChecklistFiltersBar filters={filters} onChange={setFilters} summary={CHECKLIST_TEXT.showing(shown.length, tasks.length)} />
           {shown.length === 0 ? (
             <EmptyList

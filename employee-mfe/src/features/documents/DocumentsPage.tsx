@@ -6,11 +6,11 @@ import {
   EmptyList,
   ErrorState,
   PageHeader,
-  ProgressBar,
   ToastContext,
   useDocumentTitle,
 } from '@embark/shared-ui';
 import { openDocumentMessage, openDocumentUrl } from '@embark/shared-ui/kit/documents';
+import { ProgressSummary } from '@embark/shared-ui/components/ProgressSummary';
 import { DOCUMENTS_TEXT } from '@embark/shared-ui/page-text/documents';
 import type { DocumentsApi, LibraryDocument } from './api/documents-api';
 import { useDocumentLibrary } from './api/useDocumentLibrary';
@@ -97,13 +97,7 @@ export function DocumentsPage({ api }: DocumentsPageProps) {
   return (
     <div className="employee-page docs">
       {header}
-      <div className="ui-card docs-summary">
-        <div className="docs-summary__text">
-          <span className="docs-summary__label">{DOCUMENTS_TEXT.progressLabel}</span>
-          <span className="docs-summary__count">{DOCUMENTS_TEXT.progressCount(viewedCount, documents.length)}</span>
-        </div>
-        <ProgressBar value={percent} label={DOCUMENTS_TEXT.progressLabel} showValue />
-      </div>
+      <ProgressSummary label={DOCUMENTS_TEXT.progressLabel} count={DOCUMENTS_TEXT.progressCount(viewedCount, documents.length)} percent={percent} />
       <RecentDocuments documents={recentDocuments(documents)} isViewed={isViewed} onOpen={open} />
       <section className="docs-library" aria-labelledby="docs-library-heading">
         <h2 id="docs-library-heading" className="docs-section-title">

@@ -5,12 +5,12 @@ import {
   ErrorState,
   LoadingState,
   PageHeader,
-  ProgressBar,
   readStoredUser,
   ToastContext,
   useDocumentTitle,
 } from '@embark/shared-ui';
 import { openDocumentMessage, openDocumentUrl, rememberViewedDocument } from '@embark/shared-ui/kit/documents';
+import { ProgressSummary } from '@embark/shared-ui/components/ProgressSummary';
 import { POLICIES_TEXT } from '@embark/shared-ui/page-text/documents';
 import type { CompanyPolicyFieldsFragment } from '../../__generated__/graphql';
 import { useAcknowledgePolicy, useCompanyPolicies, useMarkPolicyViewed } from './api/usePolicies';
@@ -88,13 +88,7 @@ export function PoliciesPage() {
   return (
     <div className="employee-page pol">
       {header}
-      <div className="ui-card pol-summary">
-        <div className="pol-summary__text">
-          <span className="pol-summary__label">{POLICIES_TEXT.progressLabel}</span>
-          <span className="pol-summary__count">{POLICIES_TEXT.progressCount(done, policies.length)}</span>
-        </div>
-        <ProgressBar value={Math.round((done / policies.length) * 100)} label={POLICIES_TEXT.progressLabel} showValue />
-      </div>
+      <ProgressSummary label={POLICIES_TEXT.progressLabel} count={POLICIES_TEXT.progressCount(done, policies.length)} percent={Math.round((done / policies.length) * 100)} />
       <ul className="pol-list" aria-label={POLICIES_TEXT.listLabel}>
         {policies.map((policy) => (
           <PolicyCard key={policy.id} policy={policy} acknowledging={pending.has(policy.id)} onRead={read} onAcknowledge={(p) => void onAcknowledge(p)} />

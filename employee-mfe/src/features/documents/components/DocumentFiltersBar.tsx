@@ -1,6 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '@embark/shared-ui';
-import { FilterSelect } from '@embark/shared-ui/components/FilterSelect';
+import { FilterSearch, FilterSelect } from '@embark/shared-ui/components/FilterSelect';
 import { DOCUMENTS_TEXT } from '@embark/shared-ui/page-text/documents';
 import type { DocumentClass } from '../api/documents-api';
 import { DEFAULT_FILTERS, DOCUMENT_SORTS, hasActiveFilters, VIEW_STATUSES, type DocumentFilters } from '../document-filters';
@@ -15,26 +15,18 @@ export interface DocumentFiltersBarProps {
 
 /** Search, category, view status and sort as labelled native controls: keyboard and screen readers for free. */
 export function DocumentFiltersBar({ filters, classes, onChange, summary }: DocumentFiltersBarProps) {
-  const searchId = useId();
   const set = (patch: Partial<DocumentFilters>) => onChange({ ...filters, ...patch });
   return (
     <div className="ui-card docs-filters">
       <div className="docs-filters__fields" role="group" aria-label={DOCUMENTS_TEXT.filtersLabel}>
-        <div className="ui-filter docs-filter--search">
-          <label htmlFor={searchId} className="ui-filter__label">
-            {DOCUMENTS_TEXT.searchLabel}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="ui-filter__control"
-            value={filters.q}
-            placeholder={DOCUMENTS_TEXT.searchPlaceholder}
-            maxLength={200}
-            autoComplete="off"
-            onChange={(event) => set({ q: event.target.value })}
-          />
-        </div>
+        <FilterSearch
+          className="docs-filter--search"
+          label={DOCUMENTS_TEXT.searchLabel}
+          value={filters.q}
+          placeholder={DOCUMENTS_TEXT.searchPlaceholder}
+          maxLength={200}
+          onChange={(q) => set({ q })}
+        />
         <FilterSelect
           label={DOCUMENTS_TEXT.categoryLabel}
           value={filters.category === null ? '' : String(filters.category)}

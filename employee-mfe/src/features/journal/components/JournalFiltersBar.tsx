@@ -1,6 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '@embark/shared-ui';
-import { FilterSelect } from '@embark/shared-ui/components/FilterSelect';
+import { FilterSearch, FilterSelect } from '@embark/shared-ui/components/FilterSelect';
 import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import { DATE_RANGES, SORT_OPTIONS, VISIBILITY_FILTERS, type JournalFilters } from '../journal-filters';
 
@@ -20,28 +20,13 @@ export interface JournalFiltersBarProps {
 
 /** Search box and filters as native labelled controls (keyboard and screen readers for free). */
 export function JournalFiltersBar({ filters, searchText, onSearchText, tagNames, onChange, onClear, canClear, summary }: JournalFiltersBarProps) {
-  const searchId = useId();
   // A change of filter starts again from the first page.
   const set = <K extends keyof JournalFilters>(key: K) => (value: JournalFilters[K]) => onChange({ ...filters, [key]: value, page: 1 });
   // The tag of the address stays selectable even before the tag list has arrived.
   const tags = filters.tag !== '' && !tagNames.some((t) => t.toLowerCase() === filters.tag.toLowerCase()) ? [filters.tag, ...tagNames] : tagNames;
   return (
     <div className="ui-card jrn-filters" role="search" aria-label={JOURNAL_TEXT.filtersLabel}>
-      <div className="ui-filter">
-        <label htmlFor={searchId} className="ui-filter__label">
-          {JOURNAL_TEXT.searchLabel}
-        </label>
-        <input
-          id={searchId}
-          type="search"
-          className="ui-filter__control"
-          value={searchText}
-          placeholder={JOURNAL_TEXT.searchPlaceholder}
-          maxLength={500}
-          autoComplete="off"
-          onChange={(event) => onSearchText(event.target.value)}
-        />
-      </div>
+      <FilterSearch label={JOURNAL_TEXT.searchLabel} value={searchText} placeholder={JOURNAL_TEXT.searchPlaceholder} maxLength={500} onChange={onSearchText} />
       <div className="jrn-filters__fields">
         <FilterSelect
           label={JOURNAL_TEXT.visibilityFilterLabel}
