@@ -2,8 +2,7 @@ import crypto from 'node:crypto';
 import { generate } from 'otplib';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
-import { PasswordHasher } from '../src/modules/auth/passwords';
-import { TokenService } from '../src/modules/auth/tokens';
+import { PasswordHasher, TokenService } from '../src/modules/auth';
 import { testConfig, TEST_JWT_SECRET, GQL_HEADERS, type TestApp } from './app';
 
 /*

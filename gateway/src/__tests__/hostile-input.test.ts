@@ -17,7 +17,7 @@ import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/app';
 import { createUser, deleteUsers, PROXY_ENV, randomIp, tokenFor, type TestUser } from '../../test/auth';
 import { REST_MATRIX } from '../../test/authorization-matrix';
 import { testDatabaseUrl } from '../../test/database';
-import { TokenService } from '../modules/auth/tokens';
+import { TokenService } from '../modules/auth';
 
 /*
  * Issue 9 item 7: a generated fuzz of hostile requests over every REST route (the

@@ -1,13 +1,13 @@
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { AdminChecklistItemResolver, AdminResolver } from '../modules/admin/admin.resolver';
-import { AuthResolver } from '../modules/auth/auth.resolver';
+import { AuthResolver } from '../modules/auth';
 import { ChecklistItemResolver, UserChecklistResolver } from '../modules/checklist/checklist.resolver';
 import { DashboardResolver } from '../modules/dashboard/dashboard.resolver';
 import { DocumentsResolver } from '../modules/documents/documents.resolver';
 import { JournalResolver } from '../modules/journal/journal.resolver';
 import { ProgressResolver } from '../modules/progress/progress.resolver';
-import { RolesResolver } from '../modules/roles/roles.resolver';
+import { RolesResolver } from '../modules/roles';
 import { UsersResolver } from '../modules/users/users.resolver';
 
 /** Every resolver class of the API. */

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import type { AuthService } from '../modules/auth/auth.service';
+import type { AuthService } from '../modules/auth';
 import { ANONYMOUS, type Actor, type RequestMeta } from '../shared/actor';
 
 interface Locals {

@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { adminRouter } from '../modules/admin/admin.routes';
-import { authRouter } from '../modules/auth/auth.routes';
+import { authRouter } from '../modules/auth';
 import { checklistRouter } from '../modules/checklist/checklist.routes';
 import { documentsRouter } from '../modules/documents/documents.routes';
 import { journalRouter } from '../modules/journal/journal.routes';
 import { progressRouter } from '../modules/progress/progress.routes';
-import { rolesRouter } from '../modules/roles/roles.routes';
+import { rolesRouter } from '../modules/roles';
 import { usersRouter } from '../modules/users/users.routes';
 import type { Services } from '../services';
 import { apiDocsRouter } from './api-docs';

@@ -30,13 +30,17 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Conflicts with the current state',
   413: 'Request body too large',
   429: 'Too many attempts; see Retry-After',
+  500: 'Unexpected failure; the cause is logged, never sent',
   503: 'The database is unavailable; retry after Retry-After seconds',
 };
 
-// Methods whose JSON body the gateway parses: any of them can answer a malformed (400) or oversized (413) body.
-const BODY_METHODS = new Set<RouteConfig['method']>(['post', 'put', 'patch']);
 
 const errorResponse = (status: number) => ({ description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: ErrorBody } } });
+
+/** `request.body` of a route whose JSON body is parsed with `schema`. */
+export function jsonBody(schema: z.ZodType): NonNullable<RouteConfig['request']> {
+  return { body: { content: { 'application/json': { schema } }, required: true } };
+}
 
 export interface ApiRoute {
   method: RouteConfig['method'];
@@ -50,8 +54,7 @@ export interface ApiRoute {
   responses: Record<number, { description: string; schema: z.ZodType | null; mediaType?: 'application/json' | 'text/html' }>;
   /**
    * Error statuses this route answers besides the ones implied: 401/403 by
-   * `access`, 400/413 by a body-carrying method, 503 (database down) always.
-   * 400 and 404 are the common ones to list.
+   * `access`; 400, 413, 500 and 503 always. 404 and 409 are the common ones to list.
    */
   errors?: number[];
 }
@@ -67,13 +70,10 @@ export function documentRoute(route: ApiRoute): void {
   for (const [status, { description, schema, mediaType = 'application/json' }] of Object.entries(route.responses)) {
     responses[status] = schema ? { description, content: { [mediaType]: { schema } } } : { description };
   }
-  const errors = new Set([...(route.errors ?? []), 503]);
+  // Any request may carry a malformed (400) or oversized (413) JSON body, and any may meet a bug (500) or the database down (503).
+  const errors = new Set([...(route.errors ?? []), 400, 413, 500, 503]);
   if (route.access !== 'public') errors.add(401);
   if (route.access === 'admin') errors.add(403);
-  if (BODY_METHODS.has(route.method)) {
-    errors.add(400);
-    errors.add(413);
-  }
   for (const status of [...errors].sort()) responses[status] = errorResponse(status);
   openApiRegistry.registerPath({
     method: route.method,

@@ -91,6 +91,15 @@ export function requiredTextSchema(max: number, messages: { required: string; to
     .max(max, { error: messages.tooLong });
 }
 
+/** A real calendar date written YYYY-MM-DD (2025-02-30 is not one). */
+export function isCalendarDate(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
 /** `schema` when the value is there; undefined for absent or null (a body field left out: kept on update). */
 export function nullishSchema<S extends z.ZodType>(schema: S) {
   return z.preprocess((raw) => (raw === null ? undefined : raw), schema.optional());

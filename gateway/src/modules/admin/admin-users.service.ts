@@ -8,7 +8,7 @@ import { invalid } from '../../shared/validation';
 import type { AuditEntry, AuditService } from '../audit/audit.service';
 import type { TwoFactorService } from '../auth/two-factor.service';
 import type { ChecklistService, CompletionStatsType, UserChecklistItemType } from '../checklist';
-import type { RolesService } from '../roles/roles.service';
+import type { RolesService } from '../roles';
 import { USER_MESSAGES, type UsersService, type UserView } from '../users/users.service';
 import {
   ADMIN_MESSAGES,

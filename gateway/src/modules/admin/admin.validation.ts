@@ -1,6 +1,6 @@
 import { positiveId } from '../../shared/ids';
 import { invalid } from '../../shared/validation';
-import { emailProblems, MESSAGES as AUTH_MESSAGES, NAME_MAX } from '../auth/auth.validation';
+import { AUTH_LIMITS, AUTH_MESSAGES, EmailField } from '../auth';
 import { dateToUtcMs } from '../checklist/checklist.rules';
 
 /*
@@ -131,6 +131,13 @@ export function parseAuditListQuery(input: AuditListInput): AuditListQuery {
 }
 
 /** The fields of a user update; at least one is required. Whether the role exists is the service's check. */
+// Bridge to the auth module's schemas until this file becomes admin.schemas.ts.
+const NAME_MAX = AUTH_LIMITS.nameMax;
+const emailProblems = (raw: unknown, _checkLength: boolean): string[] => {
+  const parsed = EmailField.safeParse(raw);
+  return parsed.success ? [] : parsed.error.issues.slice(0, 1).map((issue) => issue.message);
+};
+
 export function parseUserUpdate(input: UserUpdateInput): UserUpdate {
   const details: string[] = [];
   const update: UserUpdate = {};

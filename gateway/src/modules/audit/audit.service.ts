@@ -1,8 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 
 /**
- * What happened, for the audit trail (DESIGN §5: every sign-in attempt and
- * every admin change). Action names are stable identifiers, grouped by a dot
+ * What happened, for the audit trail (docs/product.md#audit: every sign-in
+ * attempt and every admin change). Action names are stable identifiers, grouped by a dot
  * prefix (`auth.*`, `2fa.*`, `role.*`, `progress.*`: an administrator changing another user's progress,
  * `document.*`: the library, its role visibility and its checklist-item links;
  * `user.*` and `checklist_item.*`: the administration console).

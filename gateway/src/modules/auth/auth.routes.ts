@@ -1,11 +1,81 @@
 import { Router } from 'express';
 import { actorOf, bodyOf, metaOf } from '../../http/actor';
+import { documentRoute, jsonBody } from '../../http/openapi';
 import type { Services } from '../../services';
+import { objectSchema, SuccessBody } from '../../shared/schemas';
+import { z } from '../../shared/validation';
+import { UserType } from '../users/user.type';
+import { LoginInput, ReauthInput, RegisterInput, TotpCodeInput, VerifyLoginInput } from './auth.schemas';
+import { AuthPayload, BackupCodesResult, TwoFactorDisableResult, TwoFactorEnableResult, TwoFactorSetup, TwoFactorStatus, TwoFactorVerifyResult } from './auth.types';
 
-/**
- * REST door for accounts and sessions (spec §7, issue 3 item 1). Thin: parse,
- * call the service with the actor, shape the JSON.
+/*
+ * REST door for accounts, sessions and two-factor (docs/product.md#sessions,
+ * #two-factor). Thin: the actor and the body go to the service; the answer is
+ * the object it returns. Each path is registered in the OpenAPI document here.
  */
+
+const tags = ['Auth'];
+
+const Session = objectSchema(AuthPayload);
+// The REST answer of a sign-in: a session, or (no token yet) the request for the second step.
+const LoginResponse = z
+  .union([z.object({ requiresTwoFactor: z.literal(false), token: z.string(), user: objectSchema(UserType) }), z.object({ requiresTwoFactor: z.literal(true) })])
+  .openapi('LoginResponse');
+
+documentRoute({
+  method: 'post', path: '/api/auth/register', summary: 'Create an account and sign it in', tags, access: 'public', request: jsonBody(RegisterInput),
+  responses: { 201: { description: 'The new session', schema: Session } },
+  // 403: registering as an administrator once one exists.
+  errors: [403, 409, 429],
+});
+documentRoute({
+  method: 'post', path: '/api/auth/login', summary: 'Sign in with email and password', tags, access: 'public', request: jsonBody(LoginInput),
+  responses: { 200: { description: 'A session, or requiresTwoFactor: continue with /api/auth/2fa/verify-login', schema: LoginResponse } },
+  errors: [401, 429],
+});
+documentRoute({
+  method: 'post', path: '/api/auth/2fa/verify-login', summary: 'Second sign-in step: an authenticator or backup code', tags, access: 'public', request: jsonBody(VerifyLoginInput),
+  responses: { 200: { description: 'The session', schema: Session } },
+  errors: [401, 429],
+});
+documentRoute({
+  method: 'get', path: '/api/auth/me', summary: 'The signed-in user', tags, access: 'user',
+  responses: { 200: { description: 'The user', schema: objectSchema(UserType) } },
+});
+documentRoute({
+  method: 'post', path: '/api/auth/logout', summary: 'Sign out: ends every session of the user', tags, access: 'user',
+  responses: { 200: { description: 'Signed out', schema: SuccessBody } },
+});
+documentRoute({
+  method: 'get', path: '/api/auth/2fa/status', summary: 'Whether two-factor is on, and the backup codes left', tags, access: 'user',
+  responses: { 200: { description: 'The status', schema: objectSchema(TwoFactorStatus) } },
+});
+documentRoute({
+  method: 'post', path: '/api/auth/2fa/setup', summary: 'Start two-factor setup: a new secret and its QR code', tags, access: 'user',
+  responses: { 200: { description: 'The pending secret', schema: objectSchema(TwoFactorSetup) } },
+  errors: [409],
+});
+documentRoute({
+  method: 'post', path: '/api/auth/2fa/verify', summary: 'Check an authenticator code', tags, access: 'user', request: jsonBody(TotpCodeInput),
+  responses: { 200: { description: 'The code is valid', schema: objectSchema(TwoFactorVerifyResult) } },
+  errors: [429],
+});
+documentRoute({
+  method: 'post', path: '/api/auth/2fa/enable', summary: 'Turn two-factor on with a current code', tags, access: 'user', request: jsonBody(TotpCodeInput),
+  responses: { 200: { description: 'On: the backup codes (shown once) and a fresh token', schema: objectSchema(TwoFactorEnableResult) } },
+  errors: [409, 429],
+});
+documentRoute({
+  method: 'post', path: '/api/auth/2fa/disable', summary: 'Turn two-factor off (password or current code)', tags, access: 'user', request: jsonBody(ReauthInput),
+  responses: { 200: { description: 'Off, with a fresh token', schema: objectSchema(TwoFactorDisableResult) } },
+  errors: [429],
+});
+documentRoute({
+  method: 'post', path: '/api/auth/2fa/backup-codes/regenerate', summary: 'Replace the backup codes (password or current code)', tags, access: 'user', request: jsonBody(ReauthInput),
+  responses: { 200: { description: 'The new codes and a fresh token', schema: objectSchema(BackupCodesResult) } },
+  errors: [429],
+});
+
 export function authRouter(services: Services): Router {
   const router = Router();
   const { auth, twoFactor, users } = services;

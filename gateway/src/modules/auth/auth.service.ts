@@ -4,23 +4,18 @@ import { ADMIN_ROLE_ID, ANONYMOUS, requireUser, type Actor, type RequestMeta } f
 import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors';
 import { ConflictError, ForbiddenError, RateLimitedError, UnauthenticatedError } from '../../shared/errors';
 import { queryRows } from '../../shared/sql';
-import type { AuditService } from '../audit/audit.service';
-import type { RolesService } from '../roles/roles.service';
+import { invalid, parseInput } from '../../shared/validation';
+import type { AuditService } from '../audit';
+import type { RolesService } from '../roles';
 import type { User } from '../users/user.entity';
-import type { UsersService, UserView } from '../users/users.service';
-import { EMAIL_MAX, invalid, MESSAGES, normalizeEmail, validateLogin, validateRegistration, validateSecondStep } from './auth.validation';
+import type { UsersService } from '../users/users.service';
+import { AUTH_LIMITS, AUTH_MESSAGES as MESSAGES, normalizeEmail } from './auth.messages';
+import { LoginInput, RegisterInput, VerifyLoginInput } from './auth.schemas';
+import type { AuthPayload, LoginResult } from './auth.types';
 import type { PasswordHasher } from './passwords';
 import { buckets, type RateHit, type RateLimiter } from './rate-limiter';
 import type { TokenService } from './tokens';
 import type { TwoFactorService } from './two-factor.service';
-
-export interface Session {
-  token: string;
-  user: UserView;
-}
-
-/** Spec §3 "Login response": a session, or the request for a second factor (no token yet). */
-export type LoginResult = ({ requiresTwoFactor: false } & Session) | { requiresTwoFactor: true };
 
 // Arbitrary but fixed: serialises "is there an administrator yet?" across replicas.
 const FIRST_ADMIN_LOCK_KEY = 7_326_153_013;
@@ -65,28 +60,28 @@ export class AuthService {
     return { kind: 'user', userId: claims.userId, roleId: state.roleId };
   }
 
-  async register(_actor: Actor, input: Record<string, unknown>, meta: RequestMeta): Promise<Session> {
+  async register(_actor: Actor, input: unknown, meta: RequestMeta): Promise<AuthPayload> {
     // Counted before anything else, so probing emails through 409s is capped too.
     const hit = await this.limiter.hit(buckets.registerAddress(meta.ip), this.config.rateLimits.registerPerAddress);
     if (hit.limited) throw new RateLimitedError(MESSAGES.tooManyRegistrations, hit.resetsInSeconds);
 
-    const data = validateRegistration(input);
-    if (!(await this.roles.exists(data.roleId))) throw invalid([MESSAGES.roleUnknown]);
+    const { role_id: roleId, ...data } = parseInput(RegisterInput, input);
+    if (!(await this.roles.exists(roleId))) throw invalid([MESSAGES.roleUnknown]);
     // Cheap pre-checks before the deliberately slow hash; both are repeated under the lock below.
-    if (data.roleId === ADMIN_ROLE_ID && (await this.users.countByRole(ADMIN_ROLE_ID)) > 0) await this.refuseAdmin(data.email, meta);
+    if (roleId === ADMIN_ROLE_ID && (await this.users.countByRole(ADMIN_ROLE_ID)) > 0) await this.refuseAdmin(data.email, meta);
     if (await this.users.findByEmail(data.email)) throw new ConflictError(MESSAGES.duplicateEmail);
 
     const passwordHash = await this.hasher.hash(data.password);
     const user = await this.dataSource.transaction(async (manager) => {
-      if (data.roleId === ADMIN_ROLE_ID) {
+      if (roleId === ADMIN_ROLE_ID) {
         // Only the first administrator of an empty install may sign up as one; the
         // transaction-scoped lock makes two simultaneous attempts take turns.
         await manager.query('select pg_advisory_xact_lock($1)', [FIRST_ADMIN_LOCK_KEY]);
         if ((await this.users.countByRole(ADMIN_ROLE_ID, manager)) > 0) return null;
       }
       try {
-        const created = await this.users.create({ name: data.name, email: data.email, passwordHash, roleId: data.roleId }, manager);
-        await this.audit.record({ action: 'auth.register', actorUserId: created.id, targetType: 'user', targetId: created.id, ip: meta.ip, details: { role_id: data.roleId } }, manager);
+        const created = await this.users.create({ name: data.name, email: data.email, passwordHash, roleId }, manager);
+        await this.audit.record({ action: 'auth.register', actorUserId: created.id, targetType: 'user', targetId: created.id, ip: meta.ip, details: { role_id: roleId } }, manager);
         return created;
       } catch (err) {
         if (isUniqueViolation(err, 'uq_users_email_lower')) throw new ConflictError(MESSAGES.duplicateEmail);
@@ -105,12 +100,12 @@ export class AuthService {
    * count against the account+address and address limits; past either, every
    * attempt answers 429, even with the right password, until the window ends.
    */
-  async login(_actor: Actor, input: Record<string, unknown>, meta: RequestMeta): Promise<LoginResult> {
-    const { email, password } = validateLogin(input);
+  async login(_actor: Actor, input: unknown, meta: RequestMeta): Promise<LoginResult> {
+    const { email, password } = parseInput(LoginInput, input);
     const hits = await this.countSignInAttempt(email, meta, 'password');
 
     // No address is longer than that: skip the lookup, not the (timing-equalising) hash work.
-    const user = email.length <= EMAIL_MAX ? await this.users.findByEmail(email) : null;
+    const user = email.length <= AUTH_LIMITS.emailMax ? await this.users.findByEmail(email) : null;
     if (!user) {
       await this.hasher.burn(password);
       return this.failSignIn(null, email, meta, 'unknown_email');
@@ -136,8 +131,8 @@ export class AuthService {
    * one success consumes it. Failures also count as failed sign-ins for the
    * account+address, so opening fresh challenges cannot reset the count.
    */
-  async verifyLogin(_actor: Actor, input: Record<string, unknown>, meta: RequestMeta): Promise<Session> {
-    const { email, code, isBackupCode } = validateSecondStep(input);
+  async verifyLogin(_actor: Actor, input: unknown, meta: RequestMeta): Promise<AuthPayload> {
+    const { email, token: code, isBackupCode } = parseInput(VerifyLoginInput, input);
     const hits = await this.countSignInAttempt(email, meta, isBackupCode ? 'backup_code' : 'totp');
 
     const user = await this.users.findByEmail(email);
@@ -238,7 +233,7 @@ export class AuthService {
     return { id: row.id };
   }
 
-  private async session(user: User, reload = false): Promise<Session> {
+  private async session(user: User, reload = false): Promise<AuthPayload> {
     // After recordLogin the row changed (last_login_at); reload so the answer shows it.
     const current = reload ? ((await this.users.findById(user.id)) ?? user) : user;
     return { token: await this.tokens.sign({ userId: current.id, tokenVersion: current.tokenVersion }), user: await this.users.view(current) };

@@ -2,9 +2,10 @@ import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { UserType } from '../users/user.type';
 
 /*
- * GraphQL shapes of the auth operations, mirroring the REST JSON of issue 3.
- * Inputs carry no class-validator rules on purpose: the service validates, so
- * both doors answer with the same spec §5 messages.
+ * The shapes of the auth operations: what the services return, GraphQL's
+ * types, and (through shared/schemas objectSchema) the REST JSON. Input
+ * classes stay thin: the services parse with auth.schemas.ts, so both doors
+ * answer the same messages.
  */
 
 @ObjectType({ description: 'A signed-in session: the bearer token (8 hours) and its user.' })

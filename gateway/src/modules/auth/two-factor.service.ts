@@ -5,10 +5,13 @@ import type { AuthConfig } from '../../config';
 import { requireUser, type Actor, type RequestMeta } from '../../shared/actor';
 import { ConflictError, RateLimitedError, UnauthenticatedError, ValidationError } from '../../shared/errors';
 import { queryRows } from '../../shared/sql';
-import type { AuditService } from '../audit/audit.service';
+import { parseInput } from '../../shared/validation';
+import type { AuditService } from '../audit';
 import type { User } from '../users/user.entity';
 import type { UsersService } from '../users/users.service';
-import { invalid, MESSAGES, validateTotpCode } from './auth.validation';
+import { AUTH_MESSAGES as MESSAGES } from './auth.messages';
+import { ReauthInput, TotpCodeInput } from './auth.schemas';
+import type { BackupCodesResult, TwoFactorDisableResult, TwoFactorEnableResult, TwoFactorSetup, TwoFactorStatus, TwoFactorVerifyResult } from './auth.types';
 import type { PasswordHasher } from './passwords';
 import { buckets, type RateLimiter } from './rate-limiter';
 import type { SecretBox } from './secret-box';
@@ -17,40 +20,6 @@ import { matchTotp, newTotpSecret, otpauthUrl } from './totp';
 
 export const BACKUP_CODE_COUNT = 10;
 
-export interface TwoFactorSetup {
-  secret: string;
-  otpauthUrl: string;
-  qrCodeDataUrl: string;
-}
-
-export interface TwoFactorStatus {
-  enabled: boolean;
-  backupCodesRemaining: number;
-}
-
-/** Changes to 2FA revoke every other session; the caller's continues with this fresh token. */
-export interface TwoFactorEnabled {
-  enabled: true;
-  backupCodes: string[];
-  token: string;
-}
-
-export interface TwoFactorDisabled {
-  enabled: false;
-  token: string;
-}
-
-export interface BackupCodesRegenerated {
-  backupCodes: string[];
-  token: string;
-}
-
-/** `{password}` or `{token}` (a current authenticator code): what changing 2FA requires (DESIGN §5). */
-export interface ReauthInput {
-  password?: unknown;
-  token?: unknown;
-}
-
 /**
  * TOTP enrolment and second-factor checks. Owns the two-factor columns of
  * users and the backup_codes table.
@@ -58,7 +27,8 @@ export interface ReauthInput {
  * Flow: setup (secret stored encrypted, not yet active) → verify (optional
  * dry run) → enable with a current code (returns the backup codes, once) →
  * sign-ins then need a code. A used time step is never accepted again, and each
- * backup code works once.
+ * backup code works once. Every change revokes the other sessions; the caller
+ * continues with the fresh token in the answer (docs/product.md#two-factor).
  */
 export class TwoFactorService {
   constructor(
@@ -101,9 +71,9 @@ export class TwoFactorService {
    * step, so the same code can then enable; once enabled, a verified step is
    * spent like any other.
    */
-  async verify(actor: Actor, input: { token?: unknown }, meta: RequestMeta): Promise<{ valid: true }> {
+  async verify(actor: Actor, input: unknown, meta: RequestMeta): Promise<TwoFactorVerifyResult> {
     const user = await this.currentUser(actor);
-    const code = validateTotpCode(input.token);
+    const { token: code } = parseInput(TotpCodeInput, input);
     const secret = this.secretOf(user);
     await this.guarded(user.id, meta, 'verify', async () => {
       if (user.twoFactorEnabled) return this.spendTotp(user.id, secret, code, user.lastTotpStep);
@@ -112,10 +82,10 @@ export class TwoFactorService {
     return { valid: true };
   }
 
-  async enable(actor: Actor, input: { token?: unknown }, meta: RequestMeta): Promise<TwoFactorEnabled> {
+  async enable(actor: Actor, input: unknown, meta: RequestMeta): Promise<TwoFactorEnableResult> {
     const user = await this.currentUser(actor);
     if (user.twoFactorEnabled) throw new ConflictError(MESSAGES.twoFactorAlreadyEnabled);
-    const code = validateTotpCode(input.token);
+    const { token: code } = parseInput(TotpCodeInput, input);
     const secret = this.secretOf(user);
     const codes = newBackupCodes();
     const hashes = await Promise.all(codes.map((c) => this.hasher.hash(c)));
@@ -143,7 +113,7 @@ export class TwoFactorService {
     return { enabled: true, backupCodes: codes, token: await this.tokens.sign({ userId: user.id, tokenVersion }) };
   }
 
-  async disable(actor: Actor, input: ReauthInput, meta: RequestMeta): Promise<TwoFactorDisabled> {
+  async disable(actor: Actor, input: unknown, meta: RequestMeta): Promise<TwoFactorDisableResult> {
     const user = await this.currentUser(actor);
     if (!user.twoFactorEnabled) throw new ValidationError(MESSAGES.twoFactorNotEnabled, [MESSAGES.twoFactorNotEnabled]);
     await this.reauthenticate(user, input, meta, 'disable');
@@ -155,7 +125,7 @@ export class TwoFactorService {
     return { enabled: false, token: await this.tokens.sign({ userId: user.id, tokenVersion }) };
   }
 
-  async regenerateBackupCodes(actor: Actor, input: ReauthInput, meta: RequestMeta): Promise<BackupCodesRegenerated> {
+  async regenerateBackupCodes(actor: Actor, input: unknown, meta: RequestMeta): Promise<BackupCodesResult> {
     const user = await this.currentUser(actor);
     if (!user.twoFactorEnabled) throw new ValidationError(MESSAGES.twoFactorNotEnabled, [MESSAGES.twoFactorNotEnabled]);
     await this.reauthenticate(user, input, meta, 'regenerate');
@@ -173,7 +143,7 @@ export class TwoFactorService {
   /**
    * Turns two-factor off for a user and forgets everything of it: the secret,
    * the replay guard, the backup codes and any open second sign-in step. The
-   * token version is bumped, so every session of the user ends (DESIGN §5).
+   * token version is bumped, so every session of the user ends (docs/product.md#sessions).
    * Returns the new version. Used by `disable` and by an administrator's
    * reset (the caller checks permissions and audits, in its transaction).
    */
@@ -214,14 +184,13 @@ export class TwoFactorService {
   }
 
   /** The password, or a current authenticator code, before 2FA may be changed. */
-  private async reauthenticate(user: User, input: ReauthInput, meta: RequestMeta, operation: string): Promise<void> {
-    const password = typeof input.password === 'string' && input.password !== '' ? input.password : null;
-    if (password !== null) {
-      await this.guarded(user.id, meta, operation, () => this.hasher.verify(user.passwordHash, password), MESSAGES.invalidPassword);
+  private async reauthenticate(user: User, input: unknown, meta: RequestMeta, operation: string): Promise<void> {
+    const proof = parseInput(ReauthInput, input);
+    if ('password' in proof) {
+      await this.guarded(user.id, meta, operation, () => this.hasher.verify(user.passwordHash, proof.password), MESSAGES.invalidPassword);
       return;
     }
-    if (input.token === undefined || input.token === null || input.token === '') throw invalid([MESSAGES.passwordOrCodeRequired]);
-    const code = validateTotpCode(input.token);
+    const { code } = proof;
     const secret = this.secretOf(user);
     await this.guarded(user.id, meta, operation, () => this.spendTotp(user.id, secret, code, user.lastTotpStep), MESSAGES.invalidCode);
   }
@@ -229,7 +198,7 @@ export class TwoFactorService {
   /**
    * Runs a password/code check under the per-user limit: counted before it
    * runs, refunded when it passes. A failure answers 400, never 401: the
-   * session is fine, and a 401 would sign the client out (spec §7).
+   * session is fine, and a 401 would sign the client out (docs/product.md#status-codes).
    */
   private async guarded(userId: number, meta: RequestMeta, operation: string, check: () => Promise<boolean>, failure: string): Promise<void> {
     const rule = this.config.rateLimits.twoFactorPerUser;

@@ -2,6 +2,7 @@ import { Arg, Ctx, Field, InputType, Int, Mutation, Query, Resolver } from 'type
 import type { GraphQLContext } from '../../graphql/context';
 import { Role } from './role.entity';
 
+/** Thin: the service parses it with roles.schemas.ts. */
 @InputType({ description: 'Name required (at most 100 characters, unique ignoring case). On update, a description left out keeps its value; null clears it.' })
 export class RoleInput {
   @Field(() => String)

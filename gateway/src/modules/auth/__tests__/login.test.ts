@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DEMO_ACCOUNTS } from '../../../db/seed';
-import { MESSAGES } from '../auth.validation';
+import { AUTH_MESSAGES as MESSAGES } from '../auth.messages';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, expectNoSecrets, gql, PROXY_ENV, randomIp, uniqueEmail, type TestUser } from '../../../../test/auth';
 

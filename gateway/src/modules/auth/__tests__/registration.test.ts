@@ -3,7 +3,7 @@ import { createDataSource, runMigrations } from '../../../db/data-source';
 import { SEED_STEPS, seedDemoData } from '../../../db/seed';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { createLogger } from '../../../shared/logger';
-import { MESSAGES } from '../auth.validation';
+import { AUTH_MESSAGES as MESSAGES } from '../auth.messages';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { testDatabaseUrl, withClient, withDatabase } from '../../../../test/database';
 import { bearer, deleteUsers, expectNoSecrets, gql, PROXY_ENV, randomIp, uniqueEmail } from '../../../../test/auth';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { MESSAGES } from '../auth.validation';
+import { AUTH_MESSAGES as MESSAGES } from '../auth.messages';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, enableTwoFactor, expectNoSecrets, gql, PROXY_ENV, randomIp, tokenFor, totp, type TestUser } from '../../../../test/auth';
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
-import { ROLE_MESSAGES } from '../roles.service';
+import { ROLE_MESSAGES } from '../roles.messages';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, tokenFor } from '../../../../test/auth';
 

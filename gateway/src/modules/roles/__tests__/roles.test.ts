@@ -2,7 +2,7 @@ import request from 'supertest';
 import { ANONYMOUS } from '../../../shared/actor';
 import { createLogger } from '../../../shared/logger';
 import { DEMO_ROLES, seedDemoData } from '../../../db/seed';
-import { AuditService } from '../../audit/audit.service';
+import { AuditService } from '../../audit';
 import { UsersService } from '../../users/users.service';
 import { RolesService } from '../roles.service';
 import { buildTestApp, GQL_HEADERS, type TestApp } from '../../../../test/app';

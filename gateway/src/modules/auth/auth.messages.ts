@@ -1,0 +1,49 @@
+/**
+ * The words of registration, sign-in and two-factor, exactly as clients show
+ * them: the client kit displays the server's `details` as they are, so these
+ * strings are part of the contract (docs/product.md#messages).
+ */
+export const AUTH_MESSAGES = {
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  emailTooLong: 'Email must be less than 254 characters',
+  passwordRule: 'Password must be at least 8 characters with letters and numbers',
+  passwordRequired: 'Password is required',
+  passwordTooLong: 'Password must be less than 1024 characters',
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name must be less than 100 characters',
+  roleRequired: 'Please select a role',
+  roleUnknown: 'Please select a valid role',
+  duplicateEmail: 'An account with this email already exists.',
+  adminRegistrationRefused: 'Registration as an administrator is not allowed.',
+  invalidCredentials: 'Invalid email or password',
+  tooManyLogins: 'Too many login attempts. Please try again later.',
+  tooManyRegistrations: 'Too many registration attempts. Please try again later.',
+  codeRequired: 'Please enter your authentication code',
+  codeFormat: 'Please enter a 6-digit code',
+  backupCodeFormat: 'Please enter an 8-character backup code',
+  invalidCode: 'Invalid authentication code',
+  invalidBackupCode: 'Invalid backup code. Please check and try again.',
+  signInExpired: 'Your sign-in has expired. Please enter your email and password again.',
+  tooManyCodeAttempts: 'Too many authentication attempts. Please sign in again.',
+  tooManyTwoFactorChecks: 'Too many attempts. Please try again later.',
+  invalidPassword: 'Invalid password',
+  passwordOrCodeRequired: 'Please enter your password or an authentication code',
+  twoFactorAlreadyEnabled: 'Two-factor authentication is already enabled',
+  twoFactorNotSetUp: 'Two-factor authentication has not been set up. Start the setup first.',
+  twoFactorNotEnabled: 'Two-factor authentication is not enabled',
+} as const;
+
+/** Field limits of an account (docs/product.md#validation). */
+export const AUTH_LIMITS = {
+  nameMax: 100,
+  emailMax: 254,
+  passwordMin: 8,
+  /** argon2 takes any length, but a megabyte "password" is only a way to burn CPU. */
+  passwordMax: 1024,
+} as const;
+
+/** Lower-cased and trimmed: the form under which emails are compared (docs/product.md#registration). */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

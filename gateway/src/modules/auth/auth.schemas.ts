@@ -1,0 +1,128 @@
+import { idSchema, isBlank, problem, requiredTextSchema } from '../../shared/schemas';
+import { z } from '../../shared/validation';
+import { AUTH_LIMITS, AUTH_MESSAGES as M } from './auth.messages';
+
+/*
+ * One schema per operation input of accounts, sign-in and two-factor. The
+ * services parse with them (shared/validation parseInput), so REST and GraphQL
+ * answer the same 400 with the same words; the REST door registers them in the
+ * OpenAPI document. Details come in field order, one per field.
+ */
+
+// Address-like, as the client checks it: something@something.tld, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A person's name on an account. */
+export const NameField = requiredTextSchema(AUTH_LIMITS.nameMax, { required: M.nameRequired, tooLong: M.nameTooLong });
+
+/** An email as typed: required, at most 254 characters, address-like; trimmed, case kept (compared lower-cased). */
+export const EmailField = z
+  .string({ error: M.emailRequired })
+  .trim()
+  .min(1, { error: M.emailRequired, abort: true })
+  .max(AUTH_LIMITS.emailMax, { error: M.emailTooLong, abort: true })
+  .regex(EMAIL_PATTERN, { error: M.emailInvalid });
+
+/** A new password: 8+ characters with letters and digits, at most 1024 (docs/product.md#passwords). */
+const NewPassword = z
+  .string({ error: M.passwordRule })
+  .min(AUTH_LIMITS.passwordMin, { error: M.passwordRule, abort: true })
+  .regex(/[A-Za-z]/, { error: M.passwordRule, abort: true })
+  .regex(/\d/, { error: M.passwordRule, abort: true })
+  .max(AUTH_LIMITS.passwordMax, { error: M.passwordTooLong });
+
+// A form may send the role as digits; blank is "not chosen", anything else not a role id is unknown.
+const RoleChoice = z
+  .unknown()
+  .refine((raw) => !isBlank(raw), { error: M.roleRequired, abort: true })
+  .pipe(idSchema(M.roleUnknown))
+  .openapi({ type: 'integer', minimum: 1, description: 'The chosen role (GET /api/roles); the administrator role only while none exists.' });
+
+/** Codes arrive as text, or as a number from a numeric input. */
+const codeText = (raw: unknown) => (typeof raw === 'number' ? String(raw) : raw);
+
+/** A current 6-digit authenticator code. */
+const TotpCode = z.preprocess(
+  codeText,
+  z
+    .string({ error: M.codeRequired })
+    .trim()
+    .min(1, { error: M.codeRequired, abort: true })
+    .regex(/^\d{6}$/, { error: M.codeFormat }),
+);
+
+/** An 8-character backup code, compared lower-cased. */
+const BackupCode = z.preprocess(
+  codeText,
+  z
+    .string({ error: M.codeRequired })
+    .trim()
+    .min(1, { error: M.codeRequired, abort: true })
+    .regex(/^[0-9a-fA-F]{8}$/, { error: M.backupCodeFormat })
+    .transform((code) => code.toLowerCase()),
+);
+
+const asRecord = (raw: unknown): Record<string, unknown> => (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {});
+
+/** Registration (docs/product.md#registration). The role is `role_id`; `roleId` is accepted too. */
+export const RegisterInput = z.preprocess(
+  (raw) => {
+    const body = asRecord(raw);
+    return { ...body, role_id: body.roleId ?? body.role_id };
+  },
+  z
+    .object({
+      name: NameField,
+      email: EmailField,
+      password: NewPassword,
+      role_id: RoleChoice,
+    })
+    .openapi('RegisterInput'),
+);
+export type RegisterInput = z.output<typeof RegisterInput>;
+
+/** Sign-in needs both fields present; anything else is simply wrong credentials (401). */
+export const LoginInput = z
+  .object({
+    email: z.string({ error: M.emailRequired }).trim().min(1, { error: M.emailRequired }),
+    password: z.string({ error: M.passwordRequired }).min(1, { error: M.passwordRequired }),
+  })
+  .openapi('LoginInput');
+export type LoginInput = z.output<typeof LoginInput>;
+
+/** The second sign-in step: `token` is a TOTP code, or a backup code when `isBackupCode` (docs/product.md#two-factor). */
+export const VerifyLoginInput = z.preprocess(
+  (raw) => {
+    const body = asRecord(raw);
+    return { ...body, isBackupCode: body.isBackupCode === true || body.isBackupCode === 'true' };
+  },
+  z
+    .discriminatedUnion('isBackupCode', [
+      z.object({ email: LoginInput.shape.email, token: TotpCode, isBackupCode: z.literal(false).optional().openapi({ default: false }) }),
+      z.object({ email: LoginInput.shape.email, token: BackupCode, isBackupCode: z.literal(true) }),
+    ])
+    .openapi('VerifyLoginInput'),
+);
+export type VerifyLoginInput = z.output<typeof VerifyLoginInput>;
+
+/** A current authenticator code, to check or to turn two-factor on. */
+export const TotpCodeInput = z.object({ token: TotpCode }).openapi('TotpCodeInput');
+export type TotpCodeInput = z.output<typeof TotpCodeInput>;
+
+/**
+ * Proof before two-factor may change: the password, or else a current
+ * authenticator code. A non-empty password wins; without one a code is required.
+ */
+export const ReauthInput = z
+  .object({
+    password: z.unknown().optional().openapi({ type: 'string' }),
+    token: z.unknown().optional().openapi({ type: 'string', description: 'A current 6-digit authenticator code, when no password is given.' }),
+  })
+  .transform((input, ctx): { password: string } | { code: string } => {
+    if (typeof input.password === 'string' && input.password !== '') return { password: input.password };
+    if (isBlank(input.token)) return problem(ctx, M.passwordOrCodeRequired);
+    const code = TotpCode.safeParse(input.token);
+    return code.success ? { code: code.data } : problem(ctx, code.error.issues[0]?.message ?? M.codeFormat);
+  })
+  .openapi('ReauthInput');
+export type ReauthInput = z.output<typeof ReauthInput>;

@@ -1,0 +1,15 @@
+/*
+ * The auth module's public face: accounts, sign-in, sessions and two-factor.
+ * Code outside the module imports from here only (docs/architecture.md#modules).
+ */
+export { AUTH_LIMITS, AUTH_MESSAGES, normalizeEmail } from './auth.messages';
+export { EmailField, NameField } from './auth.schemas';
+export { AuthResolver } from './auth.resolver';
+export { authRouter } from './auth.routes';
+export { AuthService } from './auth.service';
+export * from './auth.types';
+export { PasswordHasher } from './passwords';
+export { RateLimiter } from './rate-limiter';
+export { SecretBox } from './secret-box';
+export { TokenService, type TokenClaims } from './tokens';
+export { TwoFactorService } from './two-factor.service';
