@@ -12,7 +12,7 @@ import { RolesPage } from '../features/roles/RolesPage';
 import { UserRolesPage } from '../features/user-roles/UserRolesPage';
 import { UsersPage } from '../features/users/UsersPage';
 
-/** The screen of each section (issue 8 items 2–8), by its absolute route. */
+/** The screen of each section, by its absolute route. */
 const SCREENS: Record<string, ComponentType> = {
   [ROUTES.adminUsers]: UsersPage,
   [ROUTES.adminRoles]: RolesPage,

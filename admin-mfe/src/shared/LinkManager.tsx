@@ -39,7 +39,7 @@ export interface LinkManagerProps<T> {
 /**
  * Two lists side by side: what is linked and what is not, each with checkboxes for bulk changes
  * ("Add selected", "Remove selected"; removing asks first). Used for role ↔ checklist items and
- * checklist item ↔ documents (issue 8 items 6 and 8).
+ * checklist item ↔ documents.
  */
 export function LinkManager<T>({ linked, available, rowKey, title, columns, text, onAdd, onRemove, error, busy = false }: LinkManagerProps<T>) {
   const [toAdd, setToAdd] = useState<Set<number>>(new Set());

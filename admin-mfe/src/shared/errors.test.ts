@@ -3,7 +3,7 @@ import { failureMessage, isNotFound, serverErrorText } from './errors';
 
 const graphQLError = (message: string, code: string) => new CombinedGraphQLErrors({ errors: [{ message, extensions: { code } }] });
 
-describe('failureMessage: the server\'s reason, else the area message (spec §8 role store)', () => {
+describe('failureMessage: the server\'s reason, else the area message', () => {
   it('uses the server text for rule failures', () => {
     expect(failureMessage(graphQLError('Cannot delete a role that is assigned to users', 'CONFLICT'), 'Failed to delete role')).toBe('Cannot delete a role that is assigned to users');
     expect(failureMessage(graphQLError('Name is required', 'BAD_USER_INPUT'), 'Failed to add role')).toBe('Name is required');

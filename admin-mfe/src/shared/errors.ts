@@ -1,13 +1,13 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 
 /**
- * The gateway's error codes that carry a message written for people (DESIGN §5: a DomainError):
+ * The gateway's error codes that carry a message written for people (a DomainError, docs/product.md#errors):
  * a rule that failed, a conflict, something not found. Internal errors, an unavailable database
  * and transport failures carry no such message.
  */
 const MEANINGFUL_CODES = new Set(['BAD_USER_INPUT', 'CONFLICT', 'NOT_FOUND', 'FORBIDDEN', 'RATE_LIMITED']);
 
-/** The server's own error text, when it gave one (spec §8: "unless the server gives an error field"). */
+/** The server's own error text, when it gave one (the area message gives way to it, docs/product.md#messages). */
 export function serverErrorText(error: unknown): string | null {
   if (!CombinedGraphQLErrors.is(error)) return null;
   const meaningful = error.errors.find((e) => typeof e.extensions?.code === 'string' && MEANINGFUL_CODES.has(e.extensions.code));
@@ -16,7 +16,7 @@ export function serverErrorText(error: unknown): string | null {
 
 /**
  * What to tell the administrator when a call fails: the server's error text when it gave one,
- * else `fallback` (for roles, the role-store messages of spec §8: 'Failed to add role', …).
+ * else `fallback` (for roles, the role messages: 'Failed to add role', …).
  */
 export function failureMessage(error: unknown, fallback: string): string {
   return serverErrorText(error) ?? fallback;

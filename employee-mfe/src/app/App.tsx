@@ -10,7 +10,7 @@ function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType)
 }
 
 // The dashboard is where /app lands, so it ships with this module (no second round trip before the
-// first page); every other page is its own chunk, fetched when first visited (issue 9, bundles).
+// first page); every other page is its own chunk, fetched when first visited (docs/bundles.md).
 const ChecklistPage = lazyPage(() => import('../features/checklist/ChecklistPage'), (m) => m.ChecklistPage);
 const TaskDetailPage = lazyPage(() => import('../features/checklist/TaskDetailPage'), (m) => m.TaskDetailPage);
 const SectionsPage = lazyPage(() => import('../features/sections/SectionsPage'), (m) => m.SectionsPage);
@@ -25,7 +25,7 @@ const CertificatePage = lazyPage(() => import('../features/profile/CertificatePa
 /**
  * employee_mfe `./App`: the employee pages under `basePath` (`/app`). Routes are relative to where
  * the shell mounts this component; the router and the Apollo client are the shell's (shared). The
- * shell's guards (spec §2) decide who reaches which path before this renders.
+ * shell's guards decide who reaches which path before this renders.
  */
 export default function EmployeeApp(_props: RemoteAppProps) {
   return (

@@ -15,7 +15,7 @@ export interface AdminSection {
 
 const relative = (href: string) => href.slice(`${ROUTES.admin}/`.length);
 
-/** The admin area's sections (spec §2 route table, plus the document library). */
+/** The admin area's sections (the admin route table, plus the document library; docs/product.md#admin). */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { href: ROUTES.adminUsers, title: 'Manage Users', label: 'Users', text: 'Accounts, roles and start dates of everyone onboarding.', group: 'Entity Management' },
   { href: ROUTES.adminRoles, title: 'Manage Roles', label: 'Roles', text: 'Job roles and what each one needs to complete.', group: 'Entity Management' },

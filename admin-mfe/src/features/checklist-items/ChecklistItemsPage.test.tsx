@@ -24,7 +24,7 @@ const documents: Mocks[number] = {
   maxUsageCount: 3,
 };
 
-describe('ChecklistItemsPage (issue 8 item 4)', () => {
+describe('ChecklistItemsPage', () => {
   it('lists the items in order with type, priority, due day, roles and documents', async () => {
     await renderAdmin(<ChecklistItemsPage />, [listMock([A, B, C]), rolesMock()]);
     const table = await screen.findByRole('table', { name: 'Checklist items' });

@@ -10,7 +10,7 @@ function item(id: number, title: string, roleIds: number[]): AdminChecklistItemF
 const listMock = (items: AdminChecklistItemFieldsFragment[]): Mocks[number] => ({ request: { query: AdminChecklistItemsDocument, variables: { filter: {} } }, result: { data: { adminChecklistItems: items } }, maxUsageCount: 1 });
 const stats: Mocks[number] = { request: { query: AdminStatsDocument }, error: new Error('not shown here'), maxUsageCount: 5 };
 
-describe('RoleChecklistsPage (issue 8 item 6)', () => {
+describe('RoleChecklistsPage', () => {
   it('asks for a role first, then shows what it gets and what it does not; adds in bulk', async () => {
     const add = jest.fn(() => ({ data: { addRoleChecklistItems: { __typename: 'RoleChecklist', role_id: 2, items: [] } } }));
     const { toasts } = await renderAdmin(<RoleChecklistsPage />, [

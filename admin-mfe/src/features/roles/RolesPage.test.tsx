@@ -10,7 +10,7 @@ async function renderRoles(mocks: Mocks) {
   return renderAdmin(<RolesPage />, [statsFails, ...mocks]);
 }
 
-describe('RolesPage (issue 8 item 3, spec §8 role store)', () => {
+describe('RolesPage', () => {
   it('lists the roles; the administrator role is marked and cannot be deleted', async () => {
     await renderRoles([rolesMock()]);
     const table = await screen.findByRole('table', { name: 'Roles' });

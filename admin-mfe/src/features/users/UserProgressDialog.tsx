@@ -14,7 +14,7 @@ import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminUserFieldsFragment } from '../../__generated__/graphql';
 import { useAdminUserProgress } from '../../shared/api/useUsers';
 
-/** A user's checklist with their progress (issue 8 item 2: "open a user's checklist progress"). */
+/** A user's checklist with their progress (opened from Manage Users). */
 export function UserProgressDialog({ user, onClose }: { user: AdminUserFieldsFragment | null; onClose(): void }) {
   const { data, error, refetch } = useAdminUserProgress(user?.id ?? null);
   const progress = data?.adminUserProgress;

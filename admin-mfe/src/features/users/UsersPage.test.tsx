@@ -31,7 +31,7 @@ function listMock(filter: AdminUsersFilter, data: AdminUserFieldsFragment[], tot
 // Changes refetch the index numbers too; the users screen does not show them.
 const stats: Mocks[number] = { request: { query: AdminStatsDocument }, error: new Error('not shown here'), maxUsageCount: 5 };
 
-describe('UsersPage (issue 8 item 2)', () => {
+describe('UsersPage', () => {
   it('shows a loading state, then the users with role, start date, progress, last login and status', async () => {
     // Held long enough that the loading state is seen even on a busy machine.
     await renderAdmin(<UsersPage />, [{ ...listMock(BASE, [ME, ANA, BEN]), delay: 400 }, rolesMock()]);

@@ -111,7 +111,7 @@ describe('ChecklistPage', () => {
   });
 });
 
-describe('checklist cache freshness (spec §9: refreshed after 30 minutes)', () => {
+describe('checklist cache freshness (refreshed after 30 minutes)', () => {
   it('serves the cache for 30 minutes after a fetch, then refreshes', async () => {
     const start = Date.now();
     expect(checklistFetchPolicy(start)).toBe('cache-and-network');

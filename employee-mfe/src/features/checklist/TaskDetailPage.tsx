@@ -206,7 +206,7 @@ function TaskDetail({ task }: { task: ChecklistTaskFieldsFragment }) {
   );
 }
 
-/** `/app/checklist/:taskId`: one task of the user's checklist, from the cached list (issue 5 item 6). */
+/** `/app/checklist/:taskId`: one task of the user's checklist, from the cached list. */
 export function TaskDetailPage() {
   const { taskId } = useParams();
   const id = parseTaskId(taskId);

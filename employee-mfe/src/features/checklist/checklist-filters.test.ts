@@ -16,7 +16,7 @@ const TASKS: FilterableTask[] = [
 ];
 const ids = (filters: Partial<typeof DEFAULT_FILTERS>) => applyFilters(TASKS, { ...DEFAULT_FILTERS, ...filters }, NOW).map((t) => t.id);
 
-describe('checklist filters (spec §9)', () => {
+describe('checklist filters', () => {
   it('sorts by item_order ascending by default (ties by id) and keeps every task', () => {
     expect(ids({})).toEqual([2, 3, 1, 5, 6, 4]);
   });

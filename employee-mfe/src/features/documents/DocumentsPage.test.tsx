@@ -166,7 +166,7 @@ describe('DocumentsPage', () => {
     expect(api.markViewed).toHaveBeenCalledWith(5);
   });
 
-  describe('loading retries (spec §4)', () => {
+  describe('loading retries', () => {
     beforeEach(() => {
       jest.useFakeTimers();
     });

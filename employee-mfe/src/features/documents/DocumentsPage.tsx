@@ -40,7 +40,7 @@ export interface DocumentsPageProps {
 }
 
 /**
- * `/app/documents` (spec §2, issue 7 item 3): the library of the user's role. Filters (search,
+ * `/app/documents` (docs/product.md#documents): the library of the user's role. Filters (search,
  * category, view status) and sort work on the loaded library and live in the URL; documents open in a
  * new tab and count as viewed, locally and on the server.
  */

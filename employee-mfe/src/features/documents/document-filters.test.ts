@@ -4,7 +4,7 @@ import { sampleLibrary } from './test-data';
 const ids = (list: Array<{ id: number }>) => list.map((d) => d.id);
 const viewedOnServer = (d: { viewed: boolean }) => d.viewed;
 
-describe('document filters (spec §9)', () => {
+describe('document filters', () => {
   it('reads and writes the URL, ignoring bad values and leaving defaults out', () => {
     expect(filtersFromSearch(new URLSearchParams(''))).toEqual(DEFAULT_FILTERS);
     expect(filtersFromSearch(new URLSearchParams('q=code&category=2&status=unviewed&sort=date'))).toEqual({ q: 'code', category: 2, status: 'unviewed', sort: 'date' });

@@ -21,7 +21,7 @@ async function flush(): Promise<void> {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 }
 
-describe('documents retry policy (spec §4)', () => {
+describe('documents retry policy', () => {
   beforeEach(() => {
     jest.useFakeTimers({ now: 0 });
   });

@@ -47,7 +47,7 @@ function fieldsOf(entry: JournalEntryFieldsFragment): DraftFields {
 }
 
 /**
- * `/app/journal/{id}` (issue 6 item 6): the entry to read, edit (`?mode=edit`, so a reload keeps
+ * `/app/journal/{id}`: the entry to read, edit (`?mode=edit`, so a reload keeps
  * the editor and its draft) and delete after a confirmation.
  */
 export function JournalEntryPage() {

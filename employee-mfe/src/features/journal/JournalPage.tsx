@@ -27,7 +27,7 @@ import './journal.css';
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * `/app/journal` (issue 6 item 5): the user's entries with search, tag, date range, visibility and
+ * `/app/journal` (docs/product.md#journal): the user's entries with search, tag, date range, visibility and
  * sort, stats and popular tags. The filters live in the address, so reload and back keep them.
  */
 export function JournalPage() {

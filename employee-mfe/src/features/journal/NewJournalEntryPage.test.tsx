@@ -30,7 +30,7 @@ describe('NewJournalEntryPage', () => {
     expect(document.title).toBe('New Journal Entry — Embark');
   });
 
-  it('checks the spec §5 rules before sending: content required, title at most 200, content under 10,000', async () => {
+  it('checks the validation rules before sending: content required, title at most 200, content under 10,000', async () => {
     await renderJournal('/app/journal/new', []);
     fireEvent.click(screen.getByRole('button', { name: 'Save entry' }));
     expect(screen.getByText('Content is required')).toBeTruthy();
@@ -111,7 +111,7 @@ describe('NewJournalEntryPage', () => {
     expect(content().value).toBe('Keep me');
   });
 
-  it("shows the server's spec §5 words when it refuses the entry", async () => {
+  it("shows the server's validation words when it refuses the entry", async () => {
     await renderJournal('/app/journal/new', [
       {
         request: { query: CreateJournalEntryDocument, variables: { input: { title: '', content: 'x', visibility: 'private', tags: ['a'.repeat(60)], linked_task_ids: [] } } },

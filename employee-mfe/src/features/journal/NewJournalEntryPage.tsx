@@ -21,8 +21,8 @@ import './journal.css';
 const BLANK: DraftFields = { title: '', content: '', visibility: 'private', tags: '', linkedTaskIds: [] };
 
 /**
- * `/app/journal/new` (issue 6 item 7): the editor for a new entry. With `?taskId=` (the task page's
- * "Write a reflection") it starts from the spec §4 reflection template for that task.
+ * `/app/journal/new`: the editor for a new entry. With `?taskId=` (the task page's
+ * "Write a reflection") it starts from the reflection template for that task.
  */
 export function NewJournalEntryPage() {
   useDocumentTitle(JOURNAL_TEXT.newTitle);

@@ -1,5 +1,5 @@
 /**
- * Journal drafts in local storage (spec §3 "Stored locally": journal drafts per user, one per entry
+ * Journal drafts in local storage (journal drafts per user, one per entry
  * id plus one for a new entry, each with a saved time). One key per user
  * (`STORAGE_KEYS.journalDraftPrefix` + user id) holds a map from the entry id (or `new`) to its
  * draft. Pure apart from the storage it is given, and it never throws: storage can be disabled,

@@ -1,7 +1,7 @@
 /**
- * What to tell the user when a journal call fails. The spec §8 journal message ('Failed to create
+ * What to tell the user when a journal call fails. The journal's area message ('Failed to create
  * journal entry', …) is the headline; when the server refused the input (BAD_USER_INPUT) its
- * message is the spec §5 rule that failed, which says what to fix, so that is shown instead.
+ * message is the validation rule that failed, which says what to fix, so that is shown instead.
  */
 import { CombinedGraphQLErrors } from '@apollo/client';
 

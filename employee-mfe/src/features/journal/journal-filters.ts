@@ -7,7 +7,7 @@ import type { JournalDateRange, JournalEntriesFilter, JournalSortField, JournalS
 export const VISIBILITY_FILTERS = ['all', 'private', 'shared'] as const satisfies readonly JournalVisibilityFilter[];
 export const DATE_RANGES = ['any', 'week', 'month', 'year'] as const;
 export type DateRangeOption = (typeof DATE_RANGES)[number];
-/** Sort field and direction as one choice (spec §9: created_at, updated_at, title; default created_at descending). */
+/** Sort field and direction as one choice (created_at, updated_at, title; default created_at descending). */
 export const SORT_OPTIONS = ['created_at:desc', 'created_at:asc', 'updated_at:desc', 'title:asc', 'title:desc'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 

@@ -1,7 +1,7 @@
 import { VALIDATION_MESSAGES } from '@embark/shared-ui';
 import { charCount, splitTags, toEntryInput, validateJournalForm } from './journal-form';
 
-describe('journal form (spec §5)', () => {
+describe('journal form', () => {
   it('requires content, under 10,000 characters, and a title of at most 200', () => {
     expect(validateJournalForm({ title: '', content: 'ok' })).toEqual({});
     expect(validateJournalForm({ title: '', content: '  \n' })).toEqual({ content: VALIDATION_MESSAGES.journalContentRequired });

@@ -1,5 +1,5 @@
 /**
- * The editor's fields → what the gateway takes, and the spec §5 checks run before sending (the
+ * The editor's fields → what the gateway takes, and the validation checks (docs/product.md#validation) run before sending (the
  * gateway runs the same ones with the same words, so its 400 reads the same).
  */
 import { LIMITS, VALIDATION_MESSAGES } from '@embark/shared-ui';

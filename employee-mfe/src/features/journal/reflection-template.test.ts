@@ -2,7 +2,7 @@ import { LIMITS } from '@embark/shared-ui';
 import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import { buildReflectionTemplate, parseTaskIdParam, reflectionContent, safeHttpUrl, templateTitle } from './reflection-template';
 
-describe('reflection template (spec §4)', () => {
+describe('reflection template', () => {
   it('uses the spec words', () => {
     expect(JOURNAL_TEXT.templateTitle('Security training')).toBe('Reflection on: Security training');
     expect(JOURNAL_TEXT.templateHeadings).toEqual(['What I learned', 'Key insights', 'How this relates to my role']);

@@ -1,5 +1,5 @@
 /**
- * The entry a user starts from when writing about a completed task (spec §4 "Journal"): titled
+ * The entry a user starts from when writing about a completed task: titled
  * 'Reflection on: {task title}', with the headings 'What I learned', 'Key insights' and 'How this
  * relates to my role', private, linked to the task, and the task's documents appended as a related
  * documents list. Pure: the page fetches the task, this shapes the entry.

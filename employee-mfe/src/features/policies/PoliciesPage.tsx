@@ -18,7 +18,7 @@ import { PolicyCard } from './components/PolicyCard';
 import './policies.css';
 
 /**
- * `/app/policies` (DESIGN §7.6, issue 7 item 4): the company policies of the user's role. Each opens in
+ * `/app/policies` (docs/product.md#policies): the company policies of the user's role. Each opens in
  * a new tab (counting as viewed, like in the library) and can be acknowledged; the acknowledgement's
  * time is shown, and a policy changed since then asks to be acknowledged again.
  */

@@ -21,7 +21,7 @@ async function renderCertificate(mocks: Mocks, print = jest.fn()) {
   return print;
 }
 
-describe('the completion certificate (DESIGN §7.7)', () => {
+describe('the completion certificate', () => {
   it('everything done: name, role and completion date (the latest completion), printable', async () => {
     const print = await renderCertificate([
       answer({ total: 3, completed: 3, completedAt: ['2026-03-05T10:00:00.000Z', '2026-03-18T15:30:00.000Z', '2026-03-11T09:00:00.000Z'] }),

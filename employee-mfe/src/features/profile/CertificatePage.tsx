@@ -29,7 +29,7 @@ function printPage(): void {
 }
 
 /**
- * `/app/profile/certificate` (DESIGN §7.7): once every task is complete, a certificate with the
+ * `/app/profile/certificate` (docs/product.md#certificate): once every task is complete, a certificate with the
  * user's name, role and completion date, printable (a Print button and a print stylesheet that
  * prints the certificate alone, on one landscape page). Before that, a friendly 'not yet' with the
  * progress so far.

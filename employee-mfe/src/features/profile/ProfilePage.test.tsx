@@ -58,7 +58,7 @@ async function renderProfile(api: FakeTwoFactorApi, mocks: Mocks = [overviewMock
 
 const section = () => screen.getByRole('region', { name: 'Two-factor authentication' });
 
-describe('profile details and progress (issue 5 item 8)', () => {
+describe('profile details and progress', () => {
   const account = () => screen.getByRole('region', { name: 'Account' });
   const progress = () => screen.getByRole('region', { name: 'Onboarding progress' });
 

@@ -15,7 +15,7 @@ export interface ProfilePageProps {
 }
 
 /**
- * `/app/profile` (spec §2; issue 5 item 8): the account (name, email, role, start date), onboarding
+ * `/app/profile`: the account (name, email, role, start date), onboarding
  * progress with the way to the certificate once everything is done, and the security section.
  */
 export function ProfilePage({ twoFactor }: ProfilePageProps) {

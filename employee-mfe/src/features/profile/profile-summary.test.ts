@@ -18,7 +18,7 @@ describe('summariseProfile', () => {
     expect(summariseProfile(data).completedAt).toBe('2026-03-12T08:00:00.000Z');
   });
 
-  it("names the user's role, and 'Front-Line Staff' when it is unknown (spec §3)", () => {
+  it("names the user's role, and 'Front-Line Staff' when it is unknown", () => {
     expect(summariseProfile(profileOverview({ total: 1, completed: 0, roleId: 2 })).roleName).toBe('Manager');
     expect(summariseProfile(profileOverview({ total: 1, completed: 0, roleId: 9 })).roleName).toBe('Front-Line Staff');
   });

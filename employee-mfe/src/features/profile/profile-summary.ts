@@ -16,7 +16,7 @@ export interface ProfileSummary {
   percent: number;
   /** Every task done (and there is at least one): the certificate is earned. */
   isComplete: boolean;
-  /** DESIGN §7.7 completion date: the latest completion time, once everything is done. */
+  /** The completion date (docs/product.md#certificate): the latest completion time, once everything is done. */
   completedAt: string | null;
 }
 

@@ -44,7 +44,7 @@ async function renderSections(mocks: Mocks) {
 
 const listMock = (tasks: unknown[]): Mocks[number] => ({ request: { query: SectionsChecklistDocument }, result: { data: { myChecklist: tasks } } });
 
-describe('SectionsPage (DESIGN §7.5)', () => {
+describe('SectionsPage', () => {
   it('groups the checklist by type, each section with its own progress bar and counts', async () => {
     await renderSections([listMock(TASKS)]);
     const headings = await screen.findAllByRole('heading', { level: 2 });

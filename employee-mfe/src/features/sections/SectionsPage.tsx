@@ -30,7 +30,7 @@ const SECTION_ICON: Record<TaskType, IconName> = {
   meeting: 'colleagues',
 };
 
-/** DESIGN §7.5 Sections: the checklist grouped by type (Forms, Policies, SOPs, Trainings, Meetings), each with its progress. */
+/** Sections (docs/product.md#sections): the checklist grouped by type (Forms, Policies, SOPs, Trainings, Meetings), each with its progress. */
 export function SectionsPage() {
   useDocumentTitle(SECTIONS_TEXT.title);
   const { data, error, refetch } = useSectionsChecklist();

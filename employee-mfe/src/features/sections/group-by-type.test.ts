@@ -1,6 +1,6 @@
 import { groupByType } from './group-by-type';
 
-describe('groupByType (DESIGN §7.5)', () => {
+describe('groupByType', () => {
   it('lists the five sections in order with counts and percentages, tasks by item_order', () => {
     const sections = groupByType([
       { id: 1, type: 'policy', item_order: 4, completed: true },

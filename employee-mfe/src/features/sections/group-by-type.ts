@@ -1,6 +1,6 @@
 import { completionPercentage, type TaskType } from '@embark/shared-ui';
 
-/** DESIGN §7.5 section order: Forms, Policies, SOPs, Trainings, Meetings. */
+/** The section order (docs/product.md#sections): Forms, Policies, SOPs, Trainings, Meetings. */
 export const SECTION_ORDER: readonly TaskType[] = ['form', 'policy', 'sop', 'training', 'meeting'];
 
 export interface SectionTask {

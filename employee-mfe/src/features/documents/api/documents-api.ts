@@ -1,6 +1,6 @@
 import { apiClient, type ApiClient } from '@embark/shared-ui';
 
-/** Spec §3 Document as `GET /documents` answers it (issue 7 shape). */
+/** A document as `GET /documents` answers it (docs/product.md#documents). */
 export interface LibraryDocument {
   id: number;
   title: string;
@@ -32,7 +32,7 @@ export const LIBRARY_PAGE_SIZE = 100;
 const MAX_PAGES = 20;
 
 /**
- * The spec §7 documents calls, through the kit's REST client (10 s timeout, §8 errors, session expiry on
+ * The documents calls, through the kit's REST client (10 s timeout, the kit's error messages, session expiry on
  * 401/403). REST rather than GraphQL here on purpose: the spec's retry rule is about HTTP statuses of
  * these calls (0, 5xx, 404 'endpoint not found').
  */

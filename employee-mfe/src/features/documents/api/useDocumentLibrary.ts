@@ -10,9 +10,9 @@ export type LibraryState =
   | { status: 'error'; message: string };
 
 /**
- * The role's document library: loaded with the spec §4 retry policy (a warning toast at the first
+ * The role's document library: loaded with the retry policy (a warning toast at the first
  * retry, 'Unable to load documents: …' when it gives up), and which documents the user has viewed,
- * merged from the server's record and the ids kept locally (spec §3). Opening a document records
+ * merged from the server's record and the ids kept locally. Opening a document records
  * the view in both places.
  */
 export function useDocumentLibrary(api: DocumentsApi = defaultApi) {

@@ -24,7 +24,7 @@ const VISIBILITIES: readonly DraftVisibility[] = ['private', 'shared'];
 
 /**
  * The entry form of `/app/journal/new` and of editing `/app/journal/{id}`, with the draft kept in
- * local storage as the user types and offered back after a reload (spec §3). Spec §5 rules are
+ * local storage as the user types and offered back after a reload. The validation rules (docs/product.md#validation) are
  * checked before sending; a refusal from the server is shown above the buttons in its own words.
  */
 export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSubmit, onCancel }: JournalEditorProps) {

@@ -8,7 +8,7 @@ export interface PopularTagsProps {
   onSelect(tag: string): void;
 }
 
-/** The user's 10 most used tags (spec §9); each toggles the list's tag filter. */
+/** The user's 10 most used tags; each toggles the list's tag filter. */
 export function PopularTags({ selected, onSelect }: PopularTagsProps) {
   const { data, loading, error, refetch } = usePopularTags();
   const tags = data?.popularTags ?? [];

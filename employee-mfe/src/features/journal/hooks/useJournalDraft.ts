@@ -20,7 +20,7 @@ export interface JournalDraftState {
 }
 
 /**
- * The editor's fields with drafts kept in local storage (spec §3): written a moment after typing
+ * The editor's fields with drafts kept in local storage: written a moment after typing
  * stops and when the page is hidden (reload, tab closed), offered back on the next visit, removed
  * once the entry is saved or the draft discarded. While an offer is open nothing is written, so
  * the old draft is not overwritten by the untouched form; typing instead of choosing discards it.

@@ -1,6 +1,6 @@
 import { apiClient, replaceSessionToken, type ApiClient } from '@embark/shared-ui';
 
-/** `GET /auth/2fa/status` (issue 3 item 1). */
+/** `GET /auth/2fa/status` (docs/product.md#two-factor). */
 export interface TwoFactorStatus {
   enabled: boolean;
   backupCodesRemaining: number;

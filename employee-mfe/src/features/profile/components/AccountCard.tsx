@@ -9,7 +9,7 @@ export interface AccountCardProps {
   user: SessionUser | null;
 }
 
-/** Name, email, role and start date (issue 5 item 8). */
+/** Name, email, role and start date. */
 export function AccountCard({ summary, user }: AccountCardProps) {
   const name = summary?.name ?? user?.name;
   const email = summary?.email ?? user?.email;

@@ -11,8 +11,8 @@ export interface OnboardingProgressCardProps {
 }
 
 /**
- * The user's progress (issue 5 item 8): the bar, 'N of M tasks completed', and either the way to the
- * certificate (everything done, DESIGN §7.7) or what is left to earn it.
+ * The user's progress (docs/product.md#progress): the bar, 'N of M tasks completed', and either the way to the
+ * certificate (everything done, docs/product.md#certificate) or what is left to earn it.
  */
 export function OnboardingProgressCard({ summary, failed, onRetry }: OnboardingProgressCardProps) {
   return (
