@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { documentTitleFor } from '@embark/shared-ui';
 
 /**
- * Spec §2 "After each navigation": the document title from the route, and the page scrolled to the
+ * After each navigation: the document title from the route, and the page scrolled to the
  * top. (Breadcrumbs are derived from the path where they render; the drawer closes in the layout.)
  * The first render keeps the browser's own scroll position (a reload restores it).
  */

@@ -10,7 +10,7 @@ function outcome(path: string, session: AccessSession): string {
   return decision.kind === 'redirect' ? `→ ${decision.to}` : decision.kind;
 }
 
-// Spec §2 "Guards and navigation behaviour": path × visitor → outcome.
+// The guards and navigation behaviour: path × visitor → outcome.
 const TABLE: Array<[path: string, anonymous: string, employee: string, admin: string]> = [
   ['/', 'render', '→ /app/dashboard', '→ /app/admin'],
   ['/login', 'render', '→ /app/dashboard', '→ /app/admin'],

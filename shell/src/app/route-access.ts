@@ -17,7 +17,7 @@ export type RouteDecision =
   | { kind: 'wait' };
 
 /**
- * Spec §2 "Guards and navigation behaviour", as one pure function of the path and the session:
+ * The guards and navigation behaviour (docs/shell.md), as one pure function of the path and the session:
  * login-only pages send guests to /login; admin-only pages send other users to /app/dashboard;
  * administrators opening a regular /app page other than profile or the checklist (a task included)
  * go to /app/admin; bare /app and the guest pages (/, /login, /register) send signed-in users home.

@@ -45,7 +45,7 @@ export interface AppInitialisers {
   isSessionRefusal(error: unknown): boolean;
 }
 
-/** Spec §3 "an app-initialised marker (userId, timestamp, isFirstTimeUser, version 1.0)". */
+/** The app-initialised marker: userId, timestamp, isFirstTimeUser, version 1.0. */
 export interface AppInitialisedMarker {
   userId: number;
   /** Epoch milliseconds of the last initialisation that loaded the dashboard. */
@@ -136,7 +136,7 @@ function timeOf(value: string | null | undefined): number | null {
 }
 
 /**
- * Spec §4: no progress, and either no previous sign-in or an account under 24 hours old. The
+ * A first-time user: no progress, and either no previous sign-in or an account under 24 hours old. The
  * server's sign-in answer already carries this sign-in's time in `last_login_at`, so "no previous
  * sign-in" shows as null only right after registration; a first sign-in is caught by the account age.
  */
@@ -147,7 +147,7 @@ export function isFirstTimeUser(user: Pick<SessionUser, 'completion_percentage' 
   return created !== null && now - created < APP_INITIALISATION.firstTimeAccountAgeMs;
 }
 
-/** Spec §9: the dashboard is not initialised again within 5 minutes of the same user's last initialisation. */
+/** The dashboard is not initialised again within 5 minutes of the same user's last initialisation. */
 export function dashboardRecentlyInitialised(marker: AppInitialisedMarker | null, userId: number, now: number): boolean {
   if (!marker || marker.userId !== userId) return false;
   const age = now - marker.timestamp;
@@ -191,7 +191,7 @@ export async function initialiseApp(user: SessionUser, initialisers: AppInitiali
       }
       logAuthEvent('init.aborted', { details: { mode, step, sessionRefused, error: String(error) } });
       if (mode === 'sign-in') {
-        // Spec §4: a checklist failure aborts and clears all state. The stored session stays, so
+        // A checklist failure aborts and clears all state. The stored session stays, so
         // the refresh the error message asks for signs the user in with their data.
         await initialisers.resetState().catch(() => undefined);
         removeKeys(storage, [STORAGE_KEYS.appInitialised]);

@@ -1,5 +1,5 @@
 /**
- * What each step of the after-sign-in initialisation (spec §4, `app-initialisation.ts`) loads.
+ * What each step of the after-sign-in initialisation (`app-initialisation.ts`) loads.
  * Loaded lazily by the AuthProvider (it pulls in the Apollo client, which `/` must not load).
  *
  * GraphQL steps fill the one Apollo cache the shell shares with the remotes, so the bell and the
@@ -45,7 +45,7 @@ export function createAppInitialisers({ client = sharedApolloClient(), reportSes
   const context = { reportSessionExpiry };
   return {
     steps: {
-      // Spec §7 `GET /documents` (documents for the user's role).
+      // `GET /documents` (documents for the user's role).
       documents: async () => {
         await apiClient.get('/documents', { reportSessionExpiry });
       },

@@ -1,12 +1,12 @@
 /**
- * Spec §8 "Login" and "Registration": the words a user sees when an account call of `auth-api.ts`
+ * The words a user sees (docs/product.md#messages) when an account call of `auth-api.ts`
  * fails. Apart from the calls so that only the sign-in and registration screens load them (the
  * signed-in area's start needs the calls, not these words).
  */
 import { isApiError } from '@embark/shared-ui';
 import { LOGIN_MESSAGES, REGISTER_MESSAGES } from '@embark/shared-ui/page-text/auth';
 
-/** Spec §8 "Login" for the email-and-password step. */
+/** Sign-in, the email-and-password step. */
 export function signInErrorMessage(error: unknown): string {
   // Anything but an HTTP failure (a malformed answer) has no words a user could act on.
   if (!isApiError(error)) return LOGIN_MESSAGES.failed;
@@ -18,7 +18,7 @@ export function signInErrorMessage(error: unknown): string {
   return error.serverError?.trim() || LOGIN_MESSAGES.failed;
 }
 
-/** Spec §8 "Login", two-factor: the server's text, else the code or backup-code message. */
+/** Sign-in, the two-factor step: the server's text, else the code or backup-code message. */
 export function twoFactorErrorMessage(error: unknown, isBackupCode: boolean): string {
   const fallback = isBackupCode ? LOGIN_MESSAGES.invalidBackupCode : LOGIN_MESSAGES.invalidCode;
   if (!isApiError(error)) return fallback;
@@ -28,7 +28,7 @@ export function twoFactorErrorMessage(error: unknown, isBackupCode: boolean): st
   return error.serverError?.trim() || fallback;
 }
 
-/** Spec §8 "Registration". */
+/** Registration. */
 export function registerErrorMessage(error: unknown): string {
   if (!isApiError(error)) return REGISTER_MESSAGES.failed;
   if (error.timedOut) return error.message;

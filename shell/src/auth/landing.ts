@@ -1,6 +1,6 @@
 import { isAdminUser, ROUTES, type SessionUser } from '@embark/shared-ui';
 
-/** Spec §2: after sign-in or registration, administrators (role 4) land on /app/admin, everyone else on /app/dashboard. */
+/** After sign-in or registration, administrators (role 4) land on /app/admin, everyone else on /app/dashboard. */
 export function landingPathFor(user: Pick<SessionUser, 'role_id'>): string {
   return isAdminUser(user) ? ROUTES.admin : ROUTES.dashboard;
 }

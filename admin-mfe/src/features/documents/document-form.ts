@@ -14,7 +14,7 @@ export interface DocumentFormValues {
 
 export type DocumentFormErrors = Partial<Record<'title' | 'url' | 'classId', string>>;
 
-/** Spec §5: a document link is http or https only ('Invalid URL format'); title and class required. */
+/** The document form's rules (docs/product.md#validation): a document link is http or https only ('Invalid URL format'); title and class required. */
 export function validateDocumentForm(values: DocumentFormValues): DocumentFormErrors {
   const errors: DocumentFormErrors = {};
   const title = values.title.trim();

@@ -1,7 +1,7 @@
 import { DOCUMENTS } from '@embark/shared-ui';
 import type { LibraryDocument } from './api/documents-api';
 
-/** Spec §9: filters by category and by view status (all, viewed, unviewed); sort by name, date, modified, type. */
+/** Filters by category and by view status (all, viewed, unviewed); sort by name, date, modified, type. */
 export const VIEW_STATUSES = ['all', 'viewed', 'unviewed'] as const;
 export type ViewStatus = (typeof VIEW_STATUSES)[number];
 export const DOCUMENT_SORTS = ['name', 'date', 'modified', 'type'] as const;
@@ -81,7 +81,7 @@ export function applyFilters(documents: readonly LibraryDocument[], filters: Doc
   return sortDocuments(shown, filters.sort);
 }
 
-/** Spec §9 "Recent documents 5": the newest additions to the role's library. */
+/** Recent documents (5): the newest additions to the role's library. */
 export function recentDocuments(documents: readonly LibraryDocument[], count: number = DOCUMENTS.recentCount): LibraryDocument[] {
   return sortDocuments(documents, 'date').slice(0, count);
 }

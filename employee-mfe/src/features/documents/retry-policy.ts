@@ -1,7 +1,7 @@
 import { DOCUMENTS, isApiError } from '@embark/shared-ui';
 
 /**
- * Spec §4 "Documents retry": up to 3 retries with a backoff of 1 s, 2 s, 4 s (capped at 10 s), only
+ * Documents retry: up to 3 retries with a backoff of 1 s, 2 s, 4 s (capped at 10 s), only
  * for network errors, status 0 or 5xx. Pure: the waiting goes through `sleep`, so tests drive it with
  * fake timers, and nothing here knows about React or toasts (the caller is told through onRetry).
  */

@@ -5,7 +5,7 @@ import type { ProfileOverviewQuery } from '../../__generated__/graphql';
 export interface ProfileSummary {
   name: string;
   email: string;
-  /** Spec §3: the role's name, 'Front-Line Staff' when the role is unknown. */
+  /** The role's name (docs/product.md#roles), 'Front-Line Staff' when the role is unknown. */
   roleName: string;
   /** Calendar date `YYYY-MM-DD`, or null when unreadable. */
   startDate: string | null;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { breadcrumbsFor, SHELL_TEXT } from '@embark/shared-ui';
 
-/** Spec §2 breadcrumbs, rebuilt from the path on every navigation, in a `nav` named 'Breadcrumb'. */
+/** The breadcrumbs, rebuilt from the path on every navigation, in a `nav` named 'Breadcrumb'. */
 export function Breadcrumbs({ pathname }: { pathname: string }) {
   const crumbs = breadcrumbsFor(pathname);
   if (crumbs.length === 0) return null;

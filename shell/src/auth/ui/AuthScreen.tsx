@@ -9,7 +9,7 @@ export interface AuthScreenProps {
 }
 
 /**
- * The frame of /login and /register: the portal brand at the top (spec §2), the form card, and on
+ * The frame of /login and /register: the portal brand at the top, the form card, and on
  * wide screens a brand panel saying what the portal is for.
  */
 export function AuthScreen({ children }: AuthScreenProps) {

@@ -4,7 +4,7 @@ import { APP_INIT_TEXT, LOGIN_MESSAGES, REGISTER_MESSAGES } from '@embark/shared
 import { FormAlert } from './FormAlert';
 
 export interface InitialisationFailedProps {
-  /** Which screen the user signed in from: the wording and the refresh offer differ (spec §8). */
+  /** Which screen the user signed in from: the wording and the refresh offer differ. */
   flow: 'login' | 'register';
   /** Reloads the page (tests pass a spy). */
   reload?: () => void;
@@ -21,7 +21,7 @@ function askUser(message: string): boolean {
 }
 
 /**
- * Spec §8: the user signed in (or registered) but their data could not be loaded. Sign-in offers a
+ * The user signed in (or registered) but their data could not be loaded. Sign-in offers a
  * refresh after 2 s; registration asks after 2 s, if the session is stored, whether to refresh now
  * (and reloads on yes), then offers the same button. The stored session survives, so a refresh lets
  * the user in with their data.

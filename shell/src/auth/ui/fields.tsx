@@ -5,7 +5,7 @@ import '../auth.css';
 
 interface FieldChrome {
   label: string;
-  /** The inline error (spec §5 message); shown under the field and tied to it with aria-describedby. */
+  /** The inline error (docs/product.md#validation); shown under the field and tied to it with aria-describedby. */
   error?: string | undefined;
   /** Help shown under the label, also tied with aria-describedby. */
   hint?: ReactNode;

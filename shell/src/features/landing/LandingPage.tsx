@@ -58,7 +58,7 @@ const PLAN_INCLUDES = [
   'Admin console for HR and team leads',
 ] as const;
 
-/** The progress the mockup's bar animates to (spec §1: "animates up to 75 percent"). */
+/** The progress the mockup's bar animates to (it animates up to 75 percent). */
 export const MOCKUP_PROGRESS = 75;
 
 /** Id of the demo area the hero's button scrolls to. */
@@ -72,13 +72,13 @@ function scrollToDemo() {
   section.focus({ preventScroll: true });
 }
 
-/** Footer links are inert (spec §1): they look like links and go nowhere. */
+/** Footer links are inert: they look like links and go nowhere. */
 function stay(event: MouseEvent<HTMLAnchorElement>) {
   event.preventDefault();
 }
 
 /**
- * The public landing page (spec §1). It is also prerendered into `index.html` at build time, so a
+ * The public landing page. It is also prerendered into `index.html` at build time, so a
  * first visit paints it from static HTML with no JavaScript; keep it free of effects and data.
  * `data-scroll-to` and `data-inert` let the static page's tiny script give it the same behaviours.
  */

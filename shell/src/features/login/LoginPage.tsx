@@ -14,7 +14,7 @@ export interface LoginPageProps {
   api?: AuthApi;
 }
 
-/** `/login` (spec §2): email and password, then the two-factor step when the account needs it. */
+/** `/login` (docs/product.md#sessions): email and password, then the two-factor step when the account needs it. */
 export default function LoginPage({ api = authApi }: LoginPageProps) {
   useDocumentTitle(AUTH_TEXT.signIn);
   const { status, user } = useAuth();
@@ -42,7 +42,7 @@ export default function LoginPage({ api = authApi }: LoginPageProps) {
     [signIn],
   );
 
-  // Guests only (spec §2): a signed-in user is sent on to their area.
+  // Guests only: a signed-in user is sent on to their area.
   if (status === 'authenticated' && user) return <Navigate to={landingPathFor(user)} replace />;
 
   return (

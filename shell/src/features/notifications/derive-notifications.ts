@@ -21,7 +21,7 @@ export interface DeriveOptions {
    */
   since?: string | null;
   now?: Date;
-  /** Spec §9: notifications max 3. */
+  /** At most this many notifications. */
   max?: number;
 }
 
@@ -31,7 +31,7 @@ function timeOf(value: string | null | undefined): number | null {
   return Number.isFinite(time) ? time : null;
 }
 
-/** Spec §4 due wording; a far date alone ('Mar 5, 2026') would not say what it is, so it reads 'Due Mar 5, 2026'. */
+/** The due wording; a far date alone ('Mar 5, 2026') would not say what it is, so it reads 'Due Mar 5, 2026'. */
 function dueText(task: NotifiableTask, now: Date): string {
   const wording = dueWording(task.dueDate, now);
   return taskUrgency({ completed: false, dueDate: task.dueDate ?? null }, now) === 'future' ? NOTIFICATIONS_TEXT.dueOn(wording) : wording;
@@ -51,7 +51,7 @@ export function nextTaskNotificationId(task: Pick<NotifiableTask, 'id'>): string
 }
 
 /**
- * Spec §4 "Notifications": at most 3; the most recently completed tasks first, titled 'Task
+ * The notifications (docs/product.md#notifications): at most 3; the most recently completed tasks first, titled 'Task
  * Completed' (newest first), then filled up to 3 with 'Next Task' for uncompleted tasks in checklist
  * order (item_order). A completed task without a completion time cannot be dated and is left out.
  */

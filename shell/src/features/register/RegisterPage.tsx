@@ -10,7 +10,7 @@ export interface RegisterPageProps {
   api?: AuthApi;
 }
 
-/** `/register` (spec §2): account creation; on success the new user lands in their area, welcomed. */
+/** `/register` (docs/product.md#registration): account creation; on success the new user lands in their area, welcomed. */
 export default function RegisterPage({ api = authApi }: RegisterPageProps) {
   useDocumentTitle(AUTH_TEXT.registerHeading);
   const { status, user } = useAuth();
@@ -29,7 +29,7 @@ export default function RegisterPage({ api = authApi }: RegisterPageProps) {
     [establishSession, navigate],
   );
 
-  // Guests only (spec §2): a signed-in user is sent on to their area.
+  // Guests only: a signed-in user is sent on to their area.
   if (status === 'authenticated' && user) return <Navigate to={landingPathFor(user)} replace />;
 
   return (

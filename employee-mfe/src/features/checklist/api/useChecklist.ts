@@ -10,7 +10,7 @@ onSessionEnded(() => {
   lastFetchedAt = Number.NEGATIVE_INFINITY;
 });
 
-/** Spec §9: the cached checklist is served as is for 30 minutes, then refreshed. */
+/** The cached checklist is served as is for 30 minutes, then refreshed. */
 export function checklistFetchPolicy(now: number = Date.now()): 'cache-first' | 'cache-and-network' {
   return now - lastFetchedAt >= TIMING_MS.checklistCacheRefresh ? 'cache-and-network' : 'cache-first';
 }

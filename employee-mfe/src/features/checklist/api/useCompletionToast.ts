@@ -2,7 +2,7 @@ import { useContext, useEffect } from 'react';
 import { completionMilestone, SESSION_MESSAGES, ToastContext } from '@embark/shared-ui';
 
 /**
- * Spec §4: 'Congratulations! …' when the checklist reaches 100 % from below. Reports to the page-wide
+ * 'Congratulations! …' when the checklist reaches 100 % from below. Reports to the page-wide
  * milestone the dashboard reports to as well, so finishing the last task anywhere toasts exactly once.
  */
 export function useCompletionToast(tasks: ReadonlyArray<{ completed: boolean }> | undefined) {

@@ -5,7 +5,7 @@ import { Badge, buttonClassName, DASHBOARD_TEXT, Icon, ROUTES } from '@embark/sh
 export interface DashboardHeroProps {
   /** Everything is done: the hero turns into the completion message and the certificate link. */
   isComplete: boolean;
-  /** Spec §4 guidance for the current percentage. */
+  /** The guidance for the current percentage (docs/product.md#dashboard). */
   guidance: string;
   remainingTasks: number;
   completionPercentage: number;
@@ -20,7 +20,7 @@ function safeRoute(route: string): string {
   return route.startsWith(`${ROUTES.app}/`) ? route : ROUTES.checklist;
 }
 
-/** Spec §2 hero: 'Your Next Step', guidance, the next-step button and the remaining count; at 100 % the certificate. */
+/** The hero: 'Your Next Step', guidance, the next-step button and the remaining count; at 100 % the certificate. */
 export function DashboardHero({ isComplete, guidance, remainingTasks, completionPercentage, nextStep }: DashboardHeroProps) {
   const title = nextStep.title.trim() || DASHBOARD_TEXT.defaultNextStepTitle;
   return (

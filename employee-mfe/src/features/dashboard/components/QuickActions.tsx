@@ -10,7 +10,7 @@ const ACTIONS: ReadonlyArray<{ label: string; to: string; icon: IconName }> = [
   { label: DASHBOARD_TEXT.updateProfile, to: ROUTES.profile, icon: 'profile' },
 ];
 
-/** Spec §2 Quick Actions: six shortcuts into the portal. */
+/** Quick Actions: six shortcuts into the portal. */
 export function QuickActions() {
   return (
     <section className="ui-card dash-panel" aria-labelledby="dash-actions-title">

@@ -24,7 +24,7 @@ const STATUS_TONE: Record<DashboardProgressStatus, BadgeTone> = {
   completed: 'success',
 };
 
-/** Spec §2 quick stats: the progress bar (colour by 100/75/50), completed with the trend icon, remaining, overdue. */
+/** Quick stats: the progress bar (colour by 100/75/50), completed with the trend icon, remaining, overdue. */
 export function QuickStats({ completionPercentage, completedTasks, remainingTasks, overdueTasks, totalTasks }: QuickStatsProps) {
   const status = dashboardProgressStatus(completionPercentage);
   return (

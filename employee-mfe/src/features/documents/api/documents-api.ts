@@ -15,7 +15,7 @@ export interface LibraryDocument {
   viewed: boolean;
 }
 
-/** Spec §3 Document class. */
+/** A document class. */
 export interface DocumentClass {
   id: number;
   name: string;

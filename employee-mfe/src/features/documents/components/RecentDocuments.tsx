@@ -10,7 +10,7 @@ export interface RecentDocumentsProps {
   onOpen(document: LibraryDocument): void;
 }
 
-/** Spec §9 "Recent documents" (5): the newest additions, each opening in a new tab. */
+/** Recent documents (5): the newest additions, each opening in a new tab. */
 export function RecentDocuments({ documents, isViewed, onOpen }: RecentDocumentsProps) {
   if (documents.length === 0) return null;
   return (

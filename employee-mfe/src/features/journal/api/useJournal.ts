@@ -48,7 +48,7 @@ export function useJournalTags() {
   return useQuery(JournalTagsDocument, { fetchPolicy: 'cache-and-network' });
 }
 
-/** Spec §9: the 10 most used tags. */
+/** The 10 most used tags (docs/product.md#journal). */
 export function usePopularTags() {
   return useQuery(PopularTagsDocument, { variables: { limit: LIMITS.popularTagsDefault }, fetchPolicy: 'cache-and-network' });
 }

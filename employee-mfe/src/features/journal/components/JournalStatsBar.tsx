@@ -1,7 +1,7 @@
 import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import { useJournalStats } from '../api/useJournal';
 
-/** Spec §3 "Journal stats": entries, entries of the last 7 days, tags in use. A dash until known. */
+/** Journal stats: entries, entries of the last 7 days, tags in use. A dash until known. */
 export function JournalStatsBar() {
   const { data } = useJournalStats();
   const stats = data?.journalStats;
