@@ -34,7 +34,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-describe('toastDuration (spec §9)', () => {
+describe('toastDuration', () => {
   it.each([
     [{}, 5_000],
     [{ type: 'info' as const }, 5_000],

@@ -23,7 +23,7 @@ export interface ToastProviderProps {
 }
 
 /**
- * The shell's toast service (the `ToastApi` contract) and its viewport. Durations follow spec §9;
+ * The shell's toast service (the `ToastApi` contract) and its viewport. Durations come from toastDuration (kit/toast-timing);
  * a toast pauses while hovered or focused, so it never vanishes under the pointer or the keyboard
  * (WCAG 2.2.1). Showing a message that is already on screen restarts it instead of stacking a copy
  * (several failing calls can report the same session expiry).
