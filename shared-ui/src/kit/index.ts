@@ -4,7 +4,6 @@ export * from './constants';
 export * from './storage';
 export * from './document-title';
 export * from './routes';
-export * from './validation';
 export * from './api-client';
 export * from './auth-debug-log';
 export * from './auth-session';
@@ -15,4 +14,5 @@ export * from './relative-time';
 export * from './task-rules';
 // Not here: subpaths of their own (package.json `exports`), so they stay out of the module every
 // page loads: './page-text/*' (page wording), './documents' (the document library's rules),
-// './apollo-client' (the GraphQL client factory).
+// './apollo-client' (the GraphQL client factory), './validation' (the sign-in, registration and
+// two-factor form rules).

@@ -3,8 +3,7 @@
  * Each rule returns the product's message for the first problem it finds, or `undefined` when the value is fine. The
  * gateway checks the same rules with the same words (its 400 `details` are shown as they are).
  */
-import { LIMITS } from './constants';
-import { VALIDATION_MESSAGES } from './messages';
+import { LIMITS, VALIDATION_MESSAGES } from '@embark/shared-ui';
 
 /** One message per field; absent when the field is valid. */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;

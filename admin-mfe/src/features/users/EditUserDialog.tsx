@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button, validateEmail, validateName } from '@embark/shared-ui';
+import { Badge, Button } from '@embark/shared-ui';
+import { validateEmail, validateName } from '@embark/shared-ui/kit/validation';
 import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';

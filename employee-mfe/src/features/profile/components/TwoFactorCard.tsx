@@ -1,13 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type RefCallback } from 'react';
-import {
-  Button,
-  Card,
-  isApiError,
-  LoadingState,
-  normaliseTwoFactorCode,
-  useToast,
-  validateTwoFactorCode,
-} from '@embark/shared-ui';
+import { Button, Card, isApiError, LoadingState, useToast } from '@embark/shared-ui';
+import { normaliseTwoFactorCode, validateTwoFactorCode } from '@embark/shared-ui/kit/validation';
 import { PROFILE_SECURITY_TEXT as TEXT } from '@embark/shared-ui/page-text/profile';
 import { twoFactorApi, type TwoFactorApi, type TwoFactorSetup } from '../api/two-factor-api';
 import { BackupCodes } from './BackupCodes';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Button, hasFieldErrors, ROUTES, validateLoginForm } from '@embark/shared-ui';
+import { Button, ROUTES } from '@embark/shared-ui';
+import { hasFieldErrors, validateLoginForm } from '@embark/shared-ui/kit/validation';
 import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
 import { FormAlert, PasswordField, signInErrorMessage, TextField, type AuthApi, type SignInResult } from '../../../auth';
 

@@ -1,10 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  Button,
-  normaliseTwoFactorCode,
-  validateTwoFactorCode,
-  type TwoFactorMode,
-} from '@embark/shared-ui';
+import { Button } from '@embark/shared-ui';
+import { normaliseTwoFactorCode, validateTwoFactorCode, type TwoFactorMode } from '@embark/shared-ui/kit/validation';
 import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
 import { FormAlert, TextField, twoFactorErrorMessage, type AuthApi, type Session } from '../../../auth';
 

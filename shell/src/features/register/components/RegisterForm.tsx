@@ -1,12 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import {
-  Button,
-  hasFieldErrors,
-  ROUTES,
-  validateRegisterForm,
-  type RegisterFormValues,
-} from '@embark/shared-ui';
+import { Button, ROUTES } from '@embark/shared-ui';
+import { hasFieldErrors, validateRegisterForm, type RegisterFormValues } from '@embark/shared-ui/kit/validation';
 import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
 import { FormAlert, PasswordField, registerErrorMessage, SelectField, TextField, type AuthApi, type Session } from '../../../auth';
 import { useRegistrationRoles } from '../hooks/useRegistrationRoles';
