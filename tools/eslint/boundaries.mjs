@@ -1,6 +1,7 @@
 // Import-boundary rule for the workspace. Written locally because the rules are
-// ours (DESIGN §4): a remote never imports the shell or the gateway, features
-// never import each other, and no package reaches into another with `../`.
+// ours (docs/architecture.md#import-rules): a remote never imports the shell or
+// the gateway, features never import each other, no package reaches into
+// another with `../`, and a gateway module is entered only through its index.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -24,18 +25,24 @@ function locate(root, file) {
   const pkg = PACKAGES.includes(rel[0]) ? rel[0] : null;
   const featureIdx = rel.indexOf('features');
   const feature = pkg && rel[1] === 'src' && featureIdx === 2 ? rel[3] : null;
-  return { pkg, feature };
+  // gateway/src/modules/<module>/...: `entry` when the path is the module itself or its index.
+  const inModules = pkg === 'gateway' && rel[1] === 'src' && rel[2] === 'modules' && rel.length > 3;
+  const module = inModules ? rel[3] : null;
+  const rest = inModules ? rel.slice(4).join('/') : '';
+  const entry = inModules && (rest === '' || /^index(\.[cm]?[jt]s)?$/.test(rest));
+  return { pkg, feature, module, entry };
 }
 
 export const boundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'Keep package and feature boundaries (DESIGN §4)' },
+    docs: { description: 'Keep package, feature and gateway module boundaries (docs/architecture.md#import-rules)' },
     schema: [],
     messages: {
       crossPackage: "'{{spec}}' reaches into another package ({{target}}); import it by its package name or move the code to shared-ui.",
       forbiddenPackage: "{{pkg}} must not import '{{spec}}' (allowed workspace imports: {{allowed}}).",
       crossFeature: "Feature '{{from}}' must not import feature '{{to}}'; move shared code to shared-ui or the app layer.",
+      moduleInternals: "'{{spec}}' reaches inside the gateway module '{{to}}'; import its index ('../{{to}}') instead, and export what is needed there.",
     },
   },
   create(context) {
@@ -65,6 +72,10 @@ export const boundaries = {
       }
       if (here.feature && target.feature && target.feature !== here.feature) {
         context.report({ node, messageId: 'crossFeature', data: { from: here.feature, to: target.feature } });
+      }
+      // A module's files (its __tests__ included) use each other freely; everyone else goes through its index.
+      if (target.module && target.module !== here.module && !target.entry) {
+        context.report({ node, messageId: 'moduleInternals', data: { spec, to: target.module } });
       }
     }
 

@@ -19,6 +19,15 @@ tester.run('embark/boundaries', boundaries, {
     { code: "import { App } from '../app/App';", filename: at('shell/src/remotes/load.ts') },
     { code: "import React from 'react';", filename: at('admin-mfe/src/features/index/Index.tsx') },
     { code: "import { launchStack } from '../scripts/lib/stack.mjs';", filename: at('e2e/server.mjs') },
+    // Gateway modules: the index from anywhere, any own file from inside (tests included).
+    { code: "import { AuthService } from '../auth';", filename: at('gateway/src/modules/admin/admin-users.service.ts') },
+    { code: "import { AuthService } from '../auth/index';", filename: at('gateway/src/modules/admin/admin-users.service.ts') },
+    { code: "import { RolesService } from './modules/roles';", filename: at('gateway/src/services.ts') },
+    { code: "import { authRouter } from '../modules/auth';", filename: at('gateway/src/http/api.ts') },
+    { code: "import { TokenService } from '../src/modules/auth';", filename: at('gateway/test/auth.ts') },
+    { code: "import { EmailField } from './auth.schemas';", filename: at('gateway/src/modules/auth/auth.service.ts') },
+    { code: "import { AUTH_MESSAGES } from '../auth.messages';", filename: at('gateway/src/modules/auth/__tests__/login.test.ts') },
+    { code: "import { z } from '../../shared/validation';", filename: at('gateway/src/modules/auth/auth.schemas.ts') },
     { code: "import { Icon, cx } from '@embark/shared-ui';", filename: at('shared-ui/src/components/Modal.tsx') },
   ],
   invalid: [
@@ -31,5 +40,14 @@ tester.run('embark/boundaries', boundaries, {
     { code: "import { Role } from '../../../gateway/src/modules/roles/role.entity';", filename: at('shell/src/app/x.ts'), errors: [{ messageId: 'crossPackage' }] },
     { code: "export * from '../../shared-ui/src/index';", filename: at('shell/src/x.ts'), errors: [{ messageId: 'crossPackage' }] },
     { code: "import x from '../../scripts/lib/stack.mjs';", filename: at('gateway/src/x.ts'), errors: [{ messageId: 'crossPackage' }] },
+    // Gateway modules: bypassing another module's index is an error, from a module, the app layer, a test or a re-export.
+    { code: "import { RolesService } from '../roles/roles.service';", filename: at('gateway/src/modules/auth/auth.service.ts'), errors: [{ messageId: 'moduleInternals' }] },
+    { code: "import { User } from '../users/user.entity';", filename: at('gateway/src/modules/auth/auth.service.ts'), errors: [{ messageId: 'moduleInternals' }] },
+    { code: "import { authRouter } from '../modules/auth/auth.routes';", filename: at('gateway/src/http/api.ts'), errors: [{ messageId: 'moduleInternals' }] },
+    { code: "import { Role } from '../modules/roles/role.entity';", filename: at('gateway/src/db/entities.ts'), errors: [{ messageId: 'moduleInternals' }] },
+    { code: "import { ROLE_MESSAGES } from '../../roles/roles.messages';", filename: at('gateway/src/modules/checklist/__tests__/c.test.ts'), errors: [{ messageId: 'moduleInternals' }] },
+    { code: "import { TokenService } from '../src/modules/auth/tokens';", filename: at('gateway/test/auth.ts'), errors: [{ messageId: 'moduleInternals' }] },
+    { code: "export { AuthService } from './modules/auth/auth.service';", filename: at('gateway/src/x.ts'), errors: [{ messageId: 'moduleInternals' }] },
+    { code: "const m = import('./modules/auth/auth.service');", filename: at('gateway/src/x.ts'), errors: [{ messageId: 'moduleInternals' }] },
   ],
 });
