@@ -269,7 +269,7 @@ export const REST_MATRIX: RestRow[] = [
   },
   { route: 'DELETE /api/roles/:id', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/roles/${await makeRole(ctx)}` }) },
 
-  // Checklists and progress (issue 5): users reach their own data, administrators everyone's.
+  // Checklists and progress: users reach their own data, administrators everyone's.
   { route: 'GET /api/users/:userId', variant: 'own', expect: SIGNED_IN(200), request: (ctx) => ({ path: `/api/users/${selfId(ctx)}` }) },
   { route: 'GET /api/users/:userId', variant: "another user's", expect: OTHERS_ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/users/${(await freshUser(ctx)).id}` }) },
   { route: 'GET /api/users/:userId/checklist', variant: 'own', expect: SIGNED_IN(200), request: (ctx) => ({ path: `/api/users/${selfId(ctx)}/checklist` }) },
@@ -318,7 +318,7 @@ export const REST_MATRIX: RestRow[] = [
   { route: 'GET /api/tags', expect: SIGNED_IN(200) },
   { route: 'GET /api/tags/popular', expect: SIGNED_IN(200), request: () => ({ path: '/api/tags/popular?limit=10' }) },
 
-  // Documents (issue 7): users read and mark what their role sees (another role's document answers 404,
+  // Documents: users read and mark what their role sees (another role's document answers 404,
   // like an unknown one); administrators see everything and are the only writers.
   { route: 'GET /api/documents', expect: SIGNED_IN(200), request: () => ({ path: '/api/documents?search=matrix&sort=date&limit=5' }) },
   { route: 'GET /api/document-classes', expect: SIGNED_IN(200) },
@@ -374,7 +374,7 @@ export const REST_MATRIX: RestRow[] = [
     },
   },
 
-  // The administration console (issue 8): administrators only, whatever the data.
+  // The administration console: administrators only, whatever the data.
   { route: 'GET /api/admin/stats', expect: ADMIN_ONLY(200) },
   { route: 'GET /api/admin/audit', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/audit?category=all&limit=5' }) },
   { route: 'GET /api/admin/users', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/users?search=matrix&sort=progress&order=desc&limit=5' }) },
@@ -653,7 +653,7 @@ export const GRAPHQL_MATRIX: GraphQLRow[] = [
       return { query: 'mutation ($id: Int!, $i: Int!) { unlinkDocumentFromChecklistItem(id: $id, itemId: $i) { checklist_item_ids } }', variables: { id: await makeDocument(ctx, { itemId }), i: itemId } };
     },
   },
-  // The administration console (issue 8): administrators only.
+  // The administration console: administrators only.
   {
     field: 'Query.adminStats',
     expect: GQL_ADMIN_ONLY,

@@ -5,7 +5,7 @@ import { bearer, gql, PROXY_ENV, tokenFor } from '../../test/auth';
 import { ACTORS, cleanUp, GRAPHQL_MATRIX, matrixContext, REST_MATRIX, rowLabel, type GraphQLOutcome } from '../../test/authorization-matrix';
 
 /*
- * Who may call what (DESIGN §5: deny by default, permissions in the services).
+ * Who may call what: deny by default, permissions in the services (docs/architecture.md#layers).
  * Every registered REST route and every GraphQL Query/Mutation field must have
  * a row in test/authorization-matrix.ts (user-scoped ones a row per variant:
  * own data and another user's); each row is exercised as anonymous, employee

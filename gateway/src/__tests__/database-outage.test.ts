@@ -5,7 +5,7 @@ import { testDatabaseUrl } from '../../test/database';
 import { TcpProxy } from '../../test/tcp-proxy';
 
 /*
- * DESIGN §5: a PostgreSQL outage must not crash the gateway; requests fail with
+ * A PostgreSQL outage must not crash the gateway (docs/product.md#errors); requests fail with
  * a clean 503, /readyz reflects it, and the pool recovers when the server returns.
  */
 describe('database outage', () => {

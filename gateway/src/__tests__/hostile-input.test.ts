@@ -20,7 +20,7 @@ import { testDatabaseUrl } from '../../test/database';
 import { TokenService } from '../modules/auth';
 
 /*
- * Issue 9 item 7: a generated fuzz of hostile requests over every REST route (the
+ * A generated fuzz of hostile requests over every REST route (the
  * authorization matrix lists them all) and every GraphQL operation (from the built
  * schema): wrong types, missing and extra fields, huge strings and bodies, malformed
  * JSON, injection strings, bad ids and bad tokens. Whatever comes in: no 5xx (and no

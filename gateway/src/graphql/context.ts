@@ -8,6 +8,6 @@ export interface GraphQLContext {
   actor: Actor;
   meta: RequestMeta;
   services: Services;
-  /** Request-scoped DataLoaders (DESIGN §5: no N+1), built per request by createLoaders. */
+  /** Request-scoped DataLoaders (one query per field per request, not per item), built per request by createLoaders. */
   loaders: Loaders;
 }

@@ -3,7 +3,7 @@ import type { LinkedDocumentType } from '../modules/checklist';
 import type { Services } from '../services';
 
 /**
- * Request-scoped DataLoaders (DESIGN §5: no N+1). Built fresh for every
+ * Request-scoped DataLoaders (one query per field, not one per item). Built fresh for every
  * GraphQL request, so nothing is cached across users or requests; fields that
  * resolve per item batch into one call per request.
  */

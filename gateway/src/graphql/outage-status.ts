@@ -4,7 +4,7 @@ import type { GraphQLContext } from './context';
 /**
  * GraphQL answers 200 with errors by default. During a database outage the whole
  * response is unusable, so it gets the same 503 the REST door gives: load balancers,
- * clients and retries can then treat both doors alike (DESIGN §5 "Database failures").
+ * clients and retries can then treat both doors alike (docs/product.md#errors).
  */
 export function outageStatusPlugin(): ApolloServerPlugin<GraphQLContext> {
   return {

@@ -9,7 +9,7 @@ import type { GraphQLContext } from './context';
 import { createFormatError } from './format-error';
 import { outageStatusPlugin } from './outage-status';
 
-/** Per-operation limits (DESIGN §5, in the spirit of graphql-armor's defaults). */
+/** Per-operation limits, so one request cannot cost the server unbounded work (in the spirit of graphql-armor's defaults). */
 export const GRAPHQL_LIMITS = {
   maxDepth: 10,
   maxAliases: 15,

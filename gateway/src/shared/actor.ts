@@ -2,14 +2,14 @@ import { ForbiddenError, NotFoundError, UnauthenticatedError } from './errors';
 
 /**
  * Who is making a request. Every service operation takes one, so permission
- * checks live in the service layer (DESIGN §5) and both doors (REST and GraphQL)
- * pass the same value. The auth issue fills `user` from a verified token.
+ * checks live in the service layer (docs/architecture.md#layers) and both doors
+ * (REST and GraphQL) pass the same value, resolved from a verified token.
  */
 export type Actor = { kind: 'anonymous' } | { kind: 'user'; userId: number; roleId: number };
 
 export const ANONYMOUS: Actor = Object.freeze({ kind: 'anonymous' });
 
-/** role_id 4 is the administrator role (spec §6: an exact comparison). */
+/** role_id 4 is the administrator role, compared exactly (docs/product.md#roles). */
 export const ADMIN_ROLE_ID = 4;
 
 /** A signed-in actor (the user behind a valid, unrevoked token). */
@@ -41,10 +41,10 @@ export function requireAdmin(actor: Actor): UserActor {
 }
 
 /**
- * Users reach only their own data; administrators reach everyone's (DESIGN §5).
+ * Users reach only their own data; administrators reach everyone's (docs/product.md#admin).
  * Another user's data answers 404 with `notFoundMessage`, exactly like an id
  * that does not exist: user ids are sequential, so a 403 would tell a prober
- * which accounts exist, and the client treats 403 as a lost session (spec §7).
+ * which accounts exist, and the client treats 403 as a lost session (docs/product.md#status-codes).
  */
 export function requireSelfOrAdmin(actor: Actor, userId: number, notFoundMessage: string): UserActor {
   const user = requireUser(actor);

@@ -1,7 +1,7 @@
 /**
  * Recognises "the database is not reachable right now" as opposed to a bug or a
- * bad query, so those failures become a clean 503 (DESIGN §5: a PostgreSQL
- * restart must not look like a server bug, and the client may retry).
+ * bad query, so those failures become a clean 503 (docs/product.md#errors: a
+ * PostgreSQL restart must not look like a server bug, and the client may retry).
  */
 
 // Node socket errors seen when the server is down, restarting or unreachable.

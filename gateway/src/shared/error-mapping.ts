@@ -1,7 +1,7 @@
 import { DomainError, RateLimitedError } from './errors';
 import { isDatabaseUnavailableError } from './db-errors';
 
-/** The REST error body of DESIGN §5. */
+/** The REST error body (docs/product.md#errors). */
 export interface RestErrorBody {
   error: string;
   details?: string[];

@@ -1,5 +1,5 @@
 /**
- * The one error family of the gateway (DESIGN §5). Services throw these; the
+ * The one error family of the gateway (docs/product.md#errors). Services throw these; the
  * REST error handler and the GraphQL formatError translate them, so a rule's
  * failure looks the same through both doors.
  */

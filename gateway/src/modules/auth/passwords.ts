@@ -5,7 +5,7 @@ import type { AuthConfig } from '../../config';
 const ARGON2ID = 2 as Algorithm;
 
 /**
- * argon2id hashing for passwords and backup codes (DESIGN §5: m ≥ 19 MiB,
+ * argon2id hashing for passwords and backup codes (docs/product.md#passwords: m ≥ 19 MiB,
  * t ≥ 2, p = 1; the config refuses less outside NODE_ENV=test). Verification
  * reads the parameters from the stored hash, so raising the cost later keeps
  * old hashes valid.

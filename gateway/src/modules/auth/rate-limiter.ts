@@ -16,8 +16,8 @@ export interface RateHit {
 }
 
 /**
- * Fixed-window counters in PostgreSQL, so every replica shares them (DESIGN
- * §1, §5). `hit` counts an attempt BEFORE the protected work runs, in one
+ * Fixed-window counters in PostgreSQL, so every replica shares them
+ * (docs/product.md#rate-limits). `hit` counts an attempt BEFORE the protected work runs, in one
  * atomic upsert: concurrent requests cannot all slip under the limit, which a
  * check-then-increment would allow. A caller whose attempt turns out fine
  * (a correct password) `refund`s it, so only failures accumulate.

@@ -5,7 +5,7 @@ const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
 /**
- * Encrypts TOTP secrets at rest (DESIGN §5) with AES-256-GCM. The key is
+ * Encrypts TOTP secrets at rest (docs/product.md#two-factor) with AES-256-GCM. The key is
  * HKDF-SHA256 of TOTP_ENCRYPTION_KEY, or of JWT_SECRET when that is unset, with
  * a purpose label, so the signing key and the encryption key are never the same
  * bytes. Each ciphertext is bound to its user id (GCM additional data): a

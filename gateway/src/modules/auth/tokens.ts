@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { SignJWT } from 'jose';
 
-/** DESIGN §5: HS256 only, 8 hours, with issuer and audience pinned. */
+/** HS256 only, 8 hours, with issuer and audience pinned (docs/product.md#sessions). */
 export const TOKEN_ALGORITHM = 'HS256';
 export const TOKEN_TTL_SECONDS = 8 * 60 * 60;
 export const TOKEN_ISSUER = 'embark-gateway';

@@ -1,7 +1,7 @@
 import { generateSecret, generateURI, verify } from 'otplib';
 
 /**
- * TOTP as every authenticator app expects it (DESIGN §5): SHA-1, 30-second
+ * TOTP as every authenticator app expects it (docs/product.md#two-factor): SHA-1, 30-second
  * steps, 6 digits, one step of clock drift either way.
  */
 export const TOTP_ISSUER = 'Embark';
@@ -19,7 +19,7 @@ export function otpauthUrl(secret: string, accountEmail: string): string {
 
 /**
  * The time step a code belongs to, or null when it is wrong, outside ±1 step,
- * or not after `afterStep` (a step already used: replay, DESIGN §5).
+ * or not after `afterStep` (a step already used: a replay).
  */
 export async function matchTotp(secret: string, code: string, afterStep: number | null, epochSeconds?: number): Promise<number | null> {
   const result = await verify({

@@ -57,7 +57,7 @@ describe('registration', () => {
     ['password without letters', { password: '1234567890' }, [MESSAGES.passwordRule]],
     ['role missing', { role_id: undefined }, [MESSAGES.roleRequired]],
     ['role not a number', { role_id: 'manager' }, [MESSAGES.roleUnknown]],
-  ])('400 with the spec message: %s', async (_case, change, details) => {
+  ])('400 with the product message: %s', async (_case, change, details) => {
     const body: Record<string, unknown> = { ...GOOD, email: uniqueEmail('val'), ...change };
     const res = await register(body).expect(400);
     expect(res.body).toEqual({ error: details.join(', '), details });
