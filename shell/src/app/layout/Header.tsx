@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BRAND, homePathFor, Icon, pageTitleFor, SHELL_TEXT, useAuth } from '@embark/shared-ui';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { BrandMark } from './BrandMark';
 import { UserMenu } from './UserMenu';
 
 export interface HeaderProps {
@@ -28,7 +29,7 @@ export function Header({ menuButtonRef, sidebarOpen, onOpenSidebar }: HeaderProp
         <Icon name="menu" size={22} />
       </button>
       <Link to={homePathFor(isAdmin)} className="shell-brand">
-        <BrandMark />
+        <BrandMark className="shell-brand__mark" />
         <span>{BRAND.name}</span>
       </Link>
       <p className="shell-header__title">{pageTitleFor(pathname)}</p>
@@ -37,17 +38,5 @@ export function Header({ menuButtonRef, sidebarOpen, onOpenSidebar }: HeaderProp
         <UserMenu />
       </div>
     </header>
-  );
-}
-
-/** The Embark mark: a path rising to a flag. Decorative (the link is named by the brand text). */
-export function BrandMark() {
-  return (
-    <span className="shell-brand__mark" aria-hidden="true">
-      <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-        <path d="M4 20c3-1 4-4 7-6s5-1 7-5" />
-        <path d="M18 9V3l3 1.5L18 6" />
-      </svg>
-    </span>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BRAND, ROUTES } from '@embark/shared-ui';
 import { AUTH_SCREEN_TEXT } from '@embark/shared-ui/page-text/auth';
+import { BrandMark } from '../../app/layout/BrandMark';
 import '../auth.css';
 
 export interface AuthScreenProps {
@@ -18,13 +19,7 @@ export function AuthScreen({ children }: AuthScreenProps) {
       <main id="main-content" className="auth-screen__main" tabIndex={-1}>
         <header className="auth-screen__header">
           <Link to={ROUTES.home} className="auth-brand">
-            {/* The portal's mark (same drawing as the app header's): a path rising to a flag. */}
-            <span className="auth-brand__mark" aria-hidden="true">
-              <svg viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-                <path d="M4 20c3-1 4-4 7-6s5-1 7-5" />
-                <path d="M18 9V3l3 1.5L18 6" />
-              </svg>
-            </span>
+            <BrandMark className="auth-brand__mark" size={22} />
             <span className="auth-brand__name">{BRAND.name}</span>
           </Link>
         </header>

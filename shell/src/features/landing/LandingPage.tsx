@@ -2,6 +2,7 @@ import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { BRAND, buttonClassName, Icon, PRICING, ROUTES, type IconName } from '@embark/shared-ui';
 import { LANDING_TEXT } from '@embark/shared-ui/page-text/auth';
+import { BrandMark } from '../../app/layout/BrandMark';
 import './landing.css';
 
 const FEATURES: ReadonlyArray<{ icon: IconName; title: string; text: string }> = [
@@ -88,12 +89,7 @@ export function LandingPage() {
       <header className="landing-bar">
         <div className="landing-bar__inner">
           <Link to={ROUTES.home} className="landing-brand">
-            <span className="landing-brand__mark" aria-hidden="true">
-              <svg viewBox="0 0 24 24" width="20" height="20" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
-                <path d="M4 20c3-1 4-4 7-6s5-1 7-5" />
-                <path d="M18 9V3l3 1.5L18 6" />
-              </svg>
-            </span>
+            <BrandMark className="landing-brand__mark" />
             {BRAND.name}
           </Link>
           <nav className="landing-bar__nav" aria-label="Sections">
