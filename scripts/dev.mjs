@@ -1,0 +1,27 @@
+#!/usr/bin/env node
+// `npm run dev`: every part in watch mode (turbo), with mail going to a MailDev started here when
+// SMTP_URL is unset, as `npm start` does.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { startLocalMail } from './lib/maildev.mjs';
+import { repoRoot } from './lib/paths.mjs';
+
+const mail = await startLocalMail().catch((err) => {
+  console.error(`embark: ${err.message}`);
+  process.exit(1);
+});
+if (mail) console.info(`embark: mail inbox ${mail.inboxUrl} (MailDev: SMTP_URL is not set)`);
+
+const turbo = path.join(repoRoot, 'node_modules', '.bin', 'turbo');
+const dev = spawn(turbo, ['run', 'dev', '--parallel'], {
+  cwd: repoRoot,
+  env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...mail?.env },
+  stdio: 'inherit',
+});
+// turbo gets Ctrl-C from the terminal itself; forward TERM for non-interactive stops.
+process.on('SIGTERM', () => dev.kill('SIGTERM'));
+process.on('SIGINT', () => {});
+dev.on('exit', async (code, signal) => {
+  await mail?.stop();
+  process.exit(code ?? (signal ? 1 : 0));
+});
