@@ -56,16 +56,6 @@ export const SIDEBAR_AUTO_CLOSE_WIDTH_PX = 1025;
 
 export type TaskType = 'form' | 'policy' | 'sop' | 'training' | 'meeting';
 
-/** Estimated minutes per task type, `[min, max]`; anything else is 10-15. */
-export const TASK_TIME_ESTIMATES_MIN: Readonly<Record<TaskType, readonly [number, number]>> = {
-  form: [5, 10],
-  policy: [10, 15],
-  sop: [15, 20],
-  training: [20, 30],
-  meeting: [30, 60],
-};
-export const DEFAULT_TASK_TIME_ESTIMATE_MIN: readonly [number, number] = [10, 15];
-
 export const DOCUMENTS = {
   recentCount: 5,
   retries: 3,
@@ -77,11 +67,10 @@ export const PRICING = { dollarsPerSeatPerMonth: 2, trialDays: 7 } as const;
 
 /**
  * Task rules (docs/product.md#urgency, read by kit/task-rules.ts): urgency windows in whole days left until
- * the due date, the dashboard's urgency windows in hours, the guidance bands in percent, and how
+ * the due date (the server's count), the guidance bands in percent, and how
  * long completion times read as 'N days ago' before they read as a date.
  */
 export const TASK_URGENCY_DAYS = { dueSoon: 2, dueWeek: 7 } as const;
-export const DASHBOARD_URGENCY_HOURS = { urgent: 24, high: 72, medium: 168 } as const;
 export const GUIDANCE_THRESHOLDS = { greatStart: 25, excellentProgress: 50, halfway: 75 } as const;
 export const COMPLETION_WORDING_MAX_DAYS = 7;
 /** The due-date filter 'week' of the checklist: due from today up to this many days ahead. */

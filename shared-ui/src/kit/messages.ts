@@ -171,7 +171,6 @@ export const TASK_WORDING = {
   completedHoursAgo: (n: number) => `Completed ${countOf(n, 'hour')} ago`,
   completedDaysAgo: (n: number) => `Completed ${countOf(n, 'day')} ago`,
   completedOn: (date: string) => `Completed on ${date}`,
-  estimate: (min: number, max: number) => `${min}-${max} minutes`,
   /** On a task in the checklist and in the dashboard's upcoming tasks. */
   priorityBadge: (priority: string) => `${priority} priority`,
 } as const;

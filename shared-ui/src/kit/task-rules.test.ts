@@ -6,22 +6,18 @@ import {
   completionWording,
   createCompletionMilestone,
   dashboardProgressStatus,
-  dashboardUrgency,
-  daysUntilDue,
   displayStatus,
   displayStatusTone,
   dueWording,
-  estimatedTime,
   guidanceMessage,
-  hoursUntilDue,
   parseCalendarDate,
   showTrendIcon,
   taskUrgency,
   type TaskUrgency,
 } from './task-rules';
 
-// A fixed local "now": Wednesday 12 March 2025, 10:30 in the test's own time zone. Due dates are
-// calendar dates relative to it, so every rule is checked at its exact day boundaries.
+// A fixed local "now": Wednesday 12 March 2025, 10:30 in the test's own time zone. Days left are the
+// server's; the calendar dates relative to NOW are only what a far due date shows.
 const NOW = new Date(2025, 2, 12, 10, 30, 0);
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -33,38 +29,14 @@ function dateIn(days: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** A task due today, seen at the moment when `hours` are left until the end of that day (negative: past it). */
-function atHoursLeft(hours: number): { dueDate: string; now: Date } {
-  const endOfToday = new Date(NOW.getFullYear(), NOW.getMonth(), NOW.getDate() + 1).getTime();
-  return { dueDate: dateIn(0), now: new Date(endOfToday - hours * HOUR) };
-}
-
-describe('parseCalendarDate and daysUntilDue', () => {
-  it('reads YYYY-MM-DD (and the date part of a timestamp) as a local calendar date', () => {
+describe('parseCalendarDate', () => {
+  it('reads YYYY-MM-DD (and the date part of a timestamp) as a local calendar date, for display', () => {
     expect(parseCalendarDate('2025-03-14')?.getTime()).toBe(new Date(2025, 2, 14).getTime());
     expect(parseCalendarDate('2025-03-14T23:00:00.000Z')?.getTime()).toBe(new Date(2025, 2, 14).getTime());
   });
 
   it.each([null, undefined, '', 'soon', '2025-02-31', '2025-13-01'])('has no date for %p', (value) => {
     expect(parseCalendarDate(value)).toBeNull();
-    expect(daysUntilDue(value, NOW)).toBeNull();
-  });
-
-  it.each([
-    [-8, -8],
-    [-1, -1],
-    [0, 0],
-    [1, 1],
-    [2, 2],
-    [7, 7],
-    [8, 8],
-  ])('counts calendar days: due in %i → %i', (offset, expected) => {
-    expect(daysUntilDue(dateIn(offset), NOW)).toBe(expected);
-  });
-
-  it('counts from the calendar day, whatever the time of day', () => {
-    expect(daysUntilDue(dateIn(1), new Date(2025, 2, 12, 0, 0, 0))).toBe(1);
-    expect(daysUntilDue(dateIn(1), new Date(2025, 2, 12, 23, 59, 59))).toBe(1);
   });
 });
 
@@ -79,13 +51,18 @@ describe('taskUrgency', () => {
     ['in 7 days', 7, 'due-week'],
     ['in 8 days', 8, 'future'],
     ['no due date', null, 'none'],
-  ])('an open task due %s is %s', (_label, offset, expected) => {
-    expect(taskUrgency({ completed: false, dueDate: offset === null ? null : dateIn(offset) }, NOW)).toBe(expected);
+  ])('an open task due %s (the server\'s days left) is %s', (_label, days, expected) => {
+    expect(taskUrgency({ completed: false, daysUntilDue: days })).toBe(expected);
   });
 
   it('a completed task is completed, even when its due date has passed or is missing', () => {
-    expect(taskUrgency({ completed: true, dueDate: dateIn(-5) }, NOW)).toBe('completed');
-    expect(taskUrgency({ completed: true, dueDate: null }, NOW)).toBe('completed');
+    expect(taskUrgency({ completed: true, daysUntilDue: -5 })).toBe('completed');
+    expect(taskUrgency({ completed: true, daysUntilDue: null })).toBe('completed');
+  });
+
+  it("follows the server's days left, never the viewer's clock or time zone", () => {
+    // The server's today is already the day after the due date (UTC) while the viewer's local date is still the due date.
+    expect(taskUrgency({ completed: false, daysUntilDue: -1 })).toBe('overdue');
   });
 });
 
@@ -114,13 +91,13 @@ describe('dueWording', () => {
     [2, 'Due in 2 days'],
     [7, 'Due in 7 days'],
     [8, 'Mar 20, 2025'],
-  ])('due in %i days → %s', (offset, expected) => {
-    expect(dueWording(dateIn(offset), NOW, 'en-US')).toBe(expected);
+  ])('due in %i days → %s', (days, expected) => {
+    expect(dueWording({ dueDate: dateIn(days), daysUntilDue: days }, 'en-US')).toBe(expected);
   });
 
   it('is empty without a due date', () => {
-    expect(dueWording(null, NOW)).toBe('');
-    expect(dueWording('', NOW)).toBe('');
+    expect(dueWording({ dueDate: null, daysUntilDue: null })).toBe('');
+    expect(dueWording({})).toBe('');
   });
 });
 
@@ -146,38 +123,6 @@ describe('completionWording', () => {
   it('is empty without a (valid) completion time', () => {
     expect(completionWording(null, NOW)).toBe('');
     expect(completionWording('not a date', NOW)).toBe('');
-  });
-});
-
-describe('dashboardUrgency (0/24/72/168 h)', () => {
-  it('counts hours to the end of the due day', () => {
-    expect(hoursUntilDue(dateIn(0), NOW)).toBe(13.5);
-    expect(hoursUntilDue(dateIn(-1), NOW)).toBe(-10.5);
-    expect(hoursUntilDue(null, NOW)).toBeNull();
-  });
-
-  it.each<[number, 'high' | 'medium' | 'low', string]>([
-    [-30, 'high', 'overdue'],
-    [-0.001, 'low', 'overdue'],
-    [0, 'high', 'overdue'],
-    [0.001, 'low', 'urgent'],
-    [23.999, 'low', 'urgent'],
-    [24, 'high', 'high'],
-    [24, 'medium', 'medium'],
-    [71.999, 'high', 'high'],
-    [71.999, 'low', 'medium'],
-    [72, 'high', 'medium'],
-    [167.999, 'medium', 'medium'],
-    [168, 'high', 'low'],
-    [500, 'high', 'low'],
-  ])('%d h left, %s priority → %s', (hoursLeft, priority, expected) => {
-    const { dueDate, now } = atHoursLeft(hoursLeft);
-    expect(hoursUntilDue(dueDate, now)).toBeCloseTo(hoursLeft, 6);
-    expect(dashboardUrgency({ dueDate, priority }, now)).toBe(expected);
-  });
-
-  it('a task without a due date is low', () => {
-    expect(dashboardUrgency({ dueDate: null, priority: 'high' }, NOW)).toBe('low');
   });
 });
 
@@ -255,21 +200,6 @@ describe('guidanceMessage', () => {
     expect(at(75, 6, 8)).toBe('Almost finished! Only 2 tasks left to complete your orientation.');
     expect(at(99, 99, 100)).toBe('Almost finished! Only 1 task left to complete your orientation.');
     expect(at(100, 199, 200)).toBe('Almost finished! Only 1 task left to complete your orientation.');
-  });
-});
-
-describe('estimatedTime', () => {
-  it.each([
-    ['form', '5-10 minutes'],
-    ['policy', '10-15 minutes'],
-    ['sop', '15-20 minutes'],
-    ['training', '20-30 minutes'],
-    ['meeting', '30-60 minutes'],
-    ['webinar', '10-15 minutes'],
-    ['toString', '10-15 minutes'],
-    [null, '10-15 minutes'],
-  ])('%s → %s', (type, expected) => {
-    expect(estimatedTime(type)).toBe(expected);
   });
 });
 

@@ -18,7 +18,6 @@ import { useAdminUserProgress } from '../../shared/api/useUsers';
 export function UserProgressDialog({ user, onClose }: { user: AdminUserFieldsFragment | null; onClose(): void }) {
   const { data, error, refetch } = useAdminUserProgress(user?.id ?? null);
   const progress = data?.adminUserProgress;
-  const now = new Date();
   return (
     <Modal open={user !== null} title={user ? ADMIN_TEXT.progressTitle(user.name) : ''} description={user ? `${user.role_name} · ${user.email}` : undefined} onClose={onClose} size="lg">
       {!user ? null : !progress || progress.user.id !== user.id ? (
@@ -48,12 +47,12 @@ export function UserProgressDialog({ user, onClose }: { user: AdminUserFieldsFra
               </thead>
               <tbody>
                 {progress.items.map((item) => {
-                  const urgency = taskUrgency({ completed: item.completed, dueDate: item.dueDate }, now);
+                  const urgency = taskUrgency(item);
                   return (
                     <tr key={item.id}>
                       <th scope="row">{item.title}</th>
                       <td>{TASK_TYPE_TEXT[item.type]}</td>
-                      <td>{dueWording(item.dueDate, now)}</td>
+                      <td>{dueWording(item)}</td>
                       <td>
                         <Badge tone={displayStatusTone(urgency)}>{displayStatus(urgency)}</Badge>
                       </td>

@@ -3,6 +3,7 @@ import {
   AREA_MESSAGES,
   Button,
   completionPercentage,
+  currentTime,
   EmptyList,
   ErrorState,
   PageHeader,
@@ -53,8 +54,8 @@ export function ChecklistPage() {
     );
   }
 
-  const now = new Date();
-  const shown = applyFilters(tasks, filters, now);
+  const now = currentTime();
+  const shown = applyFilters(tasks, filters);
   const done = tasks.filter((task) => task.completed).length;
   const percent = completionPercentage(done, tasks.length);
 

@@ -5,7 +5,7 @@ import { notifySessionEnded, ToastContext, type ToastApi } from '@embark/shared-
 import { MyChecklistDocument, SetTaskProgressDocument, type TaskProgressInput } from '../../__generated__/graphql';
 import { resetChecklistFreshness } from './api/useChecklist';
 import { TaskDetailPage } from './TaskDetailPage';
-import { isoDate, task, type TaskFixture } from './test-data';
+import { dueIn, task, type TaskFixture } from './test-data';
 
 type Mocks = NonNullable<MockedProviderProps['mocks']>;
 
@@ -33,7 +33,7 @@ const OPEN = task({
   description: 'Watch the security video.',
   type: 'training',
   priority: 'high',
-  dueDate: isoDate(1),
+  ...dueIn(1),
   estimatedTime: '20-30 minutes',
   note: 'Ask about VPN',
 });
@@ -153,7 +153,7 @@ describe('TaskDetailPage', () => {
   });
 
   it('does not call a completed task overdue', async () => {
-    const lateButDone = { ...DONE, dueDate: isoDate(-5), isOverdue: false } satisfies TaskFixture;
+    const lateButDone = { ...DONE, ...dueIn(-5), isOverdue: false } satisfies TaskFixture;
     await renderTask('/app/checklist/12', [listMock([lateButDone, OTHER])]);
     await settle();
     expect(screen.getByRole('heading', { name: 'Security training' })).toBeTruthy();

@@ -7,6 +7,7 @@ import {
   buttonClassName,
   Card,
   completionWording,
+  currentTime,
   dueWording,
   EmptyList,
   ErrorState,
@@ -57,8 +58,8 @@ function TaskDetail({ task }: { task: ChecklistTaskFieldsFragment }) {
   // A note saved elsewhere (or the server trimming it) becomes the new starting point of the editor.
   useEffect(() => setNote(task.note ?? ''), [task.note]);
 
-  const now = new Date();
-  const urgency = taskUrgency(task, now);
+  const now = currentTime();
+  const urgency = taskUrgency(task);
   const due = parseCalendarDate(task.dueDate);
   const noteChanged = note !== (task.note ?? '');
 
@@ -125,7 +126,7 @@ function TaskDetail({ task }: { task: ChecklistTaskFieldsFragment }) {
                 <dt>{TASK_DETAIL_TEXT.dueLabel}</dt>
                 <dd>
                   {/* A completed task is no longer "overdue" or "due in N days": only its date matters. */}
-                  {task.completed ? (due ? formatCalendarDate(due) : null) : dueWording(task.dueDate, now)}
+                  {task.completed ? (due ? formatCalendarDate(due) : null) : dueWording(task)}
                   {due && !task.completed ? <span className="ckl-fact__sub">{formatCalendarDate(due)}</span> : null}
                 </dd>
               </div>

@@ -1,20 +1,15 @@
 import { applyFilters, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, hasActiveFilters, type FilterableTask } from './checklist-filters';
 
-const NOW = new Date(2025, 2, 12, 10, 0, 0);
-function dateIn(days: number): string {
-  const d = new Date(2025, 2, 12 + days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 const TASKS: FilterableTask[] = [
-  { id: 1, item_order: 3, type: 'form', priority: 'high', completed: false, dueDate: dateIn(-2) }, // overdue
-  { id: 2, item_order: 1, type: 'policy', priority: 'medium', completed: true, dueDate: dateIn(-5) }, // done late: not overdue
-  { id: 3, item_order: 2, type: 'training', priority: 'low', completed: false, dueDate: dateIn(0) }, // due today
-  { id: 4, item_order: 5, type: 'form', priority: 'low', completed: false, dueDate: dateIn(7) }, // this week (edge)
-  { id: 5, item_order: 4, type: 'meeting', priority: 'high', completed: false, dueDate: dateIn(8) }, // later
-  { id: 6, item_order: 4, type: 'sop', priority: 'medium', completed: true, dueDate: dateIn(1) },
+  { id: 1, item_order: 3, type: 'form', priority: 'high', completed: false, daysUntilDue: -2 }, // overdue
+  { id: 2, item_order: 1, type: 'policy', priority: 'medium', completed: true, daysUntilDue: -5 }, // done late: not overdue
+  { id: 3, item_order: 2, type: 'training', priority: 'low', completed: false, daysUntilDue: 0 }, // due today
+  { id: 4, item_order: 5, type: 'form', priority: 'low', completed: false, daysUntilDue: 7 }, // this week (edge)
+  { id: 5, item_order: 4, type: 'meeting', priority: 'high', completed: false, daysUntilDue: 8 }, // later
+  { id: 6, item_order: 4, type: 'sop', priority: 'medium', completed: true, daysUntilDue: 1 },
 ];
-const ids = (filters: Partial<typeof DEFAULT_FILTERS>) => applyFilters(TASKS, { ...DEFAULT_FILTERS, ...filters }, NOW).map((t) => t.id);
+const ids = (filters: Partial<typeof DEFAULT_FILTERS>) => applyFilters(TASKS, { ...DEFAULT_FILTERS, ...filters }).map((t) => t.id);
 
 describe('checklist filters', () => {
   it('sorts by item_order ascending by default (ties by id) and keeps every task', () => {
@@ -45,9 +40,9 @@ describe('checklist filters', () => {
   });
 
   it('leaves out tasks without a due date from the due filters', () => {
-    const undated: FilterableTask = { id: 9, item_order: 0, type: 'form', priority: 'low', completed: false, dueDate: null };
-    expect(applyFilters([undated], { ...DEFAULT_FILTERS, due: 'week' }, NOW)).toEqual([]);
-    expect(applyFilters([undated], { ...DEFAULT_FILTERS, status: 'pending' }, NOW)).toEqual([undated]);
+    const undated: FilterableTask = { id: 9, item_order: 0, type: 'form', priority: 'low', completed: false, daysUntilDue: null };
+    expect(applyFilters([undated], { ...DEFAULT_FILTERS, due: 'week' })).toEqual([]);
+    expect(applyFilters([undated], { ...DEFAULT_FILTERS, status: 'pending' })).toEqual([undated]);
   });
 
   it('reads and writes the query string, ignoring unknown values and leaving out defaults', () => {

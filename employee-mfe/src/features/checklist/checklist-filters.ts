@@ -1,10 +1,10 @@
 /**
- * Spec §9 checklist filters (status all/completed/pending/overdue, type, due date today/week/overdue,
+ * Checklist filters (status all/completed/pending/overdue, type, due date today/week/overdue,
  * priority) and the default sort (item_order ascending). Pure, so the page, the URL and the tests
- * agree. Filters live in the URL (`?status=pending&type=form`), so a filtered view survives a reload
+ * agree. Due filters read the server's days left, never the viewer's clock (docs/product.md#due-dates). Filters live in the URL (`?status=pending&type=form`), so a filtered view survives a reload
  * and the back button.
  */
-import { CHECKLIST_DUE_WEEK_DAYS, daysUntilDue, taskUrgency, type TaskPriority, type TaskType } from '@embark/shared-ui';
+import { CHECKLIST_DUE_WEEK_DAYS, taskUrgency, type TaskPriority, type TaskType } from '@embark/shared-ui';
 
 export const STATUS_FILTERS = ['all', 'completed', 'pending', 'overdue'] as const;
 export const DUE_FILTERS = ['all', 'today', 'week', 'overdue'] as const;
@@ -32,7 +32,8 @@ export interface FilterableTask {
   priority: TaskPriority | string;
   item_order: number;
   completed: boolean;
-  dueDate?: string | null;
+  /** The server's whole days from its today to the due date; null or absent: no due date. */
+  daysUntilDue?: number | null;
 }
 
 function pick<T extends string>(allowed: readonly T[], value: string | null): T {
@@ -62,40 +63,40 @@ export function hasActiveFilters(filters: ChecklistFilters): boolean {
   return filtersToSearch(filters).size > 0;
 }
 
-function matchesStatus(task: FilterableTask, status: StatusFilter, now: Date): boolean {
+function matchesStatus(task: FilterableTask, status: StatusFilter): boolean {
   switch (status) {
     case 'completed':
       return task.completed;
     case 'pending':
       return !task.completed;
     case 'overdue':
-      return taskUrgency(task, now) === 'overdue';
+      return taskUrgency(task) === 'overdue';
     default:
       return true;
   }
 }
 
-function matchesDue(task: FilterableTask, due: DueFilter, now: Date): boolean {
+function matchesDue(task: FilterableTask, due: DueFilter): boolean {
   if (due === 'all') return true;
-  if (due === 'overdue') return taskUrgency(task, now) === 'overdue';
-  const days = daysUntilDue(task.dueDate, now);
-  if (days === null) return false;
+  if (due === 'overdue') return taskUrgency(task) === 'overdue';
+  const days = task.daysUntilDue;
+  if (days === null || days === undefined) return false;
   return due === 'today' ? days === 0 : days >= 0 && days <= CHECKLIST_DUE_WEEK_DAYS;
 }
 
-/** Spec §9 default sort: item_order ascending (ties by id, so the order is stable). */
+/** The default sort: item_order ascending (ties by id, so the order is stable). */
 export function byItemOrder(a: FilterableTask, b: FilterableTask): number {
   return a.item_order - b.item_order || a.id - b.id;
 }
 
 /** The tasks that pass every filter, in item_order. */
-export function applyFilters<T extends FilterableTask>(tasks: readonly T[], filters: ChecklistFilters, now: Date = new Date()): T[] {
+export function applyFilters<T extends FilterableTask>(tasks: readonly T[], filters: ChecklistFilters): T[] {
   return tasks
     .filter(
       (task) =>
-        matchesStatus(task, filters.status, now) &&
+        matchesStatus(task, filters.status) &&
         (filters.type === 'all' || task.type === filters.type) &&
-        matchesDue(task, filters.due, now) &&
+        matchesDue(task, filters.due) &&
         (filters.priority === 'all' || task.priority === filters.priority),
     )
     .sort(byItemOrder);

@@ -1,11 +1,16 @@
 // Test fixtures for the checklist feature's tests (imported only by *.test.tsx files).
 import type { ChecklistTaskFieldsFragment } from '../../__generated__/graphql';
 
-/** `YYYY-MM-DD`, `days` from today in local time (the rules count calendar days locally). */
+/** `YYYY-MM-DD`, `days` from today in local time (only what a far due date shows). */
 export function isoDate(days: number): string {
   const d = new Date();
   d.setDate(d.getDate() + days);
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** A due date `days` from today as the server answers it: the date and the days left. */
+export function dueIn(days: number): { dueDate: string; daysUntilDue: number } {
+  return { dueDate: isoDate(days), daysUntilDue: days };
 }
 
 export type TaskFixture = ChecklistTaskFieldsFragment & { __typename: 'UserChecklistItem' };
@@ -24,7 +29,7 @@ export function task(overrides: Partial<TaskFixture> & Pick<TaskFixture, 'id' | 
     completed: false,
     note: null,
     completed_at: null,
-    dueDate: isoDate(3),
+    ...dueIn(3),
     isOverdue: false,
     estimatedTime: '5-10 minutes',
     documents: [],
@@ -35,7 +40,7 @@ export function task(overrides: Partial<TaskFixture> & Pick<TaskFixture, 'id' | 
 /** Five tasks in a scrambled item_order: one done, one overdue, one due today, one high priority training, one meeting. */
 export function sampleChecklist(): TaskFixture[] {
   return [
-    task({ id: 1, title: 'Complete your W-4', item_order: 2, type: 'form', priority: 'high', dueDate: isoDate(-3), isOverdue: true, description: 'Tax withholding form' }),
+    task({ id: 1, title: 'Complete your W-4', item_order: 2, type: 'form', priority: 'high', ...dueIn(-3), isOverdue: true, description: 'Tax withholding form' }),
     task({
       id: 2,
       title: 'Read the handbook',
@@ -46,11 +51,11 @@ export function sampleChecklist(): TaskFixture[] {
       has_progress: true,
       progress_id: 9,
       completed_at: new Date(Date.now() - 2 * 3_600_000).toISOString(),
-      dueDate: isoDate(-1),
+      ...dueIn(-1),
       estimatedTime: '10-15 minutes',
     }),
-    task({ id: 3, title: 'Security training', item_order: 3, type: 'training', priority: 'high', dueDate: isoDate(0), estimatedTime: '20-30 minutes' }),
-    task({ id: 4, title: 'Meet your manager', item_order: 5, type: 'meeting', priority: 'low', dueDate: isoDate(12), estimatedTime: '30-60 minutes' }),
-    task({ id: 5, title: 'Expense SOP', item_order: 4, type: 'sop', priority: 'low', dueDate: isoDate(2), estimatedTime: '15-20 minutes' }),
+    task({ id: 3, title: 'Security training', item_order: 3, type: 'training', priority: 'high', ...dueIn(0), estimatedTime: '20-30 minutes' }),
+    task({ id: 4, title: 'Meet your manager', item_order: 5, type: 'meeting', priority: 'low', ...dueIn(12), estimatedTime: '30-60 minutes' }),
+    task({ id: 5, title: 'Expense SOP', item_order: 4, type: 'sop', priority: 'low', ...dueIn(2), estimatedTime: '15-20 minutes' }),
   ];
 }

@@ -24,8 +24,8 @@ interface Numbers {
 function dashboardData({ total, completed, overdue = 0 }: Numbers, overrides: Partial<DashboardQuery['dashboard']> = {}) {
   const percentage = total > 0 ? Math.round((100 * completed) / total) : 0;
   const upcoming = [
-    { id: 11, title: 'Sign the handbook', description: 'Read and sign', dueDate: isoDate(-2), priority: 'high', isOverdue: true, estimatedTime: '10-15 minutes', route: '/app/checklist/11', urgencyLevel: 'overdue' },
-    { id: 12, title: 'Meet your buddy', description: null, dueDate: isoDate(1), priority: 'medium', isOverdue: false, estimatedTime: '30-60 minutes', route: '/app/checklist/12', urgencyLevel: 'medium' },
+    { id: 11, title: 'Sign the handbook', description: 'Read and sign', dueDate: isoDate(-2), daysUntilDue: -2, priority: 'high', isOverdue: true, estimatedTime: '10-15 minutes', route: '/app/checklist/11', urgencyLevel: 'overdue' },
+    { id: 12, title: 'Meet your buddy', description: null, dueDate: isoDate(1), daysUntilDue: 1, priority: 'medium', isOverdue: false, estimatedTime: '30-60 minutes', route: '/app/checklist/12', urgencyLevel: 'medium' },
   ].slice(0, total - completed);
   return {
     me: { __typename: 'User', id: 7, name: 'Nina New' },

@@ -24,7 +24,7 @@ import './dashboard.css';
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Spec §2/§4 dashboard: hero, quick stats, upcoming tasks, recent activity and quick actions, from one query. */
+/** The dashboard (docs/product.md#dashboard): hero, quick stats, upcoming tasks, recent activity and quick actions, from one query. */
 export function DashboardPage() {
   useDocumentTitle(DASHBOARD_TEXT.title);
   const { data, error, refetch } = useDashboard();
@@ -49,7 +49,7 @@ export function DashboardPage() {
     if (completingIds.has(task.id)) return;
     setCompletingIds((ids) => new Set(ids).add(task.id));
     try {
-      // Spec §4/§9: the button waits about 0.8 s (the checkmark registers) before the update is sent.
+      // The button waits about 0.8 s (the checkmark registers) before the update is sent.
       await wait(TIMING_MS.taskCompletionDelay);
       try {
         await completeTask({ variables: { itemId: task.id } });
@@ -102,8 +102,6 @@ export function DashboardPage() {
     );
   }
 
-  const now = new Date();
-
   return (
     <div className="employee-page dash">
       {header}
@@ -116,8 +114,8 @@ export function DashboardPage() {
       />
       <QuickStats {...progress} />
       <div className="dash-grid">
-        <UpcomingTasks tasks={dashboard.upcomingTasks} completingIds={completingIds} onComplete={(task) => void handleComplete(task)} now={now} />
-        <RecentActivity items={dashboard.recentActivity} now={now} />
+        <UpcomingTasks tasks={dashboard.upcomingTasks} completingIds={completingIds} onComplete={(task) => void handleComplete(task)} />
+        <RecentActivity items={dashboard.recentActivity} />
       </div>
       <QuickActions />
     </div>

@@ -21,6 +21,7 @@ const item = (id: number, title: string, type: string, completed: boolean, dueIn
   completed,
   completed_at: completed ? new Date(Date.now() - 3_600_000).toISOString() : null,
   dueDate: isoDate(dueIn),
+  daysUntilDue: dueIn,
 });
 
 const TASKS = [

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import {
   AREA_MESSAGES,
   completionWording,
+  currentTime,
   dueWording,
   EmptyList,
   ErrorState,
@@ -59,7 +60,7 @@ export function SectionsPage() {
     );
   }
 
-  const now = new Date();
+  const now = currentTime();
   return (
     <div className="employee-page sec">
       {header}
@@ -95,8 +96,8 @@ export function SectionsPage() {
                           {task.title}
                         </Link>
                         <span className="ui-visually-hidden">{task.completed ? TASK_STATUS_TEXT.completed : TASK_STATUS_TEXT.pending}</span>
-                        <span className={taskUrgency(task, now) === 'overdue' ? 'sec-task__when sec-task__when--overdue' : 'sec-task__when'}>
-                          {task.completed ? completionWording(task.completed_at, now) : dueWording(task.dueDate, now)}
+                        <span className={taskUrgency(task) === 'overdue' ? 'sec-task__when sec-task__when--overdue' : 'sec-task__when'}>
+                          {task.completed ? completionWording(task.completed_at, now) : dueWording(task)}
                         </span>
                       </li>
                     ))}

@@ -17,6 +17,7 @@ interface Item {
   completed: boolean;
   completed_at: string | null;
   dueDate: string;
+  daysUntilDue: number;
 }
 
 const item = (id: number, title: string, fields: Partial<Item> = {}): Item => ({
@@ -27,6 +28,7 @@ const item = (id: number, title: string, fields: Partial<Item> = {}): Item => ({
   completed: false,
   completed_at: null,
   dueDate: '2099-01-01',
+  daysUntilDue: 26_000,
   ...fields,
 });
 

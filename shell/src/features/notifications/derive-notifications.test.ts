@@ -82,12 +82,17 @@ describe('deriveNotifications', () => {
     expect(derive([done(1, HOUR), task(2)]).map((n) => n.href)).toEqual(['/app/checklist/1', '/app/checklist/2']);
   });
 
-  it("describes a next task with its due wording when it has a due date", () => {
-    const tomorrow = new Date(NOW.getFullYear(), NOW.getMonth(), NOW.getDate() + 1);
-    const iso = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
-    expect(derive([task(1, { title: 'Meet your buddy', dueDate: iso }), task(2, { title: 'No date' })]).map((n) => n.description)).toEqual([
+  it("describes a next task with the server's due wording when it has a due date", () => {
+    expect(derive([task(1, { title: 'Meet your buddy', dueDate: '2026-03-11', daysUntilDue: 1 }), task(2, { title: 'No date' })]).map((n) => n.description)).toEqual([
       'Meet your buddy · Due tomorrow',
       'No date',
+    ]);
+  });
+
+  it("says 'Due' before a far date, and 'Overdue' by the server's count whatever the viewer's clock", () => {
+    expect(derive([task(1, { title: 'Later', dueDate: '2026-04-30', daysUntilDue: 51 }), task(2, { title: 'Late', dueDate: '2026-03-10', daysUntilDue: -1 })]).map((n) => n.description)).toEqual([
+      'Later · Due Apr 30, 2026',
+      'Late · Overdue by 1 day',
     ]);
   });
 });

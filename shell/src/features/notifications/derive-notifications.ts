@@ -1,4 +1,4 @@
-import { DASHBOARD, dueWording, NOTIFICATIONS_TEXT, ROUTES, taskUrgency, type PortalNotification } from '@embark/shared-ui';
+import { currentTime, DASHBOARD, dueWording, NOTIFICATIONS_TEXT, ROUTES, taskUrgency, type PortalNotification } from '@embark/shared-ui';
 
 /** What the derivation reads of a checklist entry (the shell's `ShellChecklist` query satisfies it). */
 export interface NotifiableTask {
@@ -10,6 +10,8 @@ export interface NotifiableTask {
   completed_at: string | null;
   /** Calendar date `YYYY-MM-DD`, for the next task's due wording. */
   dueDate?: string | null;
+  /** The server's whole days from its today to the due date (docs/product.md#due-dates). */
+  daysUntilDue?: number | null;
 }
 
 export interface DeriveOptions {
@@ -32,9 +34,9 @@ function timeOf(value: string | null | undefined): number | null {
 }
 
 /** The due wording; a far date alone ('Mar 5, 2026') would not say what it is, so it reads 'Due Mar 5, 2026'. */
-function dueText(task: NotifiableTask, now: Date): string {
-  const wording = dueWording(task.dueDate, now);
-  return taskUrgency({ completed: false, dueDate: task.dueDate ?? null }, now) === 'future' ? NOTIFICATIONS_TEXT.dueOn(wording) : wording;
+function dueText(task: NotifiableTask): string {
+  const wording = dueWording(task);
+  return taskUrgency({ completed: false, daysUntilDue: task.daysUntilDue }) === 'future' ? NOTIFICATIONS_TEXT.dueOn(wording) : wording;
 }
 
 /**
@@ -55,7 +57,7 @@ export function nextTaskNotificationId(task: Pick<NotifiableTask, 'id'>): string
  * Completed' (newest first), then filled up to 3 with 'Next Task' for uncompleted tasks in checklist
  * order (item_order). A completed task without a completion time cannot be dated and is left out.
  */
-export function deriveNotifications(tasks: readonly NotifiableTask[], { readIds, since = null, now = new Date(), max = DASHBOARD.notificationsMax }: DeriveOptions): PortalNotification[] {
+export function deriveNotifications(tasks: readonly NotifiableTask[], { readIds, since = null, now = currentTime(), max = DASHBOARD.notificationsMax }: DeriveOptions): PortalNotification[] {
   if (max <= 0) return [];
   const status = (id: string): PortalNotification['status'] => (readIds.has(id) ? 'read' : 'unread');
 
@@ -85,7 +87,7 @@ export function deriveNotifications(tasks: readonly NotifiableTask[], { readIds,
     notifications.push({
       id,
       title: NOTIFICATIONS_TEXT.nextTask,
-      description: NOTIFICATIONS_TEXT.nextDescription(task.title, dueText(task, now)),
+      description: NOTIFICATIONS_TEXT.nextDescription(task.title, dueText(task)),
       timestamp: new Date(nextSince).toISOString(),
       status: status(id),
       href: `${ROUTES.checklist}/${task.id}`,

@@ -22,13 +22,17 @@ export interface TaskListItemData {
   completed: boolean;
   completed_at: string | null;
   dueDate: string;
+  daysUntilDue: number;
   estimatedTime: string;
 }
 
-/** One checklist row: status, title (the link to the task), due or completion wording, type, priority, estimate. */
+/**
+ * One checklist row: status, title (the link to the task), due or completion wording, type,
+ * priority, estimate. Due facts are the server's; `now` only words how long ago a completion was.
+ */
 export function TaskListItem({ task, now }: { task: TaskListItemData; now: Date }) {
-  const urgency = taskUrgency(task, now);
-  const when = task.completed ? completionWording(task.completed_at, now) : dueWording(task.dueDate, now);
+  const urgency = taskUrgency(task);
+  const when = task.completed ? completionWording(task.completed_at, now) : dueWording(task);
   return (
     <li className={`ckl-item ckl-item--${urgency}`}>
       <span className={task.completed ? 'ckl-item__check ckl-item__check--done' : 'ckl-item__check'} aria-hidden="true">

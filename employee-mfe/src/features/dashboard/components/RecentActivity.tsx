@@ -1,4 +1,4 @@
-import { completionWording, DASHBOARD_TEXT, EmptyState, Icon } from '@embark/shared-ui';
+import { completionWording, currentTime, DASHBOARD_TEXT, EmptyState, Icon } from '@embark/shared-ui';
 
 export interface ActivityItem {
   id: number;
@@ -8,8 +8,8 @@ export interface ActivityItem {
   notes: string | null;
 }
 
-/** Spec §2 Recent Activity: the latest completions, 'No recent activity yet' when there are none. */
-export function RecentActivity({ items, now = new Date() }: { items: readonly ActivityItem[]; now?: Date }) {
+/** Recent Activity: the latest completions, 'No recent activity yet' when there are none. */
+export function RecentActivity({ items, now = currentTime() }: { items: readonly ActivityItem[]; now?: Date }) {
   return (
     <section className="ui-card dash-panel" aria-labelledby="dash-recent-title">
       <header className="ui-card__header">

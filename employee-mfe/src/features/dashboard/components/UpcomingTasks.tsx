@@ -12,9 +12,9 @@ import {
   TASK_PRIORITY_TEXT,
   TASK_WORDING,
   taskUrgency,
-  type DashboardUrgency,
   type TaskPriority,
 } from '@embark/shared-ui';
+import type { UrgencyLevel } from '../../../__generated__/graphql';
 
 export const UPCOMING_HEADING_ID = 'dash-upcoming-title';
 
@@ -23,10 +23,11 @@ export interface UpcomingTask {
   title: string;
   description: string | null;
   dueDate: string;
+  daysUntilDue: number;
   priority: TaskPriority;
   estimatedTime: string;
   route: string;
-  urgencyLevel: DashboardUrgency;
+  urgencyLevel: UrgencyLevel;
 }
 
 export interface UpcomingTasksProps {
@@ -34,11 +35,13 @@ export interface UpcomingTasksProps {
   /** Ids whose completion is under way (the button shows it and cannot be pressed twice). */
   completingIds: ReadonlySet<number>;
   onComplete(task: UpcomingTask): void;
-  now?: Date;
 }
 
-/** Spec §2 Upcoming Tasks: up to 3, a link to the checklist, a complete button each, 'All caught up!' when empty. */
-export function UpcomingTasks({ tasks, completingIds, onComplete, now = new Date() }: UpcomingTasksProps) {
+/**
+ * Upcoming Tasks (docs/product.md#dashboard): the server's list (overdue, then due within 7 days),
+ * up to 3, a link to the checklist, a complete button each, 'All caught up!' when none are.
+ */
+export function UpcomingTasks({ tasks, completingIds, onComplete }: UpcomingTasksProps) {
   return (
     <section className="ui-card dash-panel" aria-labelledby={UPCOMING_HEADING_ID}>
       <header className="ui-card__header">
@@ -61,7 +64,7 @@ export function UpcomingTasks({ tasks, completingIds, onComplete, now = new Date
       ) : (
         <ul className="dash-tasks" aria-labelledby={UPCOMING_HEADING_ID}>
           {tasks.map((task) => {
-            const urgency = taskUrgency({ completed: false, dueDate: task.dueDate }, now);
+            const urgency = taskUrgency({ completed: false, daysUntilDue: task.daysUntilDue });
             const busy = completingIds.has(task.id);
             return (
               <li key={task.id} className={`dash-task dash-task--${task.urgencyLevel}`}>
@@ -72,7 +75,7 @@ export function UpcomingTasks({ tasks, completingIds, onComplete, now = new Date
                   {task.description ? <p className="dash-task__description">{task.description}</p> : null}
                   <p className="dash-task__meta">
                     <Badge tone={displayStatusTone(urgency)}>{displayStatus(urgency)}</Badge>
-                    <span className="dash-task__due">{dueWording(task.dueDate, now)}</span>
+                    <span className="dash-task__due">{dueWording(task)}</span>
                     <span className="dash-task__estimate">
                       <Icon name="clock" size={14} /> {DASHBOARD_TEXT.estimated(task.estimatedTime)}
                     </span>
