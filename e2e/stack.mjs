@@ -12,6 +12,9 @@ export const ports = {
   admin: Number(process.env.E2E_ADMIN_PORT || 3102),
   gateway: Number(process.env.E2E_GATEWAY_PORT || 4100),
   embeddedPg: Number(process.env.E2E_PG_PORT || 54331),
+  // The stack's own MailDev; specs read delivered mail from `${urls.mailDev}/api/email`.
+  mailDevSmtp: Number(process.env.E2E_MAILDEV_SMTP_PORT || 1125),
+  mailDevWeb: Number(process.env.E2E_MAILDEV_WEB_PORT || 1180),
 };
 
 export const e2eEnv = stackEnv(ports, process.env.E2E_DATA_DIR || path.join(repoRoot, '.data', 'e2e'));
@@ -21,4 +24,5 @@ export const urls = {
   employee: `http://localhost:${ports.employee}`,
   admin: `http://localhost:${ports.admin}`,
   gateway: `http://localhost:${ports.gateway}`,
+  mailDev: `http://localhost:${ports.mailDevWeb}`,
 };

@@ -2,22 +2,14 @@
 // `npm run serve`: serves the already-built parts, each on its own port, and the
 // gateway. Remote locations are read from the environment here, at serve time,
 // and handed to the shell through /runtime-config.json (no rebuild to move a remote).
+// Without SMTP_URL, mail goes to a MailDev started here (the inbox is printed below).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { portFromEnv as port } from './lib/env.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
+import { startLocalMail } from './lib/maildev.mjs';
 import { artifacts, repoRoot } from './lib/paths.mjs';
-
-function port(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 65535) {
-    console.error(`embark: ${name} must be a port number between 1 and 65535 (got "${raw}")`);
-    process.exit(2);
-  }
-  return n;
-}
 
 const ports = {
   shell: port('SHELL_PORT', 3000),
@@ -44,9 +36,19 @@ if (missing.length > 0) {
 
 let stopping = false;
 const servers = [];
+const mail = await startLocalMail().catch((err) => {
+  console.error(`embark: ${err.message}`);
+  process.exit(1);
+});
 const gateway = spawn(process.execPath, ['--enable-source-maps', artifacts.gateway], {
   cwd: repoRoot,
-  env: { ...process.env, GATEWAY_PORT: String(ports.gateway) },
+  env: {
+    ...process.env,
+    GATEWAY_PORT: String(ports.gateway),
+    // Links in mail lead to the shell this script serves, unless told otherwise.
+    PUBLIC_URL: process.env.PUBLIC_URL || `http://${publicHost}:${ports.shell}`,
+    ...mail?.env,
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 gateway.on('exit', (code, signal) => {
@@ -83,6 +85,8 @@ async function shutdown(code) {
     await exited;
     clearTimeout(timer);
   }
+  // After the gateway: its mail worker may have been sending.
+  await mail?.stop();
   process.exit(code);
 }
 process.on('SIGINT', () => void shutdown(0));
@@ -110,6 +114,6 @@ console.info(`
     employee-mfe  http://${publicHost}:${ports.employee}/remoteEntry.js
     admin-mfe     http://${publicHost}:${ports.admin}/remoteEntry.js
     gateway       http://${publicHost}:${ports.gateway}  (/graphql, /api, /healthz, /readyz)
-  Demo accounts: admin@example.com / Admin12345, employee@example.com / Employee12345
+${mail ? `    mail inbox    ${mail.inboxUrl}  (MailDev: SMTP_URL is not set)\n` : ''}  Demo accounts: admin@example.com / Admin12345, employee@example.com / Employee12345
   Press Ctrl-C to stop.
 `);

@@ -1,20 +1,11 @@
 // MailDev, the local mail catcher: when SMTP_URL is unset, the launchers start it and point the
 // gateway at it, so mail sent in development lands in an inbox at http://localhost:1080 instead of
-// nowhere. Also run as a process by tests that must stop and restart it (`node maildev.mjs`).
+// nowhere. The gateway's tests run it as a process (`node maildev.mjs`), since MailDev is ESM-only.
 import fs from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-
-/** Reads a port variable; `fallback` when unset. Exits with a clear message when it is not a port. */
-export function portFromEnv(name, fallback, env = process.env) {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > 65535) {
-    console.error(`embark: ${name} must be a port number between 1 and 65535 (got "${raw}")`);
-    process.exit(2);
-  }
-  return n;
-}
+import { portFromEnv } from './env.mjs';
+import { repoRoot } from './paths.mjs';
 
 /**
  * Starts MailDev on 127.0.0.1 (port 0: any free port). `mailDirectory` keeps the inbox across
@@ -52,6 +43,25 @@ export async function startMailDev({ smtpPort = 1025, webPort = 1080, host = '12
     smtpUrl: `smtp://127.0.0.1:${smtp}`,
     inboxUrl: `http://localhost:${web}`,
     stop: () => maildev.stop(),
+  };
+}
+
+/**
+ * The launchers' mail: nothing when SMTP_URL is set (the gateway uses it); otherwise MailDev on
+ * MAILDEV_SMTP_PORT / MAILDEV_WEB_PORT (1025 / 1080; 0 picks free ports), its inbox kept in
+ * DATA_DIR/maildev, and `env` to hand the gateway so it sends there.
+ */
+export async function startLocalMail(env = process.env) {
+  if (env.SMTP_URL && env.SMTP_URL.trim() !== '') return null;
+  const dataDir = path.resolve(repoRoot, env.DATA_DIR || '.data');
+  const running = await startMailDev({
+    smtpPort: portFromEnv('MAILDEV_SMTP_PORT', 1025, { min: 0, env }),
+    webPort: portFromEnv('MAILDEV_WEB_PORT', 1080, { min: 0, env }),
+    mailDirectory: path.join(dataDir, 'maildev'),
+  });
+  return {
+    ...running,
+    env: { SMTP_URL: running.smtpUrl, MAILDEV_SMTP_PORT: String(running.smtpPort), MAILDEV_WEB_PORT: String(running.webPort) },
   };
 }
 

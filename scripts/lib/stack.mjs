@@ -7,7 +7,8 @@ import path from 'node:path';
 import { repoRoot } from './paths.mjs';
 
 /**
- * @param {{ shell: number, employee: number, admin: number, gateway: number, embeddedPg: number }} ports
+ * @param {{ shell: number, employee: number, admin: number, gateway: number, embeddedPg: number, mailDevSmtp?: number, mailDevWeb?: number }} ports
+ *   MailDev's ports default to 0: any free port (the stack's own MailDev, never a developer's)
  * @param {string} dataDir wiped before start
  * @param {Record<string, string>} [extraEnv]
  */
@@ -18,6 +19,11 @@ export function stackEnv(ports, dataDir, extraEnv = {}) {
     ADMIN_PORT: String(ports.admin),
     GATEWAY_PORT: String(ports.gateway),
     EMBEDDED_PG_PORT: String(ports.embeddedPg),
+    // Mail goes to the stack's own MailDev even when the developer's shell sets SMTP_URL.
+    SMTP_URL: '',
+    MAILDEV_SMTP_PORT: String(ports.mailDevSmtp ?? 0),
+    MAILDEV_WEB_PORT: String(ports.mailDevWeb ?? 0),
+    PUBLIC_URL: `http://localhost:${ports.shell}`,
     DATA_DIR: dataDir,
     SEED_DEMO: 'true',
     NODE_ENV: 'test',
