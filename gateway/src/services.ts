@@ -1,18 +1,15 @@
 import type { DataSource } from 'typeorm';
 import type { AuthConfig } from './config';
-import { AdminReportsService } from './modules/admin/admin-reports.service';
-import { AdminUsersService } from './modules/admin/admin-users.service';
+import { AdminReportsService } from './modules/admin';
 import { AuditService } from './modules/audit';
 import { AuthService, PasswordHasher, RateLimiter, SecretBox, TokenService, TwoFactorService } from './modules/auth';
-import { JournalService } from './modules/journal/journal.service';
-import { ChecklistTaskDirectory } from './modules/journal/task-directory';
-import { ChecklistItemsService, ChecklistService } from './modules/checklist';
+import { ChecklistTaskDirectory, JournalService } from './modules/journal';
+import { ChecklistItemsService, ChecklistService, completionPercentages } from './modules/checklist';
 import { DashboardService } from './modules/dashboard';
-import { DocumentsService } from './modules/documents/documents.service';
-import { linkedDocumentsForItems } from './modules/documents/documents.sql';
+import { DocumentsService, linkedDocumentsForItems } from './modules/documents';
 import { ProgressService } from './modules/progress';
 import { RolesService } from './modules/roles';
-import { toUserView, USER_MESSAGES, UsersService } from './modules/users/users.service';
+import { toUserType, USER_MESSAGES, UserAdminService, UsersService } from './modules/users';
 import { systemClock, type Clock } from './shared/clock';
 
 /** The service layer, built once per app over one data source. Both doors use it. */
@@ -27,7 +24,7 @@ export interface Services {
   documents: DocumentsService;
   journal: JournalService;
   checklistItems: ChecklistItemsService;
-  adminUsers: AdminUsersService;
+  userAdmin: UserAdminService;
   adminReports: AdminReportsService;
 }
 
@@ -40,7 +37,8 @@ export interface ServiceOptions {
 
 export function createServices(dataSource: DataSource, options: ServiceOptions): Services {
   const audit = new AuditService(dataSource);
-  const users = new UsersService(dataSource);
+  // Users get the checklist's completion handed in, so the users module imports no module above it.
+  const users = new UsersService(dataSource, (userIds, manager) => completionPercentages(manager ?? dataSource, userIds));
   const roles = new RolesService(dataSource, users, audit);
   const hasher = new PasswordHasher(options.auth.argon2);
   const tokens = new TokenService(options.jwtSecret);
@@ -54,7 +52,7 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
     messages: USER_MESSAGES,
     profile: async (id: number, percentage: number) => {
       const user = await users.findById(id);
-      return user ? toUserView(user, percentage) : null;
+      return user ? toUserType(user, percentage) : null;
     },
   };
   const checklist = new ChecklistService(dataSource, checklistUsers, clock, (itemIds) => linkedDocumentsForItems(dataSource, itemIds));
@@ -63,7 +61,7 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const documents = new DocumentsService(dataSource, checklist, audit, progress);
   const journal = new JournalService(dataSource, new ChecklistTaskDirectory(dataSource, checklist));
   const checklistItems = new ChecklistItemsService(dataSource, roles, audit);
-  const adminUsers = new AdminUsersService(dataSource, users, roles, twoFactor, checklist, audit);
-  const adminReports = new AdminReportsService(dataSource, clock);
-  return { auth, twoFactor, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, adminUsers, adminReports };
+  const userAdmin = new UserAdminService(dataSource, users, roles, twoFactor, audit);
+  const adminReports = new AdminReportsService(dataSource, clock, checklist, userAdmin);
+  return { auth, twoFactor, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, userAdmin, adminReports };
 }

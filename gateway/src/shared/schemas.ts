@@ -130,7 +130,7 @@ export function pagingSchema(messages: { page: string; limit: string }, max: num
 type ClassTarget = abstract new (...args: never[]) => unknown;
 
 /** Zod schemas built from object type classes, once per class (a component of the OpenAPI document each). */
-const fromClass = new Map<unknown, z.ZodType>();
+const fromClass = new Map<unknown, z.ZodObject>();
 
 /** A GraphQL scalar or enum as the JSON value REST answers with. */
 function scalarSchema(type: unknown): z.ZodType {
@@ -146,7 +146,7 @@ function scalarSchema(type: unknown): z.ZodType {
     const values = Object.values(enumMeta.enumObj).filter((v): v is string => typeof v === 'string');
     return z.enum(values as [string, ...string[]]);
   }
-  if (typeof type === 'function') return objectSchema(type as ClassTarget);
+  if (typeof type === 'function') return objectShape(type as ClassTarget);
   throw new Error(`objectSchema: no JSON schema for the GraphQL type ${String(type)}`);
 }
 
@@ -158,6 +158,15 @@ function scalarSchema(type: unknown): z.ZodType {
  * components; `nullable` fields may be null, and no field may be missing.
  */
 export function objectSchema(type: ClassTarget): z.ZodType {
+  return objectShape(type);
+}
+
+/** The object schema of a class with REST-only fields added (e.g. an item's `documents`), as its own component `name`. */
+export function objectSchemaWith(type: ClassTarget, name: string, extra: z.ZodRawShape): z.ZodType {
+  return objectShape(type).extend(extra).openapi(name);
+}
+
+function objectShape(type: ClassTarget): z.ZodObject {
   const known = fromClass.get(type);
   if (known) return known;
   const storage = getMetadataStorage();

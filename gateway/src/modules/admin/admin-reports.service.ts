@@ -1,67 +1,14 @@
 import type { DataSource } from 'typeorm';
 import { ADMIN_ROLE_ID, requireAdmin, type Actor } from '../../shared/actor';
 import type { Clock } from '../../shared/clock';
+import { NotFoundError } from '../../shared/errors';
 import { queryRows } from '../../shared/sql';
-import { completionPercentage, overdueSql, todayUtc } from '../checklist';
-import { parseAuditListQuery, type AuditListInput } from './admin.validation';
-
-/** Onboarding health of one role, over its active users (every role but the administrators'). */
-export interface RoleHealthView {
-  role_id: number;
-  role_name: string;
-  /** Checklist items the role gets. */
-  checklist_items: number;
-  /** Active users holding the role. */
-  users: number;
-  /** Of those, whose start date is within the last 30 days (today included). */
-  new_hires: number;
-  /** Of those, who completed every item of a non-empty checklist. */
-  finished_users: number;
-  /** users × the role's items. */
-  assigned_tasks: number;
-  completed_tasks: number;
-  /** round(100 × completed / assigned); null when nothing is assigned. */
-  completion_rate: number | null;
-  /** Assigned tasks not completed whose due date (start date + due_days) is before today. */
-  overdue_tasks: number;
-}
-
-/** GET /admin/stats: the Administration index's numbers. */
-export interface AdminStatsView {
-  /** The UTC date the numbers are computed for (YYYY-MM-DD). */
-  as_of: string;
-  counts: { users: number; active_users: number; roles: number; checklist_items: number; documents: number };
-  new_hires_last_30_days: number;
-  users_finished: number;
-  /** Over every active user's assigned tasks; null when nothing is assigned. */
-  completion_rate: number | null;
-  overdue_tasks: number;
-  roles: RoleHealthView[];
-}
-
-/** One audited change (GET /admin/audit). */
-export interface AuditEntryView {
-  id: number;
-  action: string;
-  actor_user_id: number | null;
-  /** The actor's current name; null for anonymous attempts or a deleted account. */
-  actor_name: string | null;
-  target_type: string | null;
-  target_id: string | null;
-  /** What changed: `before`/`after` images for changes, a reason for sign-in failures. Never secrets. */
-  details: Record<string, unknown>;
-  created_at: string;
-}
-
-export interface AuditPage {
-  data: AuditEntryView[];
-  total: number;
-  page: number;
-  limit: number;
-}
-
-/** The window of "new hires". */
-export const NEW_HIRE_DAYS = 30;
+import { parseInput } from '../../shared/validation';
+import { completionPercentage, overdueSql, todayUtc, type ChecklistService } from '../checklist';
+import { USER_MESSAGES, type UserAdminService } from '../users';
+import { ADMIN_LIMITS } from './admin.messages';
+import { AuditListQuery } from './admin.schemas';
+import type { AdminStatsType, AdminUserProgressType, AuditEntryType, AuditPageType, RoleHealthType } from './admin.types';
 
 /**
  * Actions that are not changes to the portal's data: sign-in traffic and
@@ -71,8 +18,10 @@ export const NEW_HIRE_DAYS = 30;
 const NOT_CHANGES = `(a.action like 'auth.%' or a.action = '2fa.check_failure')`;
 
 /**
- * What the Administration index reports (issue 8 item 1): counts, onboarding
- * health per role and the latest audited changes. Read-only and
+ * What the Administration index reports (docs/product.md#admin): counts,
+ * onboarding health per role, the latest audited changes, and a user's
+ * progress. Composition only: each number comes from its owner's rule
+ * (checklist's due-date and overdue SQL, its percentage) or service. Read-only and
  * administrator-only. The health numbers come from ONE set-based statement
  * (users × their role's items × their progress, grouped), never from a loop
  * over users, and apply the checklist's own rules: due = start date +
@@ -87,12 +36,14 @@ export class AdminReportsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly checklist: ChecklistService,
+    private readonly userAdmin: UserAdminService,
   ) {}
 
-  async stats(actor: Actor): Promise<AdminStatsView> {
+  async stats(actor: Actor): Promise<AdminStatsType> {
     requireAdmin(actor);
     const today = todayUtc(this.clock());
-    const [counts] = await queryRows<AdminStatsView['counts']>(
+    const [counts] = await queryRows<AdminStatsType['counts']>(
       this.dataSource,
       `select (select count(*) from users)::int as users,
               (select count(*) from users where is_active)::int as active_users,
@@ -100,7 +51,7 @@ export class AdminReportsService {
               (select count(*) from checklist_items)::int as checklist_items,
               (select count(*) from documents)::int as documents`,
     );
-    const rows = await queryRows<Omit<RoleHealthView, 'completion_rate'>>(
+    const rows = await queryRows<Omit<RoleHealthType, 'completion_rate'>>(
       this.dataSource,
       `with per_user as (
          select u.id, u.role_id, u.start_date,
@@ -119,7 +70,7 @@ export class AdminReportsService {
        select r.id as role_id, r.name as role_name,
               coalesce(max(i.n), 0)::int as checklist_items,
               count(pu.id)::int as users,
-              count(pu.id) filter (where pu.start_date > $1::date - ${NEW_HIRE_DAYS} and pu.start_date <= $1::date)::int as new_hires,
+              count(pu.id) filter (where pu.start_date > $1::date - ${ADMIN_LIMITS.newHireDays} and pu.start_date <= $1::date)::int as new_hires,
               count(pu.id) filter (where pu.total > 0 and pu.done = pu.total)::int as finished_users,
               coalesce(sum(pu.total), 0)::int as assigned_tasks,
               coalesce(sum(pu.done), 0)::int as completed_tasks,
@@ -133,7 +84,7 @@ export class AdminReportsService {
       [today, ADMIN_ROLE_ID],
     );
     const roles = rows.map((r) => ({ ...r, completion_rate: r.assigned_tasks > 0 ? completionPercentage(r.completed_tasks, r.assigned_tasks) : null }));
-    const sum = (pick: (r: RoleHealthView) => number) => roles.reduce((total, r) => total + pick(r), 0);
+    const sum = (pick: (r: RoleHealthType) => number) => roles.reduce((total, r) => total + pick(r), 0);
     const assigned = sum((r) => r.assigned_tasks);
     return {
       as_of: today,
@@ -151,12 +102,12 @@ export class AdminReportsService {
    * `changes` (default) lists changes to the portal's data (administrators'
    * changes, users' 2FA settings, registrations); `all` adds sign-in traffic.
    */
-  async auditLog(actor: Actor, input: AuditListInput): Promise<AuditPage> {
+  async auditLog(actor: Actor, input: unknown): Promise<AuditPageType> {
     requireAdmin(actor);
-    const query = parseAuditListQuery(input);
+    const query = parseInput(AuditListQuery, input);
     const where = query.category === 'changes' ? `not ${NOT_CHANGES}` : 'true';
     const [count] = await queryRows<{ total: number }>(this.dataSource, `select count(*)::int as total from audit_log a where ${where}`);
-    const rows = await queryRows<Omit<AuditEntryView, 'id' | 'created_at'> & { id: string | number; created_at: Date }>(
+    const rows = await queryRows<Omit<AuditEntryType, 'id' | 'created_at'> & { id: string | number; created_at: Date }>(
       this.dataSource,
       `select a.id, a.action, a.actor_user_id, actor.name as actor_name, a.target_type, a.target_id, a.details, a.created_at
          from audit_log a
@@ -173,5 +124,18 @@ export class AdminReportsService {
       page: query.page,
       limit: query.limit,
     };
+  }
+
+  /**
+   * GET /admin/users/{id}/checklist: the user as administrators see them, with
+   * their checklist and its stats from one snapshot (ChecklistService.overview).
+   */
+  async userProgress(actor: Actor, rawId: unknown): Promise<AdminUserProgressType> {
+    requireAdmin(actor);
+    const overview = await this.checklist.overview(actor, rawId);
+    const [user] = await this.userAdmin.views([overview.user.id]);
+    if (!user) throw new NotFoundError(USER_MESSAGES.notFound);
+    // The percentage of the same rows as the stats, as the overview computed it.
+    return { user: { ...user, completion_percentage: overview.user.completion_percentage }, items: overview.items, stats: overview.stats };
   }
 }

@@ -1,22 +1,9 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
 import { AdminChecklistItemType, LinkedDocumentType, RoleChecklistType } from '../checklist';
-import type { AdminStatsView, AuditPage } from './admin-reports.service';
-import type { AdminUserPage, AdminUserProgressView, AdminUserView, RoleAssignmentView } from './admin-users.service';
-import {
-  AdminChecklistItemsFilter,
-  AdminStatsType,
-  AdminUserPageType,
-  AdminUserProgressType,
-  AdminUsersFilter,
-  AdminUserType,
-  AdminUserUpdateInput,
-  AuditCategoryEnum,
-  AuditPageType,
-  ChecklistItemInputType,
-  RoleAssignmentType,
-} from './admin.types';
-import type { AuditCategory } from './admin.validation';
+import { AdminUserPageType, AdminUsersFilter, AdminUserType, AdminUserUpdateInput, RoleAssignmentType } from '../users';
+import type { AuditCategory } from './admin.messages';
+import { AdminChecklistItemsFilter, AdminStatsType, AdminUserProgressType, AuditCategoryEnum, AuditPageType, ChecklistItemInputType } from './admin.types';
 
 /**
  * GraphQL door of the administration console: the same service calls as
@@ -26,7 +13,7 @@ import type { AuditCategory } from './admin.validation';
 @Resolver()
 export class AdminResolver {
   @Query(() => AdminStatsType, { description: 'Administrators only: counts and onboarding health per role (GET /admin/stats).' })
-  adminStats(@Ctx() ctx: GraphQLContext): Promise<AdminStatsView> {
+  adminStats(@Ctx() ctx: GraphQLContext): Promise<AdminStatsType> {
     return ctx.services.adminReports.stats(ctx.actor);
   }
 
@@ -36,49 +23,49 @@ export class AdminResolver {
     @Arg('page', () => Int, { nullable: true }) page: number | undefined,
     @Arg('limit', () => Int, { nullable: true }) limit: number | undefined,
     @Ctx() ctx: GraphQLContext,
-  ): Promise<AuditPage> {
+  ): Promise<AuditPageType> {
     return ctx.services.adminReports.auditLog(ctx.actor, { category, page, limit });
   }
 
   @Query(() => AdminUserPageType, { description: 'Administrators only: a searched, sorted page of users (GET /admin/users).' })
-  adminUsers(@Arg('filter', () => AdminUsersFilter, { nullable: true }) filter: AdminUsersFilter | undefined, @Ctx() ctx: GraphQLContext): Promise<AdminUserPage> {
+  adminUsers(@Arg('filter', () => AdminUsersFilter, { nullable: true }) filter: AdminUsersFilter | undefined, @Ctx() ctx: GraphQLContext): Promise<AdminUserPageType> {
     const { roleId, ...rest } = filter ?? {};
-    return ctx.services.adminUsers.list(ctx.actor, { ...rest, role_id: roleId });
+    return ctx.services.userAdmin.list(ctx.actor, { ...rest, role_id: roleId });
   }
 
   @Query(() => AdminUserType, { description: 'Administrators only (GET /admin/users/{id}).' })
-  adminUser(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext): Promise<AdminUserView> {
-    return ctx.services.adminUsers.get(ctx.actor, id);
+  adminUser(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext): Promise<AdminUserType> {
+    return ctx.services.userAdmin.get(ctx.actor, id);
   }
 
   @Query(() => AdminUserProgressType, { description: "Administrators only: a user's checklist progress (GET /admin/users/{id}/checklist)." })
-  adminUserProgress(@Arg('userId', () => Int) userId: number, @Ctx() ctx: GraphQLContext): Promise<AdminUserProgressView> {
-    return ctx.services.adminUsers.progress(ctx.actor, userId);
+  adminUserProgress(@Arg('userId', () => Int) userId: number, @Ctx() ctx: GraphQLContext): Promise<AdminUserProgressType> {
+    return ctx.services.adminReports.userProgress(ctx.actor, userId);
   }
 
   @Mutation(() => AdminUserType, { description: 'Administrators only. Email unique ignoring case; not your own administrator role.' })
-  updateUser(@Arg('id', () => Int) id: number, @Arg('input', () => AdminUserUpdateInput) input: AdminUserUpdateInput, @Ctx() ctx: GraphQLContext): Promise<AdminUserView> {
-    return ctx.services.adminUsers.update(ctx.actor, id, { ...input }, ctx.meta);
+  updateUser(@Arg('id', () => Int) id: number, @Arg('input', () => AdminUserUpdateInput) input: AdminUserUpdateInput, @Ctx() ctx: GraphQLContext): Promise<AdminUserType> {
+    return ctx.services.userAdmin.update(ctx.actor, id, { ...input }, ctx.meta);
   }
 
   @Mutation(() => AdminUserType, { description: "Administrators only: the account can no longer sign in and every open session ends. Not your own." })
-  deactivateUser(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext): Promise<AdminUserView> {
-    return ctx.services.adminUsers.deactivate(ctx.actor, id, ctx.meta);
+  deactivateUser(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext): Promise<AdminUserType> {
+    return ctx.services.userAdmin.deactivate(ctx.actor, id, ctx.meta);
   }
 
   @Mutation(() => AdminUserType, { description: 'Administrators only.' })
-  reactivateUser(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext): Promise<AdminUserView> {
-    return ctx.services.adminUsers.reactivate(ctx.actor, id, ctx.meta);
+  reactivateUser(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext): Promise<AdminUserType> {
+    return ctx.services.userAdmin.reactivate(ctx.actor, id, ctx.meta);
   }
 
   @Mutation(() => AdminUserType, { description: "Administrators only: turns a user's two-factor sign-in off and ends their sessions." })
-  resetUserTwoFactor(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext): Promise<AdminUserView> {
-    return ctx.services.adminUsers.resetTwoFactor(ctx.actor, id, ctx.meta);
+  resetUserTwoFactor(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext): Promise<AdminUserType> {
+    return ctx.services.userAdmin.resetTwoFactor(ctx.actor, id, ctx.meta);
   }
 
   @Mutation(() => RoleAssignmentType, { description: 'Administrators only: moves users to a role, all or nothing (PUT /admin/user-roles).' })
-  assignUsersToRole(@Arg('userIds', () => [Int]) userIds: number[], @Arg('roleId', () => Int) roleId: number, @Ctx() ctx: GraphQLContext): Promise<RoleAssignmentView> {
-    return ctx.services.adminUsers.assignRole(ctx.actor, { user_ids: userIds, role_id: roleId }, ctx.meta);
+  assignUsersToRole(@Arg('userIds', () => [Int]) userIds: number[], @Arg('roleId', () => Int) roleId: number, @Ctx() ctx: GraphQLContext): Promise<RoleAssignmentType> {
+    return ctx.services.userAdmin.assignRole(ctx.actor, { user_ids: userIds, role_id: roleId }, ctx.meta);
   }
 
   @Query(() => [AdminChecklistItemType], { description: 'Administrators only: checklist items in item_order (GET /admin/checklist-items).' })

@@ -1,44 +1,117 @@
 import { Router, type Request } from 'express';
 import { actorOf, bodyOf, metaOf } from '../../http/actor';
+import { documentRoute } from '../../http/openapi';
 import type { Services } from '../../services';
+import { idSchema, objectSchema, objectSchemaWith, SuccessBody } from '../../shared/schemas';
+import { z } from '../../shared/validation';
+import { AdminChecklistItemType, CHECKLIST_MESSAGES, LinkedDocumentType, RoleChecklistType, UserChecklistItemType } from '../checklist';
+import { RoleId } from '../roles';
+import { AdminUserPageType, AdminUserType, RoleAssignment, RoleAssignmentType, UserId, UserListQuery, UserUpdate } from '../users';
+import { AuditListQuery } from './admin.schemas';
+import { AdminStatsType, AdminUserProgressType, AuditPageType } from './admin.types';
 
 /** The query string as a plain record (express may hand over arrays or nested objects; the services reject those). */
 function queryOf(req: Request): Record<string, unknown> {
   return req.query as Record<string, unknown>;
 }
 
-/**
- * REST door of the administration console (issue 8 item 9), administrators
- * only (the services decide: 401 anonymous, 403 anyone else), every change
- * audited:
- *
- *   GET    /admin/stats                        → counts, onboarding health per role
- *   GET    /admin/audit                        ?category=changes|all &page &limit → {data, total, page, limit}
- *   GET    /admin/users                        ?search= &sort=name|email|role|start_date|progress|last_login_at
- *                                              &order=asc|desc &status=all|active|inactive &role_id= &page &limit
- *                                              → {data: AdminUser[], total, page, limit}
- *   GET    /admin/users/:id                    → AdminUser
- *   PUT    /admin/users/:id                    {name?, email?, role_id?, start_date?} → AdminUser
- *   POST   /admin/users/:id/deactivate         → AdminUser (every session of the user ends)
- *   POST   /admin/users/:id/reactivate         → AdminUser
- *   POST   /admin/users/:id/reset-2fa          → AdminUser
- *   GET    /admin/users/:id/checklist          → {user: AdminUser, items: UserChecklistItem[], stats}
- *   PUT    /admin/user-roles                   {user_ids, role_id} → {role_id, updated, users}
- *   GET    /admin/checklist-items              ?role_id= &type= &search= → AdminChecklistItem[] by item_order
- *   POST   /admin/checklist-items              {title, type, description?, priority?, due_days?, role_id?} → 201
- *   POST   /admin/checklist-items/reorder      {ids} → those items in their new order (no other item moves)
- *   GET    /admin/checklist-items/:id          → AdminChecklistItem
- *   PUT    /admin/checklist-items/:id          fields left out keep their value → AdminChecklistItem
- *   DELETE /admin/checklist-items/:id          → {success: true}
- *   GET    /admin/roles/:id/checklist-items    → {role_id, items}
- *   POST   /admin/roles/:id/checklist-items    {item_ids} → {role_id, items} (links added)
- *   DELETE /admin/roles/:id/checklist-items    {item_ids} → {role_id, items} (links removed)
- *
- * Checklist items carry `documents` (spec §3), added in one batched lookup per answer.
+/*
+ * REST door of the administration console (docs/product.md#admin),
+ * administrators only (the services decide: 401 anonymous, 403 anyone else),
+ * every change audited. Checklist items carry their linked `documents`, added
+ * in one batched lookup per answer.
  */
+
+const tags = ['Administration'];
+const json = <S extends z.ZodType>(schema: S) => ({ content: { 'application/json': { schema } } });
+const AdminUser = objectSchema(AdminUserType);
+const userParams = z.object({ id: UserId });
+const documents = z.array(objectSchema(LinkedDocumentType));
+const Item = objectSchemaWith(AdminChecklistItemType, 'AdminChecklistItemWithDocuments', { documents });
+const RoleItems = objectSchemaWith(RoleChecklistType, 'RoleChecklistWithDocuments', { items: z.array(Item) });
+const itemParams = z.object({ id: idSchema(CHECKLIST_MESSAGES.invalidItemId) });
+const roleParams = z.object({ id: RoleId });
+
+documentRoute({
+  method: 'get', path: '/api/admin/stats', summary: 'Counts and onboarding health per role', tags, access: 'admin',
+  responses: { 200: { description: 'The Administration index numbers', schema: objectSchema(AdminStatsType) } },
+});
+documentRoute({
+  method: 'get', path: '/api/admin/audit', summary: 'The latest audited entries, newest first', tags, access: 'admin',
+  request: { query: AuditListQuery }, responses: { 200: { description: 'One page and the total', schema: objectSchema(AuditPageType) } }, errors: [400],
+});
+documentRoute({
+  method: 'get', path: '/api/admin/users', summary: 'A searched, filtered, sorted page of users', tags, access: 'admin',
+  request: { query: UserListQuery }, responses: { 200: { description: 'One page and the total', schema: objectSchema(AdminUserPageType) } }, errors: [400],
+});
+documentRoute({
+  method: 'get', path: '/api/admin/users/{id}', summary: 'A user as administrators see them', tags, access: 'admin',
+  request: { params: userParams }, responses: { 200: { description: 'The user', schema: AdminUser } }, errors: [400, 404],
+});
+documentRoute({
+  method: 'put', path: '/api/admin/users/{id}', summary: "Changes a user's name, email, role or start date", tags, access: 'admin',
+  request: { params: userParams, body: json(UserUpdate) }, responses: { 200: { description: 'The user', schema: AdminUser } }, errors: [404, 409],
+});
+for (const [action, summary] of [
+  ['deactivate', 'The account can no longer sign in; every session of the user ends'],
+  ['reactivate', 'The account may sign in again'],
+  ['reset-2fa', "Turns the user's two-factor sign-in off and ends their sessions"],
+] as const) {
+  documentRoute({
+    method: 'post', path: `/api/admin/users/{id}/${action}`, summary, tags, access: 'admin',
+    request: { params: userParams }, responses: { 200: { description: 'The user', schema: AdminUser } }, errors: [404, 409],
+  });
+}
+documentRoute({
+  method: 'get', path: '/api/admin/users/{id}/checklist', summary: "A user's checklist with their progress and its stats", tags, access: 'admin',
+  request: { params: userParams },
+  responses: { 200: { description: 'The user, the items and the stats', schema: objectSchemaWith(AdminUserProgressType, 'AdminUserProgressWithDocuments', { items: z.array(objectSchemaWith(UserChecklistItemType, 'UserChecklistItemWithDocuments', { documents })) }) } },
+  errors: [400, 404],
+});
+documentRoute({
+  method: 'put', path: '/api/admin/user-roles', summary: 'Moves users to a role, all or nothing', tags, access: 'admin',
+  request: { body: json(RoleAssignment) }, responses: { 200: { description: 'The role, how many changed, the users', schema: objectSchema(RoleAssignmentType) } }, errors: [409],
+});
+documentRoute({
+  method: 'get', path: '/api/admin/checklist-items', summary: 'Checklist items in item_order, filtered by role, type or text', tags, access: 'admin',
+  responses: { 200: { description: 'The items', schema: z.array(Item) } }, errors: [400],
+});
+documentRoute({
+  method: 'post', path: '/api/admin/checklist-items', summary: 'Adds a checklist item at the end of the order', tags, access: 'admin',
+  responses: { 201: { description: 'The new item', schema: Item } }, errors: [400],
+});
+documentRoute({
+  method: 'post', path: '/api/admin/checklist-items/reorder', summary: 'The given items exchange their places so they come in the order given', tags, access: 'admin',
+  responses: { 200: { description: 'Those items in their new order', schema: z.array(Item) } }, errors: [400],
+});
+documentRoute({
+  method: 'get', path: '/api/admin/checklist-items/{id}', summary: 'A checklist item with every role that gets it', tags, access: 'admin',
+  request: { params: itemParams }, responses: { 200: { description: 'The item', schema: Item } }, errors: [400, 404],
+});
+documentRoute({
+  method: 'put', path: '/api/admin/checklist-items/{id}', summary: 'Changes a checklist item; fields left out keep their value', tags, access: 'admin',
+  request: { params: itemParams }, responses: { 200: { description: 'The item', schema: Item } }, errors: [404],
+});
+documentRoute({
+  method: 'delete', path: '/api/admin/checklist-items/{id}', summary: "Deletes a checklist item; users' progress on it goes with it", tags, access: 'admin',
+  request: { params: itemParams }, responses: { 200: { description: 'Deleted', schema: SuccessBody } }, errors: [400, 404],
+});
+documentRoute({
+  method: 'get', path: '/api/admin/roles/{id}/checklist-items', summary: 'The checklist items a role gets', tags, access: 'admin',
+  request: { params: roleParams }, responses: { 200: { description: 'The role and its items', schema: RoleItems } }, errors: [400, 404],
+});
+documentRoute({
+  method: 'post', path: '/api/admin/roles/{id}/checklist-items', summary: 'The role gets these items too', tags, access: 'admin',
+  request: { params: roleParams }, responses: { 200: { description: 'The role and its items', schema: RoleItems } }, errors: [404],
+});
+documentRoute({
+  method: 'delete', path: '/api/admin/roles/{id}/checklist-items', summary: 'The role no longer gets these items', tags, access: 'admin',
+  request: { params: roleParams }, responses: { 200: { description: 'The role and its items', schema: RoleItems } }, errors: [400, 404],
+});
+
 export function adminRouter(services: Services): Router {
   const router = Router();
-  const { adminUsers, adminReports, checklistItems, checklist } = services;
+  const { userAdmin, adminReports, checklistItems, checklist } = services;
 
   router.get('/admin/stats', async (req, res) => {
     res.json(await adminReports.stats(actorOf(req)));
@@ -49,36 +122,36 @@ export function adminRouter(services: Services): Router {
   });
 
   router.get('/admin/users', async (req, res) => {
-    res.json(await adminUsers.list(actorOf(req), queryOf(req)));
+    res.json(await userAdmin.list(actorOf(req), queryOf(req)));
   });
 
   router.get('/admin/users/:id', async (req, res) => {
-    res.json(await adminUsers.get(actorOf(req), req.params.id));
+    res.json(await userAdmin.get(actorOf(req), req.params.id));
   });
 
   router.put('/admin/users/:id', async (req, res) => {
-    res.json(await adminUsers.update(actorOf(req), req.params.id, bodyOf(req), metaOf(req)));
+    res.json(await userAdmin.update(actorOf(req), req.params.id, bodyOf(req), metaOf(req)));
   });
 
   router.post('/admin/users/:id/deactivate', async (req, res) => {
-    res.json(await adminUsers.deactivate(actorOf(req), req.params.id, metaOf(req)));
+    res.json(await userAdmin.deactivate(actorOf(req), req.params.id, metaOf(req)));
   });
 
   router.post('/admin/users/:id/reactivate', async (req, res) => {
-    res.json(await adminUsers.reactivate(actorOf(req), req.params.id, metaOf(req)));
+    res.json(await userAdmin.reactivate(actorOf(req), req.params.id, metaOf(req)));
   });
 
   router.post('/admin/users/:id/reset-2fa', async (req, res) => {
-    res.json(await adminUsers.resetTwoFactor(actorOf(req), req.params.id, metaOf(req)));
+    res.json(await userAdmin.resetTwoFactor(actorOf(req), req.params.id, metaOf(req)));
   });
 
   router.get('/admin/users/:id/checklist', async (req, res) => {
-    const progress = await adminUsers.progress(actorOf(req), req.params.id);
+    const progress = await adminReports.userProgress(actorOf(req), req.params.id);
     res.json({ ...progress, items: await checklist.withDocuments(progress.items) });
   });
 
   router.put('/admin/user-roles', async (req, res) => {
-    res.json(await adminUsers.assignRole(actorOf(req), bodyOf(req), metaOf(req)));
+    res.json(await userAdmin.assignRole(actorOf(req), bodyOf(req), metaOf(req)));
   });
 
   router.get('/admin/checklist-items', async (req, res) => {

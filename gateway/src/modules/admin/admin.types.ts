@@ -1,8 +1,8 @@
 import { GraphQLDateTimeISO, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { ChecklistItemTypeEnum, CompletionStatsType, TaskPriorityEnum, UserChecklistItemType, type ChecklistItemTypeName, type TaskPriorityName } from '../checklist';
-import { UserType } from '../users/user.type';
-import type { AuditCategory, SortOrder, UserSort, UserStatusFilter } from './admin.validation';
+import { AdminUserType } from '../users';
+import type { AuditCategory } from './admin.messages';
 
 /*
  * GraphQL shapes of the administration console: the REST payloads of
@@ -10,49 +10,9 @@ import type { AuditCategory, SortOrder, UserSort, UserStatusFilter } from './adm
  * fits both doors.
  */
 
-export const AdminUserSortEnum = {
-  name: 'name',
-  email: 'email',
-  role: 'role',
-  start_date: 'start_date',
-  progress: 'progress',
-  last_login_at: 'last_login_at',
-} as const satisfies Record<UserSort, UserSort>;
-export const AdminSortOrderEnum = { asc: 'asc', desc: 'desc' } as const satisfies Record<SortOrder, SortOrder>;
-export const AdminUserStatusEnum = { all: 'all', active: 'active', inactive: 'inactive' } as const satisfies Record<UserStatusFilter, UserStatusFilter>;
 export const AuditCategoryEnum = { changes: 'changes', all: 'all' } as const satisfies Record<AuditCategory, AuditCategory>;
 
-registerEnumType(AdminUserSortEnum, { name: 'AdminUserSort', description: 'progress: completion percentage; last_login_at: never-signed-in users last.' });
-registerEnumType(AdminSortOrderEnum, { name: 'AdminSortOrder' });
-registerEnumType(AdminUserStatusEnum, { name: 'AdminUserStatus' });
 registerEnumType(AuditCategoryEnum, { name: 'AuditCategory', description: 'changes: changes to the portal\'s data; all: sign-in traffic too.' });
-
-@ObjectType('AdminUser', { description: 'A user as administrators see them: the User shape plus role name and account state.' })
-export class AdminUserType extends UserType {
-  @Field(() => String)
-  role_name!: string;
-
-  @Field(() => Boolean, { description: 'Inactive accounts cannot sign in.' })
-  is_active!: boolean;
-
-  @Field(() => Boolean)
-  two_factor_enabled!: boolean;
-}
-
-@ObjectType('AdminUserPage')
-export class AdminUserPageType {
-  @Field(() => [AdminUserType])
-  data!: AdminUserType[];
-
-  @Field(() => Int)
-  total!: number;
-
-  @Field(() => Int)
-  page!: number;
-
-  @Field(() => Int)
-  limit!: number;
-}
 
 @ObjectType('AdminUserProgress', { description: "A user's checklist with their progress and its stats (GET /admin/users/{id}/checklist)." })
 export class AdminUserProgressType {
@@ -64,18 +24,6 @@ export class AdminUserProgressType {
 
   @Field(() => CompletionStatsType)
   stats!: CompletionStatsType;
-}
-
-@ObjectType('RoleAssignment', { description: 'The answer of assignUsersToRole.' })
-export class RoleAssignmentType {
-  @Field(() => Int)
-  role_id!: number;
-
-  @Field(() => Int, { description: 'Users whose role changed.' })
-  updated!: number;
-
-  @Field(() => [AdminUserType])
-  users!: AdminUserType[];
 }
 
 @ObjectType('AdminCounts')
@@ -193,45 +141,6 @@ export class AuditPageType {
 
   @Field(() => Int)
   limit!: number;
-}
-
-@InputType('AdminUsersFilter', { description: 'Defaults: no search, sort name asc, status all, page 1, limit 20 (max 100).' })
-export class AdminUsersFilter {
-  @Field(() => String, { nullable: true, description: 'Part of the name or email, any case.' })
-  search?: string | null;
-
-  @Field(() => AdminUserSortEnum, { nullable: true })
-  sort?: UserSort | null;
-
-  @Field(() => AdminSortOrderEnum, { nullable: true })
-  order?: SortOrder | null;
-
-  @Field(() => AdminUserStatusEnum, { nullable: true })
-  status?: UserStatusFilter | null;
-
-  @Field(() => Int, { nullable: true })
-  roleId?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  page?: number | null;
-
-  @Field(() => Int, { nullable: true })
-  limit?: number | null;
-}
-
-@InputType('AdminUserUpdateInput', { description: 'Fields left out keep their value.' })
-export class AdminUserUpdateInput {
-  @Field(() => String, { nullable: true })
-  name?: string | null;
-
-  @Field(() => String, { nullable: true, description: 'Unique ignoring case.' })
-  email?: string | null;
-
-  @Field(() => Int, { nullable: true })
-  role_id?: number | null;
-
-  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD.' })
-  start_date?: string | null;
 }
 
 @InputType('ChecklistItemInput', {

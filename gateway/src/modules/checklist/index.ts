@@ -23,6 +23,7 @@ export {
 } from './checklist.rules';
 export type { ChecklistItemTypeName, ProgressStatusName, TaskPriorityName, UrgencyLevelName } from './checklist.rules';
 export { dueDateSql, overdueSql } from './checklist.sql';
+export { completionPercentages } from './completion';
 export {
   AdminChecklistItemType,
   ChecklistItemType,

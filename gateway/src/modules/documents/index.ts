@@ -12,3 +12,5 @@ export {
   PolicyAcknowledgementStatusType,
   PolicyAcknowledgementType,
 } from './documents.types';
+export { DocumentsResolver } from './documents.resolver';
+export { documentsRouter } from './documents.routes';

@@ -3,3 +3,5 @@ export { JournalService } from './journal.service';
 export { ChecklistTaskDirectory, type TaskDirectory } from './task-directory';
 export { JOURNAL_LIMITS, JOURNAL_MESSAGES } from './journal.messages';
 export { JournalEntryPageType, JournalEntryType, JournalStatsType, TagType } from './journal.types';
+export { JournalResolver } from './journal.resolver';
+export { journalRouter } from './journal.routes';

@@ -6,7 +6,7 @@ import { parseId } from '../../shared/ids';
 import { queryRows } from '../../shared/sql';
 import type { AuditService } from '../audit/audit.service';
 import { CHECKLIST_MESSAGES, dueDateSql, type ChecklistService, type UserChecklistItemType } from '../checklist';
-import { USER_MESSAGES } from '../users/users.service';
+import { USER_MESSAGES } from '../users';
 import { parseProgressInput, type ProgressChange, type ProgressInput } from './progress.validation';
 
 export const PROGRESS_ID_MESSAGES = {

@@ -9,7 +9,7 @@ const bigintAsNumber = {
 /**
  * The users table. Deliberately NOT the GraphQL type: it holds the password
  * hash and the encrypted TOTP secret, which must never reach a client. The
- * public shape is UserView (users.service.ts) / the `User` GraphQL type.
+ * public shape is UserType (user.type.ts), the `User` of both doors.
  */
 @Entity({ name: 'users' })
 export class User {

@@ -1,10 +1,14 @@
-import { Field, Int, ObjectType } from 'type-graphql';
+import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import type { SortOrder, UserSort, UserStatusFilter } from './users.messages';
 
-/**
- * The public user, identical through REST and GraphQL (issue 3 item 2). Field
- * names follow the REST payload of spec §3 (snake_case) so one client type
- * fits both doors. Timestamps are ISO 8601 strings, as in the REST JSON.
+/*
+ * The shapes of users, declared once: the users module's services return
+ * these classes, GraphQL exposes them and REST serialises the same objects.
+ * Field names follow the REST payload (snake_case) so one client type fits
+ * both doors. Timestamps are ISO 8601 strings, as in the REST JSON.
  */
+
+/** The public user. */
 @ObjectType('User', { description: 'A user as clients see it. Never carries a password hash, secret or code.' })
 export class UserType {
   @Field(() => Int)
@@ -30,4 +34,97 @@ export class UserType {
 
   @Field(() => String, { description: 'Calendar date (YYYY-MM-DD) the onboarding starts; due dates count from it.' })
   start_date!: string;
+}
+
+export const AdminUserSortEnum = {
+  name: 'name',
+  email: 'email',
+  role: 'role',
+  start_date: 'start_date',
+  progress: 'progress',
+  last_login_at: 'last_login_at',
+} as const satisfies Record<UserSort, UserSort>;
+export const AdminSortOrderEnum = { asc: 'asc', desc: 'desc' } as const satisfies Record<SortOrder, SortOrder>;
+export const AdminUserStatusEnum = { all: 'all', active: 'active', inactive: 'inactive' } as const satisfies Record<UserStatusFilter, UserStatusFilter>;
+
+registerEnumType(AdminUserSortEnum, { name: 'AdminUserSort', description: 'progress: completion percentage; last_login_at: never-signed-in users last.' });
+registerEnumType(AdminSortOrderEnum, { name: 'AdminSortOrder' });
+registerEnumType(AdminUserStatusEnum, { name: 'AdminUserStatus' });
+
+@ObjectType('AdminUser', { description: 'A user as administrators see them: the User shape plus role name and account state.' })
+export class AdminUserType extends UserType {
+  @Field(() => String)
+  role_name!: string;
+
+  @Field(() => Boolean, { description: 'Inactive accounts cannot sign in.' })
+  is_active!: boolean;
+
+  @Field(() => Boolean)
+  two_factor_enabled!: boolean;
+}
+
+@ObjectType('AdminUserPage')
+export class AdminUserPageType {
+  @Field(() => [AdminUserType])
+  data!: AdminUserType[];
+
+  @Field(() => Int)
+  total!: number;
+
+  @Field(() => Int)
+  page!: number;
+
+  @Field(() => Int)
+  limit!: number;
+}
+
+@ObjectType('RoleAssignment', { description: 'The answer of assignUsersToRole.' })
+export class RoleAssignmentType {
+  @Field(() => Int)
+  role_id!: number;
+
+  @Field(() => Int, { description: 'Users whose role changed.' })
+  updated!: number;
+
+  @Field(() => [AdminUserType])
+  users!: AdminUserType[];
+}
+
+@InputType('AdminUsersFilter', { description: 'Defaults: no search, sort name asc, status all, page 1, limit 20 (max 100).' })
+export class AdminUsersFilter {
+  @Field(() => String, { nullable: true, description: 'Part of the name or email, any case.' })
+  search?: string | null;
+
+  @Field(() => AdminUserSortEnum, { nullable: true })
+  sort?: UserSort | null;
+
+  @Field(() => AdminSortOrderEnum, { nullable: true })
+  order?: SortOrder | null;
+
+  @Field(() => AdminUserStatusEnum, { nullable: true })
+  status?: UserStatusFilter | null;
+
+  @Field(() => Int, { nullable: true })
+  roleId?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  page?: number | null;
+
+  @Field(() => Int, { nullable: true })
+  limit?: number | null;
+}
+
+@InputType('AdminUserUpdateInput', { description: 'Fields left out keep their value.' })
+export class AdminUserUpdateInput {
+  @Field(() => String, { nullable: true })
+  name?: string | null;
+
+  @Field(() => String, { nullable: true, description: 'Unique ignoring case.' })
+  email?: string | null;
+
+  @Field(() => Int, { nullable: true })
+  role_id?: number | null;
+
+  @Field(() => String, { nullable: true, description: 'YYYY-MM-DD.' })
+  start_date?: string | null;
 }

@@ -1,8 +1,24 @@
 import { Router } from 'express';
 import { actorOf } from '../../http/actor';
+import { documentRoute } from '../../http/openapi';
 import type { Services } from '../../services';
+import { objectSchema } from '../../shared/schemas';
+import { z } from '../../shared/validation';
+import { UserType } from './user.type';
+import { UserId } from './users.schemas';
 
-/** REST door for users (spec §7): `GET /users/{userId}` → the User shape with completion_percentage. */
+documentRoute({
+  method: 'get',
+  path: '/api/users/{userId}',
+  summary: 'A user: themself, or anyone for administrators (another user answers 404)',
+  tags: ['Users'],
+  access: 'user',
+  request: { params: z.object({ userId: UserId }) },
+  responses: { 200: { description: 'The user with their completion percentage', schema: objectSchema(UserType) } },
+  errors: [400, 404],
+});
+
+/** REST door for users: `GET /users/{userId}` → the User shape with completion_percentage. */
 export function usersRouter(services: Services): Router {
   const router = Router();
   const { users } = services;

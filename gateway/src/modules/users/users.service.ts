@@ -1,28 +1,21 @@
 import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { requireSelfOrAdmin, requireUser, type Actor } from '../../shared/actor';
 import { NotFoundError, UnauthenticatedError } from '../../shared/errors';
-import { parseId } from '../../shared/ids';
 import { queryRows } from '../../shared/sql';
-import { completionPercentage } from '../checklist/checklist.rules';
+import { parseInput } from '../../shared/validation';
 import { SessionStateReader, type SessionState } from './session-state';
 import { User } from './user.entity';
+import type { UserType } from './user.type';
+import { USER_MESSAGES } from './users.messages';
+import { UserId } from './users.schemas';
 
-/** The public shape of a user (issue 3 item 2), the same through REST and GraphQL. */
-export interface UserView {
-  id: number;
-  name: string;
-  email: string;
-  role_id: number;
-  completion_percentage: number;
-  last_login_at: string | null;
-  created_at: string;
-  start_date: string;
-}
-
-export const USER_MESSAGES = {
-  invalidId: 'Invalid user id',
-  notFound: 'User not found',
-} as const;
+/**
+ * Each user's onboarding completion, 0-100 (docs/product.md#progress), for
+ * the User shape. The checklist computes it; services.ts hands it in, so the
+ * users module, which the checklist's own dependencies build on, never
+ * imports the checklist.
+ */
+export type CompletionReader = (userIds: readonly number[], manager?: EntityManager) => Promise<Map<number, number>>;
 
 export interface NewUser {
   name: string;
@@ -48,7 +41,10 @@ export class UsersService {
   private readonly repo: Repository<User>;
   private readonly sessions: SessionStateReader;
 
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly completion: CompletionReader,
+  ) {
     this.repo = dataSource.getRepository(User);
     this.sessions = new SessionStateReader(dataSource);
   }
@@ -57,9 +53,9 @@ export class UsersService {
    * GET /users/{userId}, `user(id)`: the user themself or, for administrators,
    * anyone. Another user's id answers 404 like an unknown one (requireSelfOrAdmin).
    */
-  async get(actor: Actor, rawId: unknown): Promise<UserView> {
+  async get(actor: Actor, rawId: unknown): Promise<UserType> {
     requireUser(actor);
-    const userId = parseId(rawId, USER_MESSAGES.invalidId);
+    const userId = parseInput(UserId, rawId);
     requireSelfOrAdmin(actor, userId, USER_MESSAGES.notFound);
     const user = await this.findById(userId);
     if (!user) throw new NotFoundError(USER_MESSAGES.notFound);
@@ -67,7 +63,7 @@ export class UsersService {
   }
 
   /** GET /auth/me, `me`: the signed-in user. */
-  async me(actor: Actor): Promise<UserView> {
+  async me(actor: Actor): Promise<UserType> {
     const { userId } = requireUser(actor);
     const user = await this.findById(userId);
     // The middleware just checked the row; it can only be gone if deleted in between.
@@ -161,41 +157,20 @@ export class UsersService {
     return this.sessions.read(userId);
   }
 
-  /**
-   * Completion of the onboarding checklist per user, 0-100: round(100 × done /
-   * total) over the items of the user's role (checklist.rules). The ONE place
-   * it is computed for the User shape; set-based, so a list of users is one
-   * query: the role's links by primary key and the progress rows through the
-   * unique (user_id, checklist_item_id) index, which INCLUDEs status.
-   */
-  async completionPercentages(userIds: readonly number[], manager?: EntityManager): Promise<Map<number, number>> {
-    const result = new Map<number, number>(userIds.map((id) => [id, 0]));
-    if (userIds.length === 0) return result;
-    const rows = await queryRows<{ user_id: number; total: number; done: number }>(
-      manager ?? this.dataSource,
-      `select u.id as user_id,
-              count(rci.checklist_item_id)::int as total,
-              count(up.id) filter (where up.status = 'completed')::int as done
-         from users u
-         join role_checklist_items rci on rci.role_id = u.role_id
-         left join user_progress up on up.user_id = u.id and up.checklist_item_id = rci.checklist_item_id
-        where u.id = any($1::int[])
-        group by u.id`,
-      [[...new Set(userIds)]],
-    );
-    for (const row of rows) result.set(row.user_id, completionPercentage(row.done, row.total));
-    return result;
+  /** Completion of the onboarding checklist per user, 0-100 (the injected CompletionReader). */
+  completionPercentages(userIds: readonly number[], manager?: EntityManager): Promise<Map<number, number>> {
+    return this.completion(userIds, manager);
   }
 
-  async view(user: User): Promise<UserView> {
+  async view(user: User): Promise<UserType> {
     const [view] = await this.views([user]);
     if (!view) throw new Error('view of one user is missing');
     return view;
   }
 
-  async views(users: readonly User[]): Promise<UserView[]> {
+  async views(users: readonly User[]): Promise<UserType[]> {
     const completion = await this.completionPercentages(users.map((u) => u.id));
-    return users.map((u) => toUserView(u, completion.get(u.id) ?? 0));
+    return users.map((u) => toUserType(u, completion.get(u.id) ?? 0));
   }
 
   private repository(manager?: EntityManager): Repository<User> {
@@ -203,8 +178,8 @@ export class UsersService {
   }
 }
 
-/** Whitelists the public fields: nothing else of the row can leak. */
-export function toUserView(user: User, completionPercentage: number): UserView {
+/** The User shape of a row, with its completion: the public fields only, so nothing else of the row can leak. */
+export function toUserType(user: User, completionPercentage: number): UserType {
   return {
     id: user.id,
     name: user.name,

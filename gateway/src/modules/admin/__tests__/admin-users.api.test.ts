@@ -4,7 +4,7 @@ import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { buildTestApp, expectNoStack, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, enableTwoFactor, gql, PROXY_ENV, randomIp, tokenFor, type TestUser } from '../../../../test/auth';
 import { addProgress, fixedClock, makeChecklist, type ChecklistFixture } from '../../../../test/checklist';
-import { ADMIN_MESSAGES } from '../admin.validation';
+import { USER_ADMIN_MESSAGES as ADMIN_MESSAGES } from '../../users';
 
 const NOW = '2025-03-10T12:00:00.000Z';
 const ADMIN_USER_FIELDS = ['completion_percentage', 'created_at', 'email', 'id', 'is_active', 'last_login_at', 'name', 'role_id', 'role_name', 'start_date', 'two_factor_enabled'].sort();

@@ -244,7 +244,7 @@ describe('the document library: GET /documents, /document-classes, /documents/ch
   });
 
   describe('documents on checklist items (the batched loader)', () => {
-    it('fills `documents` of the REST checklist with the spec §3 Linked document shape', async () => {
+    it('fills `documents` of the REST checklist with the Linked document shape', async () => {
       const res = await get(`/api/user-checklist-items/user/${employee.id}`).expect(200);
       const items = res.body as Array<{ id: number; documents: unknown[] }>;
       const course = items.find((i) => i.id === role.itemIds[1]);

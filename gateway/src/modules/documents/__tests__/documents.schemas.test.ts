@@ -18,7 +18,7 @@ function detailsOf(fn: () => unknown): string[] {
   throw new Error('expected a ValidationError');
 }
 
-describe('document link rule (spec §5: http or https only)', () => {
+describe('document link rule (http or https only, docs/product.md#documents)', () => {
   it.each([
     'https://handbook.example.com/policies/code-of-conduct',
     'http://intranet.example.com/forms/w4.pdf',

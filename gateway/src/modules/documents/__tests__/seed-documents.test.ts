@@ -7,7 +7,7 @@ import { validateDocumentUrl } from '../documents.schemas';
 
 const CLASSES = [1, 2, 3, 4, 5, 6];
 
-describe('demo document library (DESIGN §3)', () => {
+describe('demo document library (docs/product.md#initialisation)', () => {
   it('has every class, real https links (and one document without a link), and the named company policies', () => {
     expect(new Set(DEMO_DOCUMENTS.map((d) => d.id)).size).toBe(DEMO_DOCUMENTS.length);
     expect(new Set(DEMO_DOCUMENTS.map((d) => d.classId))).toEqual(new Set(CLASSES));

@@ -5,7 +5,7 @@ import { as, entry, makeTasks, person, removePeople, type Person, type Tasks } f
 
 /*
  * The GraphQL door of the journal: the same service as REST, so the same data,
- * rules and messages (BAD_USER_INPUT with the spec §5 words, NOT_FOUND for
+ * rules and messages (BAD_USER_INPUT with the product's words, NOT_FOUND for
  * other people's entries, an administrator writing a shared one included).
  */
 

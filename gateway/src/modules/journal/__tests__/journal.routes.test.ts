@@ -4,7 +4,7 @@ import { JOURNAL_MESSAGES as M } from '../journal.messages';
 import { as, backdate, entry, makeTasks, person, removePeople, type EntryJson, type PageJson, type Person, type Tasks } from './journal-fixtures';
 
 /*
- * The REST door of the journal (spec §3, §5, §7; issue 6): every path, every
+ * The REST door of the journal (docs/product.md#journal): every path, every
  * validation message, the shapes, and privacy between users and administrators.
  */
 
@@ -43,7 +43,7 @@ describe('journal REST', () => {
   });
 
   describe('POST /api/journal-entries', () => {
-    it('creates a private entry with the spec §3 shape and defaults', async () => {
+    it('creates a private entry with the entry shape and defaults', async () => {
       const res = await as(t, alice).post('/api/journal-entries', { title: '  First week  ', content: 'I met the team.' }).expect(201);
       const body = res.body as EntryJson;
       expect(Object.keys(body).sort()).toEqual(ENTRY_KEYS);
@@ -164,7 +164,7 @@ describe('journal REST', () => {
     });
   });
 
-  describe('validation (spec §5)', () => {
+  describe('validation (docs/product.md#validation)', () => {
     const cases: Array<[string, Record<string, unknown>, string[]]> = [
       ['content missing', { title: 'No content' }, [M.contentRequired]],
       ['content empty', { content: '' }, [M.contentRequired]],

@@ -4,7 +4,7 @@ import { JOURNAL_MESSAGES as M } from '../journal.messages';
 import { as, entry, person, removePeople, type EntryJson, type PageJson, type Person } from './journal-fixtures';
 
 /*
- * GET /api/journal-entries/search (spec §7): full-text search of the caller's
+ * GET /api/journal-entries/search: full-text search of the caller's
  * own journal. The privacy rule is absolute: whatever the query, another
  * user's private entry never comes back. Hostile text only ever reaches
  * PostgreSQL as a bound parameter of websearch_to_tsquery (which never raises)

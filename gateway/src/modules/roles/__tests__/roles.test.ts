@@ -3,7 +3,7 @@ import { ANONYMOUS } from '../../../shared/actor';
 import { createLogger } from '../../../shared/logger';
 import { DEMO_ROLES, seedDemoData } from '../../../db/seed';
 import { AuditService } from '../../audit';
-import { UsersService } from '../../users/users.service';
+import { UsersService } from '../../users';
 import { RolesService } from '../roles.service';
 import { buildTestApp, GQL_HEADERS, type TestApp } from '../../../../test/app';
 
@@ -41,7 +41,7 @@ describe('roles', () => {
   });
 
   it('the service lists roles for an anonymous actor', async () => {
-    const roles = await new RolesService(t.dataSource, new UsersService(t.dataSource), new AuditService(t.dataSource)).list(ANONYMOUS);
+    const roles = await new RolesService(t.dataSource, new UsersService(t.dataSource, () => Promise.resolve(new Map())), new AuditService(t.dataSource)).list(ANONYMOUS);
     expect(seeded(roles).map((r) => r.id)).toEqual(expected.map((r) => r.id));
   });
 

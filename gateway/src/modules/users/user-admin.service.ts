@@ -2,55 +2,26 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { ADMIN_ROLE_ID, requireAdmin, type Actor, type RequestMeta } from '../../shared/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors';
 import { ConflictError, NotFoundError } from '../../shared/errors';
-import { parseId, parseIdList } from '../../shared/ids';
 import { containsPattern, queryRows, SqlParams } from '../../shared/sql';
-import { invalid } from '../../shared/validation';
-import type { AuditEntry, AuditService } from '../audit/audit.service';
-import type { TwoFactorService } from '../auth/two-factor.service';
-import type { ChecklistService, CompletionStatsType, UserChecklistItemType } from '../checklist';
-import type { RolesService } from '../roles';
-import { USER_MESSAGES, type UsersService, type UserView } from '../users/users.service';
-import {
-  ADMIN_MESSAGES,
-  parseRoleIdField,
-  parseUserListQuery,
-  parseUserUpdate,
-  type UserListInput,
-  type UserListQuery,
-  type UserSort,
-  type UserUpdateInput,
-} from './admin.validation';
+import { invalid, parseInput } from '../../shared/validation';
+import type { AuditEntry, AuditService } from '../audit';
+import type { AdminUserPageType, AdminUserType, RoleAssignmentType } from './user.type';
+import { USER_ADMIN_MESSAGES, USER_MESSAGES, type UserSort } from './users.messages';
+import { RoleAssignment, UserId, UserListQuery, UserUpdate } from './users.schemas';
+import type { UsersService } from './users.service';
 
-/** A user as the administration console sees it: the public User shape plus role name and account state. */
-export interface AdminUserView extends UserView {
-  role_name: string;
-  is_active: boolean;
-  two_factor_enabled: boolean;
+/** What user administration needs to know about roles (the roles module answers; services.ts hands it in). */
+export interface RoleLookup {
+  exists(roleId: number, manager?: EntityManager): Promise<boolean>;
 }
 
-export interface AdminUserPage {
-  data: AdminUserView[];
-  total: number;
-  page: number;
-  limit: number;
+/** Turning a user's two-factor sign-in off: the two-factor columns belong to the auth module. */
+export interface TwoFactorReset {
+  clear(userId: number, manager: EntityManager): Promise<unknown>;
 }
 
-/** A user's checklist progress (GET /admin/users/{id}/checklist). */
-export interface AdminUserProgressView {
-  user: AdminUserView;
-  items: UserChecklistItemType[];
-  stats: CompletionStatsType;
-}
-
-/** The answer of a bulk role assignment. */
-export interface RoleAssignmentView {
-  role_id: number;
-  /** Users whose role actually changed. */
-  updated: number;
-  users: AdminUserView[];
-}
-
-type UserRow = Omit<AdminUserView, 'completion_percentage' | 'last_login_at' | 'created_at'> & { last_login_at: Date | null; created_at: Date };
+/** A users row joined to its role, as USER_COLUMNS selects it. */
+type AdminUserRow = Omit<AdminUserType, 'completion_percentage' | 'last_login_at' | 'created_at'> & { last_login_at: Date | null; created_at: Date };
 
 /** ORDER BY per sort key; names and emails ignore case, never-signed-in users come last. Ties: name, then id. */
 const SORT_SQL: Record<UserSort, string> = {
@@ -63,22 +34,24 @@ const SORT_SQL: Record<UserSort, string> = {
   progress: 'coalesce(p.done::numeric / nullif(p.total, 0), 0)',
 };
 
+/** The columns of AdminUserRow (users u joined to roles r), the start date as text so no time zone can shift it. */
+const USER_COLUMNS = `u.id, u.name, u.email, u.role_id, r.name as role_name, to_char(u.start_date, 'YYYY-MM-DD') as start_date,
+  u.last_login_at, u.created_at, u.is_active, u.two_factor_enabled`;
+
 /**
- * The users side of the administration console (issue 8 items 2, 7, 9):
- * listing, editing, deactivating and reactivating accounts, resetting a
- * user's two-factor sign-in, reading a user's checklist progress, and moving
+ * User administration (docs/product.md#admin): listing, editing, deactivating
+ * and reactivating accounts, resetting a user's two-factor sign-in, and moving
  * users between roles in bulk. Administrator-only (checked first in every
  * method); every change is audited with its before/after state in the same
- * transaction. The writes themselves go through UsersService and
- * TwoFactorService, which own those columns.
+ * transaction. The writes go through UsersService and the two-factor reset,
+ * which own those columns.
  */
-export class AdminUsersService {
+export class UserAdminService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly users: UsersService,
-    private readonly roles: RolesService,
-    private readonly twoFactor: TwoFactorService,
-    private readonly checklist: ChecklistService,
+    private readonly roles: RoleLookup,
+    private readonly twoFactor: TwoFactorReset,
     private readonly audit: AuditService,
   ) {}
 
@@ -88,9 +61,9 @@ export class AdminUsersService {
    * Completion comes from UsersService.completionPercentages for the page
    * (one set-based query); sorting by progress joins the same counts per user.
    */
-  async list(actor: Actor, input: UserListInput): Promise<AdminUserPage> {
+  async list(actor: Actor, input: unknown): Promise<AdminUserPageType> {
     requireAdmin(actor);
-    const query = parseUserListQuery(input);
+    const query = parseInput(UserListQuery, input);
     const params = new SqlParams();
     const where = this.filters(query, params);
     const [count] = await queryRows<{ total: number }>(this.dataSource, `select count(*)::int as total from users u where ${where}`, params.values);
@@ -104,7 +77,7 @@ export class AdminUsersService {
               where rci.role_id = u.role_id
            ) p on true`
         : '';
-    const rows = await queryRows<UserRow>(
+    const rows = await queryRows<AdminUserRow>(
       this.dataSource,
       `select ${USER_COLUMNS}
          from users u join roles r on r.id = u.role_id
@@ -118,9 +91,9 @@ export class AdminUsersService {
   }
 
   /** GET /admin/users/{id}. */
-  async get(actor: Actor, rawId: unknown): Promise<AdminUserView> {
+  async get(actor: Actor, rawId: unknown): Promise<AdminUserType> {
     requireAdmin(actor);
-    const id = parseId(rawId, USER_MESSAGES.invalidId);
+    const id = parseInput(UserId, rawId);
     const [user] = await this.views([id]);
     if (!user) throw new NotFoundError(USER_MESSAGES.notFound);
     return user;
@@ -131,17 +104,17 @@ export class AdminUsersService {
    * out keep their value. Email unique ignoring case (409); the role must
    * exist (400); administrators cannot take away their own administrator role.
    */
-  async update(actor: Actor, rawId: unknown, input: UserUpdateInput, meta: RequestMeta): Promise<AdminUserView> {
+  async update(actor: Actor, rawId: unknown, input: unknown, meta: RequestMeta): Promise<AdminUserType> {
     const admin = requireAdmin(actor);
-    const id = parseId(rawId, USER_MESSAGES.invalidId);
-    const changes = parseUserUpdate(input);
-    if (id === admin.userId && changes.roleId !== undefined && changes.roleId !== ADMIN_ROLE_ID) throw new ConflictError(ADMIN_MESSAGES.cannotDemoteSelf);
+    const id = parseInput(UserId, rawId);
+    const changes = parseInput(UserUpdate, input);
+    if (id === admin.userId && changes.roleId !== undefined && changes.roleId !== ADMIN_ROLE_ID) throw new ConflictError(USER_ADMIN_MESSAGES.cannotDemoteSelf);
     return this.writing(async (manager) => {
       const before = await this.lockedView(manager, id);
-      if (changes.roleId !== undefined && !(await this.roles.exists(changes.roleId, manager))) throw invalid([ADMIN_MESSAGES.roleUnknown]);
+      if (changes.roleId !== undefined && !(await this.roles.exists(changes.roleId, manager))) throw invalid([USER_ADMIN_MESSAGES.roleUnknown]);
       if (changes.email !== undefined) {
         const holder = await this.users.findByEmail(changes.email, manager);
-        if (holder && holder.id !== id) throw new ConflictError(ADMIN_MESSAGES.duplicateEmail);
+        if (holder && holder.id !== id) throw new ConflictError(USER_ADMIN_MESSAGES.duplicateEmail);
       }
       await this.users.updateProfile(id, changes, manager);
       const after = await this.lockedView(manager, id);
@@ -155,17 +128,17 @@ export class AdminUsersService {
    * every open session fails on its next request (the token version moves on).
    * Not for one's own account (409). Deactivating an inactive user changes nothing.
    */
-  async deactivate(actor: Actor, rawId: unknown, meta: RequestMeta): Promise<AdminUserView> {
+  async deactivate(actor: Actor, rawId: unknown, meta: RequestMeta): Promise<AdminUserType> {
     const admin = requireAdmin(actor);
-    const id = parseId(rawId, USER_MESSAGES.invalidId);
-    if (id === admin.userId) throw new ConflictError(ADMIN_MESSAGES.cannotDeactivateSelf);
+    const id = parseInput(UserId, rawId);
+    if (id === admin.userId) throw new ConflictError(USER_ADMIN_MESSAGES.cannotDeactivateSelf);
     return this.setActive(admin.userId, id, false, meta);
   }
 
   /** POST /admin/users/{id}/reactivate: the account may sign in again (old sessions stay ended). */
-  async reactivate(actor: Actor, rawId: unknown, meta: RequestMeta): Promise<AdminUserView> {
+  async reactivate(actor: Actor, rawId: unknown, meta: RequestMeta): Promise<AdminUserType> {
     const admin = requireAdmin(actor);
-    const id = parseId(rawId, USER_MESSAGES.invalidId);
+    const id = parseInput(UserId, rawId);
     return this.setActive(admin.userId, id, true, meta);
   }
 
@@ -175,13 +148,13 @@ export class AdminUsersService {
    * in with their password and may set it up again. 409 when it is not on, and
    * for one's own account (the profile page does that, with the password).
    */
-  async resetTwoFactor(actor: Actor, rawId: unknown, meta: RequestMeta): Promise<AdminUserView> {
+  async resetTwoFactor(actor: Actor, rawId: unknown, meta: RequestMeta): Promise<AdminUserType> {
     const admin = requireAdmin(actor);
-    const id = parseId(rawId, USER_MESSAGES.invalidId);
-    if (id === admin.userId) throw new ConflictError(ADMIN_MESSAGES.cannotResetOwnTwoFactor);
+    const id = parseInput(UserId, rawId);
+    if (id === admin.userId) throw new ConflictError(USER_ADMIN_MESSAGES.cannotResetOwnTwoFactor);
     return this.writing(async (manager) => {
       const before = await this.lockedView(manager, id);
-      if (!before.two_factor_enabled) throw new ConflictError(ADMIN_MESSAGES.twoFactorNotEnabled);
+      if (!before.two_factor_enabled) throw new ConflictError(USER_ADMIN_MESSAGES.twoFactorNotEnabled);
       await this.twoFactor.clear(id, manager);
       const after = await this.lockedView(manager, id);
       await this.audit.record(this.entry(admin.userId, meta, 'user.2fa_reset', id, { before: { two_factor_enabled: true }, after: { two_factor_enabled: false } }), manager);
@@ -189,46 +162,22 @@ export class AdminUsersService {
     });
   }
 
-  /** GET /admin/users/{id}/checklist: the user's checklist and its stats (ChecklistService.overview, one snapshot). */
-  async progress(actor: Actor, rawId: unknown): Promise<AdminUserProgressView> {
-    requireAdmin(actor);
-    const overview = await this.checklist.overview(actor, rawId);
-    const [user] = await this.views([overview.user.id]);
-    if (!user) throw new NotFoundError(USER_MESSAGES.notFound);
-    // The percentage of the same rows as the stats, as the overview computed it.
-    return { user: { ...user, completion_percentage: overview.user.completion_percentage }, items: overview.items, stats: overview.stats };
-  }
-
   /**
    * PUT /admin/user-roles `{user_ids, role_id}`: moves every listed user to the
    * role in one statement (all or nothing: an unknown user id is a 400 and
    * nothing changes). One audit row per user whose role changed.
    */
-  async assignRole(actor: Actor, input: { user_ids?: unknown; role_id?: unknown }, meta: RequestMeta): Promise<RoleAssignmentView> {
+  async assignRole(actor: Actor, input: unknown, meta: RequestMeta): Promise<RoleAssignmentType> {
     const admin = requireAdmin(actor);
-    const details: string[] = [];
-    let userIds: number[] = [];
-    try {
-      userIds = parseIdList(input.user_ids, ADMIN_MESSAGES.userIdsInvalid);
-    } catch {
-      details.push(ADMIN_MESSAGES.userIdsInvalid);
-    }
-    let roleId = 0;
-    try {
-      roleId = parseRoleIdField(input.role_id);
-    } catch {
-      details.push(ADMIN_MESSAGES.roleIdInvalid);
-    }
-    if (details.length > 0) throw invalid(details);
-    if (roleId !== ADMIN_ROLE_ID && userIds.includes(admin.userId)) throw new ConflictError(ADMIN_MESSAGES.cannotDemoteSelf);
+    const { user_ids: userIds, role_id: roleId } = parseInput(RoleAssignment, input);
+    if (roleId !== ADMIN_ROLE_ID && userIds.includes(admin.userId)) throw new ConflictError(USER_ADMIN_MESSAGES.cannotDemoteSelf);
     return this.writing(async (manager) => {
-      // FOR SHARE: the role cannot be deleted while users are moved into it.
-      const [role] = await queryRows<{ id: number }>(manager, 'select id from roles where id = $1 for share', [roleId]);
-      if (!role) throw invalid([ADMIN_MESSAGES.roleUnknown]);
+      // A role deleted meanwhile fails the move on its foreign key (a 400 in `writing`).
+      if (!(await this.roles.exists(roleId, manager))) throw invalid([USER_ADMIN_MESSAGES.roleUnknown]);
       const moved = await this.users.assignRole(userIds, roleId, manager);
       const found = new Set(moved.map((m) => m.id));
       const unknown = userIds.filter((id) => !found.has(id));
-      if (unknown.length > 0) throw invalid([ADMIN_MESSAGES.unknownUsers(unknown)]);
+      if (unknown.length > 0) throw invalid([USER_ADMIN_MESSAGES.unknownUsers(unknown)]);
       const changed = moved.filter((m) => m.previousRoleId !== roleId);
       await this.audit.recordMany(
         changed.map((m) => this.entry(admin.userId, meta, 'user.role_assign', m.id, { before: { role_id: m.previousRoleId }, after: { role_id: roleId } })),
@@ -238,7 +187,17 @@ export class AdminUsersService {
     });
   }
 
-  private async setActive(adminId: number, id: number, active: boolean, meta: RequestMeta): Promise<AdminUserView> {
+  /** Users by id (in the order given, unknown ids left out) as administrators see them, with completion. */
+  async views(ids: readonly number[], manager?: EntityManager): Promise<AdminUserType[]> {
+    const rows = await queryRows<AdminUserRow>(manager ?? this.dataSource, `select ${USER_COLUMNS} from users u join roles r on r.id = u.role_id where u.id = any($1::int[])`, [ids]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return this.withCompletion(
+      ids.flatMap((id) => byId.get(id) ?? []),
+      manager,
+    );
+  }
+
+  private async setActive(adminId: number, id: number, active: boolean, meta: RequestMeta): Promise<AdminUserType> {
     return this.writing(async (manager) => {
       const before = await this.lockedView(manager, id);
       if (before.is_active === active) return before;
@@ -256,23 +215,13 @@ export class AdminUsersService {
       const pattern = params.add(containsPattern(query.search));
       where.push(`(u.name ilike ${pattern} or u.email ilike ${pattern})`);
     }
-    if (query.roleId !== null) where.push(`u.role_id = ${params.add(query.roleId)}`);
+    if (query.role_id !== null) where.push(`u.role_id = ${params.add(query.role_id)}`);
     if (query.status !== 'all') where.push(`u.is_active = ${params.add(query.status === 'active')}`);
     return where.join(' and ');
   }
 
-  /** Users by id (in the order given), with completion. */
-  private async views(ids: readonly number[], manager?: EntityManager): Promise<AdminUserView[]> {
-    const rows = await queryRows<UserRow>(manager ?? this.dataSource, `select ${USER_COLUMNS} from users u join roles r on r.id = u.role_id where u.id = any($1::int[])`, [ids]);
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return this.withCompletion(
-      ids.flatMap((id) => byId.get(id) ?? []),
-      manager,
-    );
-  }
-
   /** One user, row-locked for the transaction (the audit's before-image is the row a change replaces). 404 when missing. */
-  private async lockedView(manager: EntityManager, id: number): Promise<AdminUserView> {
+  private async lockedView(manager: EntityManager, id: number): Promise<AdminUserType> {
     const [locked] = await queryRows<{ id: number }>(manager, 'select id from users where id = $1 for update', [id]);
     if (!locked) throw new NotFoundError(USER_MESSAGES.notFound);
     const [view] = await this.views([id], manager);
@@ -280,7 +229,7 @@ export class AdminUsersService {
     return view;
   }
 
-  private async withCompletion(rows: readonly UserRow[], manager?: EntityManager): Promise<AdminUserView[]> {
+  private async withCompletion(rows: readonly AdminUserRow[], manager?: EntityManager): Promise<AdminUserType[]> {
     const completion = await this.users.completionPercentages(
       rows.map((r) => r.id),
       manager,
@@ -309,13 +258,9 @@ export class AdminUsersService {
     try {
       return await this.dataSource.transaction(work);
     } catch (err) {
-      if (isUniqueViolation(err, 'uq_users_email_lower')) throw new ConflictError(ADMIN_MESSAGES.duplicateEmail);
-      if (isForeignKeyViolation(err)) throw invalid([ADMIN_MESSAGES.roleUnknown]);
+      if (isUniqueViolation(err, 'uq_users_email_lower')) throw new ConflictError(USER_ADMIN_MESSAGES.duplicateEmail);
+      if (isForeignKeyViolation(err)) throw invalid([USER_ADMIN_MESSAGES.roleUnknown]);
       throw err;
     }
   }
 }
-
-/** The columns of AdminUserView (users u joined to roles r), the start date as text so no time zone can shift it. */
-const USER_COLUMNS = `u.id, u.name, u.email, u.role_id, r.name as role_name, to_char(u.start_date, 'YYYY-MM-DD') as start_date,
-  u.last_login_at, u.created_at, u.is_active, u.two_factor_enabled`;

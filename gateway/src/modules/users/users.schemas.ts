@@ -1,0 +1,80 @@
+import { BULK_IDS_MAX, positiveId } from '../../shared/ids';
+import { choiceSchema, idSchema, isCalendarDate, optionalSchema, pagingSchema, problem, requiredTextSchema, searchTextSchema } from '../../shared/schemas';
+import { z } from '../../shared/validation';
+import { SORT_ORDERS, USER_ADMIN_MESSAGES as M, USER_LIMITS, USER_MESSAGES, USER_SORTS, USER_STATUSES } from './users.messages';
+
+/*
+ * The operation inputs of user records and their administration, one schema
+ * each, parsed by the users module's services with parseInput (both doors)
+ * and published in the REST contract.
+ */
+
+/** Path id of a user. */
+export const UserId = idSchema(USER_MESSAGES.invalidId);
+
+// Address-like, as the client checks it: something@something.tld, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** A person's name on an account: required, at most 100 characters, trimmed. */
+export const NameField = requiredTextSchema(USER_LIMITS.nameMax, { required: M.nameRequired, tooLong: M.nameTooLong });
+
+/** An email as typed: required, at most 254 characters, address-like; trimmed, case kept (compared lower-cased). */
+export const EmailField = z
+  .string({ error: M.emailRequired })
+  .trim()
+  .min(1, { error: M.emailRequired, abort: true })
+  .max(USER_LIMITS.emailMax, { error: M.emailTooLong, abort: true })
+  .regex(EMAIL_PATTERN, { error: M.emailInvalid });
+
+/** The day a user's onboarding starts (docs/product.md#start-date). */
+const StartDate = z
+  .unknown()
+  .transform((raw, ctx) => {
+    const text = typeof raw === 'string' ? raw.trim() : '';
+    if (!isCalendarDate(text)) return problem(ctx, M.startDateInvalid);
+    return text < USER_LIMITS.startDateMin || text > USER_LIMITS.startDateMax ? problem(ctx, M.startDateOutOfRange) : text;
+  })
+  .openapi({ type: 'string', format: 'date', description: `YYYY-MM-DD, ${USER_LIMITS.startDateMin} to ${USER_LIMITS.startDateMax}.` });
+
+/** PUT /admin/users/{id}: fields left out keep their value; at least one is required. Whether the role exists is the service's check. */
+export const UserUpdate = z
+  .object({
+    name: NameField.optional(),
+    email: EmailField.optional(),
+    role_id: idSchema(M.roleIdInvalid).optional(),
+    start_date: StartDate.optional(),
+  })
+  .transform((input, ctx) => {
+    const changes = { name: input.name, email: input.email, roleId: input.role_id, startDate: input.start_date };
+    if (Object.values(changes).every((v) => v === undefined)) problem(ctx, M.noChanges);
+    return changes;
+  })
+  .openapi('UserUpdate');
+export type UserUpdate = z.output<typeof UserUpdate>;
+
+/** GET /admin/users: search (name or email), sort, order, status, role, page. Names read A→Z by default. */
+export const UserListQuery = z
+  .object({
+    search: optionalSchema(searchTextSchema(USER_LIMITS.searchMax, M.searchInvalid), ''),
+    sort: optionalSchema(choiceSchema(USER_SORTS, M.sortInvalid), 'name'),
+    order: optionalSchema(choiceSchema(SORT_ORDERS, M.orderInvalid), 'asc'),
+    status: optionalSchema(choiceSchema(USER_STATUSES, M.statusInvalid), 'all'),
+    role_id: optionalSchema(idSchema(M.roleFilterInvalid), null),
+    ...pagingSchema({ page: M.pageInvalid, limit: M.limitInvalid }, USER_LIMITS.pageSizeMax, USER_LIMITS.pageSizeDefault),
+  })
+  .openapi('UserListQuery');
+export type UserListQuery = z.output<typeof UserListQuery>;
+
+/** 1 to 1000 user ids, JSON numbers or digits; duplicates dropped, first position kept. */
+const UserIds = z
+  .unknown()
+  .transform((raw, ctx) => {
+    if (!Array.isArray(raw) || raw.length === 0 || raw.length > BULK_IDS_MAX) return problem(ctx, M.userIdsInvalid);
+    const ids = raw.map(positiveId);
+    if (ids.some((id) => id === null)) return problem(ctx, M.userIdsInvalid);
+    return [...new Set(ids as number[])];
+  })
+  .openapi({ type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: BULK_IDS_MAX });
+
+/** PUT /admin/user-roles: every listed user moves to the role, all or nothing. */
+export const RoleAssignment = z.object({ user_ids: UserIds, role_id: idSchema(M.roleIdInvalid) }).openapi('RoleAssignmentInput');
