@@ -134,23 +134,6 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProx
   return parts;
 }
 
-function parseSmtpUrl(raw: string | undefined, problems: string[]): string | null {
-  if (raw === undefined) return null;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    // Do not echo the value: it may hold a password.
-    problems.push('SMTP_URL is not a valid URL (expected smtp://user:password@smtp.example.com:587 or smtps://…:465)');
-    return null;
-  }
-  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
-    problems.push(`SMTP_URL must use the smtp:// or smtps:// scheme (got "${url.protocol}")`);
-    return null;
-  }
-  return raw;
-}
-
 function parsePublicUrl(raw: string | undefined, problems: string[]): string {
   const fallback = 'http://localhost:3000';
   if (raw === undefined) return fallback;
@@ -176,7 +159,7 @@ function parseMail(env: Env, production: boolean, problems: string[]): MailConfi
   const mailDevSmtpPort = parseIntInRange(env, 'MAILDEV_SMTP_PORT', 1025, 1, 65535, problems);
   const mailDevWebPort = parseIntInRange(env, 'MAILDEV_WEB_PORT', 1080, 1, 65535, problems);
   const smtpRaw = read(env, 'SMTP_URL');
-  const smtpUrl = parseSmtpUrl(smtpRaw, problems);
+  const smtpUrl = parseCredentialUrl(smtpRaw, 'SMTP_URL', ['smtp', 'smtps'], 'smtp://user:password@smtp.example.com:587 or smtps://…:465', problems);
   if (smtpRaw === undefined && production) {
     problems.push('SMTP_URL is required in production, e.g. smtp://user:password@smtp.example.com:587 (outside production an unset SMTP_URL means the local MailDev)');
   }
@@ -197,18 +180,21 @@ function parseMail(env: Env, production: boolean, problems: string[]): MailConfi
   };
 }
 
-function parseDatabaseUrl(raw: string | undefined, problems: string[]): string | null {
+/**
+ * A connection URL with one of `schemes` (`['smtp', 'smtps']`). It may hold a
+ * password, so a problem names the variable and the scheme, never the value.
+ */
+function parseCredentialUrl(raw: string | undefined, name: string, schemes: string[], expected: string, problems: string[]): string | null {
   if (raw === undefined) return null;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    // Do not echo the value: it may hold a password.
-    problems.push('DATABASE_URL is not a valid URL (expected postgres://user:password@host:5432/database)');
+    problems.push(`${name} is not a valid URL (expected ${expected})`);
     return null;
   }
-  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    problems.push(`DATABASE_URL must use the postgres:// or postgresql:// scheme (got "${url.protocol}")`);
+  if (!schemes.some((scheme) => url.protocol === `${scheme}:`)) {
+    problems.push(`${name} must use the ${schemes.map((scheme) => `${scheme}://`).join(' or ')} scheme (got "${url.protocol}")`);
     return null;
   }
   return raw;
@@ -232,7 +218,7 @@ export function parseEnv(env: Env, repoRoot: string | null): Config {
   const embeddedPgPort = parseIntInRange(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535, problems);
   const databasePoolMax = parseIntInRange(env, 'DATABASE_POOL_MAX', 10, 1, 1000, problems);
   const shutdownTimeoutMs = parseIntInRange(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000, problems);
-  const databaseUrl = parseDatabaseUrl(read(env, 'DATABASE_URL'), problems);
+  const databaseUrl = parseCredentialUrl(read(env, 'DATABASE_URL'), 'DATABASE_URL', ['postgres', 'postgresql'], 'postgres://user:password@host:5432/database', problems);
 
   const dataDirRaw = read(env, 'DATA_DIR');
   // Relative paths are taken from the repo root, not the cwd: npm runs workspace
