@@ -168,6 +168,14 @@ export function AdminPagination({ page, pageCount, onChange, table }: { page: nu
   );
 }
 
+/** A row's id and title, for lists keyed and named by them. */
+export function idOf<T extends { id: number }>(row: T): number {
+  return row.id;
+}
+export function titleOf<T extends { title: string }>(row: T): string {
+  return row.title;
+}
+
 /** A failure of the form's own action, announced as an alert. */
 export function FormFailure({ message }: { message: string | null | undefined }) {
   if (!message) return null;

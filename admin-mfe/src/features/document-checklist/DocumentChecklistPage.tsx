@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Badge,
   EmptyList,
-  ErrorState,
   LoadingState,
   PageHeader,
   pageTitleFor,
@@ -13,7 +12,7 @@ import {
 import { type DataTableColumn } from '@embark/shared-ui/components/DataTable';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminDocumentFieldsFragment } from '../../__generated__/graphql';
-import { ChoiceField, FormFailure } from '../../shared/scaffold';
+import { ChoiceField, FormFailure, idOf, ListRegion, titleOf } from '../../shared/scaffold';
 import { useAdminChecklistItems, useAllDocuments, useLinkDocument, useUnlinkDocument } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
 import { LinkManager } from '../../shared/LinkManager';
@@ -81,49 +80,37 @@ export function DocumentChecklistPage() {
       <FormFailure message={failure} />
       {!item ? (
         !all && !items.error ? <LoadingState label={ADMIN_TEXT.itemsLoading} /> : <EmptyList title={ADMIN_TEXT.pickItemFirst} icon="links" />
-      ) : !library.documents ? (
-        library.error ? (
-          <ErrorState message={failureMessage(library.error, ADMIN_TEXT.documentsFailed)} onRetry={library.reload} />
-        ) : (
-          <LoadingState label={ADMIN_TEXT.documentsListLoading} />
-        )
       ) : (
-        <LinkManager
-          linked={library.documents.filter((doc) => linkedIds.has(doc.id))}
-          available={library.documents.filter((doc) => !linkedIds.has(doc.id))}
-          rowKey={docKey}
-          title={docTitle}
-          columns={COLUMNS}
-          busy={busy}
-          error={failure}
-          onAdd={(ids) => change('link', ids)}
-          onRemove={(ids) => change('unlink', ids)}
-          text={{
-            linkedHeading: ADMIN_TEXT.linkedDocumentsHeading,
-            availableHeading: ADMIN_TEXT.availableDocumentsHeading,
-            linkedCaption: ADMIN_TEXT.linkedDocumentsTable(item.title),
-            availableCaption: ADMIN_TEXT.availableDocumentsTable,
-            rowLabel: ADMIN_TEXT.selectDocument,
-            allLabel: ADMIN_TEXT.selectAllDocuments,
-            addLabel: ADMIN_TEXT.linkSelected,
-            removeLabel: ADMIN_TEXT.unlinkSelected,
-            emptyLinked: ADMIN_TEXT.noLinkedDocuments,
-            emptyAvailable: ADMIN_TEXT.noAvailableDocuments,
-            confirmTitle: ADMIN_TEXT.unlinkTitle,
-            confirmText: (n) => ADMIN_TEXT.unlinkText(n, item.title),
-            confirmLabel: ADMIN_TEXT.unlinkConfirm,
-            confirmBusy: ADMIN_TEXT.unlinking,
-          }}
-        />
+        <ListRegion loaded={library.documents !== undefined} error={library.error} failed={ADMIN_TEXT.documentsFailed} loadingLabel={ADMIN_TEXT.documentsListLoading} onRetry={library.reload}>
+          <LinkManager
+            linked={(library.documents ?? []).filter((doc) => linkedIds.has(doc.id))}
+            available={(library.documents ?? []).filter((doc) => !linkedIds.has(doc.id))}
+            rowKey={idOf}
+            title={titleOf}
+            columns={COLUMNS}
+            busy={busy}
+            error={failure}
+            onAdd={(ids) => change('link', ids)}
+            onRemove={(ids) => change('unlink', ids)}
+            text={{
+              linkedHeading: ADMIN_TEXT.linkedDocumentsHeading,
+              availableHeading: ADMIN_TEXT.availableDocumentsHeading,
+              linkedCaption: ADMIN_TEXT.linkedDocumentsTable(item.title),
+              availableCaption: ADMIN_TEXT.availableDocumentsTable,
+              rowLabel: ADMIN_TEXT.selectDocument,
+              allLabel: ADMIN_TEXT.selectAllDocuments,
+              addLabel: ADMIN_TEXT.linkSelected,
+              removeLabel: ADMIN_TEXT.unlinkSelected,
+              emptyLinked: ADMIN_TEXT.noLinkedDocuments,
+              emptyAvailable: ADMIN_TEXT.noAvailableDocuments,
+              confirmTitle: ADMIN_TEXT.unlinkTitle,
+              confirmText: (n) => ADMIN_TEXT.unlinkText(n, item.title),
+              confirmLabel: ADMIN_TEXT.unlinkConfirm,
+              confirmBusy: ADMIN_TEXT.unlinking,
+            }}
+          />
+        </ListRegion>
       )}
     </div>
   );
-}
-
-function docKey(doc: Doc): number {
-  return doc.id;
-}
-
-function docTitle(doc: Doc): string {
-  return doc.title;
 }

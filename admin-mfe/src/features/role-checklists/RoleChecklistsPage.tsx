@@ -2,8 +2,6 @@ import { useState } from 'react';
 import {
   Badge,
   EmptyList,
-  ErrorState,
-  LoadingState,
   PageHeader,
   pageTitleFor,
   ROUTES,
@@ -13,7 +11,7 @@ import {
 import { type DataTableColumn } from '@embark/shared-ui/components/DataTable';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminChecklistItemFieldsFragment } from '../../__generated__/graphql';
-import { ChoiceField, FormFailure, namedChoices, rolesLoadError } from '../../shared/scaffold';
+import { ChoiceField, FormFailure, idOf, ListRegion, namedChoices, rolesLoadError, titleOf } from '../../shared/scaffold';
 import { useAdminChecklistItems, useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
 import { LinkManager } from '../../shared/LinkManager';
@@ -66,49 +64,37 @@ export function RoleChecklistsPage() {
       <FormFailure message={failure} />
       {!role ? (
         <EmptyList title={ADMIN_TEXT.pickRoleFirst} icon="roles" />
-      ) : !all ? (
-        items.error ? (
-          <ErrorState message={failureMessage(items.error, ADMIN_TEXT.itemsFailed)} onRetry={items.refetch} />
-        ) : (
-          <LoadingState label={ADMIN_TEXT.itemsLoading} />
-        )
       ) : (
-        <LinkManager
-          linked={all.filter((item) => item.role_ids.includes(role.id))}
-          available={all.filter((item) => !item.role_ids.includes(role.id))}
-          rowKey={itemKey}
-          title={itemTitle}
-          columns={COLUMNS}
-          busy={adding.loading || removing.loading}
-          error={failure}
-          onAdd={(ids) => change('add', ids)}
-          onRemove={(ids) => change('remove', ids)}
-          text={{
-            linkedHeading: ADMIN_TEXT.linkedItemsHeading(role.name),
-            availableHeading: ADMIN_TEXT.availableItemsHeading,
-            linkedCaption: ADMIN_TEXT.linkedItemsTable(role.name),
-            availableCaption: ADMIN_TEXT.availableItemsTable,
-            rowLabel: ADMIN_TEXT.selectItem,
-            allLabel: ADMIN_TEXT.selectAllItems,
-            addLabel: ADMIN_TEXT.addSelected,
-            removeLabel: ADMIN_TEXT.removeSelected,
-            emptyLinked: ADMIN_TEXT.noLinkedItems,
-            emptyAvailable: ADMIN_TEXT.noAvailableItems,
-            confirmTitle: ADMIN_TEXT.removeItemsTitle,
-            confirmText: (n) => ADMIN_TEXT.removeItemsText(n, role.name),
-            confirmLabel: ADMIN_TEXT.removeConfirm,
-            confirmBusy: ADMIN_TEXT.removing,
-          }}
-        />
+        <ListRegion loaded={all !== undefined} error={items.error} failed={ADMIN_TEXT.itemsFailed} loadingLabel={ADMIN_TEXT.itemsLoading} onRetry={items.refetch}>
+          <LinkManager
+            linked={(all ?? []).filter((item) => item.role_ids.includes(role.id))}
+            available={(all ?? []).filter((item) => !item.role_ids.includes(role.id))}
+            rowKey={idOf}
+            title={titleOf}
+            columns={COLUMNS}
+            busy={adding.loading || removing.loading}
+            error={failure}
+            onAdd={(ids) => change('add', ids)}
+            onRemove={(ids) => change('remove', ids)}
+            text={{
+              linkedHeading: ADMIN_TEXT.linkedItemsHeading(role.name),
+              availableHeading: ADMIN_TEXT.availableItemsHeading,
+              linkedCaption: ADMIN_TEXT.linkedItemsTable(role.name),
+              availableCaption: ADMIN_TEXT.availableItemsTable,
+              rowLabel: ADMIN_TEXT.selectItem,
+              allLabel: ADMIN_TEXT.selectAllItems,
+              addLabel: ADMIN_TEXT.addSelected,
+              removeLabel: ADMIN_TEXT.removeSelected,
+              emptyLinked: ADMIN_TEXT.noLinkedItems,
+              emptyAvailable: ADMIN_TEXT.noAvailableItems,
+              confirmTitle: ADMIN_TEXT.removeItemsTitle,
+              confirmText: (n) => ADMIN_TEXT.removeItemsText(n, role.name),
+              confirmLabel: ADMIN_TEXT.removeConfirm,
+              confirmBusy: ADMIN_TEXT.removing,
+            }}
+          />
+        </ListRegion>
       )}
     </div>
   );
-}
-
-function itemKey(item: Item): number {
-  return item.id;
-}
-
-function itemTitle(item: Item): string {
-  return item.title;
 }
