@@ -6,7 +6,7 @@ import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
-import { baseConfig, entryFilename, gatewayProxy, productionAliases } from '@embark/shared-ui/build/webpack.mjs';
+import { baseConfig, entryFilename, gatewayProxy, htmlTemplate, productionAliases } from '@embark/shared-ui/build/webpack.mjs';
 import { federationConfig } from './module-federation.config.mjs';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
@@ -155,8 +155,8 @@ export default (_env, argv) => {
       ...base.plugins,
       new ModuleFederationPlugin(federationConfig),
       production
-        ? new HtmlWebpackPlugin({ template: './public/index.html', inject: false })
-        : new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
+        ? new HtmlWebpackPlugin({ templateContent: htmlTemplate(appDir), inject: false })
+        : new HtmlWebpackPlugin({ templateContent: htmlTemplate(appDir), scriptLoading: 'defer' }),
       production ? new StaticLandingPlugin() : new DropPlaceholdersPlugin(),
     ],
     performance: { hints: production ? 'warning' : false },

@@ -345,6 +345,18 @@ export function entryFilename(production) {
 }
 
 /**
+ * HtmlWebpackPlugin's `templateContent` for an app's public/index.html (plain HTML, no template
+ * syntax), read at each build. Given as `template`, the file would be compiled by a child compiler
+ * that inherits the federation plugin: it bundles the shared surfaces again (Apollo, react-router)
+ * and emits them beside the app's own chunks, under the same names in development (a build error).
+ * @param {string} appDir
+ * @returns {() => string}
+ */
+export function htmlTemplate(appDir) {
+  return () => readFileSync(path.join(appDir, 'public', 'index.html'), 'utf8');
+}
+
+/**
  * Production-only aliases: react-router 7 resolves to its development build by default (its dev
  * warnings are on); production bundles use the build it ships for production.
  * @param {boolean} production
@@ -389,7 +401,7 @@ export function remoteWebpackConfig({ appDir, name, port, federationConfig, Html
       plugins: [
         ...base.plugins,
         new ModuleFederationPlugin(federationConfig({ production })),
-        ...(production ? [] : [new HtmlWebpackPlugin({ template: './public/index.html', publicPath: '/' })]),
+        ...(production ? [] : [new HtmlWebpackPlugin({ templateContent: htmlTemplate(appDir), publicPath: '/' })]),
       ],
       performance: { hints: production ? 'warning' : false },
       devServer: {
