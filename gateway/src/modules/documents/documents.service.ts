@@ -168,18 +168,13 @@ export class DocumentsService {
 
   /** POST /documents/{id}/viewed: records that the caller opened a document they can see (first view time kept). */
   async markViewed(actor: Actor, rawId: unknown): Promise<DocumentViewedType> {
-    const user = requireUser(actor);
-    const id = parseInput(DocumentId, rawId);
-    const params = new SqlParams();
-    const me = params.add(user.userId);
-    const doc = params.add(id);
-    const visible = this.visibility(user, params);
+    const { id, params, me, doc, visible } = this.callerWrite(actor, rawId);
     try {
       const [row] = await queryRows<{ viewed_at: Date }>(
         this.dataSource,
         // The no-op update makes a repeat view return the stored row (idempotent) in one statement.
         `insert into document_views (user_id, document_id)
-         select ${me}, d.id from documents d where d.id = ${doc} ${visible.map((w) => `and ${w}`).join(' ')}
+         select ${me}, d.id from documents d where d.id = ${doc} ${visible}
          on conflict (user_id, document_id) do update set viewed_at = document_views.viewed_at
          returning viewed_at`,
         params.values,
@@ -202,12 +197,7 @@ export class DocumentsService {
    * policy (completePolicyTasks).
    */
   async acknowledge(actor: Actor, rawId: unknown): Promise<PolicyAcknowledgementType> {
-    const user = requireUser(actor);
-    const id = parseInput(DocumentId, rawId);
-    const params = new SqlParams();
-    const me = params.add(user.userId);
-    const doc = params.add(id);
-    const visible = this.visibility(user, params);
+    const { user, id, params, me, doc, visible } = this.callerWrite(actor, rawId);
     try {
       return await this.dataSource.transaction(async (manager) => {
         const [row] = await queryRows<PolicyAcknowledgementType>(
@@ -215,7 +205,7 @@ export class DocumentsService {
           // The version is read in the same statement as the insert, so a concurrent edit that bumps
           // it can never leave an acknowledgement of a version that never existed.
           `insert into policy_acknowledgements (user_id, document_id, version)
-           select ${me}, d.id, d.version from documents d where d.id = ${doc} and d.is_company_policy ${visible.map((w) => `and ${w}`).join(' ')}
+           select ${me}, d.id, d.version from documents d where d.id = ${doc} and d.is_company_policy ${visible}
            on conflict (user_id, document_id, version) do update set acknowledged_at = policy_acknowledgements.acknowledged_at
            returning document_id, version, acknowledged_at`,
           params.values,
@@ -405,6 +395,24 @@ export class DocumentsService {
   }
 
   // ---- helpers -------------------------------------------------------------------------------
+
+  /**
+   * The parameters of a caller's own record on a document (viewed,
+   * acknowledged): the caller ($me), the document ($doc) and the visibility
+   * condition as `and …` clauses, so the write only lands on a document the
+   * caller may see.
+   */
+  private callerWrite(actor: Actor, rawId: unknown): { user: UserActor; id: number; params: SqlParams; me: string; doc: string; visible: string } {
+    const user = requireUser(actor);
+    const id = parseInput(DocumentId, rawId);
+    const params = new SqlParams();
+    const me = params.add(user.userId);
+    const doc = params.add(id);
+    const visible = this.visibility(user, params)
+      .map((w) => `and ${w}`)
+      .join(' ');
+    return { user, id, params, me, doc, visible };
+  }
 
   /** The visibility condition for the caller: none for administrators, the role rule for everyone else. */
   private visibility(user: UserActor, params: SqlParams): string[] {
