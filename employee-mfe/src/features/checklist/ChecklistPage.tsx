@@ -29,7 +29,7 @@ function ChecklistSkeleton() {
   );
 }
 
-/** Spec §4/§9 checklist: filters, item_order, display statuses, due and completion wording, a link per task. */
+/** The checklist (docs/product.md#task-status): filters, item_order, display statuses, due and completion wording, a link per task. */
 export function ChecklistPage() {
   useDocumentTitle(CHECKLIST_TEXT.title);
   const [searchParams, setSearchParams] = useSearchParams();

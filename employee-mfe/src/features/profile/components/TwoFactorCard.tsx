@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent, type RefCallback } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent, type RefCallback } from 'react';
 import { Button, Card, isApiError, LoadingState, useToast } from '@embark/shared-ui';
 import { normaliseTwoFactorCode, validateTwoFactorCode } from '@embark/shared-ui/kit/validation';
 import { PROFILE_SECURITY_TEXT as TEXT } from '@embark/shared-ui/page-text/profile';
@@ -21,14 +21,14 @@ export interface TwoFactorCardProps {
   api?: TwoFactorApi;
 }
 
-/** A failure's words for the user: the server's own text for a 400 (e.g. 'Invalid password'), else spec §8. */
+/** A failure's words for the user: the server's own text for a 400 (e.g. 'Invalid password'), else the client's message. */
 function problemOf(error: unknown): { field?: string; form?: string } {
   if (isApiError(error) && error.status === 400) return { field: error.serverError?.trim() || error.message };
   return { form: isApiError(error) ? error.message : String(error) };
 }
 
 /**
- * The profile's two-factor section (issue 3 item 9): status; setup with the QR code and the key
+ * The profile's two-factor section (docs/product.md#two-factor): status; setup with the QR code and the key
  * for manual entry; confirmation with a code; the backup codes shown once with copy and download;
  * regenerating them or turning two-factor off, both with the password.
  */
@@ -182,6 +182,48 @@ export function TwoFactorCard({ api = twoFactorApi }: TwoFactorCardProps) {
   );
 }
 
+/**
+ * A form of one field sent to the server (the code that turns two-factor on, the password that
+ * confirms a change): checked first, then sent once; a refusal puts the server's words on the field
+ * (a 400) or above the form, and selects the field for another try.
+ */
+function useOneFieldForm(validate: (value: string) => string | undefined, send: (value: string) => Promise<void>) {
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const problem = validate(value);
+    setFieldError(problem);
+    setFormError(null);
+    if (problem) {
+      inputRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await send(value);
+    } catch (error) {
+      const { field, form } = problemOf(error);
+      setFieldError(field);
+      setFormError(form ?? null);
+      setBusy(false);
+      inputRef.current?.select();
+    }
+  }
+
+  function change(event: ChangeEvent<HTMLInputElement>) {
+    setValue(event.target.value);
+    if (fieldError) setFieldError(undefined);
+  }
+
+  return { value, change, fieldError, formError, busy, inputRef, submit };
+}
+
 interface SetupStepProps {
   setup: TwoFactorSetup;
   focusTarget: RefCallback<HTMLElement>;
@@ -191,33 +233,10 @@ interface SetupStepProps {
 
 /** Scan (or type the key), then confirm with a current code, which turns two-factor on. */
 function SetupStep({ setup, focusTarget, onEnable, onCancel }: SetupStepProps) {
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    const problem = validateTwoFactorCode(code, 'totp');
-    setFieldError(problem);
-    setFormError(null);
-    if (problem) {
-      inputRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await onEnable(normaliseTwoFactorCode(code, 'totp'));
-    } catch (error) {
-      const { field, form } = problemOf(error);
-      setFieldError(field);
-      setFormError(form ?? null);
-      setBusy(false);
-      inputRef.current?.select();
-    }
-  }
+  const { value: code, change, fieldError, formError, busy, inputRef, submit } = useOneFieldForm(
+    (value) => validateTwoFactorCode(value, 'totp'),
+    (value) => onEnable(normaliseTwoFactorCode(value, 'totp')),
+  );
 
   return (
     <div className="profile-2fa__body profile-setup">
@@ -257,10 +276,7 @@ function SetupStep({ setup, focusTarget, onEnable, onCancel }: SetupStepProps) {
           className="profile-field--code"
           value={code}
           error={fieldError}
-          onChange={(e) => {
-            setCode(e.target.value);
-            if (fieldError) setFieldError(undefined);
-          }}
+          onChange={change}
         />
         <div className="profile-2fa__actions">
           <Button type="submit" busy={busy}>
@@ -286,40 +302,17 @@ interface PasswordConfirmProps {
   onCancel(): void;
 }
 
-/** Asks for the password before regenerating the backup codes or turning two-factor off (DESIGN §5). */
+/** Asks for the password before regenerating the backup codes or turning two-factor off (docs/product.md#two-factor). */
 function PasswordConfirm({ action, onConfirm, onCancel }: PasswordConfirmProps) {
-  const [password, setPassword] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const { value: password, change, fieldError, formError, busy, inputRef, submit } = useOneFieldForm(
+    (value) => (value === '' ? TEXT.passwordRequired : undefined),
+    onConfirm,
+  );
   const disabling = action === 'disable';
 
   useEffect(() => {
     inputRef.current?.focus();
-  }, []);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (password === '') {
-      setFieldError(TEXT.passwordRequired);
-      inputRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setFieldError(undefined);
-    setFormError(null);
-    try {
-      await onConfirm(password);
-    } catch (error) {
-      const { field, form } = problemOf(error);
-      setFieldError(field);
-      setFormError(form ?? null);
-      setBusy(false);
-      inputRef.current?.select();
-    }
-  }
+  }, [inputRef]);
 
   const title = disabling ? TEXT.disable : TEXT.regenerate;
   return (
@@ -338,10 +331,7 @@ function PasswordConfirm({ action, onConfirm, onCancel }: PasswordConfirmProps) 
         autoComplete="current-password"
         value={password}
         error={fieldError}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          if (fieldError) setFieldError(undefined);
-        }}
+        onChange={change}
       />
       <div className="profile-2fa__actions">
         <Button type="submit" variant={disabling ? 'danger' : 'primary'} busy={busy}>

@@ -18,8 +18,8 @@ export interface CredentialsFormProps {
 }
 
 /**
- * Step one of sign-in (spec §2): email and password. Submit stays disabled until both are filled
- * and valid (spec §5); each field shows its message once the user has left it.
+ * Step one of sign-in: email and password. Submit stays disabled until both are filled and valid
+ * (docs/product.md#validation); each field shows its message once the user has left it.
  */
 export function CredentialsForm({ api, email, onEmailChange, onSignedIn, initialFocus }: CredentialsFormProps) {
   const [password, setPassword] = useState('');

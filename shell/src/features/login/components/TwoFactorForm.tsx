@@ -12,9 +12,9 @@ export interface TwoFactorFormProps {
 }
 
 /**
- * Step two of sign-in, replacing the form when the account has two-factor on (spec §2): a
+ * Step two of sign-in, replacing the form when the account has two-factor on: a
  * 6-digit authenticator code or an 8-character backup code, a toggle between them, 'Back to
- * login', and Enter submits. Format problems show inline (spec §5); refusals in an alert (§8).
+ * login', and Enter submits. Format problems show inline; refusals in an alert (docs/product.md#two-factor).
  */
 export function TwoFactorForm({ api, email, onVerified, onBack }: TwoFactorFormProps) {
   const [mode, setMode] = useState<TwoFactorMode>('totp');

@@ -16,9 +16,9 @@ export interface RegisterFormProps {
 }
 
 /**
- * The registration form (spec §2): Full Name, Email, Password with its hint, Role. The button is
+ * The registration form (docs/product.md#registration): Full Name, Email, Password with its hint, Role. The button is
  * disabled while busy, while the roles load, or while anything is invalid; each field shows its
- * spec §5 message once the user has left it.
+ * validation message once the user has left it.
  */
 export function RegisterForm({ api, onRegistered }: RegisterFormProps) {
   const roles = useRegistrationRoles(api);
