@@ -6,7 +6,7 @@ import { parseId } from '../../shared/ids';
 import { hotRows, queryRows } from '../../shared/sql';
 import { completionStats, daysBetween, estimatedTime, isOverdue, todayUtc } from './checklist.rules';
 import { LOAD_CHECKLIST_SQL, READER_ITEM_SQL, USER_TASK_SQL, type TaskRow } from './checklist.sql';
-import type { ChecklistItemType, CompletionStatsType, LinkedDocumentType, UserChecklistItemType } from './checklist.types';
+import type { ChecklistItemFields, ChecklistItemType, CompletionStatsType, LinkedDocumentType, UserChecklistItemType } from './checklist.types';
 
 export const CHECKLIST_MESSAGES = {
   invalidItemId: 'Invalid checklist item id',
@@ -162,7 +162,7 @@ export class ChecklistService {
 }
 
 /** The stored item fields of a row. */
-function itemOf(row: TaskRow): ChecklistItemType {
+function itemOf(row: TaskRow): ChecklistItemFields {
   return {
     id: row.id,
     title: row.title,

@@ -39,9 +39,12 @@ export class LinkedDocumentType {
   document_class_name!: string | null;
 }
 
-/** `documents` is resolved per item through a per-request DataLoader (checklist.resolver.ts); REST adds it with withDocuments. */
-@ObjectType('ChecklistItem')
-export class ChecklistItemType {
+/**
+ * The stored fields of a checklist item, which every item shape extends. No
+ * field or query answers this type itself, so the schema does not list it.
+ */
+@ObjectType('ChecklistItemFields')
+export class ChecklistItemFields {
   @Field(() => Int)
   id!: number;
 
@@ -72,11 +75,20 @@ export class ChecklistItemType {
   @Field(() => GraphQLDateTimeISO)
   updated_at!: Date;
 
-  @Field(() => String, { nullable: true, description: "For the caller (checklistItem): the caller's start_date + due_days, ISO date YYYY-MM-DD (docs/product.md#due-dates); null in administrators' item lists." })
-  dueDate?: string | null;
+}
 
-  @Field(() => Boolean, { nullable: true, description: "For the caller (checklistItem): not completed by the caller and dueDate before today (the server's UTC date); null in administrators' item lists." })
-  isOverdue?: boolean | null;
+/**
+ * A checklist item as its reader sees it: the stored fields and the due date
+ * and overdue state for the reader. `documents` is resolved per item through a
+ * per-request DataLoader (checklist.resolver.ts); REST adds it with withDocuments.
+ */
+@ObjectType('ChecklistItem')
+export class ChecklistItemType extends ChecklistItemFields {
+  @Field(() => String, { description: "The reader's start_date + due_days, ISO date YYYY-MM-DD (docs/product.md#due-dates)." })
+  dueDate!: string;
+
+  @Field(() => Boolean, { description: "Not completed by the reader and dueDate before today (the server's UTC date)." })
+  isOverdue!: boolean;
 }
 
 @ObjectType('UserChecklistItem', { description: "A checklist item of the user's role with that user's progress (GET /user-checklist-items/user/{userId})." })
@@ -105,7 +117,7 @@ export class UserChecklistItemType extends ChecklistItemType {
   @Field(() => String, { description: "Computed: the user's start_date + due_days, ISO date YYYY-MM-DD." })
   declare dueDate: string;
 
-  @Field(() => Boolean, { description: "Computed: not completed and dueDate before today (the server's UTC date)." })
+  @Field(() => Boolean, { description: "Computed: not completed and dueDate before today (server's UTC date)." })
   declare isOverdue: boolean;
 
   @Field(() => Int, { description: "Computed: whole days from today (the server's UTC date) to dueDate; negative once it has passed." })
@@ -138,7 +150,7 @@ export class CompletionStatsType {
 
 /** An item as the administration console sees it (the admin checklist-item routes): the item plus every role that gets it. */
 @ObjectType('AdminChecklistItem', { description: 'A checklist item with every role that gets it.' })
-export class AdminChecklistItemType extends ChecklistItemType {
+export class AdminChecklistItemType extends ChecklistItemFields {
   @Field(() => [Int], { description: 'The roles that get the item (role-checklist links), ascending.' })
   role_ids!: number[];
 }

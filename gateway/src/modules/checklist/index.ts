@@ -26,6 +26,7 @@ export { dueDateSql, overdueSql } from './checklist.sql';
 export { completionPercentages } from './completion';
 export {
   AdminChecklistItemType,
+  ChecklistItemFields,
   ChecklistItemType,
   ChecklistItemTypeEnum,
   CompletionStatsType,
