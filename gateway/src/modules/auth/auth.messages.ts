@@ -1,20 +1,23 @@
+import { USER_ADMIN_MESSAGES as ACCOUNT } from '../users';
+
 /**
  * The words of registration, sign-in and two-factor, exactly as clients show
  * them: the client kit displays the server's `details` as they are, so these
  * strings are part of the contract (docs/product.md#messages).
  */
 export const AUTH_MESSAGES = {
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  emailTooLong: 'Email must be less than 254 characters',
+  // A person's name and email are the users module's fields, with its words wherever they are typed.
+  emailRequired: ACCOUNT.emailRequired,
+  emailInvalid: ACCOUNT.emailInvalid,
+  emailTooLong: ACCOUNT.emailTooLong,
   passwordRule: 'Password must be at least 8 characters with letters and numbers',
   passwordRequired: 'Password is required',
   passwordTooLong: 'Password must be less than 1024 characters',
-  nameRequired: 'Name is required',
-  nameTooLong: 'Name must be less than 100 characters',
+  nameRequired: ACCOUNT.nameRequired,
+  nameTooLong: ACCOUNT.nameTooLong,
   roleRequired: 'Please select a role',
   roleUnknown: 'Please select a valid role',
-  duplicateEmail: 'An account with this email already exists.',
+  duplicateEmail: ACCOUNT.duplicateEmail,
   adminRegistrationRefused: 'Registration as an administrator is not allowed.',
   invalidCredentials: 'Invalid email or password',
   tooManyLogins: 'Too many login attempts. Please try again later.',
@@ -34,10 +37,8 @@ export const AUTH_MESSAGES = {
   twoFactorNotEnabled: 'Two-factor authentication is not enabled',
 } as const;
 
-/** Field limits of an account (docs/product.md#validation). */
+/** Password limits (docs/product.md#passwords); name and email are the users module's USER_LIMITS. */
 export const AUTH_LIMITS = {
-  nameMax: 100,
-  emailMax: 254,
   passwordMin: 8,
   /** argon2 takes any length, but a megabyte "password" is only a way to burn CPU. */
   passwordMax: 1024,

@@ -1,6 +1,6 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
-import { UserType } from '../users/user.type';
+import { UserType } from '../users';
 import {
   AuthPayload,
   BackupCodesResult,

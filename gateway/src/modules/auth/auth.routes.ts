@@ -4,7 +4,7 @@ import { documentRoute, jsonBody } from '../../http/openapi';
 import type { Services } from '../../services';
 import { objectSchema, SuccessBody } from '../../shared/schemas';
 import { z } from '../../shared/validation';
-import { UserType } from '../users/user.type';
+import { UserType } from '../users';
 import { LoginInput, ReauthInput, RegisterInput, TotpCodeInput, VerifyLoginInput } from './auth.schemas';
 import { AuthPayload, BackupCodesResult, TwoFactorDisableResult, TwoFactorEnableResult, TwoFactorSetup, TwoFactorStatus, TwoFactorVerifyResult } from './auth.types';
 

@@ -1,5 +1,6 @@
-import { idSchema, isBlank, problem, requiredTextSchema } from '../../shared/schemas';
+import { idSchema, isBlank, problem } from '../../shared/schemas';
 import { z } from '../../shared/validation';
+import { EmailField, NameField } from '../users';
 import { AUTH_LIMITS, AUTH_MESSAGES as M } from './auth.messages';
 
 /*
@@ -8,20 +9,6 @@ import { AUTH_LIMITS, AUTH_MESSAGES as M } from './auth.messages';
  * answer the same 400 with the same words; the REST door registers them in the
  * OpenAPI document. Details come in field order, one per field.
  */
-
-// Address-like, as the client checks it: something@something.tld, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** A person's name on an account. */
-export const NameField = requiredTextSchema(AUTH_LIMITS.nameMax, { required: M.nameRequired, tooLong: M.nameTooLong });
-
-/** An email as typed: required, at most 254 characters, address-like; trimmed, case kept (compared lower-cased). */
-export const EmailField = z
-  .string({ error: M.emailRequired })
-  .trim()
-  .min(1, { error: M.emailRequired, abort: true })
-  .max(AUTH_LIMITS.emailMax, { error: M.emailTooLong, abort: true })
-  .regex(EMAIL_PATTERN, { error: M.emailInvalid });
 
 /** A new password: 8+ characters with letters and digits, at most 1024 (docs/product.md#passwords). */
 const NewPassword = z

@@ -7,9 +7,8 @@ import { queryRows } from '../../shared/sql';
 import { invalid, parseInput } from '../../shared/validation';
 import type { AuditService } from '../audit';
 import type { RolesService } from '../roles';
-import type { User } from '../users/user.entity';
-import type { UsersService } from '../users/users.service';
-import { AUTH_LIMITS, AUTH_MESSAGES as MESSAGES, normalizeEmail } from './auth.messages';
+import { USER_LIMITS, type User, type UsersService } from '../users';
+import { AUTH_MESSAGES as MESSAGES, normalizeEmail } from './auth.messages';
 import { LoginInput, RegisterInput, VerifyLoginInput } from './auth.schemas';
 import type { AuthPayload, LoginResult } from './auth.types';
 import type { PasswordHasher } from './passwords';
@@ -105,7 +104,7 @@ export class AuthService {
     const hits = await this.countSignInAttempt(email, meta, 'password');
 
     // No address is longer than that: skip the lookup, not the (timing-equalising) hash work.
-    const user = email.length <= AUTH_LIMITS.emailMax ? await this.users.findByEmail(email) : null;
+    const user = email.length <= USER_LIMITS.emailMax ? await this.users.findByEmail(email) : null;
     if (!user) {
       await this.hasher.burn(password);
       return this.failSignIn(null, email, meta, 'unknown_email');
@@ -132,7 +131,7 @@ export class AuthService {
    * account+address, so opening fresh challenges cannot reset the count.
    */
   async verifyLogin(_actor: Actor, input: unknown, meta: RequestMeta): Promise<AuthPayload> {
-    const { email, token: code, isBackupCode } = parseInput(VerifyLoginInput, input);
+    const { email, token: code, isBackupCode = false } = parseInput(VerifyLoginInput, input);
     const hits = await this.countSignInAttempt(email, meta, isBackupCode ? 'backup_code' : 'totp');
 
     const user = await this.users.findByEmail(email);

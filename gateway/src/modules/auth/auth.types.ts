@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { UserType } from '../users/user.type';
+import { UserType } from '../users';
 
 /*
  * The shapes of the auth operations: what the services return, GraphQL's

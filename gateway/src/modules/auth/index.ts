@@ -3,7 +3,6 @@
  * Code outside the module imports from here only (docs/architecture.md#modules).
  */
 export { AUTH_LIMITS, AUTH_MESSAGES, normalizeEmail } from './auth.messages';
-export { EmailField, NameField } from './auth.schemas';
 export { AuthResolver } from './auth.resolver';
 export { authRouter } from './auth.routes';
 export { AuthService } from './auth.service';

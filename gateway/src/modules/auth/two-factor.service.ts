@@ -7,8 +7,7 @@ import { ConflictError, RateLimitedError, UnauthenticatedError, ValidationError 
 import { queryRows } from '../../shared/sql';
 import { parseInput } from '../../shared/validation';
 import type { AuditService } from '../audit';
-import type { User } from '../users/user.entity';
-import type { UsersService } from '../users/users.service';
+import type { User, UsersService } from '../users';
 import { AUTH_MESSAGES as MESSAGES } from './auth.messages';
 import { ReauthInput, TotpCodeInput } from './auth.schemas';
 import type { BackupCodesResult, TwoFactorDisableResult, TwoFactorEnableResult, TwoFactorSetup, TwoFactorStatus, TwoFactorVerifyResult } from './auth.types';

@@ -7,4 +7,4 @@ export { ROLE_LIMITS, ROLE_MESSAGES } from './roles.messages';
 export { RoleId, RoleJson } from './roles.schemas';
 export { RolesResolver } from './roles.resolver';
 export { rolesRouter } from './roles.routes';
-export { RolesService } from './roles.service';
+export { RolesService, type RoleHolders } from './roles.service';

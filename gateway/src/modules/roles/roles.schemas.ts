@@ -25,4 +25,5 @@ export const UpdateRoleInput = z.object({ name, description: description.optiona
 export type UpdateRoleInput = z.output<typeof UpdateRoleInput>;
 
 /** A role as REST answers it: the fields of the Role type, nothing else of the row (timestamps stay inside). */
-export const RoleJson = objectSchema(Role) as z.ZodType<Pick<Role, 'id' | 'name' | 'description'>>;
+// Typed as the fields the Role class declares (objectSchema builds the shape from its metadata at run time).
+export const RoleJson = objectSchema(Role) as unknown as z.ZodType<Pick<Role, 'id' | 'name' | 'description'>>;

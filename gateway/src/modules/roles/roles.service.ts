@@ -4,10 +4,14 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors
 import { ConflictError, NotFoundError } from '../../shared/errors';
 import { parseInput } from '../../shared/validation';
 import type { AuditService } from '../audit';
-import type { UsersService } from '../users/users.service';
 import { Role } from './role.entity';
 import { ROLE_MESSAGES } from './roles.messages';
 import { CreateRoleInput, RoleId, RoleJson, UpdateRoleInput } from './roles.schemas';
+
+/** Who holds a role: what role deletion asks before it runs (the users module answers). */
+export interface RoleHolders {
+  countByRole(roleId: number, manager?: EntityManager): Promise<number>;
+}
 
 /**
  * Role operations. The only code that touches the roles repository; every
@@ -19,7 +23,7 @@ export class RolesService {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly users: UsersService,
+    private readonly holders: RoleHolders,
     private readonly audit: AuditService,
   ) {
     this.repo = dataSource.getRepository(Role);
@@ -77,7 +81,7 @@ export class RolesService {
       const repo = manager.getRepository(Role);
       const role = await repo.findOne({ where: { id: roleId }, lock: { mode: 'pessimistic_write' } });
       if (!role) throw new NotFoundError(ROLE_MESSAGES.notFound);
-      if ((await this.users.countByRole(roleId, manager)) > 0) throw new ConflictError(ROLE_MESSAGES.inUse);
+      if ((await this.holders.countByRole(roleId, manager)) > 0) throw new ConflictError(ROLE_MESSAGES.inUse);
       await repo.delete({ id: roleId });
       await this.audit.record({ action: 'role.delete', actorUserId: admin.userId, targetType: 'role', targetId: roleId, ip: meta.ip, details: { before: RoleJson.parse(role) } }, manager);
       return role;
