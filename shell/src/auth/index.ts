@@ -11,4 +11,5 @@ export type { EstablishedSession, SessionControl } from './session-control';
 export { AuthScreen } from './ui/AuthScreen';
 export { TextField, PasswordField, SelectField } from './ui/fields';
 export { FormAlert } from './ui/FormAlert';
+export { useAccountSubmit, useTouchedFields } from './ui/account-form';
 export { InitialisationFailed } from './ui/InitialisationFailed';

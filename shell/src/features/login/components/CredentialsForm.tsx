@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button, ROUTES } from '@embark/shared-ui';
 import { hasFieldErrors, validateLoginForm } from '@embark/shared-ui/kit/validation';
 import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
-import { FormAlert, PasswordField, signInErrorMessage, TextField, type AuthApi, type SignInResult } from '../../../auth';
+import { FormAlert, PasswordField, signInErrorMessage, TextField, useAccountSubmit, useTouchedFields, type AuthApi, type SignInResult } from '../../../auth';
 
 type Field = 'email' | 'password';
 
@@ -23,47 +23,25 @@ export interface CredentialsFormProps {
  */
 export function CredentialsForm({ api, email, onEmailChange, onSignedIn, initialFocus }: CredentialsFormProps) {
   const [password, setPassword] = useState('');
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-
   const errors = validateLoginForm({ email, password });
   const invalid = hasFieldErrors(errors);
-  const shown = (field: Field) => (touched[field] ? errors[field] : undefined);
-  const touch = (field: Field) => setTouched((t) => (t[field] ? t : { ...t, [field]: true }));
+  const { shown, touch, touchAll } = useTouchedFields<Field>(errors);
+  const { busy, formError, alertRef, send } = useAccountSubmit();
 
   useEffect(() => {
     (initialFocus === 'password' ? passwordRef : emailRef).current?.focus();
   }, [initialFocus]);
 
-  useEffect(() => {
-    if (formError) alertRef.current?.focus();
-  }, [formError]);
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     if (invalid) {
-      setTouched({ email: true, password: true });
+      touchAll(['email', 'password']);
       return;
     }
-    setBusy(true);
-    setFormError(null);
-    let result: SignInResult;
-    try {
-      result = await api.signIn(email, password);
-    } catch (error) {
-      setFormError(signInErrorMessage(error));
-      setBusy(false);
-      return;
-    }
-    // Stays busy while the session is set up and the next screen loads.
-    await onSignedIn(result);
-    // Still on this form only when the new session was refused at once: usable again.
-    setBusy(false);
+    await send(() => api.signIn(email, password), signInErrorMessage, onSignedIn);
   }
 
   return (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@embark/shared-ui';
 import { normaliseTwoFactorCode, validateTwoFactorCode, type TwoFactorMode } from '@embark/shared-ui/kit/validation';
 import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
-import { FormAlert, TextField, twoFactorErrorMessage, type AuthApi, type Session } from '../../../auth';
+import { FormAlert, TextField, twoFactorErrorMessage, useAccountSubmit, type AuthApi, type Session } from '../../../auth';
 
 export interface TwoFactorFormProps {
   api: AuthApi;
@@ -20,8 +20,7 @@ export function TwoFactorForm({ api, email, onVerified, onBack }: TwoFactorFormP
   const [mode, setMode] = useState<TwoFactorMode>('totp');
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, formError, setFormError, send } = useAccountSubmit();
   const inputRef = useRef<HTMLInputElement>(null);
   const isBackup = mode === 'backup';
 
@@ -47,20 +46,12 @@ export function TwoFactorForm({ api, email, onVerified, onBack }: TwoFactorFormP
       inputRef.current?.focus();
       return;
     }
-    setBusy(true);
-    setFormError(null);
-    let session: Session;
-    try {
-      session = await api.verifySignIn(email, normaliseTwoFactorCode(code, mode), isBackup);
-    } catch (error) {
-      setFormError(twoFactorErrorMessage(error, isBackup));
-      setBusy(false);
-      inputRef.current?.select();
-      return;
-    }
-    await onVerified(session);
-    // Still on this form only when the new session was refused at once: usable again.
-    setBusy(false);
+    await send(
+      () => api.verifySignIn(email, normaliseTwoFactorCode(code, mode), isBackup),
+      (error) => twoFactorErrorMessage(error, isBackup),
+      onVerified,
+      () => inputRef.current?.select(),
+    );
   }
 
   return (

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button, ROUTES } from '@embark/shared-ui';
 import { hasFieldErrors, validateRegisterForm, type RegisterFormValues } from '@embark/shared-ui/kit/validation';
 import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
-import { FormAlert, PasswordField, registerErrorMessage, SelectField, TextField, type AuthApi, type Session } from '../../../auth';
+import { FormAlert, PasswordField, registerErrorMessage, SelectField, TextField, useAccountSubmit, useTouchedFields, type AuthApi, type Session } from '../../../auth';
 import { useRegistrationRoles } from '../hooks/useRegistrationRoles';
 
 type Field = keyof RegisterFormValues;
@@ -23,47 +23,26 @@ export interface RegisterFormProps {
 export function RegisterForm({ api, onRegistered }: RegisterFormProps) {
   const roles = useRegistrationRoles(api);
   const [values, setValues] = useState<RegisterFormValues>(EMPTY);
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const nameRef = useRef<HTMLInputElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
-
   const errors = validateRegisterForm(values);
   const invalid = hasFieldErrors(errors);
   const rolesLoading = roles.status === 'loading';
-  const shown = (field: Field) => (touched[field] ? errors[field] : undefined);
-  const touch = (field: Field) => setTouched((t) => (t[field] ? t : { ...t, [field]: true }));
+  const { shown, touch, touchAll } = useTouchedFields<Field>(errors);
+  const { busy, formError, alertRef, send } = useAccountSubmit();
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   useEffect(() => {
     nameRef.current?.focus();
   }, []);
 
-  useEffect(() => {
-    if (formError) alertRef.current?.focus();
-  }, [formError]);
-
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy || rolesLoading) return;
     if (invalid) {
-      setTouched({ name: true, email: true, password: true, roleId: true });
+      touchAll(['name', 'email', 'password', 'roleId']);
       return;
     }
-    setBusy(true);
-    setFormError(null);
-    let session: Session;
-    try {
-      session = await api.register({ name: values.name, email: values.email, password: values.password, role_id: Number(values.roleId) });
-    } catch (error) {
-      setFormError(registerErrorMessage(error));
-      setBusy(false);
-      return;
-    }
-    await onRegistered(session);
-    // Still on this form only when the new session was refused at once: usable again.
-    setBusy(false);
+    await send(() => api.register({ name: values.name, email: values.email, password: values.password, role_id: Number(values.roleId) }), registerErrorMessage, onRegistered);
   }
 
   return (

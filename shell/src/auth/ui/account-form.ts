@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * Which fields show their message: a field's message appears once the user has left it, and every
+ * field's on a submit that is refused for them (the sign-in and registration forms).
+ */
+export function useTouchedFields<F extends string>(errors: Partial<Record<F, string>>) {
+  const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
+  return {
+    shown: (field: F): string | undefined => (touched[field] ? errors[field] : undefined),
+    touch: (field: F) => setTouched((t) => (t[field] ? t : { ...t, [field]: true })),
+    touchAll: (fields: readonly F[]) => setTouched(Object.fromEntries(fields.map((field) => [field, true])) as Partial<Record<F, boolean>>),
+  };
+}
+
+/**
+ * The sending part of the sign-in, two-factor and registration forms: busy from the call until the
+ * session is set up and the next screen is there; a refused call shows its words in the form's alert
+ * (focused when the form gives the alert `alertRef`).
+ */
+export function useAccountSubmit() {
+  const [busy, setBusy] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (formError) alertRef.current?.focus();
+  }, [formError]);
+
+  async function send<R>(call: () => Promise<R>, failureMessage: (error: unknown) => string, onDone: (result: R) => Promise<void>, onRefused?: () => void): Promise<void> {
+    setBusy(true);
+    setFormError(null);
+    let result: R;
+    try {
+      result = await call();
+    } catch (error) {
+      setFormError(failureMessage(error));
+      setBusy(false);
+      onRefused?.();
+      return;
+    }
+    // Stays busy while the session is set up and the next screen loads.
+    await onDone(result);
+    // Still on this form only when the new session was refused at once: usable again.
+    setBusy(false);
+  }
+
+  return { busy, formError, setFormError, alertRef, send };
+}
