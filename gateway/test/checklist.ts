@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import type { ChecklistItemTypeName, TaskPriorityName } from '../src/modules/checklist/checklist.rules';
+import type { ChecklistItemTypeName, TaskPriorityName } from '../src/modules/checklist';
 import { createUser, deleteUsers, type TestUser } from './auth';
 
 /*

@@ -1,14 +1,14 @@
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
-import { AdminChecklistItemResolver, AdminResolver } from '../modules/admin/admin.resolver';
+import { AdminChecklistItemResolver, AdminResolver } from '../modules/admin';
 import { AuthResolver } from '../modules/auth';
-import { ChecklistItemResolver, UserChecklistResolver } from '../modules/checklist/checklist.resolver';
-import { DashboardResolver } from '../modules/dashboard/dashboard.resolver';
-import { DocumentsResolver } from '../modules/documents/documents.resolver';
-import { JournalResolver } from '../modules/journal/journal.resolver';
-import { ProgressResolver } from '../modules/progress/progress.resolver';
+import { ChecklistItemResolver, UserChecklistResolver } from '../modules/checklist';
+import { DashboardResolver } from '../modules/dashboard';
+import { DocumentsResolver } from '../modules/documents';
+import { JournalResolver } from '../modules/journal';
+import { ProgressResolver } from '../modules/progress';
 import { RolesResolver } from '../modules/roles';
-import { UsersResolver } from '../modules/users/users.resolver';
+import { UsersResolver } from '../modules/users';
 
 /** Every resolver class of the API. */
 export const resolvers = [AuthResolver, RolesResolver, UsersResolver, UserChecklistResolver, ChecklistItemResolver, ProgressResolver, DashboardResolver, DocumentsResolver, JournalResolver, AdminResolver, AdminChecklistItemResolver] as const;

@@ -1,12 +1,12 @@
 import { Router } from 'express';
-import { adminRouter } from '../modules/admin/admin.routes';
+import { adminRouter } from '../modules/admin';
 import { authRouter } from '../modules/auth';
-import { checklistRouter } from '../modules/checklist/checklist.routes';
-import { documentsRouter } from '../modules/documents/documents.routes';
-import { journalRouter } from '../modules/journal/journal.routes';
-import { progressRouter } from '../modules/progress/progress.routes';
+import { checklistRouter } from '../modules/checklist';
+import { documentsRouter } from '../modules/documents';
+import { journalRouter } from '../modules/journal';
+import { progressRouter } from '../modules/progress';
 import { rolesRouter } from '../modules/roles';
-import { usersRouter } from '../modules/users/users.routes';
+import { usersRouter } from '../modules/users';
 import type { Services } from '../services';
 import { apiDocsRouter } from './api-docs';
 import { apiNotFound } from './errors';

@@ -37,3 +37,5 @@ export {
   UrgencyLevelEnum,
   UserChecklistItemType,
 } from './checklist.types';
+export { ChecklistItemResolver, UserChecklistResolver } from './checklist.resolver';
+export { checklistRouter } from './checklist.routes';
