@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './shared/clock';
 
 /** The service layer, built once per app over one data source. Both doors use it. */
 export interface Services {
+  audit: AuditService;
   auth: AuthService;
   twoFactor: TwoFactorService;
   users: UsersService;
@@ -63,5 +64,5 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const checklistItems = new ChecklistItemsService(dataSource, roles, audit);
   const userAdmin = new UserAdminService(dataSource, users, roles, twoFactor, audit);
   const adminReports = new AdminReportsService(dataSource, clock, checklist, userAdmin);
-  return { auth, twoFactor, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, userAdmin, adminReports };
+  return { audit, auth, twoFactor, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, userAdmin, adminReports };
 }

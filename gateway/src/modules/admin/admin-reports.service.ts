@@ -3,24 +3,15 @@ import { ADMIN_ROLE_ID, requireAdmin, type Actor } from '../../shared/actor';
 import type { Clock } from '../../shared/clock';
 import { NotFoundError } from '../../shared/errors';
 import { queryRows } from '../../shared/sql';
-import { parseInput } from '../../shared/validation';
 import { completionPercentage, overdueSql, todayUtc, type ChecklistService } from '../checklist';
 import { USER_MESSAGES, type UserAdminService } from '../users';
 import { ADMIN_LIMITS } from './admin.messages';
-import { AuditListQuery } from './admin.schemas';
-import type { AdminStatsType, AdminUserProgressType, AuditEntryType, AuditPageType, RoleHealthType } from './admin.types';
-
-/**
- * Actions that are not changes to the portal's data: sign-in traffic and
- * failed checks. The "changes" category leaves them out (they dominate the
- * log and would bury every administrator's change).
- */
-const NOT_CHANGES = `(a.action like 'auth.%' or a.action = '2fa.check_failure')`;
+import type { AdminStatsType, AdminUserProgressType, RoleHealthType } from './admin.types';
 
 /**
  * What the Administration index reports (docs/product.md#admin): counts,
- * onboarding health per role, the latest audited changes, and a user's
- * progress. Composition only: each number comes from its owner's rule
+ * onboarding health per role and a user's progress (the audit log is
+ * AuditService.list). Composition only: each number comes from its owner's rule
  * (checklist's due-date and overdue SQL, its percentage) or service. Read-only and
  * administrator-only. The health numbers come from ONE set-based statement
  * (users × their role's items × their progress, grouped), never from a loop
@@ -94,35 +85,6 @@ export class AdminReportsService {
       completion_rate: assigned > 0 ? completionPercentage(sum((r) => r.completed_tasks), assigned) : null,
       overdue_tasks: sum((r) => r.overdue_tasks),
       roles,
-    };
-  }
-
-  /**
-   * GET /admin/audit: the latest audited entries, newest first. Category
-   * `changes` (default) lists changes to the portal's data (administrators'
-   * changes, users' 2FA settings, registrations); `all` adds sign-in traffic.
-   */
-  async auditLog(actor: Actor, input: unknown): Promise<AuditPageType> {
-    requireAdmin(actor);
-    const query = parseInput(AuditListQuery, input);
-    const where = query.category === 'changes' ? `not ${NOT_CHANGES}` : 'true';
-    const [count] = await queryRows<{ total: number }>(this.dataSource, `select count(*)::int as total from audit_log a where ${where}`);
-    const rows = await queryRows<Omit<AuditEntryType, 'id' | 'created_at'> & { id: string | number; created_at: Date }>(
-      this.dataSource,
-      `select a.id, a.action, a.actor_user_id, actor.name as actor_name, a.target_type, a.target_id, a.details, a.created_at
-         from audit_log a
-         left join users actor on actor.id = a.actor_user_id
-        where ${where}
-        order by a.created_at desc, a.id desc
-        limit $1 offset $2`,
-      [query.limit, (query.page - 1) * query.limit],
-    );
-    return {
-      // bigint ids come back as strings; the log will not pass 2^53 rows.
-      data: rows.map((r) => ({ ...r, id: Number(r.id), created_at: r.created_at.toISOString() })),
-      total: count?.total ?? 0,
-      page: query.page,
-      limit: query.limit,
     };
   }
 

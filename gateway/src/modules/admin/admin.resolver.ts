@@ -1,9 +1,9 @@
 import { Arg, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
+import { AuditCategoryEnum, AuditPageType, type AuditCategory } from '../audit';
 import { AdminChecklistItemType, LinkedDocumentType, RoleChecklistType } from '../checklist';
 import { AdminUserPageType, AdminUsersFilter, AdminUserType, AdminUserUpdateInput, RoleAssignmentType } from '../users';
-import type { AuditCategory } from './admin.messages';
-import { AdminChecklistItemsFilter, AdminStatsType, AdminUserProgressType, AuditCategoryEnum, AuditPageType, ChecklistItemInputType } from './admin.types';
+import { AdminChecklistItemsFilter, AdminStatsType, AdminUserProgressType, ChecklistItemInputType } from './admin.types';
 
 /**
  * GraphQL door of the administration console: the same service calls as
@@ -24,7 +24,7 @@ export class AdminResolver {
     @Arg('limit', () => Int, { nullable: true }) limit: number | undefined,
     @Ctx() ctx: GraphQLContext,
   ): Promise<AuditPageType> {
-    return ctx.services.adminReports.auditLog(ctx.actor, { category, page, limit });
+    return ctx.services.audit.list(ctx.actor, { category, page, limit });
   }
 
   @Query(() => AdminUserPageType, { description: 'Administrators only: a searched, sorted page of users (GET /admin/users).' })

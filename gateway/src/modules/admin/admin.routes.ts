@@ -4,11 +4,11 @@ import { documentRoute } from '../../http/openapi';
 import type { Services } from '../../services';
 import { idSchema, objectSchema, objectSchemaWith, SuccessBody } from '../../shared/schemas';
 import { z } from '../../shared/validation';
+import { AuditListQuery, AuditPageType } from '../audit';
 import { AdminChecklistItemType, CHECKLIST_MESSAGES, LinkedDocumentType, RoleChecklistType, UserChecklistItemType } from '../checklist';
 import { RoleId } from '../roles';
 import { AdminUserPageType, AdminUserType, RoleAssignment, RoleAssignmentType, UserId, UserListQuery, UserUpdate } from '../users';
-import { AuditListQuery } from './admin.schemas';
-import { AdminStatsType, AdminUserProgressType, AuditPageType } from './admin.types';
+import { AdminStatsType, AdminUserProgressType } from './admin.types';
 
 /** The query string as a plain record (express may hand over arrays or nested objects; the services reject those). */
 function queryOf(req: Request): Record<string, unknown> {
@@ -111,14 +111,14 @@ documentRoute({
 
 export function adminRouter(services: Services): Router {
   const router = Router();
-  const { userAdmin, adminReports, checklistItems, checklist } = services;
+  const { audit, userAdmin, adminReports, checklistItems, checklist } = services;
 
   router.get('/admin/stats', async (req, res) => {
     res.json(await adminReports.stats(actorOf(req)));
   });
 
   router.get('/admin/audit', async (req, res) => {
-    res.json(await adminReports.auditLog(actorOf(req), queryOf(req)));
+    res.json(await audit.list(actorOf(req), queryOf(req)));
   });
 
   router.get('/admin/users', async (req, res) => {

@@ -1,18 +1,12 @@
-import { GraphQLDateTimeISO, GraphQLJSONObject } from 'graphql-scalars';
-import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { Field, InputType, Int, ObjectType } from 'type-graphql';
 import { ChecklistItemTypeEnum, CompletionStatsType, TaskPriorityEnum, UserChecklistItemType, type ChecklistItemTypeName, type TaskPriorityName } from '../checklist';
 import { AdminUserType } from '../users';
-import type { AuditCategory } from './admin.messages';
 
 /*
  * GraphQL shapes of the administration console: the REST payloads of
  * admin.routes.ts field for field (snake_case as stored), so one client type
  * fits both doors.
  */
-
-export const AuditCategoryEnum = { changes: 'changes', all: 'all' } as const satisfies Record<AuditCategory, AuditCategory>;
-
-registerEnumType(AuditCategoryEnum, { name: 'AuditCategory', description: 'changes: changes to the portal\'s data; all: sign-in traffic too.' });
 
 @ObjectType('AdminUserProgress', { description: "A user's checklist with their progress and its stats (GET /admin/users/{id}/checklist)." })
 export class AdminUserProgressType {
@@ -99,48 +93,6 @@ export class AdminStatsType {
 
   @Field(() => [RoleHealthType])
   roles!: RoleHealthType[];
-}
-
-@ObjectType('AuditEntry', { description: 'One audited event: who, what (before/after for changes) and when.' })
-export class AuditEntryType {
-  @Field(() => Int)
-  id!: number;
-
-  @Field(() => String, { description: 'A stable identifier such as user.update or checklist_item.reorder.' })
-  action!: string;
-
-  @Field(() => Int, { nullable: true })
-  actor_user_id!: number | null;
-
-  @Field(() => String, { nullable: true })
-  actor_name!: string | null;
-
-  @Field(() => String, { nullable: true })
-  target_type!: string | null;
-
-  @Field(() => String, { nullable: true })
-  target_id!: string | null;
-
-  @Field(() => GraphQLJSONObject)
-  details!: Record<string, unknown>;
-
-  @Field(() => GraphQLDateTimeISO)
-  created_at!: string;
-}
-
-@ObjectType('AuditPage')
-export class AuditPageType {
-  @Field(() => [AuditEntryType])
-  data!: AuditEntryType[];
-
-  @Field(() => Int)
-  total!: number;
-
-  @Field(() => Int)
-  page!: number;
-
-  @Field(() => Int)
-  limit!: number;
 }
 
 @InputType('ChecklistItemInput', {

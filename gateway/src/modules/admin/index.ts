@@ -2,5 +2,5 @@
 export { AdminReportsService } from './admin-reports.service';
 export { AdminChecklistItemResolver, AdminResolver } from './admin.resolver';
 export { adminRouter } from './admin.routes';
-export { ADMIN_LIMITS, ADMIN_MESSAGES } from './admin.messages';
-export { AdminStatsType, AdminUserProgressType, AuditEntryType, AuditPageType, RoleHealthType } from './admin.types';
+export { ADMIN_LIMITS } from './admin.messages';
+export { AdminStatsType, AdminUserProgressType, RoleHealthType } from './admin.types';

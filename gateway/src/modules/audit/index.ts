@@ -3,3 +3,5 @@
  * the module imports from here only (docs/architecture.md#modules).
  */
 export { AuditService, type AuditAction, type AuditDetails, type AuditEntry } from './audit.service';
+export { AUDIT_CATEGORIES, AUDIT_LOG_LIMITS, AUDIT_LOG_MESSAGES, AuditListQuery, type AuditCategory } from './audit.schemas';
+export { AuditCategoryEnum, AuditEntryType, AuditPageType } from './audit.types';

@@ -4,8 +4,8 @@ import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, PROXY_ENV, randomIp, tokenFor, type TestUser } from '../../../../test/auth';
 import { addProgress, fixedClock, makeChecklist, type ChecklistFixture } from '../../../../test/checklist';
-import { ADMIN_MESSAGES } from '../admin.messages';
-import type { AdminStatsType as AdminStatsView, AuditEntryType as AuditEntryView, RoleHealthType as RoleHealthView } from '../admin.types';
+import { AUDIT_LOG_MESSAGES as ADMIN_MESSAGES, type AuditEntryType as AuditEntryView } from '../../audit';
+import type { AdminStatsType as AdminStatsView, RoleHealthType as RoleHealthView } from '../admin.types';
 
 const NOW = '2025-03-10T12:00:00.000Z'; // today 2025-03-10; "new hires" started 2025-02-09 … 2025-03-10
 
