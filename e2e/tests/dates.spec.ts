@@ -1,0 +1,114 @@
+// One date rule for every screen (docs/product.md#due-dates): the server decides "today" (in UTC)
+// and every screen shows its answer. A hire whose browser is at UTC-5, at 20:00 on the due date
+// (already the next day in UTC), sees the task overdue on the dashboard and the checklist, the same
+// as the administrators' statistics count it.
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { urls } from '../stack.mjs';
+import { apiSignIn, useSession, type SignedIn } from './support/session.js';
+
+const PASSWORD = 'Dates12345';
+const ZONE = 'America/New_York';
+
+const bearer = (session: SignedIn) => ({ Authorization: `Bearer ${session.token}` });
+
+async function ok<T>(answer: Promise<{ status(): number; text(): Promise<string>; json(): Promise<unknown> }>, status = 200): Promise<T> {
+  const res = await answer;
+  expect(res.status(), await res.text()).toBe(status);
+  return (await res.json()) as T;
+}
+
+/** The calendar date before `date` (YYYY-MM-DD). */
+function dayBefore(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The instant when the wall clock in `zone` reads `hour`:00 on `date` (either offset of the zone's year). */
+function wallClock(date: string, hour: number, zone: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const read = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+  for (let offset = -14; offset <= 14; offset++) {
+    const candidate = new Date(Date.UTC(y, m - 1, d, hour + offset));
+    const parts = Object.fromEntries(read.formatToParts(candidate).map((p) => [p.type, p.value]));
+    if (`${parts.year}-${parts.month}-${parts.day}` === date && Number(parts.hour) === hour) return candidate;
+  }
+  throw new Error(`no ${hour}:00 on ${date} in ${zone}`);
+}
+
+interface Stats {
+  as_of: string;
+  roles: Array<{ role_id: number; role_name: string; overdue_tasks: number }>;
+}
+
+async function statsOf(request: APIRequestContext, admin: SignedIn): Promise<Stats> {
+  return ok<Stats>(request.get(`${urls.gateway}/api/admin/stats`, { headers: bearer(admin) }));
+}
+
+test('a hire at UTC-5, at 20:00 on the due date, sees the task overdue on the dashboard and the checklist, as the admin statistics count it', async ({ browser, request }) => {
+  // Three screens in two browsers on a shared machine.
+  test.setTimeout(120_000);
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const admin = await apiSignIn(request, 'admin');
+
+  // A role of its own with one task due on the start date, so the numbers are this hire's alone.
+  const role = await ok<{ id: number; name: string }>(request.post(`${urls.gateway}/api/roles`, { headers: bearer(admin), data: { name: `Dates ${tag}` } }), 201);
+  const title = `Return the signed contract ${tag}`;
+  await ok(request.post(`${urls.gateway}/api/admin/checklist-items`, { headers: bearer(admin), data: { title, type: 'form', due_days: 0, role_id: role.id } }), 201);
+  const hire = await ok<SignedIn>(
+    request.post(`${urls.gateway}/api/auth/register`, { data: { name: `Dana Dates ${tag}`, email: `dates-${tag}@e2e.example.org`, password: PASSWORD, role_id: role.id } }),
+    201,
+  );
+
+  // The due date is the server's yesterday (UTC): the start date is set through the admin API.
+  const serverToday = (await statsOf(request, admin)).as_of;
+  const dueDate = dayBefore(serverToday);
+  await ok(request.put(`${urls.gateway}/api/admin/users/${hire.user.id}`, { headers: bearer(admin), data: { start_date: dueDate } }));
+
+  const stats = await statsOf(request, admin);
+  expect(stats.roles.find((r) => r.role_id === role.id)?.overdue_tasks).toBe(1);
+  const [item] = await ok<Array<{ title: string; dueDate: string; isOverdue: boolean; daysUntilDue: number }>>(
+    request.get(`${urls.gateway}/api/user-checklist-items/user/${hire.user.id}`, { headers: bearer(hire) }),
+  );
+  expect(item).toMatchObject({ title, dueDate, isOverdue: true, daysUntilDue: -1 });
+
+  // The hire's browser: New York, 20:00 on the due date. Its local calendar still reads the due date.
+  const context = await browser.newContext({ timezoneId: ZONE });
+  const page = await context.newPage();
+  try {
+    await page.clock.install({ time: wallClock(dueDate, 20, ZONE) });
+    await useSession(page, hire);
+
+    await page.goto('/app/dashboard');
+    const localDate = await page.evaluate(() => {
+      const now = new Date();
+      return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')} ${now.getHours()}`;
+    });
+    expect(localDate).toBe(`${dueDate} 20`);
+    const upcoming = page.getByRole('list', { name: 'Upcoming Tasks' }).getByRole('listitem').filter({ hasText: title });
+    await expect(upcoming).toContainText('Overdue');
+    await expect(upcoming).toContainText('Overdue by 1 day');
+    await expect(page.getByText('All caught up!')).toHaveCount(0);
+
+    await page.goto('/app/checklist');
+    const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
+    await expect(row).toContainText('Overdue by 1 day');
+    await expect(row).not.toContainText('Due today');
+    await page.getByRole('link', { name: title }).click();
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Overdue by 1 day')).toBeVisible();
+  } finally {
+    await context.close();
+  }
+
+  // The administrators' statistics page (an administrator in the same zone) counts the same task overdue for the role.
+  const adminContext = await browser.newContext({ timezoneId: ZONE });
+  const adminPage = await adminContext.newPage();
+  try {
+    await useSession(adminPage, admin);
+    await adminPage.goto('/app/admin');
+    const health = adminPage.getByRole('table', { name: 'Onboarding health per role' });
+    const roleRow = health.getByRole('row').filter({ has: adminPage.getByRole('rowheader', { name: role.name, exact: true }) });
+    await expect(roleRow.getByRole('cell').last()).toHaveText('1');
+  } finally {
+    await adminContext.close();
+  }
+});
