@@ -222,7 +222,8 @@ export function sharedUiCopies(importersOf) {
     const names = [...owners].map(shortName).sort().join(', ');
     problems.push(`${shortName(file)} is bundled into several shared modules (${names}): import it through its entry point, not by a relative path.`);
   }
-  return problems;
+  // One line per problem, however many import statements show it.
+  return [...new Set(problems)];
 }
 
 function shortName(file) {

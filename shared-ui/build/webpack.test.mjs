@@ -60,7 +60,8 @@ describe('sharedUiCopies', () => {
   });
 
   it('names a module an app bundles without going through the share', () => {
-    const importers = new Map([['src/kit/documents.ts', [shared, app('./src/features/documents/DocumentsPage.tsx')]]]);
+    const page = app('./src/features/documents/DocumentsPage.tsx');
+    const importers = new Map([['src/kit/documents.ts', [shared, page, page]]]);
     assert.deepEqual(sharedUiCopies(importers), [
       'src/kit/documents.ts is bundled into ./src/features/documents/DocumentsPage.tsx: import it through @embark/shared-ui or one of its subpaths (shared-ui/package.json "exports").',
     ]);
