@@ -1,5 +1,5 @@
-import { Role } from '../modules/roles/role.entity';
-import { User } from '../modules/users/user.entity';
+import { Role } from '../modules/roles';
+import { User } from '../modules/users';
 
 /**
  * Every TypeORM entity, listed explicitly for the same reason as the migrations.

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { ChecklistItemTypeName, TaskPriorityName } from '../modules/checklist/checklist.rules';
+import type { ChecklistItemTypeName, TaskPriorityName } from '../modules/checklist';
 
 /**
  * Demo checklists: for every non-admin role (1 Employee, 2 Manager,

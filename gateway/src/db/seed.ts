@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { ARGON2_FLOOR } from '../config';
-import { PasswordHasher } from '../modules/auth/passwords';
+import { PasswordHasher } from '../modules/auth';
 import type { Logger } from '../shared/logger';
 import { insertDemoChecklist } from './seed-checklist';
 import { insertDemoDocuments } from './seed-documents';
