@@ -38,4 +38,4 @@ export {
   UserChecklistItemType,
 } from './checklist.types';
 export { ChecklistItemResolver, UserChecklistResolver } from './checklist.resolver';
-export { checklistRouter } from './checklist.routes';
+export { checklistRouter, UserChecklistItemJson } from './checklist.routes';

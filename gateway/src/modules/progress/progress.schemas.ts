@@ -1,19 +1,37 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
-import { invalid } from '../../shared/validation';
-import type { ProgressStatusName } from '../checklist/checklist.rules';
+import { z } from '../../shared/validation';
+import type { ProgressStatusName } from '../checklist';
+import { COMPLETED_AT_FUTURE_SKEW_MS, NOTE_MAX, PROGRESS_MESSAGES } from './progress.messages';
 
 /**
  * The body of `POST /user-checklist-items/user/{userId}/item/{itemId}` and the
- * `TaskProgressInput` of GraphQL, as received. Both payload forms of spec §7
- * (DESIGN §7.3): `{status, note, completed_at}` or `{completed, notes, completed_at}`.
+ * `TaskProgressInput` of GraphQL, as received. Both payload forms
+ * (docs/product.md#task-status): `{status, note, completed_at}` or
+ * `{completed, notes, completed_at}`. Every field is read as received and
+ * checked together by `progressChange`, whose problems depend on each other
+ * (a status and `completed` that disagree, a completion time only when completing).
  */
-export interface ProgressInput {
-  status?: unknown;
-  completed?: unknown;
-  note?: unknown;
-  notes?: unknown;
-  completed_at?: unknown;
-}
+export const ProgressInput = z
+  .object({
+    status: z.unknown().optional().openapi({ type: 'string', enum: ['complete', 'completed', 'pending'], description: "'complete' | 'completed' completes; 'pending' sets back (clears completed_at)." }),
+    completed: z.unknown().optional().openapi({ type: 'boolean', description: 'The other form: true completes, false sets back.' }),
+    note: z.unknown().optional().openapi({ type: ['string', 'null'], maxLength: NOTE_MAX, description: 'null or blank clears the note; absent keeps it.' }),
+    notes: z.unknown().optional().openapi({ type: ['string', 'null'], maxLength: NOTE_MAX, description: 'Alias of note.' }),
+    completed_at: z.unknown().optional().openapi({ type: 'string', format: 'date-time', description: 'Only when completing; an ISO 8601 date-time with a zone, or a date.' }),
+  })
+  .openapi('ProgressInput');
+export type ProgressInput = z.input<typeof ProgressInput>;
+
+/** `POST /tasks/{id}/complete` body and the `completeTask` arguments. */
+export const CompleteTaskInput = z
+  .object({
+    notes: z.unknown().optional().openapi({ type: ['string', 'null'], maxLength: NOTE_MAX }),
+    note: z.unknown().optional().openapi({ type: ['string', 'null'], maxLength: NOTE_MAX, description: 'Alias of notes.' }),
+    completedAt: z.unknown().optional().openapi({ type: 'string', format: 'date-time' }),
+    completed_at: z.unknown().optional().openapi({ type: 'string', format: 'date-time', description: 'Alias of completedAt.' }),
+  })
+  .openapi('CompleteTaskInput');
+export type CompleteTaskInput = z.input<typeof CompleteTaskInput>;
 
 /** What to write. `status` undefined keeps the stored status (a note-only update); `note` undefined keeps the note. */
 export interface ProgressChange {
@@ -22,34 +40,28 @@ export interface ProgressChange {
   completedAt: Date | undefined;
 }
 
-export const NOTE_MAX = 10_000;
-/** A client clock a little ahead of ours is not "the future". */
-export const COMPLETED_AT_FUTURE_SKEW_MS = 5 * 60_000;
 const EARLIEST_COMPLETED_AT = Date.UTC(1970, 0, 1);
-
-export const PROGRESS_MESSAGES = {
-  statusInvalid: "Status must be 'complete', 'completed' or 'pending'",
-  completedInvalid: 'Completed must be true or false',
-  statusConflict: 'Status and completed disagree',
-  nothingToChange: 'Provide status, completed or a note',
-  noteInvalid: 'Note must be text',
-  noteTooLong: 'Note must be less than 10,000 characters',
-  noteConflict: 'Note and notes disagree',
-  completedAtInvalid: 'completed_at must be an ISO 8601 date or date-time (e.g. 2025-03-10T09:30:00Z)',
-  completedAtFuture: 'completed_at cannot be in the future',
-  completedAtNotCompleting: 'completed_at can only be given when completing the task',
-} as const;
 
 const STATUS_INPUTS: Readonly<Record<string, ProgressStatusName>> = { complete: 'completed', completed: 'completed', pending: 'pending' };
 
 /**
- * Validates a progress change against `now`; throws one 400 listing every
- * problem. A status string or `completed` boolean decides the status (both may
- * be given if they agree); `note` and `notes` are aliases (null clears the note);
+ * The change a progress input asks for, as of `now` (parse it with
+ * parseInput: one 400 listing every problem, in this order). A status string
+ * or `completed` boolean decides the status (both may be given if they
+ * agree); `note` and `notes` are aliases (null clears the note);
  * `completed_at` is allowed only when completing.
  */
-export function parseProgressInput(input: ProgressInput, now: Date): ProgressChange {
-  const details: string[] = [];
+export function progressChange(now: Date) {
+  // Anything but an object (an array, a string) carries no field: "nothing to change".
+  return z.preprocess((raw) => (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}), ProgressInput).transform((input, ctx): ProgressChange => {
+    const details: string[] = [];
+    const change = readChange(input, now, details);
+    for (const message of details) ctx.addIssue({ code: 'custom', message });
+    return change;
+  });
+}
+
+function readChange(input: ProgressInput, now: Date, details: string[]): ProgressChange {
 
   let fromStatus: ProgressStatusName | undefined;
   if (input.status !== undefined && input.status !== null) {
@@ -79,8 +91,6 @@ export function parseProgressInput(input: ProgressInput, now: Date): ProgressCha
   const statusGiven = input.status !== undefined && input.status !== null;
   const completedGiven = input.completed !== undefined && input.completed !== null;
   if (details.length === 0 && !statusGiven && !completedGiven && note === undefined) details.push(PROGRESS_MESSAGES.nothingToChange);
-
-  if (details.length > 0) throw invalid(details);
   return { status, note, completedAt };
 }
 

@@ -7,19 +7,9 @@ import { queryRows } from '../../shared/sql';
 import type { AuditService } from '../audit/audit.service';
 import { CHECKLIST_MESSAGES, dueDateSql, type ChecklistService, type UserChecklistItemType } from '../checklist';
 import { USER_MESSAGES } from '../users';
-import { parseProgressInput, type ProgressChange, type ProgressInput } from './progress.validation';
-
-export const PROGRESS_ID_MESSAGES = {
-  invalidTaskId: 'Invalid task id',
-} as const;
-
-/** `POST /tasks/{id}/complete` body and the `completeTask` arguments. */
-export interface CompleteTaskInput {
-  notes?: unknown;
-  note?: unknown;
-  completedAt?: unknown;
-  completed_at?: unknown;
-}
+import { parseInput } from '../../shared/validation';
+import { PROGRESS_ID_MESSAGES } from './progress.messages';
+import { progressChange, type CompleteTaskInput, type ProgressChange, type ProgressInput } from './progress.schemas';
 
 /**
  * Users' progress on checklist items: the only writer of user_progress. Users
@@ -48,7 +38,7 @@ export class ProgressService {
     const itemId = parseId(rawItemId, CHECKLIST_MESSAGES.invalidItemId);
     requireSelfOrAdmin(actor, userId, USER_MESSAGES.notFound);
     const now = this.clock();
-    const change = parseProgressInput(input, now);
+    const change = parseInput(progressChange(now), input);
     if (userId === me.userId) return this.write(this.dataSource.manager, userId, itemId, change, now);
     // An administrator changing someone else's progress: an admin change, audited in the same transaction.
     return this.dataSource.transaction(async (manager) => {

@@ -3,7 +3,7 @@ import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { buildTestApp, expectNoStack, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, tokenFor, type TestUser } from '../../../../test/auth';
 import { fixedClock, makeChecklist, USER_CHECKLIST_ITEM_FIELDS, type ChecklistFixture } from '../../../../test/checklist';
-import { PROGRESS_MESSAGES } from '../progress.validation';
+import { PROGRESS_MESSAGES } from '../progress.messages';
 
 const NOW = '2025-03-10T12:00:00.000Z';
 const START = '2025-03-03';

@@ -1,7 +1,10 @@
 import { ValidationError } from '../../../shared/errors';
-import { parseProgressInput, parseTimestamp, PROGRESS_MESSAGES, type ProgressInput } from '../progress.validation';
+import { parseInput } from '../../../shared/validation';
+import { PROGRESS_MESSAGES } from '../progress.messages';
+import { parseTimestamp, progressChange, type ProgressInput } from '../progress.schemas';
 
 const NOW = new Date('2025-03-10T12:00:00Z');
+const parseProgressInput = (input: ProgressInput, now: Date) => parseInput(progressChange(now), input);
 
 function details(input: ProgressInput): string[] {
   try {
@@ -13,7 +16,7 @@ function details(input: ProgressInput): string[] {
   throw new Error('expected a ValidationError');
 }
 
-describe('progress input (spec §7, DESIGN §7.3)', () => {
+describe('progress input (docs/product.md#task-status)', () => {
   it.each([
     [{ status: 'complete' }, 'completed'],
     [{ status: 'completed' }, 'completed'],
