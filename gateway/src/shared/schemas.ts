@@ -58,6 +58,10 @@ export function intSchema(min: number, max: number, message: string) {
     .openapi({ type: 'integer', minimum: min, maximum: max });
 }
 
+/** The two directions of every sorted list. */
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
 /** One of `values`, exactly as written; `message` otherwise. */
 export function choiceSchema<const T extends readonly [string, ...string[]]>(values: T, message: string) {
   return z.enum(values, { error: () => message });

@@ -1,3 +1,5 @@
+import type { SortOrder } from '../../shared/schemas';
+
 /*
  * The document library's words and limits (docs/product.md#documents).
  * 'Invalid URL format' is the product's wording and part of the contract (the
@@ -47,8 +49,6 @@ export const DOCUMENT_LIMITS = {
 /** Sort keys: name (title), date (created), modified (updated), type (class name). */
 export const DOCUMENT_SORTS = ['name', 'date', 'modified', 'type'] as const;
 export type DocumentSort = (typeof DOCUMENT_SORTS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
 
 /** Without `order`: names and types read A→Z, dates newest first. */
 export const DEFAULT_ORDER: Record<DocumentSort, SortOrder> = { name: 'asc', type: 'asc', date: 'desc', modified: 'desc' };

@@ -13,7 +13,8 @@ import {
   PolicyAcknowledgementStatusType,
   PolicyAcknowledgementType,
 } from './documents.types';
-import type { DocumentSort, SortOrder } from './documents.messages';
+import type { SortOrder } from '../../shared/schemas';
+import type { DocumentSort } from './documents.messages';
 
 /**
  * GraphQL door of the document library: the same service calls, with the

@@ -1,8 +1,8 @@
 import { positiveId } from '../../shared/ids';
-import { charLength, choiceSchema, idSchema, intSchema, optionalSchema, problem, searchTextSchema, withoutNul } from '../../shared/schemas';
+import { charLength, choiceSchema, idSchema, intSchema, optionalSchema, problem, searchTextSchema, SORT_ORDERS, withoutNul, type SortOrder } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { CHECKLIST_MESSAGES } from '../checklist';
-import { DEFAULT_ORDER, DOCUMENT_LIMITS, DOCUMENT_MESSAGES as M, DOCUMENT_SORTS, SORT_ORDERS } from './documents.messages';
+import { DEFAULT_ORDER, DOCUMENT_LIMITS, DOCUMENT_MESSAGES as M, DOCUMENT_SORTS } from './documents.messages';
 
 /*
  * The document library's operation inputs, one schema each, parsed by
@@ -133,7 +133,7 @@ export const ListQuery = z
       order: optionalSchema(
         z.unknown().transform((raw, ctx) => {
           const lower = typeof raw === 'string' ? raw.toLowerCase() : '';
-          return (SORT_ORDERS as readonly string[]).includes(lower) ? (lower as (typeof SORT_ORDERS)[number]) : problem(ctx, M.orderInvalid);
+          return (SORT_ORDERS as readonly string[]).includes(lower) ? (lower as SortOrder) : problem(ctx, M.orderInvalid);
         }),
         undefined,
       ).openapi({ type: 'string', enum: [...SORT_ORDERS], description: 'Default: asc for name and type, desc for date and modified.' }),

@@ -8,7 +8,8 @@ import type { AuditService } from '../audit';
 import { CHECKLIST_MESSAGES, type ChecklistService } from '../checklist';
 import type { ProgressService } from '../progress';
 import { DOCUMENT_AUDIENCE_ROLES, DOCUMENTS_FROM, documentColumns, visibleToRole } from './documents.sql';
-import { DOCUMENT_MESSAGES, type DocumentSort, type SortOrder } from './documents.messages';
+import type { SortOrder } from '../../shared/schemas';
+import { DOCUMENT_MESSAGES, type DocumentSort } from './documents.messages';
 import { ChecklistItemId, CreateDocument, DocumentId, ListQuery, ReportQuery, SetRoles, UpdateDocument, type ValidDocument } from './documents.schemas';
 import type {
   CompanyPolicyType,

@@ -1,6 +1,7 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { DocumentSort, SortOrder } from './documents.messages';
+import type { SortOrder } from '../../shared/schemas';
+import type { DocumentSort } from './documents.messages';
 
 /*
  * The document library's shapes, declared once: DocumentsService returns these

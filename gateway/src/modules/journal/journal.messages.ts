@@ -56,5 +56,3 @@ export const DATE_RANGES = ['week', 'month', 'year'] as const;
 export type DateRange = (typeof DATE_RANGES)[number];
 export const SORT_FIELDS = ['created_at', 'updated_at', 'title'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];

@@ -1,7 +1,7 @@
 import { positiveId } from '../../shared/ids';
-import { charLength, choiceSchema, idSchema, intSchema, nullishSchema, optionalSchema, pagingSchema, problem, searchTextSchema, withoutNul } from '../../shared/schemas';
+import { charLength, choiceSchema, idSchema, intSchema, nullishSchema, optionalSchema, pagingSchema, problem, searchTextSchema, SORT_ORDERS, withoutNul } from '../../shared/schemas';
 import { z } from '../../shared/validation';
-import { DATE_RANGES, JOURNAL_LIMITS, JOURNAL_MESSAGES as M, SORT_FIELDS, SORT_ORDERS, VISIBILITIES, VISIBILITY_FILTERS } from './journal.messages';
+import { DATE_RANGES, JOURNAL_LIMITS, JOURNAL_MESSAGES as M, SORT_FIELDS, VISIBILITIES, VISIBILITY_FILTERS } from './journal.messages';
 
 /*
  * The journal's operation inputs, one schema each, parsed by JournalService

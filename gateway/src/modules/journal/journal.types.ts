@@ -1,7 +1,8 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { LinkedDocumentType } from '../checklist';
-import type { DateRange, SortField, SortOrder, Visibility, VisibilityFilter } from './journal.messages';
+import type { SortOrder } from '../../shared/schemas';
+import type { DateRange, SortField, Visibility, VisibilityFilter } from './journal.messages';
 
 /*
  * The journal's shapes, declared once: JournalService returns these classes,

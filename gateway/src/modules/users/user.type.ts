@@ -1,5 +1,6 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { SortOrder, UserSort, UserStatusFilter } from './users.messages';
+import type { SortOrder } from '../../shared/schemas';
+import type { UserSort, UserStatusFilter } from './users.messages';
 
 /*
  * The shapes of users, declared once: the users module's services return

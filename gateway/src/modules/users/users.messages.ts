@@ -48,7 +48,5 @@ export const USER_LIMITS = {
 
 export const USER_SORTS = ['name', 'email', 'role', 'start_date', 'progress', 'last_login_at'] as const;
 export type UserSort = (typeof USER_SORTS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
 export const USER_STATUSES = ['all', 'active', 'inactive'] as const;
 export type UserStatusFilter = (typeof USER_STATUSES)[number];

@@ -1,7 +1,7 @@
 import { BULK_IDS_MAX, positiveId } from '../../shared/ids';
-import { choiceSchema, idSchema, isCalendarDate, optionalSchema, pagingSchema, problem, requiredTextSchema, searchTextSchema } from '../../shared/schemas';
+import { choiceSchema, idSchema, SORT_ORDERS, isCalendarDate, optionalSchema, pagingSchema, problem, requiredTextSchema, searchTextSchema } from '../../shared/schemas';
 import { z } from '../../shared/validation';
-import { SORT_ORDERS, USER_ADMIN_MESSAGES as M, USER_LIMITS, USER_MESSAGES, USER_SORTS, USER_STATUSES } from './users.messages';
+import { USER_ADMIN_MESSAGES as M, USER_LIMITS, USER_MESSAGES, USER_SORTS, USER_STATUSES } from './users.messages';
 
 /*
  * The operation inputs of user records and their administration, one schema

@@ -7,7 +7,7 @@ import { SessionStateReader, type SessionState } from './session-state';
 import { User } from './user.entity';
 import type { UserType } from './user.type';
 import { USER_MESSAGES } from './users.messages';
-import { UserId } from './users.schemas';
+import { UserId, type UserUpdate } from './users.schemas';
 
 /**
  * Each user's onboarding completion, 0-100 (docs/product.md#progress), for
@@ -22,15 +22,6 @@ export interface NewUser {
   email: string;
   passwordHash: string;
   roleId: number;
-}
-
-/** Profile fields an administrator may change; undefined leaves a field as it is. */
-export interface ProfileChanges {
-  name?: string;
-  email?: string;
-  roleId?: number;
-  /** YYYY-MM-DD. */
-  startDate?: string;
 }
 
 /**
@@ -104,7 +95,7 @@ export class UsersService {
    * exist. The caller runs it in its transaction and maps the unique index on
    * lower(email) to a 409.
    */
-  async updateProfile(userId: number, changes: ProfileChanges, manager: EntityManager): Promise<{ before: User; after: User } | null> {
+  async updateProfile(userId: number, changes: UserUpdate, manager: EntityManager): Promise<{ before: User; after: User } | null> {
     const repo = this.repository(manager);
     // FOR UPDATE: the before-image the caller audits is the row this change replaces.
     const before = await repo.findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
