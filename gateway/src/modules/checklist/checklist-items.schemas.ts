@@ -1,47 +1,113 @@
-import { invalid } from '../../shared/validation';
 import { positiveId } from '../../shared/ids';
+import { charLength, problem, withoutNul } from '../../shared/schemas';
+import { z } from '../../shared/validation';
+import { CHECKLIST_ITEM_LIMITS, CHECKLIST_ITEM_MESSAGES as M } from './checklist-items.messages';
 import { CHECKLIST_ITEM_TYPES, TASK_PRIORITIES, type ChecklistItemTypeName, type TaskPriorityName } from './checklist.rules';
 
-/** Rules of checklist items as administrators write them (issue 8 item 4 and 9). */
-export const CHECKLIST_ITEM_MESSAGES = {
-  titleRequired: 'Title is required',
-  titleTooLong: 'Title must be at most 200 characters',
-  descriptionInvalid: 'Description must be text',
-  descriptionTooLong: 'Description must be at most 5,000 characters',
-  typeRequired: 'Type is required',
-  typeInvalid: 'Type must be form, policy, sop, training or meeting',
-  priorityInvalid: 'Priority must be high, medium or low',
-  dueDaysInvalid: 'Due days must be a whole number from 0 to 365',
-  roleIdInvalid: 'role_id must be a role id or null',
-  roleUnknown: 'Unknown role',
-  noChanges: 'Nothing to change: give title, description, type, priority, due_days or role_id',
-  idsInvalid: 'ids must be a list of 1 to 1000 checklist item ids',
-  itemIdsInvalid: 'item_ids must be a list of 1 to 1000 checklist item ids',
-  unknownItems: (ids: readonly number[]) => `Unknown checklist item${ids.length === 1 ? '' : 's'}: ${ids.join(', ')}`,
-  searchInvalid: 'Search must be text of at most 200 characters',
-  typeFilterInvalid: 'Type must be form, policy, sop, training or meeting',
-  roleFilterInvalid: 'Invalid role id',
-} as const;
+/*
+ * The inputs of the administrators' checklist-item operations. Create: title
+ * and type required; priority defaults to medium, due_days to 0, role to none.
+ * Update: only the fields given, at least one. Every problem is listed in one
+ * 400, field by field in this order.
+ */
 
-export const CHECKLIST_ITEM_LIMITS = {
-  titleMax: 200,
-  descriptionMax: 5_000,
-  dueDaysMax: 365,
-  searchMax: 200,
-} as const;
+type Mode = 'create' | 'update';
 
-/** A create or update body as received (REST JSON or GraphQL input). */
-export interface ChecklistItemInput {
-  title?: unknown;
-  description?: unknown;
-  type?: unknown;
-  priority?: unknown;
-  due_days?: unknown;
-  role_id?: unknown;
+/**
+ * The fields of `keys` as received, each key present (absent ones undefined) so
+ * every field's rule runs, required and defaulted ones too. Anything but an
+ * object carries no field.
+ */
+const fieldsOf =
+  (keys: readonly string[]) =>
+  (raw: unknown): Record<string, unknown> => {
+    const given = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+    return Object.fromEntries(keys.map((key) => [key, given[key]]));
+  };
+const ITEM_KEYS = ['title', 'description', 'type', 'priority', 'due_days', 'role_id'] as const;
+const isType = (value: unknown): value is ChecklistItemTypeName => typeof value === 'string' && (CHECKLIST_ITEM_TYPES as readonly string[]).includes(value);
+const isPriority = (value: unknown): value is TaskPriorityName => typeof value === 'string' && (TASK_PRIORITIES as readonly string[]).includes(value);
+
+/** Required text (NUL dropped, trimmed); on update only when given. */
+function title(mode: Mode) {
+  return z
+    .unknown()
+    .transform((raw, ctx) => {
+      if (mode === 'update' && raw === undefined) return undefined;
+      const text = typeof raw === 'string' ? withoutNul(raw).trim() : '';
+      if (text === '') return problem(ctx, M.titleRequired);
+      return charLength(text) > CHECKLIST_ITEM_LIMITS.titleMax ? problem(ctx, M.titleTooLong) : text;
+    })
+    .openapi({ type: 'string', minLength: 1, maxLength: CHECKLIST_ITEM_LIMITS.titleMax });
+}
+
+/** Text or null; blank is none. */
+function description(mode: Mode) {
+  return z
+    .unknown()
+    .transform((raw, ctx): string | null | undefined => {
+      if (raw === null) return null;
+      if (raw === undefined) return mode === 'create' ? null : undefined;
+      if (typeof raw !== 'string') return problem(ctx, M.descriptionInvalid);
+      const text = withoutNul(raw).trim();
+      if (charLength(text) > CHECKLIST_ITEM_LIMITS.descriptionMax) return problem(ctx, M.descriptionTooLong);
+      return text === '' ? null : text;
+    })
+    .openapi({ type: ['string', 'null'], maxLength: CHECKLIST_ITEM_LIMITS.descriptionMax });
+}
+
+function type(mode: Mode) {
+  return z
+    .unknown()
+    .transform((raw, ctx): ChecklistItemTypeName | undefined => {
+      if (mode === 'create' && (raw === undefined || raw === null || raw === '')) return problem(ctx, M.typeRequired);
+      if (raw === undefined) return undefined;
+      return isType(raw) ? raw : problem(ctx, M.typeInvalid);
+    })
+    .openapi({ type: 'string', enum: [...CHECKLIST_ITEM_TYPES] });
+}
+
+function priority(mode: Mode) {
+  return z
+    .unknown()
+    .transform((raw, ctx): TaskPriorityName | undefined => {
+      if (raw === undefined || raw === null) return mode === 'create' ? 'medium' : undefined;
+      return isPriority(raw) ? raw : problem(ctx, M.priorityInvalid);
+    })
+    .openapi({ type: 'string', enum: [...TASK_PRIORITIES], default: 'medium' });
+}
+
+/** A whole number of days, 0 to 365, from a number or its digits. */
+function dueDays(mode: Mode) {
+  return z
+    .unknown()
+    .transform((raw, ctx): number | undefined => {
+      if (raw === undefined || raw === null) return mode === 'create' ? 0 : undefined;
+      const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+      const days = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
+      return Number.isInteger(days) && days >= 0 && days <= CHECKLIST_ITEM_LIMITS.dueDaysMax ? days : problem(ctx, M.dueDaysInvalid);
+    })
+    .openapi({ type: 'integer', minimum: 0, maximum: CHECKLIST_ITEM_LIMITS.dueDaysMax, default: 0 });
+}
+
+/** The primary role: an id, or null (or '') for none. */
+function roleId(mode: Mode) {
+  return z
+    .unknown()
+    .transform((raw, ctx): number | null | undefined => {
+      if (raw === null || raw === '') return null;
+      if (raw === undefined) return mode === 'create' ? null : undefined;
+      return positiveId(raw) ?? problem(ctx, M.roleIdInvalid);
+    })
+    .openapi({ type: ['integer', 'null'], minimum: 1 });
+}
+
+function itemInput(mode: Mode) {
+  return z.object({ title: title(mode), description: description(mode), type: type(mode), priority: priority(mode), due_days: dueDays(mode), role_id: roleId(mode) });
 }
 
 /** Validated fields; undefined = not given (an update keeps the value), null role = no primary role. */
-export interface ChecklistItemFields {
+export interface ChecklistItemChanges {
   title?: string;
   description?: string | null;
   type?: ChecklistItemTypeName;
@@ -50,91 +116,47 @@ export interface ChecklistItemFields {
   roleId?: number | null;
 }
 
-export interface ChecklistItemListInput {
-  role_id?: unknown;
-  search?: unknown;
-  type?: unknown;
+function changesOf(input: z.output<ReturnType<typeof itemInput>>): ChecklistItemChanges {
+  const changes: ChecklistItemChanges = { title: input.title, description: input.description, type: input.type, priority: input.priority, dueDays: input.due_days, roleId: input.role_id };
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
 }
 
-export interface ChecklistItemListQuery {
-  roleId: number | null;
-  search: string;
-  type: ChecklistItemTypeName | null;
-}
+/** POST /admin/checklist-items, `createChecklistItem`. */
+export const CreateChecklistItem = z.preprocess(fieldsOf(ITEM_KEYS), itemInput('create').openapi('CreateChecklistItem')).transform(changesOf);
 
-/**
- * Create: title and type required; priority defaults to medium, due_days to
- * 0, role to none. Update: only the fields given, at least one. Every problem
- * is listed in one 400.
- */
-export function parseChecklistItemInput(input: ChecklistItemInput, mode: 'create' | 'update'): ChecklistItemFields {
-  const details: string[] = [];
-  const fields: ChecklistItemFields = {};
+/** PUT /admin/checklist-items/{id}, `updateChecklistItem`: at least one field. */
+export const UpdateChecklistItem = z
+  .preprocess(fieldsOf(ITEM_KEYS), itemInput('update').openapi('UpdateChecklistItem'))
+  .transform(changesOf)
+  .superRefine((changes, ctx) => {
+    if (Object.keys(changes).length === 0) ctx.addIssue({ code: 'custom', message: M.noChanges });
+  });
 
-  if (mode === 'create' || input.title !== undefined) {
-    const title = typeof input.title === 'string' ? input.title.replaceAll('\u0000', '').trim() : '';
-    if (title === '') details.push(CHECKLIST_ITEM_MESSAGES.titleRequired);
-    else if ([...title].length > CHECKLIST_ITEM_LIMITS.titleMax) details.push(CHECKLIST_ITEM_MESSAGES.titleTooLong);
-    else fields.title = title;
-  }
-
-  if (input.description === null) fields.description = null;
-  else if (input.description !== undefined) {
-    if (typeof input.description !== 'string') details.push(CHECKLIST_ITEM_MESSAGES.descriptionInvalid);
-    else {
-      const description = input.description.replaceAll('\u0000', '').trim();
-      if ([...description].length > CHECKLIST_ITEM_LIMITS.descriptionMax) details.push(CHECKLIST_ITEM_MESSAGES.descriptionTooLong);
-      else fields.description = description === '' ? null : description;
-    }
-  } else if (mode === 'create') fields.description = null;
-
-  if (mode === 'create' && (input.type === undefined || input.type === null || input.type === '')) details.push(CHECKLIST_ITEM_MESSAGES.typeRequired);
-  else if (input.type !== undefined) {
-    if (typeof input.type === 'string' && (CHECKLIST_ITEM_TYPES as readonly string[]).includes(input.type)) fields.type = input.type as ChecklistItemTypeName;
-    else details.push(CHECKLIST_ITEM_MESSAGES.typeInvalid);
-  }
-
-  if (input.priority !== undefined && input.priority !== null) {
-    if (typeof input.priority === 'string' && (TASK_PRIORITIES as readonly string[]).includes(input.priority)) fields.priority = input.priority as TaskPriorityName;
-    else details.push(CHECKLIST_ITEM_MESSAGES.priorityInvalid);
-  } else if (mode === 'create') fields.priority = 'medium';
-
-  if (input.due_days !== undefined && input.due_days !== null) {
-    const text = typeof input.due_days === 'number' ? String(input.due_days) : typeof input.due_days === 'string' ? input.due_days.trim() : '';
-    const days = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
-    if (!Number.isInteger(days) || days < 0 || days > CHECKLIST_ITEM_LIMITS.dueDaysMax) details.push(CHECKLIST_ITEM_MESSAGES.dueDaysInvalid);
-    else fields.dueDays = days;
-  } else if (mode === 'create') fields.dueDays = 0;
-
-  if (input.role_id === null || input.role_id === '') fields.roleId = null;
-  else if (input.role_id !== undefined) {
-    const roleId = positiveId(input.role_id);
-    if (roleId === null) details.push(CHECKLIST_ITEM_MESSAGES.roleIdInvalid);
-    else fields.roleId = roleId;
-  } else if (mode === 'create') fields.roleId = null;
-
-  if (mode === 'update' && details.length === 0 && Object.keys(fields).length === 0) details.push(CHECKLIST_ITEM_MESSAGES.noChanges);
-  if (details.length > 0) throw invalid(details);
-  return fields;
-}
-
-export function parseChecklistItemListQuery(input: ChecklistItemListInput): ChecklistItemListQuery {
-  const details: string[] = [];
-  let roleId: number | null = null;
-  if (input.role_id !== undefined && input.role_id !== null && input.role_id !== '') {
-    roleId = positiveId(input.role_id);
-    if (roleId === null) details.push(CHECKLIST_ITEM_MESSAGES.roleFilterInvalid);
-  }
-  let search = '';
-  if (input.search !== undefined && input.search !== null) {
-    if (typeof input.search !== 'string' || input.search.length > CHECKLIST_ITEM_LIMITS.searchMax) details.push(CHECKLIST_ITEM_MESSAGES.searchInvalid);
-    else search = input.search.replaceAll('\u0000', '').trim();
-  }
-  let type: ChecklistItemTypeName | null = null;
-  if (input.type !== undefined && input.type !== null && input.type !== '' && input.type !== 'all') {
-    if (typeof input.type === 'string' && (CHECKLIST_ITEM_TYPES as readonly string[]).includes(input.type)) type = input.type as ChecklistItemTypeName;
-    else details.push(CHECKLIST_ITEM_MESSAGES.typeFilterInvalid);
-  }
-  if (details.length > 0) throw invalid(details);
-  return { roleId, search, type };
-}
+/** GET /admin/checklist-items filters: a role, a search text, a type ('all' or blank: any). */
+export const ChecklistItemListQuery = z.preprocess(
+  fieldsOf(['role_id', 'search', 'type']),
+  z
+    .object({
+      role_id: z
+        .unknown()
+        .transform((raw, ctx): number | null => (raw === undefined || raw === null || raw === '' ? null : (positiveId(raw) ?? problem(ctx, M.roleFilterInvalid))))
+        .openapi({ type: 'integer', minimum: 1 }),
+      search: z
+        .unknown()
+        .transform((raw, ctx): string => {
+          if (raw === undefined || raw === null) return '';
+          if (typeof raw !== 'string' || raw.length > CHECKLIST_ITEM_LIMITS.searchMax) return problem(ctx, M.searchInvalid);
+          return withoutNul(raw).trim();
+        })
+        .openapi({ type: 'string', maxLength: CHECKLIST_ITEM_LIMITS.searchMax }),
+      type: z
+        .unknown()
+        .transform((raw, ctx): ChecklistItemTypeName | null => {
+          if (raw === undefined || raw === null || raw === '' || raw === 'all') return null;
+          return isType(raw) ? raw : problem(ctx, M.typeFilterInvalid);
+        })
+        .openapi({ type: 'string', enum: ['all', ...CHECKLIST_ITEM_TYPES] }),
+    })
+    .transform(({ role_id, search, type: itemType }) => ({ roleId: role_id, search, type: itemType }))
+    .openapi('ChecklistItemListQuery'),
+);

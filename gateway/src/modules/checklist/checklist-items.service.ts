@@ -4,20 +4,14 @@ import { isForeignKeyViolation } from '../../shared/db-errors';
 import { NotFoundError } from '../../shared/errors';
 import { parseId, parseIdList } from '../../shared/ids';
 import { containsPattern, queryRows, SqlParams } from '../../shared/sql';
-import { invalid } from '../../shared/validation';
+import { invalid, parseInput } from '../../shared/validation';
 import type { AuditEntry, AuditService } from '../audit/audit.service';
 import { ROLE_MESSAGES, type RolesService } from '../roles';
 import { CHECKLIST_MESSAGES } from './checklist.service';
 import { ITEM_COLUMNS } from './checklist.sql';
 import type { AdminChecklistItemType, RoleChecklistType } from './checklist.types';
-import {
-  CHECKLIST_ITEM_MESSAGES,
-  parseChecklistItemInput,
-  parseChecklistItemListQuery,
-  type ChecklistItemFields,
-  type ChecklistItemInput,
-  type ChecklistItemListInput,
-} from './checklist-items.validation';
+import { CHECKLIST_ITEM_MESSAGES } from './checklist-items.messages';
+import { ChecklistItemListQuery, CreateChecklistItem, UpdateChecklistItem, type ChecklistItemChanges } from './checklist-items.schemas';
 
 /** A row of `select`: role_ids is null for an item no role gets. */
 type ItemRow = Omit<AdminChecklistItemType, 'role_ids'> & { role_ids: number[] | null };
@@ -43,9 +37,9 @@ export class ChecklistItemsService {
   ) {}
 
   /** GET /admin/checklist-items: every item (or a role's, a type's, matching a search), by item_order then id. */
-  async list(actor: Actor, input: ChecklistItemListInput): Promise<AdminChecklistItemType[]> {
+  async list(actor: Actor, input: unknown): Promise<AdminChecklistItemType[]> {
     requireAdmin(actor);
-    const query = parseChecklistItemListQuery(input);
+    const query = parseInput(ChecklistItemListQuery, input);
     const params = new SqlParams();
     const where: string[] = [];
     if (query.roleId !== null) where.push(`exists (select 1 from role_checklist_items x where x.checklist_item_id = ci.id and x.role_id = ${params.add(query.roleId)})`);
@@ -67,9 +61,9 @@ export class ChecklistItemsService {
   }
 
   /** POST /admin/checklist-items: appended at the end of the order; linked to its role when it has one. */
-  async create(actor: Actor, input: ChecklistItemInput, meta: RequestMeta): Promise<AdminChecklistItemType> {
+  async create(actor: Actor, input: unknown, meta: RequestMeta): Promise<AdminChecklistItemType> {
     const admin = requireAdmin(actor);
-    const fields = parseChecklistItemInput(input, 'create');
+    const fields = parseInput(CreateChecklistItem, input);
     return this.writing(async (manager) => {
       await this.assertRoleExists(manager, fields.roleId);
       await this.lockOrder(manager);
@@ -89,10 +83,10 @@ export class ChecklistItemsService {
   }
 
   /** PUT /admin/checklist-items/{id}: fields left out keep their value. */
-  async update(actor: Actor, rawId: unknown, input: ChecklistItemInput, meta: RequestMeta): Promise<AdminChecklistItemType> {
+  async update(actor: Actor, rawId: unknown, input: unknown, meta: RequestMeta): Promise<AdminChecklistItemType> {
     const admin = requireAdmin(actor);
     const id = parseId(rawId, CHECKLIST_MESSAGES.invalidItemId);
-    const fields = parseChecklistItemInput(input, 'update');
+    const fields = parseInput(UpdateChecklistItem, input);
     return this.writing(async (manager) => {
       const before = await this.lockOne(manager, id);
       await this.assertRoleExists(manager, fields.roleId);
@@ -278,7 +272,7 @@ export class ChecklistItemsService {
 }
 
 /** The columns an update writes (only the fields given), named as in the table. */
-function columnsOf(fields: ChecklistItemFields): Record<string, unknown> {
+function columnsOf(fields: ChecklistItemChanges): Record<string, unknown> {
   const columns: Record<string, unknown> = {};
   if (fields.title !== undefined) columns.title = fields.title;
   if (fields.description !== undefined) columns.description = fields.description;

@@ -6,7 +6,8 @@
 export { ChecklistService, CHECKLIST_MESSAGES } from './checklist.service';
 export type { ChecklistOwner, ChecklistUsers, LinkedDocumentsReader, LoadedChecklist, UserChecklistOverview, WithDocuments } from './checklist.service';
 export { ChecklistItemsService } from './checklist-items.service';
-export { CHECKLIST_ITEM_LIMITS, CHECKLIST_ITEM_MESSAGES } from './checklist-items.validation';
+export { CHECKLIST_ITEM_LIMITS, CHECKLIST_ITEM_MESSAGES } from './checklist-items.messages';
+export { ChecklistItemListQuery, CreateChecklistItem, UpdateChecklistItem } from './checklist-items.schemas';
 export {
   CHECKLIST_ITEM_TYPES,
   compareUpcoming,
