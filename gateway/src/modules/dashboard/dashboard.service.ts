@@ -1,13 +1,11 @@
 import { requireUser, type Actor } from '../../shared/actor';
 import type { Clock } from '../../shared/clock';
-import { UnauthenticatedError, ValidationError } from '../../shared/errors';
+import { UnauthenticatedError } from '../../shared/errors';
+import { parseInput } from '../../shared/validation';
 import type { ChecklistService } from '../checklist';
-import { buildDashboard, DASHBOARD_LIST_DEFAULT, DASHBOARD_LIST_MAX } from './dashboard.rules';
+import { buildDashboard } from './dashboard.rules';
+import { DashboardListLimit } from './dashboard.schemas';
 import type { DashboardType } from './dashboard.types';
-
-export const DASHBOARD_MESSAGES = {
-  limitInvalid: `limit must be an integer from 0 to ${DASHBOARD_LIST_MAX}`,
-} as const;
 
 /**
  * The dashboard of the signed-in user: one read of the user's checklist (the
@@ -32,7 +30,5 @@ export class DashboardService {
 
 /** How many upcoming tasks or activities to return: null/undefined → 3; 0–20 accepted. */
 export function dashboardLimit(raw: number | null | undefined): number {
-  if (raw === null || raw === undefined) return DASHBOARD_LIST_DEFAULT;
-  if (!Number.isInteger(raw) || raw < 0 || raw > DASHBOARD_LIST_MAX) throw new ValidationError(DASHBOARD_MESSAGES.limitInvalid, [DASHBOARD_MESSAGES.limitInvalid]);
-  return raw;
+  return parseInput(DashboardListLimit, raw);
 }
