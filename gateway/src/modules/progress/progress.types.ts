@@ -2,8 +2,9 @@ import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, InputType } from 'type-graphql';
 
 /**
- * Both payload forms of spec §7 in one input. No class-validator rules on
- * purpose: the service validates, so both doors answer with the same messages.
+ * Both payload forms (docs/product.md#task-status) in one input. No rules
+ * here on purpose: the service parses it with progress.schemas, so both doors
+ * answer with the same messages.
  */
 @InputType('TaskProgressInput')
 export class TaskProgressInput {
@@ -16,7 +17,7 @@ export class TaskProgressInput {
   @Field(() => String, { nullable: true })
   note?: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Alias of note (spec §7 alternative payload).' })
+  @Field(() => String, { nullable: true, description: 'Alias of note (the alternative payload).' })
   notes?: string | null;
 
   @Field(() => GraphQLDateTimeISO, { nullable: true })

@@ -14,7 +14,7 @@ import {
   type SortableTask,
 } from '../checklist.rules';
 
-describe('checklist rules (spec §3, §4, §9)', () => {
+describe('checklist rules', () => {
   describe('estimatedTime', () => {
     it.each([
       ['form', '5-10 minutes'],
