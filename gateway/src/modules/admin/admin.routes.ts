@@ -5,7 +5,15 @@ import type { Services } from '../../services';
 import { idSchema, objectSchema, objectSchemaWith, SuccessBody } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { AuditListQuery, AuditPageType } from '../audit';
-import { AdminChecklistItemType, CHECKLIST_MESSAGES, LinkedDocumentType, RoleChecklistType, UserChecklistItemType } from '../checklist';
+import {
+  AdminChecklistItemType,
+  CHECKLIST_MESSAGES,
+  CreateChecklistItem,
+  LinkedDocumentType,
+  RoleChecklistType,
+  UpdateChecklistItem,
+  UserChecklistItemType,
+} from '../checklist';
 import { RoleId } from '../roles';
 import { AdminUserPageType, AdminUserType, RoleAssignment, RoleAssignmentType, UserId, UserListQuery, UserUpdate } from '../users';
 import { AdminStatsType, AdminUserProgressType } from './admin.types';
@@ -78,7 +86,7 @@ documentRoute({
 });
 documentRoute({
   method: 'post', path: '/api/admin/checklist-items', summary: 'Adds a checklist item at the end of the order', tags, access: 'admin',
-  responses: { 201: { description: 'The new item', schema: Item } }, errors: [400],
+  request: { body: json(CreateChecklistItem) }, responses: { 201: { description: 'The new item', schema: Item } }, errors: [400],
 });
 documentRoute({
   method: 'post', path: '/api/admin/checklist-items/reorder', summary: 'The given items exchange their places so they come in the order given', tags, access: 'admin',
@@ -90,7 +98,7 @@ documentRoute({
 });
 documentRoute({
   method: 'put', path: '/api/admin/checklist-items/{id}', summary: 'Changes a checklist item; fields left out keep their value', tags, access: 'admin',
-  request: { params: itemParams }, responses: { 200: { description: 'The item', schema: Item } }, errors: [404],
+  request: { params: itemParams, body: json(UpdateChecklistItem) }, responses: { 200: { description: 'The item', schema: Item } }, errors: [404],
 });
 documentRoute({
   method: 'delete', path: '/api/admin/checklist-items/{id}', summary: "Deletes a checklist item; users' progress on it goes with it", tags, access: 'admin',
