@@ -5,7 +5,7 @@ import { NotFoundError } from '../../shared/errors';
 import { parseId, parseIdList } from '../../shared/ids';
 import { containsPattern, queryRows, SqlParams } from '../../shared/sql';
 import { invalid, parseInput } from '../../shared/validation';
-import type { AuditEntry, AuditService } from '../audit/audit.service';
+import type { AuditEntry, AuditService } from '../audit';
 import { ROLE_MESSAGES, type RolesService } from '../roles';
 import { CHECKLIST_MESSAGES } from './checklist.service';
 import { ITEM_COLUMNS } from './checklist.sql';

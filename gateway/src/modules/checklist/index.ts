@@ -9,6 +9,7 @@ export { ChecklistItemsService } from './checklist-items.service';
 export { CHECKLIST_ITEM_LIMITS, CHECKLIST_ITEM_MESSAGES } from './checklist-items.messages';
 export { ChecklistItemListQuery, CreateChecklistItem, UpdateChecklistItem } from './checklist-items.schemas';
 export {
+  addDays,
   CHECKLIST_ITEM_TYPES,
   compareUpcoming,
   completionPercentage,
@@ -16,6 +17,8 @@ export {
   dateToUtcMs,
   daysBetween,
   DEFAULT_NEXT_STEP,
+  estimatedTime,
+  isOverdue,
   PROGRESS_STATUSES,
   TASK_PRIORITIES,
   taskRoute,

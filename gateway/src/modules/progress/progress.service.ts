@@ -4,7 +4,7 @@ import type { Clock } from '../../shared/clock';
 import { NotFoundError } from '../../shared/errors';
 import { parseId } from '../../shared/ids';
 import { queryRows } from '../../shared/sql';
-import type { AuditService } from '../audit/audit.service';
+import type { AuditService } from '../audit';
 import { CHECKLIST_MESSAGES, dueDateSql, type ChecklistService, type UserChecklistItemType } from '../checklist';
 import { USER_MESSAGES } from '../users';
 import { parseInput } from '../../shared/validation';

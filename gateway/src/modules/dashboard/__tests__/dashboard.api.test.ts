@@ -3,7 +3,7 @@ import request from 'supertest';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { bearer, gql, tokenFor } from '../../../../test/auth';
 import { addProgress, makeChecklist, type ChecklistFixture } from '../../../../test/checklist';
-import { ChecklistService } from '../../checklist/checklist.service';
+import { ChecklistService } from '../../checklist';
 
 const START = '2025-03-03';
 

@@ -1,5 +1,4 @@
-import type { UserChecklistItemType } from '../../checklist';
-import { addDays, daysBetween, estimatedTime, isOverdue, todayUtc } from '../../checklist/checklist.rules';
+import { addDays, daysBetween, estimatedTime, isOverdue, todayUtc, type UserChecklistItemType } from '../../checklist';
 import { buildDashboard } from '../dashboard.rules';
 
 const NOW = new Date('2025-03-10T12:00:00Z'); // today 2025-03-10
