@@ -40,20 +40,9 @@ function auditImage(row: DocumentRow): Record<string, string | number | boolean 
   };
 }
 
-/** The Document shape of a row: only its fields (a row carries the version too). */
-function toDocument(row: DocumentRow): DocumentType {
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    url: row.url,
-    document_class_id: row.document_class_id,
-    document_class_name: row.document_class_name,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    is_company_policy: row.is_company_policy,
-    viewed: row.viewed,
-  };
+/** The Document shape of a row: the row without its version (documentColumns selects nothing else). */
+function toDocument({ version: _version, ...document }: DocumentRow): DocumentType {
+  return document;
 }
 
 // Fixed fragments chosen by validated enums: user input is never spliced into SQL.
@@ -139,11 +128,11 @@ export class DocumentsService {
         order by lower(d.title), d.id`,
       params.values,
     );
-    return rows.map((row) => ({
+    return rows.map(({ ack_version: ackVersion, ack_at: ackAt, ...row }) => ({
       ...toDocument(row),
       version: row.version,
-      acknowledged: row.ack_version === row.version,
-      acknowledgement: row.ack_version !== null && row.ack_at !== null ? { version: row.ack_version, acknowledged_at: row.ack_at } : null,
+      acknowledged: ackVersion === row.version,
+      acknowledgement: ackVersion !== null && ackAt !== null ? { version: ackVersion, acknowledged_at: ackAt } : null,
     }));
   }
 
