@@ -9,7 +9,7 @@ import { DashboardService } from './modules/dashboard';
 import { DocumentsService, linkedDocumentsForItems } from './modules/documents';
 import { ProgressService } from './modules/progress';
 import { RolesService } from './modules/roles';
-import { toUserType, USER_MESSAGES, UserAdminService, UsersService } from './modules/users';
+import { UserAdminService, UsersService } from './modules/users';
 import { systemClock, type Clock } from './shared/clock';
 
 /** The service layer, built once per app over one data source. Both doors use it. */
@@ -48,15 +48,8 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const twoFactor = new TwoFactorService(dataSource, users, audit, hasher, tokens, limiter, box, options.auth);
   const auth = new AuthService(dataSource, users, roles, audit, hasher, tokens, limiter, twoFactor, options.auth);
   const clock = options.clock ?? systemClock;
-  // The checklist reads users and linked documents through what it is handed, so it imports neither module.
-  const checklistUsers = {
-    messages: USER_MESSAGES,
-    profile: async (id: number, percentage: number) => {
-      const user = await users.findById(id);
-      return user ? toUserType(user, percentage) : null;
-    },
-  };
-  const checklist = new ChecklistService(dataSource, checklistUsers, clock, (itemIds) => linkedDocumentsForItems(dataSource, itemIds));
+  // The checklist gets the documents module's reader handed in: documents imports the checklist.
+  const checklist = new ChecklistService(dataSource, users, clock, (itemIds) => linkedDocumentsForItems(dataSource, itemIds));
   const progress = new ProgressService(dataSource, checklist, audit, clock);
   const dashboard = new DashboardService(checklist, clock);
   const documents = new DocumentsService(dataSource, checklist, audit, progress);

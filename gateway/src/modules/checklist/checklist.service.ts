@@ -4,6 +4,7 @@ import type { Clock } from '../../shared/clock';
 import { NotFoundError } from '../../shared/errors';
 import { parseId } from '../../shared/ids';
 import { hotRows, queryRows } from '../../shared/sql';
+import { toUserType, USER_MESSAGES, type UsersService, type UserType } from '../users';
 import { completionStats, daysBetween, estimatedTime, isOverdue, todayUtc } from './checklist.rules';
 import { LOAD_CHECKLIST_SQL, READER_ITEM_SQL, USER_TASK_SQL, type TaskRow } from './checklist.sql';
 import type { ChecklistItemFields, ChecklistItemType, CompletionStatsType, LinkedDocumentType, UserChecklistItemType } from './checklist.types';
@@ -12,24 +13,6 @@ export const CHECKLIST_MESSAGES = {
   invalidItemId: 'Invalid checklist item id',
   itemNotFound: 'Checklist item not found',
 } as const;
-
-/** What a user shape needs for the overview: its id and the completion percentage filled in from the same read. */
-export interface ChecklistOwner {
-  id: number;
-  completion_percentage: number;
-}
-
-/**
- * What the checklist needs of the users module, handed in by services.ts.
- * The users module reads the checklist's rules, so the checklist does not
- * import it: the two modules have no cycle.
- */
-export interface ChecklistUsers {
-  /** The users module's words for a bad or unknown user id. */
-  readonly messages: { readonly invalidId: string; readonly notFound: string };
-  /** The user's public shape carrying `completionPercentage`; null when there is no such user. */
-  profile(userId: number, completionPercentage: number): Promise<ChecklistOwner | null>;
-}
 
 /**
  * The documents linked to each item, aligned with `itemIds` (one batched
@@ -42,7 +25,7 @@ export type WithDocuments<T> = T & { documents: LinkedDocumentType[] };
 
 /** `GET /users/{userId}/checklist`. */
 export interface UserChecklistOverview {
-  user: ChecklistOwner;
+  user: UserType;
   items: UserChecklistItemType[];
   stats: CompletionStatsType;
 }
@@ -62,7 +45,7 @@ export interface LoadedChecklist {
 export class ChecklistService {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly users: ChecklistUsers,
+    private readonly users: UsersService,
     private readonly clock: Clock,
     private readonly linkedDocuments: LinkedDocumentsReader,
   ) {}
@@ -77,19 +60,18 @@ export class ChecklistService {
   async listForUser(actor: Actor, rawUserId: unknown): Promise<UserChecklistItemType[]> {
     const userId = this.authorizeUser(actor, rawUserId);
     const loaded = await this.loadChecklist(userId);
-    if (!loaded) throw new NotFoundError(this.users.messages.notFound);
+    if (!loaded) throw new NotFoundError(USER_MESSAGES.notFound);
     return loaded.items;
   }
 
   /** GET /users/{userId}/checklist: the user, their checklist and its completion stats, from one snapshot. */
   async overview(actor: Actor, rawUserId: unknown): Promise<UserChecklistOverview> {
     const userId = this.authorizeUser(actor, rawUserId);
-    const loaded = await this.loadChecklist(userId);
-    const stats = loaded ? completionStats(loaded.items) : null;
+    const [user, loaded] = await Promise.all([this.users.findById(userId), this.loadChecklist(userId)]);
+    if (!user || !loaded) throw new NotFoundError(USER_MESSAGES.notFound);
+    const stats = completionStats(loaded.items);
     // The percentage of the same rows as the stats, so the two numbers can never disagree.
-    const user = loaded && stats ? await this.users.profile(userId, stats.completionPercentage) : null;
-    if (!user || !loaded || !stats) throw new NotFoundError(this.users.messages.notFound);
-    return { user, items: loaded.items, stats };
+    return { user: toUserType(user, stats.completionPercentage), items: loaded.items, stats };
   }
 
   /**
@@ -155,8 +137,8 @@ export class ChecklistService {
   /** Signed in (401), a valid id (400), and the user themself or an administrator (404 otherwise). */
   private authorizeUser(actor: Actor, rawUserId: unknown): number {
     requireUser(actor);
-    const userId = parseId(rawUserId, this.users.messages.invalidId);
-    requireSelfOrAdmin(actor, userId, this.users.messages.notFound);
+    const userId = parseId(rawUserId, USER_MESSAGES.invalidId);
+    requireSelfOrAdmin(actor, userId, USER_MESSAGES.notFound);
     return userId;
   }
 }

@@ -4,7 +4,7 @@
  * (docs/product.md#due-dates); users' progress is the progress module's.
  */
 export { ChecklistService, CHECKLIST_MESSAGES } from './checklist.service';
-export type { ChecklistOwner, ChecklistUsers, LinkedDocumentsReader, LoadedChecklist, UserChecklistOverview, WithDocuments } from './checklist.service';
+export type { LinkedDocumentsReader, LoadedChecklist, UserChecklistOverview, WithDocuments } from './checklist.service';
 export { ChecklistItemsService } from './checklist-items.service';
 export { CHECKLIST_ITEM_LIMITS, CHECKLIST_ITEM_MESSAGES } from './checklist-items.messages';
 export { ChecklistItemListQuery, CreateChecklistItem, UpdateChecklistItem } from './checklist-items.schemas';
