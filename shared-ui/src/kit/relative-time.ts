@@ -14,18 +14,48 @@ export function currentTime(): Date {
   return new Date();
 }
 
+/** How long ago a moment was, in the unit people say it in; 'date' from `maxDays` days on. */
+export type Elapsed = { unit: 'now' } | { unit: 'minutes' | 'hours' | 'days'; count: number } | { unit: 'date'; date: Date };
+
+/**
+ * The one reading of "how long ago" behind every relative wording: under a minute (or a moment
+ * slightly in the future, clock skew) is now; then whole minutes, hours and days under `maxDays`;
+ * then the date. null for an unreadable time.
+ */
+export function elapsedSince(value: string | number | Date, now: number, maxDays: number): Elapsed | null {
+  const time = value instanceof Date ? value.getTime() : new Date(value).getTime();
+  if (!Number.isFinite(time)) return null;
+  const elapsed = now - time;
+  if (elapsed < MINUTE) return { unit: 'now' };
+  if (elapsed < HOUR) return { unit: 'minutes', count: Math.floor(elapsed / MINUTE) };
+  if (elapsed < DAY) return { unit: 'hours', count: Math.floor(elapsed / HOUR) };
+  if (elapsed < maxDays * DAY) return { unit: 'days', count: Math.floor(elapsed / DAY) };
+  return { unit: 'date', date: new Date(time) };
+}
+
+/** A calendar date for people: `Mar 5, 2025` in English. */
+export function formatCalendarDate(date: Date, locale?: string): string {
+  return date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
 /**
  * Notification times (docs/product.md#notifications): 'Just now', '{n}m ago', '{n}h ago', '{n}d ago'
  * under 7 days, else the date. A time in the future (clock skew) reads 'Just now'; an invalid date
  * reads as empty text.
  */
 export function formatRelativeTime(value: string | number | Date, now: number = currentTime().getTime(), locale?: string): string {
-  const time = value instanceof Date ? value.getTime() : new Date(value).getTime();
-  if (!Number.isFinite(time)) return '';
-  const elapsed = now - time;
-  if (elapsed < MINUTE) return RELATIVE_TIME_TEXT.justNow;
-  if (elapsed < HOUR) return RELATIVE_TIME_TEXT.minutesAgo(Math.floor(elapsed / MINUTE));
-  if (elapsed < DAY) return RELATIVE_TIME_TEXT.hoursAgo(Math.floor(elapsed / HOUR));
-  if (elapsed < 7 * DAY) return RELATIVE_TIME_TEXT.daysAgo(Math.floor(elapsed / DAY));
-  return new Date(time).toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
+  const ago = elapsedSince(value, now, 7);
+  if (!ago) return '';
+  switch (ago.unit) {
+    case 'now':
+      return RELATIVE_TIME_TEXT.justNow;
+    case 'minutes':
+      return RELATIVE_TIME_TEXT.minutesAgo(ago.count);
+    case 'hours':
+      return RELATIVE_TIME_TEXT.hoursAgo(ago.count);
+    case 'days':
+      return RELATIVE_TIME_TEXT.daysAgo(ago.count);
+    default:
+      return formatCalendarDate(ago.date, locale);
+  }
 }

@@ -11,11 +11,7 @@
 import { onSessionEnded } from './auth-session';
 import { COMPLETION_WORDING_MAX_DAYS, DASHBOARD, GUIDANCE_THRESHOLDS, PROGRESS_THRESHOLDS, TASK_URGENCY_DAYS } from './constants';
 import { GUIDANCE_TEXT, TASK_STATUS_TEXT, TASK_WORDING } from './messages';
-import { currentTime } from './relative-time';
-
-const MINUTE_MS = 60_000;
-const HOUR_MS = 60 * MINUTE_MS;
-const DAY_MS = 24 * HOUR_MS;
+import { currentTime, elapsedSince, formatCalendarDate } from './relative-time';
 
 export type TaskUrgency = 'completed' | 'none' | 'overdue' | 'due-today' | 'due-soon' | 'due-week' | 'future';
 export type TaskDisplayStatus = (typeof TASK_STATUS_TEXT)[keyof typeof TASK_STATUS_TEXT];
@@ -94,11 +90,6 @@ export function displayStatusTone(urgency: TaskUrgency): TaskStatusTone {
   }
 }
 
-/** A calendar date for people: `Mar 5, 2025` in English. */
-export function formatCalendarDate(date: Date, locale?: string): string {
-  return date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
 /**
  * Due wording from the server's days left (docs/product.md#due-dates): 'Overdue by N day(s)',
  * 'Due today', 'Due tomorrow', 'Due in N days' up to 7, otherwise the date. Empty text without a due date.
@@ -119,15 +110,20 @@ export function dueWording(task: TaskDue, locale?: string): string {
  * minute (or a time slightly in the future, clock skew) reads 'just now'; no time: empty.
  */
 export function completionWording(completedAt: string | null | undefined, now: Date = currentTime(), locale?: string): string {
-  if (!completedAt) return '';
-  const time = new Date(completedAt).getTime();
-  if (!Number.isFinite(time)) return '';
-  const elapsed = now.getTime() - time;
-  if (elapsed < MINUTE_MS) return TASK_WORDING.completedJustNow;
-  if (elapsed < HOUR_MS) return TASK_WORDING.completedMinutesAgo(Math.floor(elapsed / MINUTE_MS));
-  if (elapsed < DAY_MS) return TASK_WORDING.completedHoursAgo(Math.floor(elapsed / HOUR_MS));
-  if (elapsed < COMPLETION_WORDING_MAX_DAYS * DAY_MS) return TASK_WORDING.completedDaysAgo(Math.floor(elapsed / DAY_MS));
-  return TASK_WORDING.completedOn(formatCalendarDate(new Date(time), locale));
+  const ago = completedAt ? elapsedSince(completedAt, now.getTime(), COMPLETION_WORDING_MAX_DAYS) : null;
+  if (!ago) return '';
+  switch (ago.unit) {
+    case 'now':
+      return TASK_WORDING.completedJustNow;
+    case 'minutes':
+      return TASK_WORDING.completedMinutesAgo(ago.count);
+    case 'hours':
+      return TASK_WORDING.completedHoursAgo(ago.count);
+    case 'days':
+      return TASK_WORDING.completedDaysAgo(ago.count);
+    default:
+      return TASK_WORDING.completedOn(formatCalendarDate(ago.date, locale));
+  }
 }
 
 /** round(100 × completed / total); 0 when there are no tasks (the gateway's rule too). */
