@@ -126,4 +126,10 @@ describe('the response check (test/contract.ts)', () => {
     expect(contractProblem({ ...base, status: 409, json: { error: 'x' } })).toBe('GET /api/openapi.json → 409: status 409 not documented for GET /api/openapi.json');
     expect(contractProblem({ ...base, status: 200, contentType: 'text/html', json: undefined })).toMatch(/answered text\/html, documented application\/json/);
   });
+
+  it('reports an answer of a route the document lacks, not of an unknown path', () => {
+    const nowhere = { method: 'GET', path: '/api/nowhere', status: 200, contentType: 'application/json', json: {} };
+    expect(contractProblem({ ...nowhere, routed: true })).toBe('GET /api/nowhere → 200: route not in the OpenAPI document');
+    expect(contractProblem({ ...nowhere, status: 404, json: { error: 'Not found' }, routed: false })).toBeNull();
+  });
 });
