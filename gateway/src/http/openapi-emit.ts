@@ -1,7 +1,7 @@
 import 'reflect-metadata';
-import fs from 'node:fs';
 import path from 'node:path';
 import { gatewayPackageDir } from '../config/repo-root';
+import { emitFile } from '../shared/emit-file';
 // Loads every routes module; each registers its paths in the OpenAPI registry.
 import './api';
 import { gatewayVersion } from './api-docs';
@@ -15,15 +15,4 @@ export function printOpenApiDocument(): string {
   return `${JSON.stringify(buildOpenApiDocument(gatewayVersion()), null, 2)}\n`;
 }
 
-function main(): void {
-  const printed = printOpenApiDocument();
-  const previous = fs.existsSync(OPENAPI_FILE) ? fs.readFileSync(OPENAPI_FILE, 'utf8') : null;
-  if (previous === printed) {
-    console.info(`openapi.json is up to date (${OPENAPI_FILE})`);
-    return;
-  }
-  fs.writeFileSync(OPENAPI_FILE, printed);
-  console.info(`wrote ${OPENAPI_FILE}`);
-}
-
-if (require.main === module) main();
+if (require.main === module) emitFile(OPENAPI_FILE, printOpenApiDocument());

@@ -1,21 +1,14 @@
 import 'reflect-metadata';
-import fs from 'node:fs';
 import path from 'node:path';
 import { gatewayPackageDir } from '../config/repo-root';
+import { emitFile } from '../shared/emit-file';
 import { printSortedSchema } from './print';
 
 /** The committed contract at the repository root; front ends generate types from it. */
 export const SCHEMA_FILE = path.resolve(gatewayPackageDir(), '..', 'schema.graphql');
 
 async function main(): Promise<void> {
-  const printed = await printSortedSchema();
-  const previous = fs.existsSync(SCHEMA_FILE) ? fs.readFileSync(SCHEMA_FILE, 'utf8') : null;
-  if (previous === printed) {
-    console.info(`schema.graphql is up to date (${SCHEMA_FILE})`);
-    return;
-  }
-  fs.writeFileSync(SCHEMA_FILE, printed);
-  console.info(`wrote ${SCHEMA_FILE}`);
+  emitFile(SCHEMA_FILE, await printSortedSchema());
 }
 
 if (require.main === module) {
