@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../shared/actor';
-import { addDays, CHECKLIST_ITEM_TYPES, TASK_PRIORITIES } from '../../modules/checklist/checklist.rules';
+import { addDays, CHECKLIST_ITEM_TYPES, TASK_PRIORITIES } from '../../modules/checklist';
 import { DEMO_ACCOUNTS, DEMO_ROLES } from '../seed';
 import { DEMO_CHECKLIST, DEMO_EMPLOYEE_DAYS_IN, DEMO_PROGRESS } from '../seed-checklist';
 import { buildTestApp, type TestApp } from '../../../test/app';
