@@ -116,11 +116,14 @@ export function contractProblem(observed: Observed): string | null {
   const doc = theDocument();
   const template = documentedTemplate(observed.path);
   const label = `${observed.method} ${observed.path} → ${observed.status}`;
-  const operation = template ? (doc.paths?.[template] as Record<string, Schema> | undefined)?.[observed.method.toLowerCase()] : undefined;
+  // express answers HEAD with the GET route, without a body.
+  const head = observed.method === 'HEAD';
+  const operation = template ? (doc.paths?.[template] as Record<string, Schema> | undefined)?.[head ? 'get' : observed.method.toLowerCase()] : undefined;
   // An answer of a route express matched must be documented; unknown paths (the catch-all 404) are not routes.
   if (!operation) return observed.routed ? `${label}: route not in the OpenAPI document` : null;
   const response = (operation.responses as Record<string, Schema | undefined>)[String(observed.status)];
   if (!response) return `${label}: status ${observed.status} not documented for ${observed.method} ${template}`;
+  if (head) return null;
   const content = response.content as Record<string, { schema?: unknown }> | undefined;
   if (!content) return observed.json === undefined ? null : `${label}: documented without a body, answered ${JSON.stringify(observed.json).slice(0, 200)}`;
   const mediaType = Object.keys(content).find((type) => observed.contentType.startsWith(type));

@@ -118,6 +118,8 @@ describe('the response check (test/contract.ts)', () => {
   it('accepts an answer that matches the documented schema', () => {
     expect(contractProblem({ ...base, status: 200, json: { openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: {} } })).toBeNull();
     expect(contractProblem({ ...base, status: 503, json: { error: 'Service temporarily unavailable' } })).toBeNull();
+    // HEAD is the GET route without a body.
+    expect(contractProblem({ ...base, method: 'HEAD', status: 200, json: undefined })).toBeNull();
   });
 
   it('reports a body that breaks the schema, an undocumented field and an undocumented status', () => {
