@@ -1,5 +1,6 @@
 import { GraphQLDateTimeISO, GraphQLJSONObject } from 'graphql-scalars';
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PageOf } from '../../shared/page';
 import type { AuditCategory } from './audit.schemas';
 
 /* The audit log's shapes, as AuditService.list returns them to both doors. */
@@ -36,16 +37,4 @@ export class AuditEntryType {
 }
 
 @ObjectType('AuditPage')
-export class AuditPageType {
-  @Field(() => [AuditEntryType])
-  data!: AuditEntryType[];
-
-  @Field(() => Int)
-  total!: number;
-
-  @Field(() => Int)
-  page!: number;
-
-  @Field(() => Int)
-  limit!: number;
-}
+export class AuditPageType extends PageOf(AuditEntryType) {}

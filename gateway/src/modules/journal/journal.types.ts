@@ -1,6 +1,7 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { LinkedDocumentType } from '../checklist';
+import { PageOf } from '../../shared/page';
 import type { SortOrder } from '../../shared/schemas';
 import type { DateRange, SortField, Visibility, VisibilityFilter } from './journal.messages';
 
@@ -85,19 +86,7 @@ export class JournalEntryType {
 }
 
 @ObjectType('JournalEntryPage', { description: 'One page of entries and how many match in all.' })
-export class JournalEntryPageType {
-  @Field(() => [JournalEntryType])
-  data!: JournalEntryType[];
-
-  @Field(() => Int)
-  total!: number;
-
-  @Field(() => Int)
-  page!: number;
-
-  @Field(() => Int)
-  limit!: number;
-}
+export class JournalEntryPageType extends PageOf(JournalEntryType) {}
 
 @ObjectType('JournalStats', { description: "The caller's journal in numbers." })
 export class JournalStatsType {

@@ -1,4 +1,5 @@
 import { Field, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { PageOf } from '../../shared/page';
 import type { SortOrder } from '../../shared/schemas';
 import type { UserSort, UserStatusFilter } from './users.messages';
 
@@ -65,19 +66,7 @@ export class AdminUserType extends UserType {
 }
 
 @ObjectType('AdminUserPage')
-export class AdminUserPageType {
-  @Field(() => [AdminUserType])
-  data!: AdminUserType[];
-
-  @Field(() => Int)
-  total!: number;
-
-  @Field(() => Int)
-  page!: number;
-
-  @Field(() => Int)
-  limit!: number;
-}
+export class AdminUserPageType extends PageOf(AdminUserType) {}
 
 @ObjectType('RoleAssignment', { description: 'The answer of assignUsersToRole.' })
 export class RoleAssignmentType {
