@@ -222,21 +222,25 @@ export function usePage() {
   return { page, setPage, resetting };
 }
 
-/** The search toolbar above a table, named after the table. */
-export function SearchToolbar({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <form className="adm-toolbar" role="search" aria-label={label} onSubmit={(e) => e.preventDefault()}>
-      {children}
-    </form>
-  );
+export interface SearchBarProps {
+  /** The table the search narrows; names the search region. */
+  table: string;
+  placeholder: string;
+  search: string;
+  onSearch(value: string): void;
+  /** The filters after the search box (a role, a class, a sort order). */
+  children?: ReactNode;
 }
 
-/** The toolbar's search box; it takes the free width. */
-export function SearchField({ placeholder, value, onChange }: { placeholder: string; value: string; onChange(value: string): void }) {
+/** The search toolbar above a table: its search box, which takes the free width, then the filters. */
+export function SearchBar({ table, placeholder, search, onSearch, children }: SearchBarProps) {
   return (
-    <FormField label={ADMIN_TEXT.search} className="adm-toolbar__grow">
-      {(p) => <input {...p} type="search" placeholder={placeholder} value={value} onChange={(e) => onChange(e.target.value)} />}
-    </FormField>
+    <form className="adm-toolbar" role="search" aria-label={table} onSubmit={(e) => e.preventDefault()}>
+      <FormField label={ADMIN_TEXT.search} className="adm-toolbar__grow">
+        {(p) => <input {...p} type="search" placeholder={placeholder} value={search} onChange={(e) => onSearch(e.target.value)} />}
+      </FormField>
+      {children}
+    </form>
   );
 }
 
@@ -288,9 +292,25 @@ export function ChoiceField<V extends string>({ label, value, onChange, choices,
   );
 }
 
+/** A choice the form cannot go without: it prompts with its label ("Type…") until one is picked. */
+export function RequiredChoiceField<V extends string>(props: Omit<ChoiceFieldProps<V>, 'placeholder' | 'placeholderDisabled' | 'required'>) {
+  return <ChoiceField {...props} placeholder={`${props.label}…`} placeholderDisabled required />;
+}
+
 /** Why the roles list is missing, for the field that offers the roles; nothing while it loads or once it has loaded. */
 export function rolesLoadError(roles: { error?: unknown; data?: unknown }): string | undefined {
   return roles.error && !roles.data ? failureMessage(roles.error, AREA_MESSAGES.rolesFetch) : undefined;
+}
+
+/** The roles query as the role fields read it. */
+export interface RolesQuery {
+  data?: { roles: ReadonlyArray<{ id: number; name: string }> };
+  error?: unknown;
+}
+
+/** A toolbar's role filter: every role, or "All roles"; says so when the roles failed to load. */
+export function RoleFilter({ roles, value, onChange }: { roles: RolesQuery; value: string; onChange(value: string): void }) {
+  return <ChoiceField label={ADMIN_TEXT.colRole} value={value} onChange={onChange} placeholder={ADMIN_TEXT.allRoles} choices={namedChoices(roles.data?.roles ?? [])} error={rolesLoadError(roles)} />;
 }
 
 /** A form dialog's values, field errors and the failure of its save. */
@@ -307,6 +327,33 @@ export function useFormState<V extends object, E extends object>(initial: () => 
     return Object.keys(found).length === 0;
   };
   return { values, set, errors, failure, setFailure, check };
+}
+
+/** A form's optional text as the server takes it: trimmed, or null when blank. */
+export function optionalText(value: string): string | null {
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+export interface TitleFieldsProps {
+  values: { title: string; description: string };
+  set(field: 'title' | 'description', value: string): void;
+  errors: { title?: string; description?: string };
+}
+
+/** The top of a titled form: which fields are required, the title, then the description. */
+export function TitleFields({ values, set, errors }: TitleFieldsProps) {
+  return (
+    <>
+      <p className="adm-muted">{ADMIN_TEXT.requiredHint}</p>
+      <FormField label={ADMIN_TEXT.titleLabel} error={errors.title} required>
+        {(p) => <input {...p} type="text" value={values.title} onChange={(e) => set('title', e.target.value)} autoComplete="off" />}
+      </FormField>
+      <FormField label={ADMIN_TEXT.descriptionLabel} error={errors.description}>
+        {(p) => <textarea {...p} rows={3} value={values.description} onChange={(e) => set('description', e.target.value)} />}
+      </FormField>
+    </>
+  );
 }
 
 /** `set` with `value` added, or taken out when it was in (a checkbox list's selection). */

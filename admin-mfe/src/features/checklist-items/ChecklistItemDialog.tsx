@@ -4,7 +4,7 @@ import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminChecklistItemFieldsFragment, AdminRolesQuery, ChecklistItemType } from '../../__generated__/graphql';
-import { ChoiceField, DialogFooter, FormFailure, namedChoices, toggled, useFormState } from '../../shared/scaffold';
+import { ChoiceField, DialogFooter, FormFailure, namedChoices, optionalText, RequiredChoiceField, TitleFields, toggled, useFormState } from '../../shared/scaffold';
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useAllDocuments, useLinkDocument, useUnlinkDocument } from '../../shared/api/useCommon';
@@ -53,7 +53,7 @@ function ItemForm({ item, roles, defaultRoleId, onClose }: { item: Item | null; 
     if (!check()) return;
     const input = {
       title: values.title.trim(),
-      description: values.description.trim() === '' ? null : values.description.trim(),
+      description: optionalText(values.description),
       type: values.type as ChecklistItemType,
       priority: values.priority,
       due_days: Number(values.dueDays.trim()),
@@ -84,24 +84,9 @@ function ItemForm({ item, roles, defaultRoleId, onClose }: { item: Item | null; 
 
   return (
     <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate>
-      <p className="adm-muted">{ADMIN_TEXT.requiredHint}</p>
-      <FormField label={ADMIN_TEXT.titleLabel} error={errors.title} required>
-        {(p) => <input {...p} type="text" value={values.title} onChange={(e) => set('title', e.target.value)} autoComplete="off" />}
-      </FormField>
-      <FormField label={ADMIN_TEXT.descriptionLabel} error={errors.description}>
-        {(p) => <textarea {...p} rows={3} value={values.description} onChange={(e) => set('description', e.target.value)} />}
-      </FormField>
+      <TitleFields values={values} set={set} errors={errors} />
       <div className="adm-form__row">
-        <ChoiceField
-          label={ADMIN_TEXT.typeLabel}
-          value={values.type}
-          onChange={(type) => set('type', type)}
-          placeholder={`${ADMIN_TEXT.typeLabel}…`}
-          placeholderDisabled
-          choices={TYPE_CHOICES}
-          error={errors.type}
-          required
-        />
+        <RequiredChoiceField label={ADMIN_TEXT.typeLabel} value={values.type} onChange={(type) => set('type', type)} choices={TYPE_CHOICES} error={errors.type} />
         <ChoiceField label={ADMIN_TEXT.priorityLabel} value={values.priority} onChange={(priority) => set('priority', priority || 'medium')} choices={PRIORITY_CHOICES} />
         <FormField label={ADMIN_TEXT.dueDaysLabel} hint={ADMIN_TEXT.dueDaysHint} error={errors.dueDays} required>
           {(p) => <input {...p} type="number" inputMode="numeric" min={0} max={365} step={1} value={values.dueDays} onChange={(e) => set('dueDays', e.target.value)} />}

@@ -17,7 +17,7 @@ import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminChecklistItemFieldsFragment, ChecklistItemType } from '../../__generated__/graphql';
 import { useAdminChecklistItems, useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
-import { actionsColumn, ChoiceField, DeleteDialog, ListRegion, namedChoices, NewButton, rolesLoadError, RowActions, SearchField, SearchToolbar, useCrud } from '../../shared/scaffold';
+import { actionsColumn, ChoiceField, DeleteDialog, ListRegion, NewButton, RoleFilter, RowActions, SearchBar, useCrud } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useDeleteChecklistItem, useReorderChecklistItems } from './api/useChecklistItems';
 import { ChecklistItemDialog } from './ChecklistItemDialog';
@@ -178,11 +178,10 @@ export function ChecklistItemsPage() {
         description={ADMIN_TEXT.itemsLead}
         actions={<NewButton label={ADMIN_TEXT.newItem} onClick={crud.openNew} />}
       />
-      <SearchToolbar label={ADMIN_TEXT.itemsTable}>
-        <SearchField placeholder={ADMIN_TEXT.itemsSearchPlaceholder} value={search} onChange={setSearch} />
-        <ChoiceField label={ADMIN_TEXT.colRole} value={roleFilter} onChange={setRoleFilter} placeholder={ADMIN_TEXT.allRoles} choices={namedChoices(roleList)} error={rolesLoadError(roles)} />
+      <SearchBar table={ADMIN_TEXT.itemsTable} placeholder={ADMIN_TEXT.itemsSearchPlaceholder} search={search} onSearch={setSearch}>
+        <RoleFilter roles={roles} value={roleFilter} onChange={setRoleFilter} />
         <ChoiceField label={ADMIN_TEXT.colType} value={typeFilter} onChange={setTypeFilter} placeholder={ADMIN_TEXT.allTypes} choices={TYPE_CHOICES} />
-      </SearchToolbar>
+      </SearchBar>
       <p className="adm-muted">{ADMIN_TEXT.reorderHint}</p>
       <p className="ui-visually-hidden" aria-live="polite">
         {announcement}

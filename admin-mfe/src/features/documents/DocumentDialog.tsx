@@ -4,7 +4,7 @@ import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminDocumentClassesQuery, AdminDocumentFieldsFragment, AdminRolesQuery } from '../../__generated__/graphql';
-import { ChoiceField, DialogFooter, FormFailure, namedChoices, toggled, useFormState } from '../../shared/scaffold';
+import { DialogFooter, FormFailure, namedChoices, optionalText, RequiredChoiceField, TitleFields, toggled, useFormState } from '../../shared/scaffold';
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useCreateDocument, useDocumentLinks, useSetDocumentRoles, useUpdateDocument } from './api/useDocuments';
@@ -60,8 +60,8 @@ function DocumentForm({ document, roles, classes, onClose }: Omit<Props, 'open'>
     if (!check()) return;
     const input = {
       title: values.title.trim(),
-      description: values.description.trim() === '' ? null : values.description.trim(),
-      url: values.url.trim() === '' ? null : values.url.trim(),
+      description: optionalText(values.description),
+      url: optionalText(values.url),
       document_class_id: Number(values.classId),
       is_company_policy: values.isPolicy,
     };
@@ -80,27 +80,12 @@ function DocumentForm({ document, roles, classes, onClose }: Omit<Props, 'open'>
 
   return (
     <form className="adm-form" onSubmit={(e) => void submit(e)} noValidate>
-      <p className="adm-muted">{ADMIN_TEXT.requiredHint}</p>
-      <FormField label={ADMIN_TEXT.titleLabel} error={errors.title} required>
-        {(p) => <input {...p} type="text" value={values.title} onChange={(e) => set('title', e.target.value)} autoComplete="off" />}
-      </FormField>
-      <FormField label={ADMIN_TEXT.descriptionLabel}>
-        {(p) => <textarea {...p} rows={3} value={values.description} onChange={(e) => set('description', e.target.value)} />}
-      </FormField>
+      <TitleFields values={values} set={set} errors={errors} />
       <div className="adm-form__row">
         <FormField label={ADMIN_TEXT.urlLabel} hint={ADMIN_TEXT.urlHint} error={errors.url}>
           {(p) => <input {...p} type="url" inputMode="url" placeholder="https://" value={values.url} onChange={(e) => set('url', e.target.value)} />}
         </FormField>
-        <ChoiceField
-          label={ADMIN_TEXT.classLabel}
-          value={values.classId}
-          onChange={(classId) => set('classId', classId)}
-          placeholder={`${ADMIN_TEXT.classLabel}…`}
-          placeholderDisabled
-          choices={namedChoices(classes)}
-          error={errors.classId}
-          required
-        />
+        <RequiredChoiceField label={ADMIN_TEXT.classLabel} value={values.classId} onChange={(classId) => set('classId', classId)} choices={namedChoices(classes)} error={errors.classId} />
       </div>
       <div className="ui-field">
         <label className="adm-check">

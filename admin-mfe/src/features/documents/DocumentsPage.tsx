@@ -13,7 +13,7 @@ import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/Da
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminDocumentFieldsFragment } from '../../__generated__/graphql';
 import { useAdminRoles, useDocumentClasses } from '../../shared/api/useCommon';
-import { actionsColumn, AdminPagination, ChoiceField, DeleteDialog, FormFailure, ListRegion, namedChoices, NewButton, rolesLoadError, RowActions, SearchField, SearchToolbar, useCrud, usePage } from '../../shared/scaffold';
+import { actionsColumn, AdminPagination, ChoiceField, DeleteDialog, FormFailure, ListRegion, namedChoices, NewButton, rolesLoadError, RowActions, SearchBar, useCrud, usePage } from '../../shared/scaffold';
 import { formatDate } from '../../shared/format';
 import { DOCUMENTS_PAGE_SIZE, useDeleteDocument, useDocumentsPage } from './api/useDocuments';
 import { DocumentDialog } from './DocumentDialog';
@@ -79,12 +79,7 @@ export function DocumentsPage() {
         description={ADMIN_TEXT.documentsLead}
         actions={<NewButton label={ADMIN_TEXT.newDocument} onClick={crud.openNew} />}
       />
-      <SearchToolbar label={ADMIN_TEXT.documentsTable}>
-        <SearchField
-          placeholder={ADMIN_TEXT.documentsSearchPlaceholder}
-          value={search}
-          onChange={resetting(setSearch)}
-        />
+      <SearchBar table={ADMIN_TEXT.documentsTable} placeholder={ADMIN_TEXT.documentsSearchPlaceholder} search={search} onSearch={resetting(setSearch)}>
         <ChoiceField
           label={ADMIN_TEXT.classLabel}
           value={classFilter}
@@ -92,7 +87,7 @@ export function DocumentsPage() {
           placeholder={ADMIN_TEXT.allClasses}
           choices={namedChoices(classList)}
         />
-      </SearchToolbar>
+      </SearchBar>
       <FormFailure message={rolesLoadError(roles)} />
 
       <ListRegion loaded={result !== undefined} error={error} failed={ADMIN_TEXT.documentsFailed} loadingLabel={ADMIN_TEXT.documentsListLoading} onRetry={refetch}>

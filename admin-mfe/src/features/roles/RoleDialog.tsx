@@ -4,7 +4,7 @@ import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminRolesQuery } from '../../__generated__/graphql';
-import { DialogFooter, FormFailure, useFormState } from '../../shared/scaffold';
+import { DialogFooter, FormFailure, optionalText, useFormState } from '../../shared/scaffold';
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useCreateRole, useUpdateRole } from './api/useRoles';
@@ -51,7 +51,7 @@ function RoleForm({ role, onClose }: { role: Role | null; onClose(): void }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!check()) return;
-    const input = { name: values.name.trim(), description: values.description.trim() === '' ? null : values.description.trim() };
+    const input = { name: values.name.trim(), description: optionalText(values.description) };
     try {
       if (role) {
         await update({ variables: { id: role.id, input } });

@@ -15,7 +15,7 @@ import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminUserFieldsFragment } from '../../__generated__/graphql';
 import { useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
-import { AdminPagination, ChoiceField, ListRegion, namedChoices, rolesLoadError, SearchField, SearchToolbar, usePage } from '../../shared/scaffold';
+import { AdminPagination, ChoiceField, ListRegion, namedChoices, RoleFilter, SearchBar, usePage } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useAdminUsers, useAssignUsersToRole, USERS_PAGE_SIZE } from '../../shared/api/useUsers';
 import '../../shared/admin.css';
@@ -68,21 +68,9 @@ export function UserRolesPage() {
   return (
     <div className="admin-page">
       <PageHeader eyebrow={ADMIN_TEXT.eyebrow} title={title} description={ADMIN_TEXT.userRolesLead} />
-      <SearchToolbar label={ADMIN_TEXT.usersTable}>
-        <SearchField
-          placeholder={ADMIN_TEXT.usersSearchPlaceholder}
-          value={search}
-          onChange={resetting(setSearch)}
-        />
-        <ChoiceField
-          label={ADMIN_TEXT.colRole}
-          value={roleFilter}
-          onChange={resetting(setRoleFilter)}
-          placeholder={ADMIN_TEXT.allRoles}
-          choices={namedChoices(roleList)}
-          error={rolesLoadError(roles)}
-        />
-      </SearchToolbar>
+      <SearchBar table={ADMIN_TEXT.usersTable} placeholder={ADMIN_TEXT.usersSearchPlaceholder} search={search} onSearch={resetting(setSearch)}>
+        <RoleFilter roles={roles} value={roleFilter} onChange={resetting(setRoleFilter)} />
+      </SearchBar>
 
       <div className="adm-toolbar adm-assign" aria-label={ADMIN_TEXT.assignTo} role="group">
         <ChoiceField label={ADMIN_TEXT.assignTo} value={target} onChange={setTarget} placeholder={ADMIN_TEXT.chooseRole} choices={namedChoices(roleList)} />

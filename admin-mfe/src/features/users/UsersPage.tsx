@@ -19,7 +19,7 @@ import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminSortOrder, AdminUserFieldsFragment, AdminUserSort, AdminUserStatus } from '../../__generated__/graphql';
 import { useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
-import { AdminPagination, ChoiceField, ListRegion, namedChoices, rolesLoadError, SearchField, SearchToolbar, usePage } from '../../shared/scaffold';
+import { AdminPagination, ChoiceField, ListRegion, RoleFilter, SearchBar, usePage } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useAdminUsers, useDeactivateUser, useReactivateUser, USERS_PAGE_SIZE } from '../../shared/api/useUsers';
 import { EditUserDialog } from './EditUserDialog';
@@ -153,20 +153,8 @@ export function UsersPage() {
   return (
     <div className="admin-page">
       <PageHeader eyebrow={ADMIN_TEXT.eyebrow} title={title} description={ADMIN_TEXT.usersLead} />
-      <SearchToolbar label={ADMIN_TEXT.usersTable}>
-        <SearchField
-          placeholder={ADMIN_TEXT.usersSearchPlaceholder}
-          value={search}
-          onChange={resetting(setSearch)}
-        />
-        <ChoiceField
-          label={ADMIN_TEXT.colRole}
-          value={roleFilter}
-          onChange={resetting(setRoleFilter)}
-          placeholder={ADMIN_TEXT.allRoles}
-          choices={namedChoices(roles.data?.roles ?? [])}
-          error={rolesLoadError(roles)}
-        />
+      <SearchBar table={ADMIN_TEXT.usersTable} placeholder={ADMIN_TEXT.usersSearchPlaceholder} search={search} onSearch={resetting(setSearch)}>
+        <RoleFilter roles={roles} value={roleFilter} onChange={resetting(setRoleFilter)} />
         <FormField label={ADMIN_TEXT.sortBy}>
           {(p) => (
             <select
@@ -197,7 +185,7 @@ export function UsersPage() {
           }}
           choices={STATUS_CHOICES}
         />
-      </SearchToolbar>
+      </SearchBar>
 
       <ListRegion loaded={result !== undefined} error={error} failed={ADMIN_TEXT.usersFailed} loadingLabel={ADMIN_TEXT.usersLoading} onRetry={refetch} staleError>
         <DataTable
