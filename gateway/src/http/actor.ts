@@ -36,6 +36,11 @@ export function metaOf(req: Request): RequestMeta {
   return { ip: raw.startsWith('::ffff:') && raw.includes('.') ? raw.slice(7) : raw };
 }
 
+/** The query string as a plain record (express may hand over arrays or nested objects; the services reject those). */
+export function queryOf(req: Request): Record<string, unknown> {
+  return req.query as Record<string, unknown>;
+}
+
 /** A JSON body as a plain object ({} for none, arrays or scalars): services validate fields themselves. */
 export function bodyOf(req: Request): Record<string, unknown> {
   const body: unknown = req.body;

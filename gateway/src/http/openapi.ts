@@ -35,11 +35,16 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 };
 
 
-const errorResponse = (status: number) => ({ description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: ErrorBody } } });
+const errorResponse = (status: number) => ({ description: ERROR_DESCRIPTIONS[status] ?? 'Error', ...jsonContent(ErrorBody) });
 
-/** `request.body` of a route whose JSON body is parsed with `schema`. */
+/** A JSON body of `schema`, as `request.body` (optional: a missing body reads as `{}`) or an answer takes it. */
+export function jsonContent<S extends z.ZodType>(schema: S) {
+  return { content: { 'application/json': { schema } } };
+}
+
+/** `request.body` of a route whose JSON body is parsed with `schema` and must be sent. */
 export function jsonBody(schema: z.ZodType): NonNullable<RouteConfig['request']> {
-  return { body: { content: { 'application/json': { schema } }, required: true } };
+  return { body: { ...jsonContent(schema), required: true } };
 }
 
 export interface ApiRoute {

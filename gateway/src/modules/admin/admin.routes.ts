@@ -1,6 +1,6 @@
-import { Router, type Request } from 'express';
-import { actorOf, bodyOf, metaOf } from '../../http/actor';
-import { documentRoute } from '../../http/openapi';
+import { Router } from 'express';
+import { actorOf, bodyOf, metaOf, queryOf } from '../../http/actor';
+import { documentRoute, jsonContent } from '../../http/openapi';
 import type { Services } from '../../services';
 import { idSchema, objectSchema, objectSchemaWith, SuccessBody } from '../../shared/schemas';
 import { z } from '../../shared/validation';
@@ -18,11 +18,6 @@ import { RoleId } from '../roles';
 import { AdminUserPageType, AdminUserType, RoleAssignment, RoleAssignmentType, UserId, UserListQuery, UserUpdate } from '../users';
 import { AdminStatsType, AdminUserProgressType } from './admin.types';
 
-/** The query string as a plain record (express may hand over arrays or nested objects; the services reject those). */
-function queryOf(req: Request): Record<string, unknown> {
-  return req.query as Record<string, unknown>;
-}
-
 /*
  * REST door of the administration console (docs/product.md#admin),
  * administrators only (the services decide: 401 anonymous, 403 anyone else),
@@ -31,7 +26,6 @@ function queryOf(req: Request): Record<string, unknown> {
  */
 
 const tags = ['Administration'];
-const json = <S extends z.ZodType>(schema: S) => ({ content: { 'application/json': { schema } } });
 const AdminUser = objectSchema(AdminUserType);
 const userParams = z.object({ id: UserId });
 const documents = z.array(objectSchema(LinkedDocumentType));
@@ -58,7 +52,7 @@ documentRoute({
 });
 documentRoute({
   method: 'put', path: '/api/admin/users/{id}', summary: "Changes a user's name, email, role or start date", tags, access: 'admin',
-  request: { params: userParams, body: json(UserUpdate) }, responses: { 200: { description: 'The user', schema: AdminUser } }, errors: [404, 409],
+  request: { params: userParams, body: jsonContent(UserUpdate) }, responses: { 200: { description: 'The user', schema: AdminUser } }, errors: [404, 409],
 });
 for (const [action, summary] of [
   ['deactivate', 'The account can no longer sign in; every session of the user ends'],
@@ -78,7 +72,7 @@ documentRoute({
 });
 documentRoute({
   method: 'put', path: '/api/admin/user-roles', summary: 'Moves users to a role, all or nothing', tags, access: 'admin',
-  request: { body: json(RoleAssignment) }, responses: { 200: { description: 'The role, how many changed, the users', schema: objectSchema(RoleAssignmentType) } }, errors: [409],
+  request: { body: jsonContent(RoleAssignment) }, responses: { 200: { description: 'The role, how many changed, the users', schema: objectSchema(RoleAssignmentType) } }, errors: [409],
 });
 documentRoute({
   method: 'get', path: '/api/admin/checklist-items', summary: 'Checklist items in item_order, filtered by role, type or text', tags, access: 'admin',
@@ -86,7 +80,7 @@ documentRoute({
 });
 documentRoute({
   method: 'post', path: '/api/admin/checklist-items', summary: 'Adds a checklist item at the end of the order', tags, access: 'admin',
-  request: { body: json(CreateChecklistItem) }, responses: { 201: { description: 'The new item', schema: Item } }, errors: [400],
+  request: { body: jsonContent(CreateChecklistItem) }, responses: { 201: { description: 'The new item', schema: Item } }, errors: [400],
 });
 documentRoute({
   method: 'post', path: '/api/admin/checklist-items/reorder', summary: 'The given items exchange their places so they come in the order given', tags, access: 'admin',
@@ -98,7 +92,7 @@ documentRoute({
 });
 documentRoute({
   method: 'put', path: '/api/admin/checklist-items/{id}', summary: 'Changes a checklist item; fields left out keep their value', tags, access: 'admin',
-  request: { params: itemParams, body: json(UpdateChecklistItem) }, responses: { 200: { description: 'The item', schema: Item } }, errors: [404],
+  request: { params: itemParams, body: jsonContent(UpdateChecklistItem) }, responses: { 200: { description: 'The item', schema: Item } }, errors: [404],
 });
 documentRoute({
   method: 'delete', path: '/api/admin/checklist-items/{id}', summary: "Deletes a checklist item; users' progress on it goes with it", tags, access: 'admin',

@@ -1,6 +1,6 @@
-import { Router, type Request } from 'express';
-import { actorOf, bodyOf, metaOf } from '../../http/actor';
-import { documentRoute } from '../../http/openapi';
+import { Router } from 'express';
+import { actorOf, bodyOf, metaOf, queryOf } from '../../http/actor';
+import { documentRoute, jsonContent } from '../../http/openapi';
 import type { Services } from '../../services';
 import { objectSchema, SuccessBody } from '../../shared/schemas';
 import { z } from '../../shared/validation';
@@ -16,11 +16,6 @@ import {
   PolicyAcknowledgementType,
 } from './documents.types';
 
-/** The query string as a plain record (express may hand over arrays or nested objects; the service rejects those). */
-function queryOf(req: Request): Record<string, unknown> {
-  return req.query as Record<string, unknown>;
-}
-
 /*
  * REST door of the document library and company policies
  * (docs/product.md#documents, #policies). Reads for signed-in users, writes
@@ -31,7 +26,6 @@ function queryOf(req: Request): Record<string, unknown> {
 const tags = ['Documents'];
 const Document = objectSchema(DocumentType);
 const Links = objectSchema(DocumentLinksType);
-const json = <S extends z.ZodType>(schema: S) => ({ content: { 'application/json': { schema } } });
 const idParams = z.object({ id: DocumentId });
 const itemParams = z.object({ id: DocumentId, itemId: ChecklistItemId });
 
@@ -57,11 +51,11 @@ documentRoute({
 });
 documentRoute({
   method: 'post', path: '/api/documents', summary: 'Adds a document', tags, access: 'admin',
-  request: { body: json(CreateDocument) }, responses: { 201: { description: 'The new document', schema: Document } },
+  request: { body: jsonContent(CreateDocument) }, responses: { 201: { description: 'The new document', schema: Document } },
 });
 documentRoute({
   method: 'put', path: '/api/documents/{id}', summary: 'Changes a document; fields left out keep their value', tags, access: 'admin',
-  request: { params: idParams, body: json(UpdateDocument) }, responses: { 200: { description: 'The document', schema: Document } }, errors: [404],
+  request: { params: idParams, body: jsonContent(UpdateDocument) }, responses: { 200: { description: 'The document', schema: Document } }, errors: [404],
 });
 documentRoute({
   method: 'delete', path: '/api/documents/{id}', summary: 'Deletes a document with its links, views and acknowledgements', tags, access: 'admin',
@@ -81,7 +75,7 @@ documentRoute({
 });
 documentRoute({
   method: 'put', path: '/api/documents/{id}/roles', summary: 'Replaces the roles that see the document', tags, access: 'admin',
-  request: { params: idParams, body: json(SetRoles) }, responses: { 200: { description: 'The links', schema: Links } }, errors: [404],
+  request: { params: idParams, body: jsonContent(SetRoles) }, responses: { 200: { description: 'The links', schema: Links } }, errors: [404],
 });
 documentRoute({
   method: 'post', path: '/api/documents/{id}/checklist-items/{itemId}', summary: 'Links a document to a checklist item', tags, access: 'admin',

@@ -1,16 +1,11 @@
-import { Router, type Request } from 'express';
-import { actorOf, bodyOf } from '../../http/actor';
-import { documentRoute } from '../../http/openapi';
+import { Router } from 'express';
+import { actorOf, bodyOf, queryOf } from '../../http/actor';
+import { documentRoute, jsonContent } from '../../http/openapi';
 import type { Services } from '../../services';
 import { objectSchema, SuccessBody } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { EntryId, EntryInput, ListQuery, PopularTagsQuery, SearchQuery } from './journal.schemas';
 import { JournalEntryPageType, JournalEntryType, JournalStatsType, TagType } from './journal.types';
-
-/** The query string as a plain record (express may hand over arrays or nested objects; the service rejects those). */
-function queryOf(req: Request): Record<string, unknown> {
-  return req.query as Record<string, unknown>;
-}
 
 /*
  * REST door of the learning journal (docs/product.md#journal), all for the
@@ -43,11 +38,11 @@ documentRoute({
 });
 documentRoute({
   method: 'post', path: '/api/journal-entries', summary: 'Writes an entry', tags, access: 'user',
-  request: { body: { content: { 'application/json': { schema: EntryInput } } } }, responses: { 201: { description: 'The new entry', schema: Entry } },
+  request: { body: jsonContent(EntryInput) }, responses: { 201: { description: 'The new entry', schema: Entry } },
 });
 documentRoute({
   method: 'put', path: '/api/journal-entries/{id}', summary: 'Changes an entry (the author only); fields left out keep their value', tags, access: 'user',
-  request: { params: entryParams, body: { content: { 'application/json': { schema: EntryInput } } } }, responses: { 200: { description: 'The entry', schema: Entry } }, errors: [404],
+  request: { params: entryParams, body: jsonContent(EntryInput) }, responses: { 200: { description: 'The entry', schema: Entry } }, errors: [404],
 });
 documentRoute({
   method: 'delete', path: '/api/journal-entries/{id}', summary: 'Deletes an entry (the author only)', tags, access: 'user',
