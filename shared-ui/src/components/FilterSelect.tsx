@@ -1,5 +1,18 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { cx } from '@embark/shared-ui';
+
+/** A filter bar's field: its label above the control, which gets the label's id. */
+function FilterField({ label, className, children }: { label: string; className?: string; children(id: string): ReactNode }) {
+  const id = useId();
+  return (
+    <div className={cx('ui-filter', className)}>
+      <label htmlFor={id} className="ui-filter__label">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
+}
 
 export interface FilterSelectProps<T extends string> {
   label: string;
@@ -17,20 +30,18 @@ export interface FilterSelectProps<T extends string> {
  * checklist, documents and journal filter bars are built from it.
  */
 export function FilterSelect<T extends string>({ label, value, options, optionLabel, onChange, className }: FilterSelectProps<T>) {
-  const id = useId();
   return (
-    <div className={cx('ui-filter', className)}>
-      <label htmlFor={id} className="ui-filter__label">
-        {label}
-      </label>
-      <select id={id} className="ui-filter__control" value={value} onChange={(event) => onChange(event.target.value as T)}>
-        {options.map((option) => (
-          <option key={option} value={option}>
-            {optionLabel(option)}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FilterField label={label} className={className}>
+      {(id) => (
+        <select id={id} className="ui-filter__control" value={value} onChange={(event) => onChange(event.target.value as T)}>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {optionLabel(option)}
+            </option>
+          ))}
+        </select>
+      )}
+    </FilterField>
   );
 }
 
@@ -45,22 +56,20 @@ export interface FilterSearchProps {
 
 /** The filter bar's search box, styled and labelled like its selects. */
 export function FilterSearch({ label, value, placeholder, maxLength, onChange, className }: FilterSearchProps) {
-  const id = useId();
   return (
-    <div className={cx('ui-filter', className)}>
-      <label htmlFor={id} className="ui-filter__label">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="search"
-        className="ui-filter__control"
-        value={value}
-        placeholder={placeholder}
-        maxLength={maxLength}
-        autoComplete="off"
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
+    <FilterField label={label} className={className}>
+      {(id) => (
+        <input
+          id={id}
+          type="search"
+          className="ui-filter__control"
+          value={value}
+          placeholder={placeholder}
+          maxLength={maxLength}
+          autoComplete="off"
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </FilterField>
   );
 }
