@@ -33,6 +33,33 @@ export function elapsedSince(value: string | number | Date, now: number, maxDays
   return { unit: 'date', date: new Date(time) };
 }
 
+/** The words for each unit of an `Elapsed`; `date` gets the date already formatted. */
+export interface ElapsedWords {
+  now: string;
+  minutes(count: number): string;
+  hours(count: number): string;
+  days(count: number): string;
+  date(formatted: string): string;
+}
+
+/** How long ago `value` was, in `words` (see `elapsedSince`); empty text for an unreadable time. */
+export function wordElapsed(value: string | number | Date, now: number, maxDays: number, words: ElapsedWords, locale?: string): string {
+  const ago = elapsedSince(value, now, maxDays);
+  if (!ago) return '';
+  switch (ago.unit) {
+    case 'now':
+      return words.now;
+    case 'minutes':
+      return words.minutes(ago.count);
+    case 'hours':
+      return words.hours(ago.count);
+    case 'days':
+      return words.days(ago.count);
+    default:
+      return words.date(formatCalendarDate(ago.date, locale));
+  }
+}
+
 /** A calendar date for people: `Mar 5, 2025` in English. */
 export function formatCalendarDate(date: Date, locale?: string): string {
   return date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -44,18 +71,13 @@ export function formatCalendarDate(date: Date, locale?: string): string {
  * reads as empty text.
  */
 export function formatRelativeTime(value: string | number | Date, now: number = currentTime().getTime(), locale?: string): string {
-  const ago = elapsedSince(value, now, 7);
-  if (!ago) return '';
-  switch (ago.unit) {
-    case 'now':
-      return RELATIVE_TIME_TEXT.justNow;
-    case 'minutes':
-      return RELATIVE_TIME_TEXT.minutesAgo(ago.count);
-    case 'hours':
-      return RELATIVE_TIME_TEXT.hoursAgo(ago.count);
-    case 'days':
-      return RELATIVE_TIME_TEXT.daysAgo(ago.count);
-    default:
-      return formatCalendarDate(ago.date, locale);
-  }
+  return wordElapsed(value, now, 7, NOTIFICATION_WORDS, locale);
 }
+
+const NOTIFICATION_WORDS: ElapsedWords = {
+  now: RELATIVE_TIME_TEXT.justNow,
+  minutes: RELATIVE_TIME_TEXT.minutesAgo,
+  hours: RELATIVE_TIME_TEXT.hoursAgo,
+  days: RELATIVE_TIME_TEXT.daysAgo,
+  date: (formatted) => formatted,
+};

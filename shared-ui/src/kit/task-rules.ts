@@ -11,7 +11,7 @@
 import { onSessionEnded } from './auth-session';
 import { COMPLETION_WORDING_MAX_DAYS, DASHBOARD, GUIDANCE_THRESHOLDS, PROGRESS_THRESHOLDS, TASK_URGENCY_DAYS } from './constants';
 import { GUIDANCE_TEXT, TASK_STATUS_TEXT, TASK_WORDING } from './messages';
-import { currentTime, elapsedSince, formatCalendarDate } from './relative-time';
+import { currentTime, formatCalendarDate, wordElapsed, type ElapsedWords } from './relative-time';
 
 export type TaskUrgency = 'completed' | 'none' | 'overdue' | 'due-today' | 'due-soon' | 'due-week' | 'future';
 export type TaskDisplayStatus = (typeof TASK_STATUS_TEXT)[keyof typeof TASK_STATUS_TEXT];
@@ -110,21 +110,16 @@ export function dueWording(task: TaskDue, locale?: string): string {
  * minute (or a time slightly in the future, clock skew) reads 'just now'; no time: empty.
  */
 export function completionWording(completedAt: string | null | undefined, now: Date = currentTime(), locale?: string): string {
-  const ago = completedAt ? elapsedSince(completedAt, now.getTime(), COMPLETION_WORDING_MAX_DAYS) : null;
-  if (!ago) return '';
-  switch (ago.unit) {
-    case 'now':
-      return TASK_WORDING.completedJustNow;
-    case 'minutes':
-      return TASK_WORDING.completedMinutesAgo(ago.count);
-    case 'hours':
-      return TASK_WORDING.completedHoursAgo(ago.count);
-    case 'days':
-      return TASK_WORDING.completedDaysAgo(ago.count);
-    default:
-      return TASK_WORDING.completedOn(formatCalendarDate(ago.date, locale));
-  }
+  return completedAt ? wordElapsed(completedAt, now.getTime(), COMPLETION_WORDING_MAX_DAYS, COMPLETION_WORDS, locale) : '';
 }
+
+const COMPLETION_WORDS: ElapsedWords = {
+  now: TASK_WORDING.completedJustNow,
+  minutes: TASK_WORDING.completedMinutesAgo,
+  hours: TASK_WORDING.completedHoursAgo,
+  days: TASK_WORDING.completedDaysAgo,
+  date: TASK_WORDING.completedOn,
+};
 
 /** round(100 × completed / total); 0 when there are no tasks (the gateway's rule too). */
 export function completionPercentage(completed: number, total: number): number {
