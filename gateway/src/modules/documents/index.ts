@@ -2,15 +2,6 @@
 export { DocumentsService } from './documents.service';
 export { linkedDocumentsForItems } from './documents.sql';
 export { DOCUMENT_LIMITS, DOCUMENT_MESSAGES } from './documents.messages';
-export {
-  CompanyPolicyType,
-  DocumentClassType,
-  DocumentLinksType,
-  DocumentPageType,
-  DocumentType,
-  DocumentViewedType,
-  PolicyAcknowledgementStatusType,
-  PolicyAcknowledgementType,
-} from './documents.types';
+export * from './documents.types';
 export { DocumentsResolver } from './documents.resolver';
 export { documentsRouter } from './documents.routes';
