@@ -24,6 +24,11 @@ export class SqlParams {
   }
 }
 
+/** `limit … offset …` of page `page` (counted from 1) of `limit` rows, both bound in `params`. */
+export function pageWindow(params: SqlParams, paging: { page: number; limit: number }): string {
+  return `limit ${params.add(paging.limit)} offset ${params.add((paging.page - 1) * paging.limit)}`;
+}
+
 /**
  * `text` as a LIKE/ILIKE pattern that matches it literally anywhere: `%`, `_`
  * and the escape character itself are escaped (PostgreSQL's default LIKE

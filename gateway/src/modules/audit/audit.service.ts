@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { requireAdmin, type Actor } from '../../shared/actor';
-import { queryRows } from '../../shared/sql';
+import { pageWindow, queryRows, SqlParams } from '../../shared/sql';
 import { parseInput } from '../../shared/validation';
 import { AuditListQuery } from './audit.schemas';
 import type { AuditEntryType, AuditPageType } from './audit.types';
@@ -114,6 +114,7 @@ export class AuditService {
     const query = parseInput(AuditListQuery, input);
     const where = query.category === 'changes' ? `not ${NOT_CHANGES}` : 'true';
     const [count] = await queryRows<{ total: number }>(this.dataSource, `select count(*)::int as total from audit_log a where ${where}`);
+    const params = new SqlParams();
     const rows = await queryRows<Omit<AuditEntryType, 'id' | 'created_at'> & { id: string | number; created_at: Date }>(
       this.dataSource,
       `select a.id, a.action, a.actor_user_id, actor.name as actor_name, a.target_type, a.target_id, a.details, a.created_at
@@ -121,8 +122,8 @@ export class AuditService {
          left join users actor on actor.id = a.actor_user_id
         where ${where}
         order by a.created_at desc, a.id desc
-        limit $1 offset $2`,
-      [query.limit, (query.page - 1) * query.limit],
+        ${pageWindow(params, query)}`,
+      params.values,
     );
     return {
       // bigint ids come back as strings; the log will not pass 2^53 rows.

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { isAdmin, requireAdmin, requireUser, type Actor, type RequestMeta, type UserActor } from '../../shared/actor';
 import { isForeignKeyViolation } from '../../shared/db-errors';
 import { NotFoundError } from '../../shared/errors';
-import { containsPattern, queryRows, SqlParams } from '../../shared/sql';
+import { containsPattern, pageWindow, queryRows, SqlParams } from '../../shared/sql';
 import { invalid, parseInput } from '../../shared/validation';
 import type { AuditService } from '../audit';
 import { CHECKLIST_MESSAGES, type ChecklistService } from '../checklist';
@@ -94,7 +94,7 @@ export class DocumentsService {
     // The count binds only the filter's parameters; the rows add the reader and the window after them.
     const filterValues = [...params.values];
     const columns = documentColumns(params, user.userId);
-    const window = query.paging ? `limit ${params.add(query.paging.limit)} offset ${params.add((query.paging.page - 1) * query.paging.limit)}` : '';
+    const window = query.paging ? pageWindow(params, query.paging) : '';
     const [rows, counts] = await Promise.all([
       queryRows<DocumentRow>(this.dataSource, `select ${columns} from ${DOCUMENTS_FROM} ${whereSql} order by ${SORT_SQL[query.sort](query.order)} ${window}`, params.values),
       queryRows<{ total: number }>(this.dataSource, `select count(*)::int as total from ${DOCUMENTS_FROM} ${whereSql}`, filterValues),

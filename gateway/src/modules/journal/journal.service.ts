@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { isAdmin, requireUser, type Actor, type UserActor } from '../../shared/actor';
 import { NotFoundError } from '../../shared/errors';
-import { queryRows, SqlParams } from '../../shared/sql';
+import { pageWindow, queryRows, SqlParams } from '../../shared/sql';
 import { invalid, parseInput } from '../../shared/validation';
 import type { LinkedDocumentType } from '../checklist';
 import { JOURNAL_MESSAGES, type DateRange, type SortField, type Visibility } from './journal.messages';
@@ -210,10 +210,9 @@ export class JournalService {
   private async page(where: string[], order: string, query: ListQuery, params: SqlParams): Promise<JournalEntryPageType> {
     const condition = where.length > 0 ? where.join(' and ') : 'true';
     const countParams = [...params.values];
-    const limit = params.add(query.limit);
-    const offset = params.add((query.page - 1) * query.limit);
+    const window = pageWindow(params, query);
     const [rows, counted] = await Promise.all([
-      queryRows<EntryRow>(this.dataSource, `select ${ENTRY_COLUMNS} from journal_entries e where ${condition} order by ${order} limit ${limit} offset ${offset}`, params.values),
+      queryRows<EntryRow>(this.dataSource, `select ${ENTRY_COLUMNS} from journal_entries e where ${condition} order by ${order} ${window}`, params.values),
       queryRows<{ total: number }>(this.dataSource, `select count(*)::int as total from journal_entries e where ${condition}`, countParams),
     ]);
     return { data: await this.views(rows), total: counted[0]?.total ?? 0, page: query.page, limit: query.limit };

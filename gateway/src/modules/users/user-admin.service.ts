@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { ADMIN_ROLE_ID, requireAdmin, type Actor, type RequestMeta } from '../../shared/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors';
 import { ConflictError, NotFoundError } from '../../shared/errors';
-import { containsPattern, queryRows, SqlParams } from '../../shared/sql';
+import { containsPattern, pageWindow, queryRows, SqlParams } from '../../shared/sql';
 import { invalid, parseInput } from '../../shared/validation';
 import type { AuditEntry, AuditService } from '../audit';
 import type { AdminUserPageType, AdminUserType, RoleAssignmentType } from './user.type';
@@ -84,7 +84,7 @@ export class UserAdminService {
          ${progressJoin}
         where ${where}
         order by ${SORT_SQL[query.sort]} ${direction} nulls last, lower(u.name), u.id
-        limit ${params.add(query.limit)} offset ${params.add((query.page - 1) * query.limit)}`,
+        ${pageWindow(params, query)}`,
       params.values,
     );
     return { data: await this.withCompletion(rows), total: count?.total ?? 0, page: query.page, limit: query.limit };
