@@ -13,6 +13,11 @@ export interface PaginationProps {
   className?: string;
 }
 
+/** How many pages `total` rows fill at `pageSize` a page; at least one (an empty list is one empty page), one while the total is unknown. */
+export function pageCountOf(total: number | undefined, pageSize: number): number {
+  return total === undefined ? 1 : Math.max(1, Math.ceil(total / pageSize));
+}
+
 /** Previous / next page controls with the current position; nothing when everything fits on one page. */
 export function Pagination({ page, pageCount, onChange, label, previousLabel = 'Previous', nextLabel = 'Next', pageOf = (p, n) => `Page ${p} of ${n}`, className }: PaginationProps) {
   if (pageCount <= 1) return null;

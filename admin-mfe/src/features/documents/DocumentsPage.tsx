@@ -3,17 +3,17 @@ import {
   Badge,
   Card,
   EmptyList,
-  PageHeader,
   pageTitleFor,
   ROUTES,
   useDebouncedValue,
   useDocumentTitle,
 } from '@embark/shared-ui';
 import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
+import { pageCountOf } from '@embark/shared-ui/components/Pagination';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminDocumentFieldsFragment } from '../../__generated__/graphql';
 import { useAdminRoles, useDocumentClasses } from '../../shared/api/useCommon';
-import { actionsColumn, AdminPagination, ChoiceField, DeleteDialog, FormFailure, ListRegion, namedChoices, NewButton, rolesLoadError, RowActions, SearchBar, useCrud, usePage } from '../../shared/scaffold';
+import { actionsColumn, AdminPagination, ChoiceField, CrudHeader, DeleteDialog, FormFailure, ListRegion, namedChoices, rolesLoadError, RowActions, SearchBar, useCrud, usePage } from '../../shared/scaffold';
 import { formatDate } from '../../shared/format';
 import { DOCUMENTS_PAGE_SIZE, useDeleteDocument, useDocumentsPage } from './api/useDocuments';
 import { DocumentDialog } from './DocumentDialog';
@@ -41,7 +41,7 @@ export function DocumentsPage() {
   const crud = useCrud<Doc>({ remove: (doc) => remove({ variables: { id: doc.id } }), deleted: (doc) => ADMIN_TEXT.documentDeleted(doc.title), deleteFailed: ADMIN_TEXT.documentDeleteFailed });
   const result = data?.documents ?? previousData?.documents;
   const classList = classes.data?.documentClasses ?? [];
-  const pageCount = result ? Math.max(1, Math.ceil(result.total / DOCUMENTS_PAGE_SIZE)) : 1;
+  const pageCount = pageCountOf(result?.total, DOCUMENTS_PAGE_SIZE);
   const from = result && result.total > 0 ? (page - 1) * DOCUMENTS_PAGE_SIZE + 1 : 0;
 
   const columns: Array<DataTableColumn<Doc>> = [
@@ -73,12 +73,7 @@ export function DocumentsPage() {
 
   return (
     <div className="admin-page">
-      <PageHeader
-        eyebrow={ADMIN_TEXT.eyebrow}
-        title={title}
-        description={ADMIN_TEXT.documentsLead}
-        actions={<NewButton label={ADMIN_TEXT.newDocument} onClick={crud.openNew} />}
-      />
+      <CrudHeader title={title} lead={ADMIN_TEXT.documentsLead} newLabel={ADMIN_TEXT.newDocument} onNew={crud.openNew} />
       <SearchBar table={ADMIN_TEXT.documentsTable} placeholder={ADMIN_TEXT.documentsSearchPlaceholder} search={search} onSearch={resetting(setSearch)}>
         <ChoiceField
           label={ADMIN_TEXT.classLabel}

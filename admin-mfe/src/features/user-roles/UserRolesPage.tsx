@@ -11,6 +11,7 @@ import {
 } from '@embark/shared-ui';
 import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
+import { pageCountOf } from '@embark/shared-ui/components/Pagination';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminUserFieldsFragment } from '../../__generated__/graphql';
 import { useAdminRoles } from '../../shared/api/useCommon';
@@ -51,7 +52,7 @@ export function UserRolesPage() {
   const result = data?.adminUsers ?? previousData?.adminUsers;
   const roleList = roles.data?.roles ?? [];
   const targetRole = roleList.find((r) => String(r.id) === target);
-  const pageCount = result ? Math.max(1, Math.ceil(result.total / USERS_PAGE_SIZE)) : 1;
+  const pageCount = pageCountOf(result?.total, USERS_PAGE_SIZE);
 
   const confirm = async () => {
     if (!targetRole) return;

@@ -14,6 +14,7 @@ import {
 } from '@embark/shared-ui';
 import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
+import { pageCountOf } from '@embark/shared-ui/components/Pagination';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminSortOrder, AdminUserFieldsFragment, AdminUserSort, AdminUserStatus } from '../../__generated__/graphql';
@@ -146,7 +147,7 @@ export function UsersPage() {
     },
   ];
 
-  const pageCount = result ? Math.max(1, Math.ceil(result.total / USERS_PAGE_SIZE)) : 1;
+  const pageCount = pageCountOf(result?.total, USERS_PAGE_SIZE);
   const from = result && result.total > 0 ? (result.page - 1) * result.limit + 1 : 0;
   const to = result ? from + result.data.length - 1 : 0;
 

@@ -13,7 +13,7 @@ import {
   useDebouncedValue,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { Pagination } from '@embark/shared-ui/components/Pagination';
+import { pageCountOf, Pagination } from '@embark/shared-ui/components/Pagination';
 import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import { useJournalList, useJournalTags } from './api/useJournal';
 import { JournalEntryCard } from './components/JournalEntryCard';
@@ -50,7 +50,7 @@ export function JournalPage() {
   const tagNames = (tagsQuery.data?.tags ?? []).map((t) => t.name);
   const entries = page?.data ?? [];
   const total = page?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCountOf(total, PAGE_SIZE);
   const filtered = isFiltered(filters);
 
   const clear = () => {
