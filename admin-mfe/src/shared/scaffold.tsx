@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { AREA_MESSAGES, Button, ErrorState, Icon, LoadingState } from '@embark/shared-ui';
+import { AREA_MESSAGES, Button, ErrorState, Icon, LoadingState, PageHeader } from '@embark/shared-ui';
 import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
 import type { DataTableColumn } from '@embark/shared-ui/components/DataTable';
 import { FormField } from '@embark/shared-ui/components/FormField';
@@ -60,13 +60,20 @@ export function useCrud<T>({ remove, deleted, deleteFailed }: CrudOptions<T>) {
 
 export type Crud<T> = ReturnType<typeof useCrud<T>>;
 
-/** The page header's "New …" button. */
-export function NewButton({ label, onClick }: { label: string; onClick(): void }) {
+/** The header of an admin create/edit/delete page, with its "New …" button. */
+export function CrudHeader({ title, lead, newLabel, onNew }: { title: string; lead: string; newLabel: string; onNew(): void }) {
   return (
-    <Button onClick={onClick}>
-      <Icon name="plus" size={16} />
-      {label}
-    </Button>
+    <PageHeader
+      eyebrow={ADMIN_TEXT.eyebrow}
+      title={title}
+      description={lead}
+      actions={
+        <Button onClick={onNew}>
+          <Icon name="plus" size={16} />
+          {newLabel}
+        </Button>
+      }
+    />
   );
 }
 

@@ -4,7 +4,6 @@ import {
   Button,
   EmptyList,
   Icon,
-  PageHeader,
   pageTitleFor,
   ROUTES,
   TASK_PRIORITY_TEXT,
@@ -17,7 +16,7 @@ import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminChecklistItemFieldsFragment, ChecklistItemType } from '../../__generated__/graphql';
 import { useAdminChecklistItems, useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
-import { actionsColumn, ChoiceField, DeleteDialog, ListRegion, NewButton, RoleFilter, RowActions, SearchBar, useCrud } from '../../shared/scaffold';
+import { actionsColumn, ChoiceField, CrudHeader, DeleteDialog, ListRegion, RoleFilter, RowActions, SearchBar, useCrud } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useDeleteChecklistItem, useReorderChecklistItems } from './api/useChecklistItems';
 import { ChecklistItemDialog } from './ChecklistItemDialog';
@@ -172,12 +171,7 @@ export function ChecklistItemsPage() {
 
   return (
     <div className="admin-page">
-      <PageHeader
-        eyebrow={ADMIN_TEXT.eyebrow}
-        title={title}
-        description={ADMIN_TEXT.itemsLead}
-        actions={<NewButton label={ADMIN_TEXT.newItem} onClick={crud.openNew} />}
-      />
+      <CrudHeader title={title} lead={ADMIN_TEXT.itemsLead} newLabel={ADMIN_TEXT.newItem} onNew={crud.openNew} />
       <SearchBar table={ADMIN_TEXT.itemsTable} placeholder={ADMIN_TEXT.itemsSearchPlaceholder} search={search} onSearch={setSearch}>
         <RoleFilter roles={roles} value={roleFilter} onChange={setRoleFilter} />
         <ChoiceField label={ADMIN_TEXT.colType} value={typeFilter} onChange={setTypeFilter} placeholder={ADMIN_TEXT.allTypes} choices={TYPE_CHOICES} />

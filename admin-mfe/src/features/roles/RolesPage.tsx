@@ -3,7 +3,6 @@ import {
   AREA_MESSAGES,
   Badge,
   EmptyList,
-  PageHeader,
   pageTitleFor,
   ROUTES,
   UI_TEXT,
@@ -14,7 +13,7 @@ import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminRolesQuery } from '../../__generated__/graphql';
 import { useAdminStats } from '../../shared/api/useAdminStats';
 import { useAdminRoles } from '../../shared/api/useCommon';
-import { actionsColumn, DeleteDialog, ListRegion, NewButton, RowActions, useCrud } from '../../shared/scaffold';
+import { actionsColumn, CrudHeader, DeleteDialog, ListRegion, RowActions, useCrud } from '../../shared/scaffold';
 import { useDeleteRole } from './api/useRoles';
 import { RoleDialog } from './RoleDialog';
 import '../../shared/admin.css';
@@ -65,12 +64,7 @@ export function RolesPage() {
 
   return (
     <div className="admin-page">
-      <PageHeader
-        eyebrow={ADMIN_TEXT.eyebrow}
-        title={title}
-        description={ADMIN_TEXT.rolesLead}
-        actions={<NewButton label={ADMIN_TEXT.newRole} onClick={crud.openNew} />}
-      />
+      <CrudHeader title={title} lead={ADMIN_TEXT.rolesLead} newLabel={ADMIN_TEXT.newRole} onNew={crud.openNew} />
       {/* 'Failed to fetch roles' unless the server said why. */}
       <ListRegion loaded={roles !== undefined} error={error} failed={AREA_MESSAGES.rolesFetch} loadingLabel={ADMIN_TEXT.rolesLoading} onRetry={refetch} staleError>
         <DataTable
