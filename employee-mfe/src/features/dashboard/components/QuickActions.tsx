@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { DASHBOARD_TEXT, Icon, ROUTES, type IconName } from '@embark/shared-ui';
+import { DashPanel } from './DashPanel';
 
 const ACTIONS: ReadonlyArray<{ label: string; to: string; icon: IconName }> = [
   { label: DASHBOARD_TEXT.addJournalEntry, to: ROUTES.journalNew, icon: 'journal' },
@@ -13,12 +14,7 @@ const ACTIONS: ReadonlyArray<{ label: string; to: string; icon: IconName }> = [
 /** Quick Actions: six shortcuts into the portal. */
 export function QuickActions() {
   return (
-    <section className="ui-card dash-panel" aria-labelledby="dash-actions-title">
-      <header className="ui-card__header">
-        <h2 id="dash-actions-title" className="ui-card__title">
-          {DASHBOARD_TEXT.quickActionsHeading}
-        </h2>
-      </header>
+    <DashPanel headingId="dash-actions-title" heading={DASHBOARD_TEXT.quickActionsHeading}>
       <ul className="dash-actions" aria-labelledby="dash-actions-title">
         {ACTIONS.map((action) => (
           <li key={action.label}>
@@ -31,6 +27,6 @@ export function QuickActions() {
           </li>
         ))}
       </ul>
-    </section>
+    </DashPanel>
   );
 }

@@ -1,4 +1,5 @@
 import { completionWording, currentTime, DASHBOARD_TEXT, EmptyState, Icon } from '@embark/shared-ui';
+import { DashPanel } from './DashPanel';
 
 export interface ActivityItem {
   id: number;
@@ -11,12 +12,7 @@ export interface ActivityItem {
 /** Recent Activity: the latest completions, 'No recent activity yet' when there are none. */
 export function RecentActivity({ items, now = currentTime() }: { items: readonly ActivityItem[]; now?: Date }) {
   return (
-    <section className="ui-card dash-panel" aria-labelledby="dash-recent-title">
-      <header className="ui-card__header">
-        <h2 id="dash-recent-title" className="ui-card__title">
-          {DASHBOARD_TEXT.recentHeading}
-        </h2>
-      </header>
+    <DashPanel headingId="dash-recent-title" heading={DASHBOARD_TEXT.recentHeading}>
       {items.length === 0 ? (
         <EmptyState
           className="dash-panel__empty"
@@ -44,6 +40,6 @@ export function RecentActivity({ items, now = currentTime() }: { items: readonly
           ))}
         </ul>
       )}
-    </section>
+    </DashPanel>
   );
 }

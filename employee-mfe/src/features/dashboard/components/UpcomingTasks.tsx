@@ -15,6 +15,7 @@ import {
   type TaskPriority,
 } from '@embark/shared-ui';
 import type { UrgencyLevel } from '../../../__generated__/graphql';
+import { DashPanel } from './DashPanel';
 
 export const UPCOMING_HEADING_ID = 'dash-upcoming-title';
 
@@ -43,17 +44,18 @@ export interface UpcomingTasksProps {
  */
 export function UpcomingTasks({ tasks, completingIds, onComplete }: UpcomingTasksProps) {
   return (
-    <section className="ui-card dash-panel" aria-labelledby={UPCOMING_HEADING_ID}>
-      <header className="ui-card__header">
-        {/* Focusable from script: after a completion removes the pressed button, focus lands here. */}
-        <h2 id={UPCOMING_HEADING_ID} className="ui-card__title" tabIndex={-1}>
-          {DASHBOARD_TEXT.upcomingHeading}
-        </h2>
+    <DashPanel
+      headingId={UPCOMING_HEADING_ID}
+      heading={DASHBOARD_TEXT.upcomingHeading}
+      // After a completion removes the pressed button, focus lands on the heading.
+      focusableHeading
+      actions={
         <Link to={ROUTES.checklist} className="dash-panel__link" aria-label={DASHBOARD_TEXT.viewChecklistLabel}>
           {DASHBOARD_TEXT.viewChecklist}
           <Icon name="chevronRight" size={16} />
         </Link>
-      </header>
+      }
+    >
       {tasks.length === 0 ? (
         <EmptyState
           className="dash-panel__empty"
@@ -97,6 +99,6 @@ export function UpcomingTasks({ tasks, completingIds, onComplete }: UpcomingTask
           })}
         </ul>
       )}
-    </section>
+    </DashPanel>
   );
 }
