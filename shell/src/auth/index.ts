@@ -11,5 +11,6 @@ export type { EstablishedSession, SessionControl } from './session-control';
 export { AuthScreen } from './ui/AuthScreen';
 export { TextField, PasswordField, SelectField } from './ui/fields';
 export { FormAlert } from './ui/FormAlert';
+export { AuthForm } from './ui/AuthForm';
 export { useAccountSubmit, useTouchedFields } from './ui/account-form';
 export { InitialisationFailed } from './ui/InitialisationFailed';

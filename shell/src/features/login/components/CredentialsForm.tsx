@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button, ROUTES } from '@embark/shared-ui';
 import { hasFieldErrors, validateLoginForm } from '@embark/shared-ui/kit/validation';
 import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
-import { FormAlert, PasswordField, signInErrorMessage, TextField, useAccountSubmit, useTouchedFields, type AuthApi, type SignInResult } from '../../../auth';
+import { AuthForm, PasswordField, signInErrorMessage, TextField, useAccountSubmit, useTouchedFields, type AuthApi, type SignInResult } from '../../../auth';
 
 type Field = 'email' | 'password';
 
@@ -45,12 +45,7 @@ export function CredentialsForm({ api, email, onEmailChange, onSignedIn, initial
   }
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-labelledby="login-heading">
-      <h1 id="login-heading" className="auth-form__heading">
-        {AUTH_TEXT.loginHeading}
-      </h1>
-      <p className="auth-form__lead">{AUTH_TEXT.loginLead}</p>
-      <FormAlert ref={alertRef}>{formError}</FormAlert>
+    <AuthForm headingId="login-heading" heading={AUTH_TEXT.loginHeading} lead={AUTH_TEXT.loginLead} error={formError} alertRef={alertRef} onSubmit={submit}>
       <div className="auth-form__fields">
         <TextField
           inputRef={emailRef}
@@ -86,6 +81,6 @@ export function CredentialsForm({ api, email, onEmailChange, onSignedIn, initial
       <p className="auth-form__switch">
         {AUTH_TEXT.noAccount} <Link to={ROUTES.register}>{AUTH_TEXT.createAccount}</Link>
       </p>
-    </form>
+    </AuthForm>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@embark/shared-ui';
 import { normaliseTwoFactorCode, validateTwoFactorCode, type TwoFactorMode } from '@embark/shared-ui/kit/validation';
 import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
-import { FormAlert, TextField, twoFactorErrorMessage, useAccountSubmit, type AuthApi, type Session } from '../../../auth';
+import { AuthForm, TextField, twoFactorErrorMessage, useAccountSubmit, type AuthApi, type Session } from '../../../auth';
 
 export interface TwoFactorFormProps {
   api: AuthApi;
@@ -55,12 +55,13 @@ export function TwoFactorForm({ api, email, onVerified, onBack }: TwoFactorFormP
   }
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-labelledby="two-factor-heading">
-      <h1 id="two-factor-heading" className="auth-form__heading">
-        {AUTH_TEXT.twoFactorHeading}
-      </h1>
-      <p className="auth-form__lead">{isBackup ? AUTH_TEXT.twoFactorBackupLead : AUTH_TEXT.twoFactorTotpLead}</p>
-      <FormAlert>{formError}</FormAlert>
+    <AuthForm
+      headingId="two-factor-heading"
+      heading={AUTH_TEXT.twoFactorHeading}
+      lead={isBackup ? AUTH_TEXT.twoFactorBackupLead : AUTH_TEXT.twoFactorTotpLead}
+      error={formError}
+      onSubmit={submit}
+    >
       <TextField
         inputRef={inputRef}
         // A new input per mode, so the browser's one-time-code autofill and keyboard match it.
@@ -92,6 +93,6 @@ export function TwoFactorForm({ api, email, onVerified, onBack }: TwoFactorFormP
           ← {AUTH_TEXT.backToLogin}
         </Button>
       </div>
-    </form>
+    </AuthForm>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button, ROUTES } from '@embark/shared-ui';
 import { hasFieldErrors, validateRegisterForm, type RegisterFormValues } from '@embark/shared-ui/kit/validation';
 import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
-import { FormAlert, PasswordField, registerErrorMessage, SelectField, TextField, useAccountSubmit, useTouchedFields, type AuthApi, type Session } from '../../../auth';
+import { AuthForm, FormAlert, PasswordField, registerErrorMessage, SelectField, TextField, useAccountSubmit, useTouchedFields, type AuthApi, type Session } from '../../../auth';
 import { useRegistrationRoles } from '../hooks/useRegistrationRoles';
 
 type Field = keyof RegisterFormValues;
@@ -46,12 +46,7 @@ export function RegisterForm({ api, onRegistered }: RegisterFormProps) {
   }
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate aria-labelledby="register-heading">
-      <h1 id="register-heading" className="auth-form__heading">
-        {AUTH_TEXT.registerHeading}
-      </h1>
-      <p className="auth-form__lead">{AUTH_TEXT.registerLead}</p>
-      <FormAlert ref={alertRef}>{formError}</FormAlert>
+    <AuthForm headingId="register-heading" heading={AUTH_TEXT.registerHeading} lead={AUTH_TEXT.registerLead} error={formError} alertRef={alertRef} onSubmit={submit}>
       <div className="auth-form__fields">
         <TextField
           inputRef={nameRef}
@@ -123,6 +118,6 @@ export function RegisterForm({ api, onRegistered }: RegisterFormProps) {
       <p className="auth-form__switch">
         {AUTH_TEXT.haveAccount} <Link to={ROUTES.login}>{AUTH_TEXT.signInLink}</Link>
       </p>
-    </form>
+    </AuthForm>
   );
 }
