@@ -13,5 +13,5 @@ export * from './PageHeader';
 export * from './Toast';
 export { cx } from './cx';
 export * from './Icon';
-export { useDismiss } from './useDismiss';
+export { useDismiss, usePathPopover } from './useDismiss';
 export { useDebouncedValue } from './useDebouncedValue';

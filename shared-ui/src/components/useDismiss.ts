@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 
 /**
  * Closes an open popover, menu or drawer the way people expect: Escape (focus goes back to the
@@ -30,4 +30,20 @@ export function useDismiss(
       document.removeEventListener('mousedown', onPointerDown);
     };
   }, [open, onClose, container, returnFocusTo]);
+}
+
+/**
+ * A header popover (the bell, the user menu): open only on the path it was opened on, so following a
+ * link inside it closes it; dismissed as `useDismiss` says. `root` wraps the button and the panel,
+ * `button` gets the focus back on Escape, `panelId` is what the button controls.
+ */
+export function usePathPopover(pathname: string) {
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
+  const open = openedAt === pathname;
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const close = useCallback(() => setOpenedAt(null), []);
+  useDismiss(open, close, { container: root, returnFocusTo: button });
+  return { open, close, toggle: () => setOpenedAt(open ? null : pathname), root, button, panelId };
 }

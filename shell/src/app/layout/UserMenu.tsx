@@ -1,6 +1,6 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Icon, ROUTES, SHELL_TEXT, useAuth, useDismiss } from '@embark/shared-ui';
+import { Icon, ROUTES, SHELL_TEXT, useAuth, usePathPopover } from '@embark/shared-ui';
 import { useRoleName } from '../api/useRoleName';
 
 /** Up to two initials for the avatar: "Ada Lovelace" → "AL", "ada" → "A". */
@@ -21,14 +21,8 @@ export function UserMenu() {
   const { pathname } = useLocation();
   const roleName = useRoleName(user?.role_id);
   // Open only on the path it was opened on: following 'Profile Settings' closes it.
-  const [openedAt, setOpenedAt] = useState<string | null>(null);
-  const open = openedAt === pathname;
+  const { open, close, toggle, root, button, panelId } = usePathPopover(pathname);
   const [signingOut, setSigningOut] = useState(false);
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-  const close = useCallback(() => setOpenedAt(null), []);
-  useDismiss(open, close, { container: root, returnFocusTo: button });
 
   if (!user) return null;
   const initials = initialsOf(user.name);
@@ -52,7 +46,7 @@ export function UserMenu() {
         aria-label={SHELL_TEXT.userMenu}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpenedAt(open ? null : pathname)}
+        onClick={toggle}
       >
         {/* The initials are drawn by CSS (data-initials): the button's visible content then stays
             within its name, 'User menu' (WCAG 2.5.3, axe label-content-name-mismatch). */}

@@ -1,6 +1,6 @@
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { cx, formatRelativeTime, Icon, NOTIFICATIONS_TEXT, SHELL_TEXT, useDismiss, useNotifications, type PortalNotification } from '@embark/shared-ui';
+import { cx, formatRelativeTime, Icon, NOTIFICATIONS_TEXT, SHELL_TEXT, useNotifications, usePathPopover, type PortalNotification } from '@embark/shared-ui';
 import './notifications.css';
 
 /**
@@ -14,14 +14,8 @@ import './notifications.css';
 export function NotificationBell() {
   const { notifications, hasUnread, markRead, markAllRead } = useNotifications();
   const { pathname } = useLocation();
-  const [openedAt, setOpenedAt] = useState<string | null>(null);
-  const open = openedAt === pathname;
-  const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
+  const { open, toggle, root, button, panelId } = usePathPopover(pathname);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const close = useCallback(() => setOpenedAt(null), []);
-  useDismiss(open, close, { container: root, returnFocusTo: button });
   const unreadCount = notifications.filter((n) => n.status === 'unread').length;
   // Marking removes the button that was used; focus goes to the panel's heading, not the page.
   const keepFocusInPanel = useCallback(() => headingRef.current?.focus(), []);
@@ -39,7 +33,7 @@ export function NotificationBell() {
         aria-label={hasUnread ? NOTIFICATIONS_TEXT.bellUnread(unreadCount) : SHELL_TEXT.notifications}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpenedAt(open ? null : pathname)}
+        onClick={toggle}
       >
         <Icon name="bell" size={20} />
         {hasUnread ? <span className="shell-bell__dot" data-testid="unread-dot" aria-hidden="true" /> : null}
