@@ -1,6 +1,6 @@
-// The floor: a bare node:http + pg server answering the two benchmarked reads with the SAME
-// SQL as the gateway's services (copied from checklist.service.ts loadChecklist and
-// documents.sql.ts linkedDocumentsForItems) and the same JSON, with nothing else: no express,
+// The floor: a bare node:http + pg server answering the two benchmarked reads with the same
+// joins as the gateway's services (checklist.sql.ts LOAD_CHECKLIST_SQL, documents.sql.ts
+// LINKED_DOCUMENTS_SQL) and the same JSON, with nothing else: no express,
 // no GraphQL execution, no TypeORM, no authentication (the user id is read from the path, or
 // from the bearer token's payload WITHOUT verifying it). What the gateway costs on top of this
 // is the price of its framework, its auth check and its GraphQL layer.
@@ -11,7 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { gatewayDependency, requireBuilt } from './lib/gateway-deps.mjs';
 import { track } from './lib/cleanup.mjs';
 
-// checklist.service.ts ITEM_COLUMNS, PROGRESS_COLUMNS and loadChecklist, verbatim.
+// The joins and order of checklist.sql.ts LOAD_CHECKLIST_SQL. The gateway's statement also
+// computes each task's due date in SQL; here the due date comes from the pure rules below.
 const ITEM_COLUMNS = 'ci.id, ci.title, ci.description, ci.type, ci.priority, ci.role_id, ci.item_order, ci.due_days, ci.created_at, ci.updated_at';
 const PROGRESS_COLUMNS = "up.id as progress_id, up.status, up.note, to_char(up.due_date, 'YYYY-MM-DD') as due_date, up.completed_at";
 export const CHECKLIST_SQL = `select to_char(u.start_date, 'YYYY-MM-DD') as start_date, ${ITEM_COLUMNS}, ${PROGRESS_COLUMNS}
@@ -21,7 +22,7 @@ export const CHECKLIST_SQL = `select to_char(u.start_date, 'YYYY-MM-DD') as star
          left join user_progress up on up.user_id = u.id and up.checklist_item_id = ci.id
         where u.id = $1
         order by ci.item_order, ci.id`;
-// documents.sql.ts linkedDocumentsForItems, verbatim.
+// documents.sql.ts LINKED_DOCUMENTS_SQL, verbatim.
 const DOCUMENTS_SQL = `select cid.checklist_item_id, d.id, d.title, d.url, d.description, dc.name as document_class_name
        from checklist_item_documents cid
        join documents d on d.id = cid.document_id
