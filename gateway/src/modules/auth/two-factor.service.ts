@@ -20,8 +20,9 @@ import { matchTotp, newTotpSecret, otpauthUrl } from './totp';
 export const BACKUP_CODE_COUNT = 10;
 
 /**
- * TOTP enrolment and second-factor checks. Owns the two-factor columns of
- * users and the backup_codes table.
+ * TOTP enrolment and second-factor checks. Owns the two-factor rules and the
+ * backup_codes table; the users table's two-factor columns are written
+ * through UsersService, its only writer.
  *
  * Flow: setup (secret stored encrypted, not yet active) → verify (optional
  * dry run) → enable with a current code (returns the backup codes, once) →
@@ -53,12 +54,8 @@ export class TwoFactorService {
     // Re-enrolling over an active authenticator would let a stolen session swap it silently.
     if (user.twoFactorEnabled) throw new ConflictError(MESSAGES.twoFactorAlreadyEnabled);
     const secret = newTotpSecret();
-    const updated = await queryRows<{ id: number }>(
-      this.dataSource,
-      `update users set two_factor_secret = $2, last_totp_step = null, updated_at = now() where id = $1 and two_factor_enabled = false returning id`,
-      [user.id, this.box.seal(secret, user.id)],
-    );
-    if (updated.length === 0) throw new ConflictError(MESSAGES.twoFactorAlreadyEnabled);
+    const stored = await this.users.setTwoFactorSecret(user.id, this.box.seal(secret, user.id));
+    if (!stored) throw new ConflictError(MESSAGES.twoFactorAlreadyEnabled);
     const url = otpauthUrl(secret, user.email);
     await this.audit.record({ action: '2fa.setup', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip });
     return { secret, otpauthUrl: url, qrCodeDataUrl: await qrCodeDataUrl(url) };
@@ -94,15 +91,9 @@ export class TwoFactorService {
       const step = await matchTotp(secret, code, user.lastTotpStep);
       if (step === null) return false;
       return this.dataSource.transaction(async (manager) => {
-        const enabled = await queryRows<{ id: number }>(
-          manager,
-          `update users set two_factor_enabled = true, last_totp_step = $2, updated_at = now()
-            where id = $1 and two_factor_enabled = false and two_factor_secret = $3 and (last_totp_step is null or last_totp_step < $2)
-            returning id`,
-          [user.id, step, user.twoFactorSecret],
-        );
+        const enabled = await this.users.enableTwoFactor(user.id, step, user.twoFactorSecret, manager);
         // Lost a race (enabled meanwhile, setup restarted, or the step spent): treat as a wrong code.
-        if (enabled.length === 0) return false;
+        if (!enabled) return false;
         await this.replaceBackupCodes(manager, user.id, hashes);
         tokenVersion = await this.users.bumpTokenVersion(user.id, manager);
         await this.audit.record({ action: '2fa.enable', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);
@@ -147,7 +138,7 @@ export class TwoFactorService {
    * reset (the caller checks permissions and audits, in its transaction).
    */
   async clear(userId: number, manager: EntityManager): Promise<number> {
-    await manager.query(`update users set two_factor_enabled = false, two_factor_secret = null, last_totp_step = null, updated_at = now() where id = $1`, [userId]);
+    await this.users.disableTwoFactor(userId, manager);
     await manager.query(`delete from backup_codes where user_id = $1`, [userId]);
     await manager.query(`update login_challenges set consumed_at = now() where user_id = $1 and consumed_at is null`, [userId]);
     return this.users.bumpTokenVersion(userId, manager);
@@ -174,12 +165,7 @@ export class TwoFactorService {
   private async spendTotp(userId: number, secret: string, code: string, lastStep: number | null): Promise<boolean> {
     const step = await matchTotp(secret, code, lastStep);
     if (step === null) return false;
-    const spent = await queryRows<{ id: number }>(
-      this.dataSource,
-      `update users set last_totp_step = $2 where id = $1 and (last_totp_step is null or last_totp_step < $2) returning id`,
-      [userId, step],
-    );
-    return spent.length === 1;
+    return this.users.spendTotpStep(userId, step);
   }
 
   /** The password, or a current authenticator code, before 2FA may be changed. */

@@ -25,8 +25,9 @@ export interface NewUser {
 }
 
 /**
- * User records. The only code that reads or writes the users table, except
- * the two-factor columns, which belong to TwoFactorService.
+ * User records: the only writer of the users table (docs/architecture.md).
+ * The two-factor rules live in the auth module's TwoFactorService, which
+ * writes its columns through the named methods below.
  */
 export class UsersService {
   private readonly repo: Repository<User>;
@@ -137,6 +138,51 @@ export class UsersService {
       [[...new Set(userIds)], roleId],
     );
     return rows.map((r) => ({ id: r.id, previousRoleId: r.previous_role_id }));
+  }
+
+  /**
+   * Stores a pending (inactive) TOTP secret, already sealed, and resets the
+   * replay guard. False when two-factor is already on, so an active secret is
+   * never replaced.
+   */
+  async setTwoFactorSecret(userId: number, sealedSecret: string, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const updated = await queryRows<{ id: number }>(
+      manager,
+      `update users set two_factor_secret = $2, last_totp_step = null, updated_at = now() where id = $1 and two_factor_enabled = false returning id`,
+      [userId, sealedSecret],
+    );
+    return updated.length > 0;
+  }
+
+  /**
+   * Turns two-factor on with the pending secret the code was checked against,
+   * spending its time step. False when it lost a race: already enabled, the
+   * secret replaced meanwhile, or the step already used.
+   */
+  async enableTwoFactor(userId: number, step: number, sealedSecret: string | null, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const enabled = await queryRows<{ id: number }>(
+      manager,
+      `update users set two_factor_enabled = true, last_totp_step = $2, updated_at = now()
+        where id = $1 and two_factor_enabled = false and two_factor_secret = $3 and (last_totp_step is null or last_totp_step < $2)
+        returning id`,
+      [userId, step, sealedSecret],
+    );
+    return enabled.length > 0;
+  }
+
+  /** Turns two-factor off and forgets the secret and the replay guard. */
+  async disableTwoFactor(userId: number, manager: EntityManager = this.dataSource.manager): Promise<void> {
+    await manager.query(`update users set two_factor_enabled = false, two_factor_secret = null, last_totp_step = null, updated_at = now() where id = $1`, [userId]);
+  }
+
+  /** Records a used TOTP time step, atomically: false when that step (or a later one) was already spent. */
+  async spendTotpStep(userId: number, step: number, manager: EntityManager = this.dataSource.manager): Promise<boolean> {
+    const spent = await queryRows<{ id: number }>(
+      manager,
+      `update users set last_totp_step = $2 where id = $1 and (last_totp_step is null or last_totp_step < $2) returning id`,
+      [userId, step],
+    );
+    return spent.length === 1;
   }
 
   async recordLogin(userId: number): Promise<void> {
