@@ -212,7 +212,11 @@ describe('mail delivery', () => {
 
     await smtp.start(port);
     await waitFor(async () => (await inbox(to)).length === 1, 'delivery after SMTP came back', 30_000);
-    const sent = await row(to);
+    // The worker marks the row sent in the transaction that holds its lock, which commits just after SMTP accepts.
+    const sent = await waitFor(async () => {
+      const r = await row(to);
+      return r?.sent_at ? r : null;
+    }, 'the row marked sent');
     expect(sent).toMatchObject({ sent_at: expect.any(Date), last_error: null });
     expect(sent?.attempts).toBeGreaterThanOrEqual(3);
     expect(await inbox(to)).toHaveLength(1);
