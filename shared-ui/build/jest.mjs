@@ -24,6 +24,7 @@ export function jestConfig(overrides = {}) {
     },
     moduleNameMapper: { '\\.css$': path.join(buildDir, 'style-stub.cjs') },
     setupFiles: [path.join(buildDir, 'jest-setup.ts')],
+    setupFilesAfterEnv: [path.join(buildDir, 'jest-after-env.ts')],
     clearMocks: true,
     restoreMocks: true,
     // jsdom renders are CPU-bound; on a busy 2-core CI machine jest's 5 s default trips on slow, correct tests.
