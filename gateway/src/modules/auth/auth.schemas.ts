@@ -11,7 +11,7 @@ import { AUTH_LIMITS, AUTH_MESSAGES as M } from './auth.messages';
  */
 
 /** A new password: 8+ characters with letters and digits, at most 1024 (docs/product.md#passwords). */
-const NewPassword = z
+export const NewPassword = z
   .string({ error: M.passwordRule })
   .min(AUTH_LIMITS.passwordMin, { error: M.passwordRule, abort: true })
   .regex(/[A-Za-z]/, { error: M.passwordRule, abort: true })

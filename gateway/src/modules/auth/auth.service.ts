@@ -160,6 +160,11 @@ export class AuthService {
     return this.session(user, true);
   }
 
+  /** Signs in an account another module has just created (an accepted invitation), answering as registration does. */
+  startSession(user: User): Promise<AuthPayload> {
+    return this.session(user);
+  }
+
   /** Ends every session of the signed-in user (see the class comment). */
   async logout(actor: Actor, meta: RequestMeta): Promise<void> {
     const { userId } = requireUser(actor);

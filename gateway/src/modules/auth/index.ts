@@ -4,6 +4,7 @@
  */
 export { AUTH_LIMITS, AUTH_MESSAGES, normalizeEmail } from './auth.messages';
 export { AuthResolver } from './auth.resolver';
+export { NewPassword } from './auth.schemas';
 export { authRouter } from './auth.routes';
 export { AuthService } from './auth.service';
 export * from './auth.types';

@@ -1,5 +1,5 @@
 /** The users module's public surface: other modules import only this file. */
-export { UsersService, toUserType, type CompletionReader, type NewUser } from './users.service';
+export { UsersService, toUserType, type ActiveUserRef, type CompletionReader, type NewUser } from './users.service';
 export { UserAdminService, type RoleLookup, type TwoFactorReset } from './user-admin.service';
 export { SESSION_BATCH_MAX, SessionStateReader, type SessionState } from './session-state';
 export { User } from './user.entity';
@@ -15,6 +15,6 @@ export {
   UserType,
 } from './user.type';
 export { USER_ADMIN_MESSAGES, USER_LIMITS, USER_MESSAGES, USER_SORTS, USER_STATUSES, type UserSort, type UserStatusFilter } from './users.messages';
-export { EmailField, NameField, RoleAssignment, UserId, UserListQuery, UserUpdate } from './users.schemas';
+export { EmailField, NameField, RoleAssignment, StartDateField, UserId, UserListQuery, UserUpdate } from './users.schemas';
 export { UsersResolver } from './users.resolver';
 export { usersRouter } from './users.routes';

@@ -32,6 +32,13 @@ export class User {
   @Column({ name: 'start_date', type: 'date' })
   startDate!: string;
 
+  /** The hire's manager and buddy (docs/product.md#admin): other users, null when none. */
+  @Column({ name: 'manager_id', type: 'integer', nullable: true })
+  managerId!: number | null;
+
+  @Column({ name: 'buddy_id', type: 'integer', nullable: true })
+  buddyId!: number | null;
+
   @Column({ name: 'last_login_at', type: 'timestamptz', nullable: true })
   lastLoginAt!: Date | null;
 

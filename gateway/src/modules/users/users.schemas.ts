@@ -27,7 +27,7 @@ export const EmailField = z
   .regex(EMAIL_PATTERN, { error: M.emailInvalid });
 
 /** The day a user's onboarding starts (docs/product.md#start-date). */
-const StartDate = z
+export const StartDateField = z
   .unknown()
   .transform((raw, ctx) => {
     const text = typeof raw === 'string' ? raw.trim() : '';
@@ -42,7 +42,7 @@ export const UserUpdate = z
     name: NameField.optional(),
     email: EmailField.optional(),
     role_id: idSchema(M.roleIdInvalid).optional(),
-    start_date: StartDate.optional(),
+    start_date: StartDateField.optional(),
   })
   .transform((input, ctx) => {
     const changes = { name: input.name, email: input.email, roleId: input.role_id, startDate: input.start_date };

@@ -22,6 +22,16 @@ export interface NewUser {
   email: string;
   passwordHash: string;
   roleId: number;
+  /** YYYY-MM-DD; the database default (today) when not given. */
+  startDate?: string | null;
+  managerId?: number | null;
+  buddyId?: number | null;
+}
+
+/** An active account found by id or address (a hire's manager or buddy). */
+export interface ActiveUserRef {
+  id: number;
+  email: string;
 }
 
 /**
@@ -74,9 +84,46 @@ export class UsersService {
 
   async create(input: NewUser, manager: EntityManager): Promise<User> {
     const repo = this.repository(manager);
-    const saved = await repo.save(repo.create({ name: input.name, email: input.email, passwordHash: input.passwordHash, roleId: input.roleId }));
+    const saved = await repo.save(
+      repo.create({
+        name: input.name,
+        email: input.email,
+        passwordHash: input.passwordHash,
+        roleId: input.roleId,
+        ...(input.startDate ? { startDate: input.startDate } : {}),
+        managerId: input.managerId ?? null,
+        buddyId: input.buddyId ?? null,
+      }),
+    );
     // Reload for the database defaults (start_date, timestamps) in their stored form.
     return repo.findOneOrFail({ where: { id: saved.id } });
+  }
+
+  /** The lower-cased addresses among `emails` that an account already uses: one indexed read for any number. */
+  async takenEmails(emails: readonly string[], manager?: EntityManager): Promise<Set<string>> {
+    if (emails.length === 0) return new Set();
+    const rows = await queryRows<{ email: string }>(
+      manager ?? this.dataSource,
+      `select lower(email) as email from users where lower(email) = any($1::text[])`,
+      [[...new Set(emails.map((e) => e.trim().toLowerCase()))]],
+    );
+    return new Set(rows.map((r) => r.email));
+  }
+
+  /** The active accounts among `ids`. */
+  async activeByIds(ids: readonly number[], manager?: EntityManager): Promise<ActiveUserRef[]> {
+    if (ids.length === 0) return [];
+    return queryRows<ActiveUserRef>(manager ?? this.dataSource, `select id, email from users where id = any($1::int[]) and is_active`, [[...new Set(ids)]]);
+  }
+
+  /** The active accounts among `emails` (compared lower-cased), answered with their lower-cased address. */
+  async activeByEmails(emails: readonly string[], manager?: EntityManager): Promise<ActiveUserRef[]> {
+    if (emails.length === 0) return [];
+    return queryRows<ActiveUserRef>(
+      manager ?? this.dataSource,
+      `select id, lower(email) as email from users where lower(email) = any($1::text[]) and is_active`,
+      [[...new Set(emails.map((e) => e.trim().toLowerCase()))]],
+    );
   }
 
   async countByRole(roleId: number, manager?: EntityManager): Promise<number> {
