@@ -237,6 +237,7 @@ test.describe('layout', () => {
       'Role-Checklist Items',
       'User-Role Assignment',
       'Document-Checklist Items',
+      'Settings',
       'View Checklist',
     ]);
     await expect(mainNav(page).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');

@@ -164,6 +164,7 @@ describe('sidebars', () => {
           'Document-Checklist Items → /app/admin/document-checklist',
         ],
       },
+      { group: 'Company', items: ['Settings → /app/admin/settings'] },
       { group: 'Quick Access', items: ['View Checklist → /app/checklist'] },
     ]);
   });

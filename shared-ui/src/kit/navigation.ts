@@ -56,6 +56,7 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   { pattern: ROUTES.adminUserRoles, access: 'admin', title: 'User-Role Assignment' },
   { pattern: ROUTES.adminDocumentChecklist, access: 'admin', title: 'Document-Checklist Items' },
   { pattern: ROUTES.adminDocuments, access: 'admin', title: 'Manage Documents' },
+  { pattern: ROUTES.adminSettings, access: 'admin', title: 'Settings' },
 ];
 
 /** `/app/checklist/` → `/app/checklist`; the root stays `/`. Query and hash are not part of a pathname. */
@@ -156,7 +157,8 @@ export type NavIcon =
   | 'users'
   | 'roles'
   | 'links'
-  | 'assign';
+  | 'assign'
+  | 'settings';
 
 export type NavItem =
   | { kind: 'link'; label: string; to: string; icon: NavIcon; /** Active only on this exact path. */ end?: boolean }
@@ -210,6 +212,7 @@ export const ADMIN_SIDEBAR: readonly NavGroup[] = [
       link('Document-Checklist Items', ROUTES.adminDocumentChecklist, 'links'),
     ],
   },
+  { label: 'Company', items: [link('Settings', ROUTES.adminSettings, 'settings')] },
   { label: 'Quick Access', items: [link('View Checklist', ROUTES.checklist, 'checklist')] },
 ];
 

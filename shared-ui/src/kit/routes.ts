@@ -20,6 +20,8 @@ export const ROUTES = {
   adminRoleChecklists: '/app/admin/role-checklists',
   adminUserRoles: '/app/admin/user-roles',
   adminDocumentChecklist: '/app/admin/document-checklist',
+  /** Company settings: who may register (docs/product.md#registration). */
+  adminSettings: '/app/admin/settings',
   profile: '/app/profile',
   /** The completion certificate, offered from the profile once every task is done (docs/product.md#certificate). */
   profileCertificate: '/app/profile/certificate',

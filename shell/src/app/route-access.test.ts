@@ -34,6 +34,7 @@ const TABLE: Array<[path: string, anonymous: string, employee: string, admin: st
   ['/app/admin/role-checklists', '→ /login', '→ /app/dashboard', 'render'],
   ['/app/admin/user-roles', '→ /login', '→ /app/dashboard', 'render'],
   ['/app/admin/document-checklist', '→ /login', '→ /app/dashboard', 'render'],
+  ['/app/admin/settings', '→ /login', '→ /app/dashboard', 'render'],
   ['/app/admin/documents', '→ /login', '→ /app/dashboard', 'render'],
   ['/app/admin/', '→ /login', '→ /app/dashboard', 'render'],
   // Any other path: the not-found page, for everyone.

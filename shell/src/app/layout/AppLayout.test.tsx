@@ -139,6 +139,7 @@ describe('sidebar content', () => {
       'Role-Checklist Items',
       'User-Role Assignment',
       'Document-Checklist Items',
+      'Settings',
       'View Checklist',
     ]);
     expect(within(sidebar()).getByRole('list', { name: 'Entity Management' })).toBeTruthy();
