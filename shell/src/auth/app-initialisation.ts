@@ -10,7 +10,7 @@
  * This module is the sequence and its rules only; what each step loads is `app-initialisers.ts`.
  * Pure apart from localStorage and the steps it is given, so the tests drive it with fakes.
  */
-import { APP_INITIALISATION, logAuthEvent, STORAGE_KEYS, TIMING_MS, type SessionUser } from '@embark/shared-ui';
+import { APP_INITIALISATION, currentTime, logAuthEvent, STORAGE_KEYS, TIMING_MS, type SessionUser } from '@embark/shared-ui';
 
 export const INITIALISATION_STEPS = ['documents', 'navigation', 'checklist', 'journal', 'dashboard'] as const;
 export type InitialisationStep = (typeof INITIALISATION_STEPS)[number];
@@ -129,6 +129,9 @@ function removeKeys(storage: Storage | null, keys: readonly string[]): void {
   }
 }
 
+/** The client's clock, read where the kit reads it (relative-time.ts). */
+const nowMs = (): number => currentTime().getTime();
+
 function timeOf(value: string | null | undefined): number | null {
   if (!value) return null;
   const time = new Date(value).getTime();
@@ -140,7 +143,7 @@ function timeOf(value: string | null | undefined): number | null {
  * server's sign-in answer already carries this sign-in's time in `last_login_at`, so "no previous
  * sign-in" shows as null only right after registration; a first sign-in is caught by the account age.
  */
-export function isFirstTimeUser(user: Pick<SessionUser, 'completion_percentage' | 'last_login_at' | 'created_at'>, now: number = Date.now()): boolean {
+export function isFirstTimeUser(user: Pick<SessionUser, 'completion_percentage' | 'last_login_at' | 'created_at'>, now: number = nowMs()): boolean {
   if (user.completion_percentage > 0) return false;
   if (user.last_login_at === null) return true;
   const created = timeOf(user.created_at);
@@ -155,7 +158,7 @@ export function dashboardRecentlyInitialised(marker: AppInitialisedMarker | null
 }
 
 /** Runs the initialisation sequence for `user`; never throws (the outcome says what happened). */
-export async function initialiseApp(user: SessionUser, initialisers: AppInitialisers, { mode, now = Date.now, storage = defaultStorage() }: InitialiseOptions): Promise<InitialisationOutcome> {
+export async function initialiseApp(user: SessionUser, initialisers: AppInitialisers, { mode, now = nowMs, storage = defaultStorage() }: InitialiseOptions): Promise<InitialisationOutcome> {
   const firstTimeUser = isFirstTimeUser(user, now());
   let marker = readInitialisedMarker(storage);
   logAuthEvent('init.start', { details: { mode, userId: user.id, firstTimeUser } });
