@@ -21,31 +21,34 @@ export function Sidebar({ isAdmin, open, onClose }: SidebarProps) {
 
   return (
     <nav id="app-sidebar" className={cx('shell-sidebar', open && 'is-open')} aria-label={UI_TEXT.mainNavigation}>
-      <div className="shell-sidebar__top">
-        <span className="shell-sidebar__title">{isAdmin ? 'Administration' : 'Onboarding'}</span>
-        <button ref={closeButton} type="button" className="shell-icon-button shell-sidebar__close" aria-label={SHELL_TEXT.closeMenu} onClick={onClose}>
-          <Icon name="close" size={20} />
-        </button>
+      {/* The nav is the full-height column; this panel inside it stays in view while the page scrolls. */}
+      <div className="shell-sidebar__panel">
+        <div className="shell-sidebar__top">
+          <span className="shell-sidebar__title">{isAdmin ? 'Administration' : 'Onboarding'}</span>
+          <button ref={closeButton} type="button" className="shell-icon-button shell-sidebar__close" aria-label={SHELL_TEXT.closeMenu} onClick={onClose}>
+            <Icon name="close" size={20} />
+          </button>
+        </div>
+        <div className="shell-sidebar__groups">
+          {groups.map((group, i) => (
+            <SidebarGroup key={group.label ?? `group-${i}`} group={group} />
+          ))}
+        </div>
+        {isAdmin ? null : (
+          <aside className="shell-help-card" aria-labelledby="shell-help-title">
+            <span className="shell-help-card__icon" aria-hidden="true">
+              <Icon name="help" size={18} />
+            </span>
+            <p id="shell-help-title" className="shell-help-card__title">
+              {SHELL_TEXT.needHelpTitle}
+            </p>
+            <p className="shell-help-card__text">{SHELL_TEXT.needHelpText}</p>
+            <Link to={ROUTES.policies} className="shell-help-card__link">
+              {SHELL_TEXT.needHelpLink}
+            </Link>
+          </aside>
+        )}
       </div>
-      <div className="shell-sidebar__groups">
-        {groups.map((group, i) => (
-          <SidebarGroup key={group.label ?? `group-${i}`} group={group} />
-        ))}
-      </div>
-      {isAdmin ? null : (
-        <aside className="shell-help-card" aria-labelledby="shell-help-title">
-          <span className="shell-help-card__icon" aria-hidden="true">
-            <Icon name="help" size={18} />
-          </span>
-          <p id="shell-help-title" className="shell-help-card__title">
-            {SHELL_TEXT.needHelpTitle}
-          </p>
-          <p className="shell-help-card__text">{SHELL_TEXT.needHelpText}</p>
-          <Link to={ROUTES.policies} className="shell-help-card__link">
-            {SHELL_TEXT.needHelpLink}
-          </Link>
-        </aside>
-      )}
     </nav>
   );
 }
