@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import {
   Card,
+  currentTime,
   EmptyList,
   ErrorState,
   formatCalendarDate,
@@ -148,7 +149,8 @@ function LatestChanges() {
   const roles = useAdminRoles().data?.roles ?? [];
   const roleName = (id: number) => roles.find((r) => r.id === id)?.name ?? `#${id}`;
   const entries = data?.auditLog.data;
-  const now = Date.now();
+  // One reading of the clock for the whole list, so its entries agree.
+  const now = currentTime().getTime();
   return (
     <Card title={ADMIN_TEXT.changesHeading} className="adm-changes">
       {!entries ? (
