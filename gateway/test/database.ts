@@ -26,3 +26,18 @@ export function testDatabaseUrl(): string {
   if (!url) throw new Error(`${TEST_DATABASE_URL_ENV} is not set: run the tests through jest (its globalSetup creates the database).`);
   return url;
 }
+
+/**
+ * An empty database of its own on the run's server, for a test that needs a
+ * database nobody else writes to (a first start, a migration over old data).
+ * `drop()` removes it, closing any connection left open.
+ */
+export async function createScratchDatabase(suffix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `embark_test_${process.pid}_${Date.now()}_${suffix}`;
+  const admin = testDatabaseUrl();
+  await withClient(admin, (c) => c.query(`create database ${c.escapeIdentifier(name)}`));
+  return {
+    url: withDatabase(admin, name),
+    drop: () => withClient(admin, (c) => c.query(`drop database if exists ${c.escapeIdentifier(name)} with (force)`)).then(() => undefined),
+  };
+}

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { ARGON2_FLOOR } from '../config';
 import { PasswordHasher } from '../modules/auth';
 import type { Logger } from '../shared/logger';
+import { BASE_ROLES } from './migrations/1795940000000-BaseRoles';
 import { insertDemoChecklist } from './seed-checklist';
 import { insertDemoDocuments } from './seed-documents';
 
@@ -15,20 +16,20 @@ export interface SeedStep {
   run(manager: EntityManager): Promise<void>;
 }
 
-export const DEMO_ROLES: ReadonlyArray<{ id: number; name: string; description: string }> = [
-  { id: 1, name: 'Employee', description: 'Regular employees going through the standard onboarding.' },
-  { id: 2, name: 'Manager', description: 'People managers: the standard onboarding plus team-lead tasks.' },
-  { id: 3, name: 'Contractor', description: 'External contractors with a shorter, access-focused onboarding.' },
-  { id: 4, name: 'SysAdmin', description: 'Administrators: HR and team leaders who manage users, roles and onboarding content.' },
+/** Job roles of the demo company, after the base roles 1-4 that every database has from its migration. */
+const DEMO_JOB_ROLES: ReadonlyArray<{ id: number; name: string; description: string }> = [
   { id: 5, name: 'Software Engineer', description: 'Engineers joining a product team: tooling, code review and on-call basics.' },
   { id: 6, name: 'Sales Associate', description: 'Sales staff: product knowledge, CRM and customer-facing policies.' },
   { id: 7, name: 'Customer Support', description: 'Support agents: ticketing, escalation paths and service standards.' },
 ];
 
+/** Every role of a demo database: the base roles (migration) and the demo job roles (this seed). */
+export const DEMO_ROLES: ReadonlyArray<{ id: number; name: string; description: string }> = [...BASE_ROLES, ...DEMO_JOB_ROLES];
+
 const seedRoles: SeedStep = {
   name: 'roles',
   async run(manager) {
-    for (const role of DEMO_ROLES) {
+    for (const role of DEMO_JOB_ROLES) {
       await manager.query('insert into roles (id, name, description) values ($1, $2, $3)', [role.id, role.name, role.description]);
     }
     await resetIdentity(manager, 'roles');
@@ -95,14 +96,18 @@ export async function resetIdentity(manager: EntityManager, table: string, colum
 }
 
 /**
- * Seeds demo data into an empty database only. Runs in one transaction holding
- * a lock on roles, so two replicas starting together cannot both seed, and a
- * failure leaves the database as empty as it was. Returns whether it seeded.
+ * Seeds demo data into an empty database only: no accounts, and no roles but the
+ * base ones its migration inserts. Runs in one transaction holding a lock on
+ * roles, so two replicas starting together cannot both seed, and a failure
+ * leaves the database as empty as it was. Returns whether it seeded.
  */
 export async function seedDemoData(dataSource: DataSource, logger: Logger, steps: SeedStep[] = SEED_STEPS): Promise<boolean> {
   return dataSource.transaction(async (manager) => {
     await manager.query('lock table roles in share row exclusive mode');
-    const [{ count }] = (await manager.query('select count(*)::int as count from roles')) as [{ count: number }];
+    const [{ count }] = (await manager.query(
+      'select ((select count(*) from users) + (select count(*) from roles where not (id = any($1::int[]))))::int as count',
+      [BASE_ROLES.map((r) => r.id)],
+    )) as [{ count: number }];
     if (count > 0) {
       logger.debug('database already has data; demo seed skipped');
       return false;
