@@ -19,7 +19,8 @@ before(async () => {
     port: Number(process.env.RESILIENCE_PROD_GATEWAY_PORT || 4951),
     databaseUrl: db.url,
     dataDir,
-    env: { NODE_ENV: 'production', SEED_DEMO: 'true' },
+    // No demo data: production refuses it (the base roles come from a migration).
+    env: { NODE_ENV: 'production', SEED_DEMO: 'false' },
   });
 });
 

@@ -15,7 +15,8 @@ if (mail) console.info(`embark: mail inbox ${mail.inboxUrl} (MailDev: SMTP_URL i
 const turbo = path.join(repoRoot, 'node_modules', '.bin', 'turbo');
 const dev = spawn(turbo, ['run', 'dev', '--parallel'], {
   cwd: repoRoot,
-  env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...mail?.env },
+  // The gateway on its own treats an unset NODE_ENV as production; watch mode is development.
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development', TURBO_TELEMETRY_DISABLED: '1', ...mail?.env },
   stdio: 'inherit',
 });
 // turbo gets Ctrl-C from the terminal itself; forward TERM for non-interactive stops.

@@ -26,6 +26,8 @@ const runtimeConfig = {
   },
 };
 const readyTimeoutMs = Number(process.env.GATEWAY_READY_TIMEOUT_MS || 180_000);
+// The gateway on its own treats an unset NODE_ENV as production; this launcher runs the demo unless told otherwise.
+const nodeEnv = process.env.NODE_ENV || 'development';
 
 const missing = Object.entries(artifacts).filter(([, file]) => !fs.existsSync(file));
 if (missing.length > 0) {
@@ -44,6 +46,7 @@ const gateway = spawn(process.execPath, ['--enable-source-maps', artifacts.gatew
   cwd: repoRoot,
   env: {
     ...process.env,
+    NODE_ENV: nodeEnv,
     GATEWAY_PORT: String(ports.gateway),
     // Links in mail lead to the shell this script serves, unless told otherwise.
     PUBLIC_URL: process.env.PUBLIC_URL || `http://${publicHost}:${ports.shell}`,
@@ -114,6 +117,8 @@ console.info(`
     employee-mfe  http://${publicHost}:${ports.employee}/remoteEntry.js
     admin-mfe     http://${publicHost}:${ports.admin}/remoteEntry.js
     gateway       http://${publicHost}:${ports.gateway}  (/graphql, /api, /healthz, /readyz)
-${mail ? `    mail inbox    ${mail.inboxUrl}  (MailDev: SMTP_URL is not set)\n` : ''}  Demo accounts: admin@example.com / Admin12345, employee@example.com / Employee12345
+${mail ? `    mail inbox    ${mail.inboxUrl}  (MailDev: SMTP_URL is not set)\n` : ''}${nodeEnv === 'production'
+    ? '  First administrator: npm run admin:create -- --email you@example.com --name "Your Name"'
+    : '  Demo accounts: admin@example.com / Admin12345, employee@example.com / Employee12345'}
   Press Ctrl-C to stop.
 `);

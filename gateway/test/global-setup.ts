@@ -33,7 +33,7 @@ export default async function globalSetup(): Promise<void> {
   let adminUrl = process.env.DATABASE_URL?.trim() || null;
   let embedded: EmbeddedPostgres | null = null;
   if (adminUrl === null) {
-    const { dataDir } = parseEnv({ DATA_DIR: process.env.DATA_DIR }, findRepoRoot());
+    const { dataDir } = parseEnv({ NODE_ENV: 'test', DATA_DIR: process.env.DATA_DIR }, findRepoRoot());
     embedded = await startEmbeddedPostgres({
       dataDir,
       name: 'postgres-test',

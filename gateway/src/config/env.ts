@@ -63,8 +63,14 @@ export interface AuthConfig {
     loginPerAddress: RateLimitRule;
     /** Registration attempts from one address. */
     registerPerAddress: RateLimitRule;
-    /** Failed password/code checks by a signed-in user on the 2FA settings. */
+    /** Failed password/code checks by a signed-in user: the 2FA settings and a password change. */
     twoFactorPerUser: RateLimitRule;
+    /** 'Forgot password?' requests from one address (past it: 429). */
+    passwordResetPerAddress: RateLimitRule;
+    /** Reset mails to one address (past it: the same answer, but no more mail). */
+    passwordResetPerAccount: RateLimitRule;
+    /** Invitation links that cannot be used (guesses), from one address. */
+    invitationTokenPerAddress: RateLimitRule;
   };
   twoFactor: {
     /** How long after a correct password the second step may be completed. */
@@ -155,12 +161,13 @@ function parsePublicUrl(raw: string | undefined, problems: string[]): string {
 /** `Name <address>` or a bare address; nodemailer takes either. */
 const MAIL_FROM_PATTERN = /^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
 
-function parseMail(env: Env, production: boolean, problems: string[]): MailConfig {
+/** `requireSmtp`: a production server, which must not fall back to the local MailDev. */
+function parseMail(env: Env, requireSmtp: boolean, problems: string[]): MailConfig {
   const mailDevSmtpPort = parseIntInRange(env, 'MAILDEV_SMTP_PORT', 1025, 1, 65535, problems);
   const mailDevWebPort = parseIntInRange(env, 'MAILDEV_WEB_PORT', 1080, 1, 65535, problems);
   const smtpRaw = read(env, 'SMTP_URL');
   const smtpUrl = parseCredentialUrl(smtpRaw, 'SMTP_URL', ['smtp', 'smtps'], 'smtp://user:password@smtp.example.com:587 or smtps://…:465', problems);
-  if (smtpRaw === undefined && production) {
+  if (smtpRaw === undefined && requireSmtp) {
     problems.push('SMTP_URL is required in production, e.g. smtp://user:password@smtp.example.com:587 (outside production an unset SMTP_URL means the local MailDev)');
   }
   const publicUrl = parsePublicUrl(read(env, 'PUBLIC_URL'), problems);
@@ -200,15 +207,28 @@ function parseCredentialUrl(raw: string | undefined, name: string, schemes: stri
   return raw;
 }
 
+export interface ParseOptions {
+  /**
+   * false for the command-line tools: they neither sign tokens nor send mail (the
+   * gateway's worker delivers what they queue), so production does not require
+   * JWT_SECRET and SMTP_URL of them. Default true.
+   */
+  server?: boolean;
+}
+
 /**
  * Parses and validates the environment. Pure (no I/O), so every rule is unit
  * tested; all problems are collected and reported together so an operator fixes
  * them in one go rather than one restart per variable.
  */
-export function parseEnv(env: Env, repoRoot: string | null): Config {
+export function parseEnv(env: Env, repoRoot: string | null, options: ParseOptions = {}): Config {
   const problems: string[] = [];
+  const server = options.server ?? true;
 
-  const nodeEnvRaw = read(env, 'NODE_ENV') ?? 'development';
+  // Unset means production: a deployment that forgets it must not get demo accounts and a
+  // generated secret. The launchers (npm start, npm run dev) and the tests set theirs.
+  const nodeEnvRaw = read(env, 'NODE_ENV') ?? 'production';
+  // A misspelt value is reported; the other checks then run as for development, so the report is about that value.
   let nodeEnv: NodeEnv = 'development';
   if ((NODE_ENVS as readonly string[]).includes(nodeEnvRaw)) nodeEnv = nodeEnvRaw as NodeEnv;
   else problems.push(`NODE_ENV must be one of ${NODE_ENVS.join(', ')} (got "${nodeEnvRaw}")`);
@@ -226,12 +246,16 @@ export function parseEnv(env: Env, repoRoot: string | null): Config {
   const base = repoRoot ?? process.cwd();
   const dataDir = dataDirRaw === undefined ? path.join(base, '.data') : path.resolve(base, dataDirRaw);
 
-  // Demo data: on by default outside production; in production only when asked.
+  // Demo data: on by default outside production, refused in production.
   const seedFlag = parseBool(env, 'SEED_DEMO', problems);
   const seedDemo = seedFlag ?? !production;
+  if (seedDemo && production) {
+    // A production gateway refuses to start while an account has a demo password, so this could only fail later.
+    problems.push('SEED_DEMO=true cannot be used in production: the demo accounts\' passwords are published. Create the first administrator with `npm run admin:create` (or run a demo with NODE_ENV=development)');
+  }
 
   const jwtSecret = read(env, 'JWT_SECRET') ?? null;
-  if (jwtSecret === null && production) {
+  if (jwtSecret === null && production && server) {
     problems.push(`JWT_SECRET is required in production (at least ${MIN_JWT_SECRET_LENGTH} characters, e.g. \`openssl rand -base64 48\`)`);
   } else if (jwtSecret !== null && jwtSecret.length < MIN_JWT_SECRET_LENGTH) {
     problems.push(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters (got ${jwtSecret.length})`);
@@ -244,7 +268,7 @@ export function parseEnv(env: Env, repoRoot: string | null): Config {
 
   const trustProxy = parseTrustProxy(read(env, 'TRUST_PROXY'), problems);
   const auth = parseAuth(env, nodeEnv, problems);
-  const mail = parseMail(env, production, problems);
+  const mail = parseMail(env, production && server, problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
   return { nodeEnv, port, databaseUrl, databasePoolMax, dataDir, embeddedPgPort, seedDemo, jwtSecret, logLevel, trustProxy, shutdownTimeoutMs, auth, mail };
@@ -276,6 +300,9 @@ function parseAuth(env: Env, nodeEnv: NodeEnv, problems: string[]): AuthConfig {
       loginPerAddress: parseRule(env, 'RATE_LIMIT_LOGIN_ADDRESS', { max: 100, windowSeconds: 15 * 60 }, problems),
       registerPerAddress: parseRule(env, 'RATE_LIMIT_REGISTER', { max: 20, windowSeconds: 60 * 60 }, problems),
       twoFactorPerUser: parseRule(env, 'RATE_LIMIT_2FA_USER', { max: 10, windowSeconds: 15 * 60 }, problems),
+      passwordResetPerAddress: parseRule(env, 'RATE_LIMIT_PASSWORD_RESET_ADDRESS', { max: 20, windowSeconds: 60 * 60 }, problems),
+      passwordResetPerAccount: parseRule(env, 'RATE_LIMIT_PASSWORD_RESET_ACCOUNT', { max: 5, windowSeconds: 60 * 60 }, problems),
+      invitationTokenPerAddress: parseRule(env, 'RATE_LIMIT_INVITATION_TOKEN', { max: 20, windowSeconds: 15 * 60 }, problems),
     },
     twoFactor: {
       challengeTtlSeconds: parseIntInRange(env, 'TWO_FACTOR_CHALLENGE_TTL_SECONDS', 5 * 60, 30, 60 * 60, problems),

@@ -16,6 +16,9 @@ const DEFAULT_AUTH = {
     loginPerAddress: { max: 100, windowSeconds: 900 },
     registerPerAddress: { max: 20, windowSeconds: 3600 },
     twoFactorPerUser: { max: 10, windowSeconds: 900 },
+    passwordResetPerAddress: { max: 20, windowSeconds: 3600 },
+    passwordResetPerAccount: { max: 5, windowSeconds: 3600 },
+    invitationTokenPerAddress: { max: 20, windowSeconds: 900 },
   },
   twoFactor: { challengeTtlSeconds: 300, maxAttempts: 5 },
 };
@@ -29,10 +32,12 @@ const DEFAULT_MAIL = {
   mailDevWebPort: 1080,
 };
 const SMTP_URL = 'smtp://mailer:pw@smtp.example.com:587';
+/** Most cases read the development defaults; an unset NODE_ENV is production (its own case below). */
+const DEV = { NODE_ENV: 'development' } as const;
 
-function problems(env: Record<string, string>): string[] {
+function problems(env: Record<string, string>, base: Record<string, string> = DEV): string[] {
   try {
-    parseEnv(env, ROOT);
+    parseEnv({ ...base, ...env }, ROOT);
   } catch (err) {
     expect(err).toBeInstanceOf(ConfigError);
     return (err as ConfigError).problems;
@@ -42,7 +47,7 @@ function problems(env: Record<string, string>): string[] {
 
 describe('parseEnv', () => {
   it('has working defaults for development', () => {
-    const config = parseEnv({}, ROOT);
+    const config = parseEnv(DEV, ROOT);
     expect(config).toEqual({
       nodeEnv: 'development',
       port: 4000,
@@ -61,7 +66,7 @@ describe('parseEnv', () => {
   });
 
   it('treats empty values as unset', () => {
-    expect(parseEnv({ GATEWAY_PORT: '', DATABASE_URL: '  ' }, ROOT)).toMatchObject({ port: 4000, databaseUrl: null });
+    expect(parseEnv({ ...DEV, GATEWAY_PORT: '', DATABASE_URL: '  ' }, ROOT)).toMatchObject({ port: 4000, databaseUrl: null });
   });
 
   it('reads every variable', () => {
@@ -73,7 +78,7 @@ describe('parseEnv', () => {
         DATABASE_POOL_MAX: '20',
         DATA_DIR: '/var/lib/embark',
         EMBEDDED_PG_PORT: '6000',
-        SEED_DEMO: 'true',
+        SEED_DEMO: 'false',
         JWT_SECRET: SECRET,
         LOG_LEVEL: 'WARN',
         TRUST_PROXY: '10.0.0.0/8, loopback',
@@ -93,7 +98,7 @@ describe('parseEnv', () => {
       databasePoolMax: 20,
       dataDir: '/var/lib/embark',
       embeddedPgPort: 6000,
-      seedDemo: true,
+      seedDemo: false,
       jwtSecret: SECRET,
       logLevel: 'warn',
       trustProxy: ['10.0.0.0/8', 'loopback'],
@@ -111,7 +116,7 @@ describe('parseEnv', () => {
   });
 
   it('resolves a relative DATA_DIR from the repo root, not the cwd', () => {
-    expect(parseEnv({ DATA_DIR: 'var/data' }, ROOT).dataDir).toBe(path.join(ROOT, 'var/data'));
+    expect(parseEnv({ ...DEV, DATA_DIR: 'var/data' }, ROOT).dataDir).toBe(path.join(ROOT, 'var/data'));
   });
 
   it('requires JWT_SECRET in production, with a hint', () => {
@@ -125,10 +130,30 @@ describe('parseEnv', () => {
     expect(problems({ NODE_ENV: 'production', JWT_SECRET: 'x'.repeat(31), SMTP_URL })[0]).toMatch(/at least 32/);
   });
 
-  it('does not seed demo data in production unless asked', () => {
+  it('seeds demo data outside production unless told not to, and never in production', () => {
+    expect(parseEnv(DEV, ROOT).seedDemo).toBe(true);
+    expect(parseEnv({ ...DEV, SEED_DEMO: 'false' }, ROOT).seedDemo).toBe(false);
     expect(parseEnv({ NODE_ENV: 'production', JWT_SECRET: SECRET, SMTP_URL }, ROOT).seedDemo).toBe(false);
-    expect(parseEnv({ NODE_ENV: 'production', JWT_SECRET: SECRET, SMTP_URL, SEED_DEMO: 'true' }, ROOT).seedDemo).toBe(true);
-    expect(parseEnv({ SEED_DEMO: 'false' }, ROOT).seedDemo).toBe(false);
+    expect(problems({ NODE_ENV: 'production', JWT_SECRET: SECRET, SMTP_URL, SEED_DEMO: 'true' })).toEqual([
+      "SEED_DEMO=true cannot be used in production: the demo accounts' passwords are published. Create the first administrator with `npm run admin:create` (or run a demo with NODE_ENV=development)",
+    ]);
+  });
+
+  it('treats an unset NODE_ENV as production', () => {
+    expect(problems({}, {})).toEqual([
+      'JWT_SECRET is required in production (at least 32 characters, e.g. `openssl rand -base64 48`)',
+      'SMTP_URL is required in production, e.g. smtp://user:password@smtp.example.com:587 (outside production an unset SMTP_URL means the local MailDev)',
+    ]);
+    const config = parseEnv({ JWT_SECRET: SECRET, SMTP_URL }, ROOT);
+    expect(config).toMatchObject({ nodeEnv: 'production', seedDemo: false, auth: { argon2: { memoryKib: 19_456, timeCost: 2 } } });
+    expect(parseEnv({ NODE_ENV: '  ', JWT_SECRET: SECRET, SMTP_URL }, ROOT).nodeEnv).toBe('production');
+  });
+
+  it('asks the command-line tools for neither JWT_SECRET nor SMTP_URL, even in production', () => {
+    const config = parseEnv({ DATABASE_URL: 'postgres://u:p@db/embark' }, ROOT, { server: false });
+    expect(config).toMatchObject({ nodeEnv: 'production', jwtSecret: null, seedDemo: false, databaseUrl: 'postgres://u:p@db/embark' });
+    // Everything else is checked as for the server.
+    expect(() => parseEnv({ JWT_SECRET: 'short', SEED_DEMO: 'true' }, ROOT, { server: false })).toThrow(ConfigError);
   });
 
   it('reports every bad variable at once, naming each', () => {
@@ -156,7 +181,7 @@ describe('parseEnv', () => {
 
   it('formats the error message as one line per problem', () => {
     try {
-      parseEnv({ GATEWAY_PORT: '-1', LOG_LEVEL: 'x' }, ROOT);
+      parseEnv({ ...DEV, GATEWAY_PORT: '-1', LOG_LEVEL: 'x' }, ROOT);
       throw new Error('expected a ConfigError');
     } catch (err) {
       expect((err as Error).message).toMatch(/^Invalid gateway configuration:\n {2}- GATEWAY_PORT .+\n {2}- LOG_LEVEL .+$/);
@@ -166,6 +191,7 @@ describe('parseEnv', () => {
   it('reads the auth limits and costs', () => {
     const { auth } = parseEnv(
       {
+        ...DEV,
         ARGON2_MEMORY_KIB: '65536',
         ARGON2_TIME_COST: '3',
         TOTP_ENCRYPTION_KEY: 'k'.repeat(40),
@@ -190,6 +216,9 @@ describe('parseEnv', () => {
         loginPerAddress: { max: 50, windowSeconds: 120 },
         registerPerAddress: { max: 7, windowSeconds: 600 },
         twoFactorPerUser: { max: 4, windowSeconds: 30 },
+        passwordResetPerAddress: { max: 20, windowSeconds: 3600 },
+        passwordResetPerAccount: { max: 5, windowSeconds: 3600 },
+        invitationTokenPerAddress: { max: 20, windowSeconds: 900 },
       },
       twoFactor: { challengeTtlSeconds: 120, maxAttempts: 3 },
     });
@@ -230,11 +259,11 @@ describe('parseEnv', () => {
   });
 
   it('derives the sender from PUBLIC_URL and keeps a path prefix without its trailing slash', () => {
-    expect(parseEnv({ PUBLIC_URL: 'https://example.com/embark/' }, ROOT).mail).toMatchObject({
+    expect(parseEnv({ ...DEV, PUBLIC_URL: 'https://example.com/embark/' }, ROOT).mail).toMatchObject({
       publicUrl: 'https://example.com/embark',
       from: 'Embark <no-reply@example.com>',
     });
-    expect(parseEnv({ MAIL_FROM: 'people@example.com' }, ROOT).mail.from).toBe('people@example.com');
+    expect(parseEnv({ ...DEV, MAIL_FROM: 'people@example.com' }, ROOT).mail.from).toBe('people@example.com');
   });
 
   it('rejects bad mail settings, never echoing SMTP_URL', () => {
@@ -256,9 +285,9 @@ describe('parseEnv', () => {
   });
 
   it('parses TRUST_PROXY forms', () => {
-    expect(parseEnv({ TRUST_PROXY: 'true' }, ROOT).trustProxy).toBe(true);
-    expect(parseEnv({ TRUST_PROXY: '2' }, ROOT).trustProxy).toBe(2);
-    expect(parseEnv({ TRUST_PROXY: '127.0.0.1' }, ROOT).trustProxy).toEqual(['127.0.0.1']);
+    expect(parseEnv({ ...DEV, TRUST_PROXY: 'true' }, ROOT).trustProxy).toBe(true);
+    expect(parseEnv({ ...DEV, TRUST_PROXY: '2' }, ROOT).trustProxy).toBe(2);
+    expect(parseEnv({ ...DEV, TRUST_PROXY: '127.0.0.1' }, ROOT).trustProxy).toEqual(['127.0.0.1']);
   });
 });
 
