@@ -5,16 +5,18 @@ import type { DataSource } from 'typeorm';
 import { createApp, type App } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDataSource, runMigrations, withStartupLock } from './db/data-source';
+import { DemoPasswordsError, refuseDemoPasswords } from './db/demo-passwords';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
 import { seedDemoData } from './db/seed';
 import { startJobs, type PgBoss } from './jobs';
+import { PasswordHasher } from './modules/auth';
 import { createMailer, MailWorker } from './modules/mail';
 import { createLogger, type Logger } from './shared/logger';
 
 /*
- * Bootstrap only: config → database → migrations → seed → job queue and mail
- * worker → app → listen, and the reverse on shutdown. Everything else lives in
- * testable modules.
+ * Bootstrap only: config → database → migrations → seed (or, in production, the
+ * demo-password check) → job queue and mail worker → app → listen, and the
+ * reverse on shutdown. Everything else lives in testable modules.
  */
 
 interface Running {
@@ -49,6 +51,8 @@ async function main(): Promise<void> {
     await runMigrations(dataSource, logger);
     if (config.seedDemo) await seedDemoData(dataSource, logger);
   });
+  // Before anything listens: a published password must never open a production instance.
+  if (config.nodeEnv === 'production') await refuseDemoPasswords(dataSource, new PasswordHasher(config.auth.argon2));
 
   // After the migrations, so the outbox exists before its worker.
   const boss = await startJobs({ url: databaseUrl, logger });
@@ -163,7 +167,7 @@ async function step(name: string, fn: () => Promise<unknown> | unknown): Promise
 }
 
 main().catch(async (err: unknown) => {
-  if (err instanceof ConfigError) {
+  if (err instanceof ConfigError || err instanceof DemoPasswordsError) {
     // Human-readable, one line per problem: this is what an operator sees first.
     console.error(err.message);
   } else {
