@@ -10,7 +10,7 @@ import { ROUTES } from './routes';
 /**
  * Who may open a route (docs/product.md#roles):
  * - `landing`: `/`, for guests; signed-in users go to their home (admins `/app/admin`);
- * - `guest`: guests only (`/login`, `/register`), same redirect for signed-in users;
+ * - `guest`: guests only (`/login`, `/register`, the invitation and password-reset screens), same redirect for signed-in users;
  * - `app-index`: bare `/app`, a redirect by role (guests to `/login`);
  * - `member`: any signed-in user, administrators included (profile, checklist, a task);
  * - `employee`: signed-in users; an administrator is sent to `/app/admin`;
@@ -35,6 +35,10 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   // Same words as the sign-in and registration screens' own titles (AUTH_TEXT), so they agree.
   { pattern: ROUTES.login, access: 'guest', title: 'Sign In' },
   { pattern: ROUTES.register, access: 'guest', title: 'Join Our Team' },
+  // The same words as those screens' headings (ACCOUNT_TEXT in page-text/auth).
+  { pattern: ROUTES.acceptInvite, access: 'guest', title: 'Accept Invitation' },
+  { pattern: ROUTES.forgotPassword, access: 'guest', title: 'Forgot Password' },
+  { pattern: ROUTES.resetPassword, access: 'guest', title: 'Reset Password' },
   { pattern: ROUTES.app, access: 'app-index' },
   { pattern: ROUTES.dashboard, access: 'employee', title: 'Dashboard' },
   { pattern: ROUTES.checklist, access: 'member', title: 'My Checklist' },
@@ -119,8 +123,8 @@ export function titleCaseSegment(segment: string): string {
     .join(' ');
 }
 
-/** Paths without breadcrumbs: sign-in and registration (docs/product.md#brand). */
-const NO_BREADCRUMBS: readonly string[] = [ROUTES.login, ROUTES.register];
+/** Paths without breadcrumbs: sign-in, registration and the other public account screens (docs/product.md#brand). */
+const NO_BREADCRUMBS: readonly string[] = [ROUTES.login, ROUTES.register, ROUTES.acceptInvite, ROUTES.forgotPassword, ROUTES.resetPassword];
 
 /**
  * Breadcrumbs come from the path (docs/product.md#brand); the first segment `app` gives a 'Dashboard' crumb, the

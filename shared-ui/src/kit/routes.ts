@@ -3,6 +3,10 @@ export const ROUTES = {
   home: '/',
   login: '/login',
   register: '/register',
+  /** Public account screens reached from a mailed link or from sign-in (docs/product.md#passwords). */
+  acceptInvite: '/accept-invite',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   app: '/app',
   dashboard: '/app/dashboard',
   checklist: '/app/checklist',

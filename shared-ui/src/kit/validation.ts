@@ -93,6 +93,28 @@ export function validateRegisterForm(values: RegisterFormValues): FieldErrors<ke
   });
 }
 
+/**
+ * The one message of the new-password forms (reset, change) beyond the registration rule. Here rather
+ * than in messages.ts: only those forms load this subpath, and the index reaches every page.
+ */
+export const NEW_PASSWORD_MESSAGES = {
+  mismatch: 'Passwords do not match',
+} as const;
+
+export interface NewPasswordValues {
+  password: string;
+  /** The same password typed again. */
+  confirmation: string;
+}
+
+/** A new password (reset, change): the registration rule (docs/product.md#passwords), typed twice alike. */
+export function validateNewPasswordForm(values: NewPasswordValues): FieldErrors<keyof NewPasswordValues> {
+  return compact({
+    password: validateRegisterPassword(values.password),
+    confirmation: values.confirmation === values.password ? undefined : NEW_PASSWORD_MESSAGES.mismatch,
+  });
+}
+
 export function hasFieldErrors<F extends string>(errors: FieldErrors<F>): boolean {
   return Object.values(errors).some((message) => typeof message === 'string' && message !== '');
 }

@@ -14,6 +14,9 @@ import './app.css';
 const LandingPage = lazy(() => import('../features/landing/LandingPage'));
 const LoginPage = lazy(() => import('../features/login/LoginPage'));
 const RegisterPage = lazy(() => import('../features/register/RegisterPage'));
+const AcceptInvitePage = lazy(() => import('../features/accept-invite/AcceptInvitePage'));
+const ForgotPasswordPage = lazy(() => import('../features/password-reset/ForgotPasswordPage'));
+const ResetPasswordPage = lazy(() => import('../features/password-reset/ResetPasswordPage'));
 const AppArea = lazy(() => import('./AppArea'));
 
 /**
@@ -31,6 +34,9 @@ export function AppRoutes() {
             <Route path={ROUTES.home} element={<LandingPage />} />
             <Route path={ROUTES.login} element={<LoginPage />} />
             <Route path={ROUTES.register} element={<RegisterPage />} />
+            <Route path={ROUTES.acceptInvite} element={<AcceptInvitePage />} />
+            <Route path={ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
+            <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
             <Route path={ROUTES.app} element={<AppArea />}>
               {/* Keyed: both routes render a RemoteOutlet at the same position, and switching remotes
                   must not reuse the other remote's boundary state. */}

@@ -20,7 +20,8 @@ export type RouteDecision =
  * The guards and navigation behaviour (docs/shell.md), as one pure function of the path and the session:
  * login-only pages send guests to /login; admin-only pages send other users to /app/dashboard;
  * administrators opening a regular /app page other than profile or the checklist (a task included)
- * go to /app/admin; bare /app and the guest pages (/, /login, /register) send signed-in users home.
+ * go to /app/admin; bare /app and the guest pages (/, /login, /register, /accept-invite, /forgot-password,
+ * /reset-password) send signed-in users home.
  */
 export function decideRoute(pathname: string, session: AccessSession): RouteDecision {
   const route = matchPortalRoute(pathname);

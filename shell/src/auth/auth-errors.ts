@@ -3,8 +3,8 @@
  * fails. Apart from the calls so that only the sign-in and registration screens load them (the
  * signed-in area's start needs the calls, not these words).
  */
-import { isApiError } from '@embark/shared-ui';
-import { LOGIN_MESSAGES, REGISTER_MESSAGES } from '@embark/shared-ui/page-text/auth';
+import { HTTP_ERROR_MESSAGES, isApiError } from '@embark/shared-ui';
+import { ACCOUNT_TEXT, LOGIN_MESSAGES, REGISTER_MESSAGES } from '@embark/shared-ui/page-text/auth';
 
 /** Sign-in, the email-and-password step. */
 export function signInErrorMessage(error: unknown): string {
@@ -38,4 +38,11 @@ export function registerErrorMessage(error: unknown): string {
   if (error.status === 429) return REGISTER_MESSAGES.tooManyAttempts;
   if (error.status >= 500) return REGISTER_MESSAGES.server;
   return error.serverError?.trim() || REGISTER_MESSAGES.failed;
+}
+
+/** Asking for a reset mail and setting a new password: the server's words for a 400 and a 429, else the client's message by status. */
+export function accountErrorMessage(error: unknown): string {
+  if (!isApiError(error)) return HTTP_ERROR_MESSAGES.unexpected;
+  if (error.status === 429) return error.serverError?.trim() || ACCOUNT_TEXT.tooManyRequests;
+  return error.message;
 }

@@ -23,7 +23,7 @@ export const ADMIN: SessionUser = { ...EMPLOYEE, id: 1, name: 'Ada Admin', email
 
 export type FakeAuthApi = { [K in keyof AuthApi]: jest.Mock<ReturnType<AuthApi[K]>, Parameters<AuthApi[K]>> };
 
-/** Every call pending forever unless a test says otherwise (signing out succeeds). */
+/** Every call pending forever unless a test says otherwise (signing out succeeds, registration is open). */
 export function fakeAuthApi(): FakeAuthApi {
   const pending = <K extends keyof AuthApi>() =>
     jest.fn<ReturnType<AuthApi[K]>, Parameters<AuthApi[K]>>(() => new Promise<never>(() => undefined) as ReturnType<AuthApi[K]>);
@@ -34,6 +34,12 @@ export function fakeAuthApi(): FakeAuthApi {
     currentUser: pending<'currentUser'>(),
     signOut: jest.fn<Promise<void>, []>(() => Promise.resolve()),
     roles: pending<'roles'>(),
+    // Anyone may register unless a test says otherwise (the registration form's own tests need no policy).
+    registrationPolicy: jest.fn<ReturnType<AuthApi['registrationPolicy']>, []>(() => Promise.resolve({ mode: 'open' })),
+    invitation: pending<'invitation'>(),
+    acceptInvitation: pending<'acceptInvitation'>(),
+    forgotPassword: pending<'forgotPassword'>(),
+    resetPassword: pending<'resetPassword'>(),
   };
 }
 

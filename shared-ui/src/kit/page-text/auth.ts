@@ -97,3 +97,45 @@ export const AUTH_TEXT = {
   showPassword: 'Show password',
   hidePassword: 'Hide password',
 } as const;
+
+/** Who may register, shown up front on /register (docs/product.md#registration). The gateway refuses with the same words. */
+export const REGISTRATION_POLICY_TEXT = {
+  inviteOnly: 'Registration is by invitation only',
+  inviteOnlyHelp: 'Ask your administrator or HR team to send you an invitation. Already have an account? Sign in instead.',
+  domainsOnly: 'Registration is limited to company email addresses',
+  allowedDomains: (domains: readonly string[]) => `Use an email address at ${domains.join(', ')}.`,
+  checking: 'Checking who can register…',
+} as const;
+
+/** `/accept-invite`, `/forgot-password`, `/reset-password` and the sign-in screen's way to them (docs/product.md#passwords). */
+export const ACCOUNT_TEXT = {
+  forgotPasswordLink: 'Forgot password?',
+
+  acceptHeading: 'Accept Invitation',
+  acceptLoading: 'Loading your invitation…',
+  acceptWelcome: (name: string) => `Welcome, ${name}!`,
+  acceptLead: (role: string) => `You have been invited to join Embark as ${role}. Choose a password to create your account.`,
+  acceptEmailLabel: 'Your email',
+  acceptInvalid: 'This invitation link is invalid or has expired',
+  acceptInvalidHelp: 'It may have been used already, revoked or replaced by a newer one. Ask your administrator for a new invitation, or sign in if you already have an account.',
+  acceptLoadFailed: 'We could not load your invitation. Please try again.',
+  goToSignIn: 'Go to sign in',
+
+  forgotHeading: 'Forgot Password',
+  forgotLead: "Enter your account's email address and we'll send you a link to choose a new password.",
+  sendResetLink: 'Send reset link',
+  sendingResetLink: 'Sending...',
+  forgotSent: 'If an account exists for that email address, we have sent a link to reset its password. The link is valid for 1 hour.',
+  tooManyRequests: 'Too many requests. Please try again later.',
+
+  resetHeading: 'Reset Password',
+  resetLead: 'Choose a new password for your account.',
+  newPasswordLabel: 'New password',
+  confirmPasswordLabel: 'Confirm new password',
+  setNewPassword: 'Set new password',
+  settingNewPassword: 'Saving...',
+  resetInvalid: 'This reset link is invalid or has expired',
+  requestNewLink: 'Request a new link',
+  resetDone: 'Your password has been reset. Sign in with your new password.',
+  backToSignIn: 'Back to sign in',
+} as const;

@@ -27,7 +27,7 @@ export function useAccountSubmit() {
     if (formError) alertRef.current?.focus();
   }, [formError]);
 
-  async function send<R>(call: () => Promise<R>, failureMessage: (error: unknown) => string, onDone: (result: R) => Promise<void>, onRefused?: () => void): Promise<void> {
+  async function send<R>(call: () => Promise<R>, failureMessage: (error: unknown) => string, onDone: (result: R) => Promise<void>, onRefused?: (error: unknown) => void): Promise<void> {
     setBusy(true);
     setFormError(null);
     let result: R;
@@ -36,7 +36,7 @@ export function useAccountSubmit() {
     } catch (error) {
       setFormError(failureMessage(error));
       setBusy(false);
-      onRefused?.();
+      onRefused?.(error);
       return;
     }
     // Stays busy while the session is set up and the next screen loads.

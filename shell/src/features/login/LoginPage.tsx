@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useAuth, useDocumentTitle } from '@embark/shared-ui';
 import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
 import { AuthScreen, authApi, InitialisationFailed, landingPathFor, useSessionControl, type AuthApi, type Session, type SignInResult } from '../../auth';
@@ -14,9 +14,19 @@ export interface LoginPageProps {
   api?: AuthApi;
 }
 
-/** `/login` (docs/product.md#sessions): email and password, then the two-factor step when the account needs it. */
+/** The confirmation another screen hands over with the navigation (`state.notice`), if any. */
+function noticeOf(state: unknown): string | null {
+  const notice = typeof state === 'object' && state !== null ? (state as { notice?: unknown }).notice : undefined;
+  return typeof notice === 'string' && notice !== '' ? notice : null;
+}
+
+/**
+ * `/login` (docs/product.md#sessions): email and password, then the two-factor step when the account needs it; the
+ * way to 'Forgot password?'; a confirmation handed over by the screen before (a password just reset).
+ */
 export default function LoginPage({ api = authApi }: LoginPageProps) {
   useDocumentTitle(AUTH_TEXT.signIn);
+  const notice = noticeOf(useLocation().state);
   const { status, user } = useAuth();
   const { establishSession } = useSessionControl();
   const [email, setEmail] = useState('');
@@ -50,7 +60,7 @@ export default function LoginPage({ api = authApi }: LoginPageProps) {
       {initialisationFailed ? (
         <InitialisationFailed flow="login" />
       ) : step.name === 'credentials' ? (
-        <CredentialsForm api={api} email={email} onEmailChange={setEmail} onSignedIn={onSignedIn} initialFocus={step.focus} />
+        <CredentialsForm api={api} email={email} onEmailChange={setEmail} onSignedIn={onSignedIn} initialFocus={step.focus} notice={notice} />
       ) : (
         <TwoFactorForm api={api} email={email} onVerified={signIn} onBack={() => setStep({ name: 'credentials', focus: 'password' })} />
       )}

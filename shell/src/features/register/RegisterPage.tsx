@@ -1,8 +1,8 @@
-import { useCallback, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router';
-import { ROUTES, useAuth, useDocumentTitle } from '@embark/shared-ui';
-import { AUTH_TEXT, REGISTER_MESSAGES } from '@embark/shared-ui/page-text/auth';
-import { AuthScreen, authApi, InitialisationFailed, landingPathFor, useSessionControl, type AuthApi, type Session } from '../../auth';
+import { useCallback } from 'react';
+import { Navigate } from 'react-router';
+import { LoadingState, ROUTES, useAuth, useDocumentTitle } from '@embark/shared-ui';
+import { ACCOUNT_TEXT, AUTH_TEXT, REGISTRATION_POLICY_TEXT } from '@embark/shared-ui/page-text/auth';
+import { AuthNotice, AuthScreen, authApi, InitialisationFailed, landingPathFor, useLoaded, useNewAccountSession, type AuthApi } from '../../auth';
 import { RegisterForm } from './components/RegisterForm';
 
 export interface RegisterPageProps {
@@ -10,31 +10,37 @@ export interface RegisterPageProps {
   api?: AuthApi;
 }
 
-/** `/register` (docs/product.md#registration): account creation; on success the new user lands in their area, welcomed. */
+/**
+ * `/register` (docs/product.md#registration): account creation; on success the new user lands in their area, welcomed.
+ * Who may register is asked first: invitation only shows that instead of a form that could only fail;
+ * company domains shows the form with the domains. When the policy cannot be read the form is shown
+ * (the server still decides).
+ */
 export default function RegisterPage({ api = authApi }: RegisterPageProps) {
   useDocumentTitle(AUTH_TEXT.registerHeading);
   const { status, user } = useAuth();
-  const { establishSession } = useSessionControl();
-  const navigate = useNavigate();
-  const [initialisationFailed, setInitialisationFailed] = useState(false);
-  const onRegistered = useCallback(
-    async (session: Session) => {
-      const established = await establishSession(session, REGISTER_MESSAGES.welcome(session.user.name));
-      if (established.ok) return;
-      // The account exists but its first session was refused and has been ended and announced:
-      // signing in is the way on (registering again would only say the email is taken).
-      if (established.sessionRefused) void navigate(ROUTES.login, { replace: true });
-      else setInitialisationFailed(true);
-    },
-    [establishSession, navigate],
-  );
+  const { initialisationFailed, start } = useNewAccountSession();
+  const loadPolicy = useCallback(() => api.registrationPolicy(), [api]);
+  const { state: policy } = useLoaded(loadPolicy);
 
   // Guests only: a signed-in user is sent on to their area.
   if (status === 'authenticated' && user) return <Navigate to={landingPathFor(user)} replace />;
 
-  return (
-    <AuthScreen>
-      {initialisationFailed ? <InitialisationFailed flow="register" /> : <RegisterForm api={api} onRegistered={onRegistered} />}
-    </AuthScreen>
-  );
+  const known = policy.status === 'loaded' ? policy.value : null;
+  let content;
+  if (initialisationFailed) content = <InitialisationFailed flow="register" />;
+  else if (policy.status === 'loading') content = <LoadingState label={REGISTRATION_POLICY_TEXT.checking} />;
+  else if (known?.mode === 'invite') {
+    content = (
+      <AuthNotice
+        heading={AUTH_TEXT.registerHeading}
+        tone="warning"
+        message={REGISTRATION_POLICY_TEXT.inviteOnly}
+        help={REGISTRATION_POLICY_TEXT.inviteOnlyHelp}
+        action={{ to: ROUTES.login, label: ACCOUNT_TEXT.goToSignIn }}
+      />
+    );
+  } else content = <RegisterForm api={api} onRegistered={start} domains={known?.mode === 'domains' ? known.domains : undefined} />;
+
+  return <AuthScreen>{content}</AuthScreen>;
 }

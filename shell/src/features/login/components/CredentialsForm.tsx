@@ -2,8 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button, ROUTES } from '@embark/shared-ui';
 import { hasFieldErrors, validateLoginForm } from '@embark/shared-ui/kit/validation';
-import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
-import { AuthForm, PasswordField, signInErrorMessage, TextField, useAccountSubmit, useTouchedFields, type AuthApi, type SignInResult } from '../../../auth';
+import { ACCOUNT_TEXT, AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
+import { AuthForm, FormAlert, PasswordField, signInErrorMessage, TextField, useAccountSubmit, useTouchedFields, type AuthApi, type SignInResult } from '../../../auth';
 
 type Field = 'email' | 'password';
 
@@ -15,13 +15,15 @@ export interface CredentialsFormProps {
   onSignedIn(result: SignInResult): Promise<void>;
   /** Which field gets focus on mount: email on arrival, password when coming back from the code step. */
   initialFocus: Field;
+  /** A confirmation from the screen the user came from (e.g. a password just reset). */
+  notice?: string | null;
 }
 
 /**
  * Step one of sign-in: email and password. Submit stays disabled until both are filled and valid
  * (docs/product.md#validation); each field shows its message once the user has left it.
  */
-export function CredentialsForm({ api, email, onEmailChange, onSignedIn, initialFocus }: CredentialsFormProps) {
+export function CredentialsForm({ api, email, onEmailChange, onSignedIn, initialFocus, notice = null }: CredentialsFormProps) {
   const [password, setPassword] = useState('');
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
@@ -46,6 +48,7 @@ export function CredentialsForm({ api, email, onEmailChange, onSignedIn, initial
 
   return (
     <AuthForm headingId="login-heading" heading={AUTH_TEXT.loginHeading} lead={AUTH_TEXT.loginLead} error={formError} alertRef={alertRef} onSubmit={submit}>
+      {notice && !formError ? <FormAlert tone="success">{notice}</FormAlert> : null}
       <div className="auth-form__fields">
         <TextField
           inputRef={emailRef}
@@ -75,6 +78,9 @@ export function CredentialsForm({ api, email, onEmailChange, onSignedIn, initial
           onBlur={() => touch('password')}
         />
       </div>
+      <p className="auth-form__aside">
+        <Link to={ROUTES.forgotPassword}>{ACCOUNT_TEXT.forgotPasswordLink}</Link>
+      </p>
       <Button type="submit" size="lg" className="auth-form__submit" disabled={invalid} busy={busy}>
         {busy ? AUTH_TEXT.signingIn : AUTH_TEXT.signIn}
       </Button>

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button, ROUTES } from '@embark/shared-ui';
 import { hasFieldErrors, validateRegisterForm, type RegisterFormValues } from '@embark/shared-ui/kit/validation';
-import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
+import { AUTH_TEXT, REGISTRATION_POLICY_TEXT } from '@embark/shared-ui/page-text/auth';
 import { AuthForm, FormAlert, PasswordField, registerErrorMessage, SelectField, TextField, useAccountSubmit, useTouchedFields, type AuthApi, type Session } from '../../../auth';
 import { useRegistrationRoles } from '../hooks/useRegistrationRoles';
 
@@ -13,18 +13,32 @@ const EMPTY: RegisterFormValues = { name: '', email: '', password: '', roleId: '
 export interface RegisterFormProps {
   api: AuthApi;
   onRegistered(session: Session): Promise<void>;
+  /** Registration is limited to these email domains (the company setting); absent when anyone may register. */
+  domains?: readonly string[] | undefined;
+}
+
+/** The company-address rule, checked before sending so the form does not only fail (docs/product.md#registration). */
+function domainError(email: string, domains: readonly string[]): string | undefined {
+  const domain = email.trim().toLowerCase().split('@').pop() ?? '';
+  const allowed = domains.map((d) => d.trim().toLowerCase().replace(/^@/, ''));
+  return allowed.includes(domain) ? undefined : REGISTRATION_POLICY_TEXT.domainsOnly;
 }
 
 /**
- * The registration form (docs/product.md#registration): Full Name, Email, Password with its hint, Role. The button is
+ * The registration form (docs/product.md#registration): Full Name, Email (with the company domains when registration is
+ * limited to them), Password with its hint, Role. The button is
  * disabled while busy, while the roles load, or while anything is invalid; each field shows its
  * validation message once the user has left it.
  */
-export function RegisterForm({ api, onRegistered }: RegisterFormProps) {
+export function RegisterForm({ api, onRegistered, domains }: RegisterFormProps) {
   const roles = useRegistrationRoles(api);
   const [values, setValues] = useState<RegisterFormValues>(EMPTY);
   const nameRef = useRef<HTMLInputElement>(null);
   const errors = validateRegisterForm(values);
+  if (domains && !errors.email) {
+    const outside = domainError(values.email, domains);
+    if (outside) errors.email = outside;
+  }
   const invalid = hasFieldErrors(errors);
   const rolesLoading = roles.status === 'loading';
   const { shown, touch, touchAll } = useTouchedFields<Field>(errors);
@@ -69,6 +83,7 @@ export function RegisterForm({ api, onRegistered }: RegisterFormProps) {
           inputMode="email"
           spellCheck={false}
           required
+          hint={domains ? `${REGISTRATION_POLICY_TEXT.domainsOnly}. ${REGISTRATION_POLICY_TEXT.allowedDomains(domains)}` : undefined}
           value={values.email}
           error={shown('email')}
           onChange={(e) => set('email')(e.target.value)}

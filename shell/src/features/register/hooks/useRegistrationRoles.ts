@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import { AREA_MESSAGES, FALLBACK_ROLES, registrationRoles, type RoleOption } from '@embark/shared-ui';
-import type { AuthApi } from '../../../auth';
+import { useLoaded, type AuthApi } from '../../../auth';
 
 export type RolesState =
   | { status: 'loading'; roles: readonly RoleOption[] }
@@ -12,22 +12,9 @@ export type RolesState =
  * SysAdmin, or on failure the spec's fallback roles with 'Failed to load roles. Please refresh the page.'
  */
 export function useRegistrationRoles(api: AuthApi): RolesState {
-  const [state, setState] = useState<RolesState>({ status: 'loading', roles: [] });
-  useEffect(() => {
-    let cancelled = false;
-    api.roles().then(
-      (roles) => {
-        if (cancelled) return;
-        if (roles === null) setState({ status: 'error', roles: FALLBACK_ROLES, message: AREA_MESSAGES.rolesLoad });
-        else setState({ status: 'loaded', roles: registrationRoles(roles) });
-      },
-      () => {
-        if (!cancelled) setState({ status: 'error', roles: FALLBACK_ROLES, message: AREA_MESSAGES.rolesLoad });
-      },
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [api]);
-  return state;
+  const loadRoles = useCallback(() => api.roles(), [api]);
+  const { state } = useLoaded(loadRoles);
+  if (state.status === 'loading') return { status: 'loading', roles: [] };
+  if (state.status === 'loaded' && state.value !== null) return { status: 'loaded', roles: registrationRoles(state.value) };
+  return { status: 'error', roles: FALLBACK_ROLES, message: AREA_MESSAGES.rolesLoad };
 }
