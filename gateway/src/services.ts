@@ -1,14 +1,16 @@
 import type { DataSource } from 'typeorm';
-import type { AuthConfig } from './config';
+import type { AuthConfig, MailConfig } from './config';
 import { AdminReportsService } from './modules/admin';
 import { AuditService } from './modules/audit';
-import { AuthService, PasswordHasher, RateLimiter, SecretBox, TokenService, TwoFactorService } from './modules/auth';
+import { AuthService, PasswordHasher, PasswordService, RateLimiter, SecretBox, TokenService, TwoFactorService } from './modules/auth';
 import { ChecklistTaskDirectory, JournalService } from './modules/journal';
 import { ChecklistItemsService, ChecklistService, completionPercentages } from './modules/checklist';
 import { DashboardService } from './modules/dashboard';
 import { DocumentsService, linkedDocumentsForItems } from './modules/documents';
+import { MailOutbox } from './modules/mail';
 import { ProgressService } from './modules/progress';
 import { RolesService } from './modules/roles';
+import { SettingsService } from './modules/settings';
 import { UserAdminService, UsersService } from './modules/users';
 import { systemClock, type Clock } from './shared/clock';
 
@@ -16,7 +18,9 @@ import { systemClock, type Clock } from './shared/clock';
 export interface Services {
   audit: AuditService;
   auth: AuthService;
+  passwords: PasswordService;
   twoFactor: TwoFactorService;
+  settings: SettingsService;
   users: UsersService;
   roles: RolesService;
   checklist: ChecklistService;
@@ -32,6 +36,8 @@ export interface Services {
 export interface ServiceOptions {
   jwtSecret: string;
   auth: AuthConfig;
+  /** Links in mail start with PUBLIC_URL. */
+  mail: Pick<MailConfig, 'publicUrl'>;
   /** "Now" for the date rules; the system clock by default. */
   clock?: Clock;
 }
@@ -46,7 +52,11 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const limiter = new RateLimiter(dataSource);
   const box = new SecretBox(options.auth.totpEncryptionKey ?? options.jwtSecret);
   const twoFactor = new TwoFactorService(dataSource, users, audit, hasher, tokens, limiter, box, options.auth);
-  const auth = new AuthService(dataSource, users, roles, audit, hasher, tokens, limiter, twoFactor, options.auth);
+  const settings = new SettingsService(dataSource, audit);
+  const auth = new AuthService(dataSource, users, roles, audit, hasher, tokens, limiter, twoFactor, settings, options.auth);
+  // One outbox for every module that mails (its rows commit with the work that causes them).
+  const outbox = new MailOutbox({ publicUrl: options.mail.publicUrl });
+  const passwords = new PasswordService(dataSource, users, audit, hasher, tokens, limiter, outbox, options.auth);
   const clock = options.clock ?? systemClock;
   // The checklist gets the documents module's reader handed in: documents imports the checklist.
   const checklist = new ChecklistService(dataSource, users, clock, (itemIds) => linkedDocumentsForItems(dataSource, itemIds));
@@ -57,5 +67,5 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const checklistItems = new ChecklistItemsService(dataSource, roles, audit);
   const userAdmin = new UserAdminService(dataSource, users, roles, twoFactor, audit);
   const adminReports = new AdminReportsService(dataSource, clock, checklist, userAdmin);
-  return { audit, auth, twoFactor, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, userAdmin, adminReports };
+  return { audit, auth, passwords, twoFactor, settings, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, userAdmin, adminReports };
 }

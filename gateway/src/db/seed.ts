@@ -82,7 +82,15 @@ const seedDocuments: SeedStep = {
   },
 };
 
-export const SEED_STEPS: SeedStep[] = [seedRoles, seedAccounts, seedChecklist, seedDocuments];
+/** The demo company lets anyone register; a database without demo data stays invitation-only (its migration). */
+const seedRegistration: SeedStep = {
+  name: 'registration',
+  async run(manager) {
+    await manager.query(`update company_settings set registration_mode = 'open'`);
+  },
+};
+
+export const SEED_STEPS: SeedStep[] = [seedRoles, seedAccounts, seedChecklist, seedDocuments, seedRegistration];
 
 /**
  * After explicit ids, move the identity sequence past them so the next insert

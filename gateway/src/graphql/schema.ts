@@ -1,17 +1,18 @@
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema } from 'type-graphql';
 import { AdminChecklistItemResolver, AdminResolver } from '../modules/admin';
-import { AuthResolver } from '../modules/auth';
+import { AuthResolver, PasswordResolver } from '../modules/auth';
 import { ChecklistItemResolver, UserChecklistResolver } from '../modules/checklist';
 import { DashboardResolver } from '../modules/dashboard';
 import { DocumentsResolver } from '../modules/documents';
 import { JournalResolver } from '../modules/journal';
 import { ProgressResolver } from '../modules/progress';
 import { RolesResolver } from '../modules/roles';
+import { SettingsResolver } from '../modules/settings';
 import { UsersResolver } from '../modules/users';
 
 /** Every resolver class of the API. */
-export const resolvers = [AuthResolver, RolesResolver, UsersResolver, UserChecklistResolver, ChecklistItemResolver, ProgressResolver, DashboardResolver, DocumentsResolver, JournalResolver, AdminResolver, AdminChecklistItemResolver] as const;
+export const resolvers = [AuthResolver, PasswordResolver, SettingsResolver, RolesResolver, UsersResolver, UserChecklistResolver, ChecklistItemResolver, ProgressResolver, DashboardResolver, DocumentsResolver, JournalResolver, AdminResolver, AdminChecklistItemResolver] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 

@@ -6,6 +6,7 @@ import { documentsRouter } from '../modules/documents';
 import { journalRouter } from '../modules/journal';
 import { progressRouter } from '../modules/progress';
 import { rolesRouter } from '../modules/roles';
+import { settingsRouter } from '../modules/settings';
 import { usersRouter } from '../modules/users';
 import type { Services } from '../services';
 import { apiDocsRouter } from './api-docs';
@@ -16,6 +17,7 @@ export function apiRouter(services: Services, options: { production: boolean }):
   const router = Router();
   router.use(apiDocsRouter(options));
   router.use(authRouter(services));
+  router.use(settingsRouter(services));
   router.use(rolesRouter(services));
   router.use(usersRouter(services));
   router.use(checklistRouter(services));

@@ -10,7 +10,7 @@ import type { AuditEntryType, AuditPageType } from './audit.types';
  * attempt and every admin change). Action names are stable identifiers, grouped by a dot
  * prefix (`auth.*`, `2fa.*`, `role.*`, `progress.*`: an administrator changing another user's progress,
  * `document.*`: the library, its role visibility and its checklist-item links;
- * `user.*` and `checklist_item.*`: the administration console).
+ * `user.*` and `checklist_item.*`: the administration console; `settings.*`: the company settings).
  */
 export type AuditAction =
   | 'auth.register'
@@ -21,6 +21,10 @@ export type AuditAction =
   | 'auth.login_2fa_required'
   | 'auth.login_2fa_failure'
   | 'auth.logout'
+  | 'auth.password_change'
+  | 'auth.password_check_failure'
+  | 'auth.password_reset_request'
+  | 'auth.password_reset'
   | '2fa.setup'
   | '2fa.enable'
   | '2fa.disable'
@@ -40,13 +44,15 @@ export type AuditAction =
   | 'user.deactivate'
   | 'user.reactivate'
   | 'user.2fa_reset'
+  | 'user.password_reset_sent'
   | 'user.role_assign'
   | 'checklist_item.create'
   | 'checklist_item.update'
   | 'checklist_item.delete'
   | 'checklist_item.reorder'
   | 'role.checklist_items_add'
-  | 'role.checklist_items_remove';
+  | 'role.checklist_items_remove'
+  | 'settings.registration_update';
 
 /** JSON-serialisable, and by contract free of secrets (no passwords, tokens, TOTP secrets or codes). */
 export type AuditDetails = Record<string, string | number | boolean | null | object>;
@@ -55,7 +61,7 @@ export interface AuditEntry {
   action: AuditAction;
   /** The signed-in user who did it; null for anonymous attempts (failed sign-ins, registration). */
   actorUserId: number | null;
-  targetType?: 'user' | 'role' | 'document' | 'checklist_item';
+  targetType?: 'user' | 'role' | 'document' | 'checklist_item' | 'settings';
   targetId?: number | string | null;
   ip: string | null;
   details?: AuditDetails;

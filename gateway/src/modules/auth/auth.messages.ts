@@ -1,7 +1,7 @@
 import { USER_ADMIN_MESSAGES as ACCOUNT } from '../users';
 
 /**
- * The words of registration, sign-in and two-factor, exactly as clients show
+ * The words of registration, sign-in, passwords and two-factor, exactly as clients show
  * them: the client kit displays the server's `details` as they are, so these
  * strings are part of the contract (docs/product.md#messages).
  */
@@ -13,6 +13,13 @@ export const AUTH_MESSAGES = {
   passwordRule: 'Password must be at least 8 characters with letters and numbers',
   passwordRequired: 'Password is required',
   passwordTooLong: 'Password must be less than 1024 characters',
+  passwordTooCommon: 'This password is too common',
+  passwordContainsEmail: 'Password must not contain your email',
+  currentPasswordRequired: 'Please enter your current password',
+  currentPasswordWrong: 'Current password is incorrect',
+  resetLinkInvalid: 'This reset link is invalid or has expired',
+  tooManyResetRequests: 'Too many password reset requests. Please try again later.',
+  resetForInactiveAccount: 'This account is deactivated: reactivate it before sending a reset link',
   nameRequired: ACCOUNT.nameRequired,
   nameTooLong: ACCOUNT.nameTooLong,
   roleRequired: 'Please select a role',
@@ -42,6 +49,13 @@ export const AUTH_LIMITS = {
   passwordMin: 8,
   /** argon2 takes any length, but a megabyte "password" is only a way to burn CPU. */
   passwordMax: 1024,
+  /** A reset link works for this long (docs/product.md#passwords). */
+  resetTtlSeconds: 60 * 60,
+  /**
+   * 'Forgot password?' answers no sooner than this, whether or not a mail is
+   * queued, so the response time does not tell which addresses have accounts.
+   */
+  forgotPasswordFloorMs: 250,
 } as const;
 
 /** Lower-cased and trimmed: the form under which emails are compared (docs/product.md#registration). */

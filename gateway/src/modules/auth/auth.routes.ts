@@ -4,9 +4,9 @@ import { documentRoute, jsonBody } from '../../http/openapi';
 import type { Services } from '../../services';
 import { objectSchema, SuccessBody } from '../../shared/schemas';
 import { z } from '../../shared/validation';
-import { UserType } from '../users';
-import { LoginInput, ReauthInput, RegisterInput, TotpCodeInput, VerifyLoginInput } from './auth.schemas';
-import { AuthPayload, BackupCodesResult, TwoFactorDisableResult, TwoFactorEnableResult, TwoFactorSetup, TwoFactorStatus, TwoFactorVerifyResult } from './auth.types';
+import { UserId, UserType } from '../users';
+import { ChangePasswordInput, ForgotPasswordInput, LoginInput, ReauthInput, RegisterInput, ResetPasswordInput, TotpCodeInput, VerifyLoginInput } from './auth.schemas';
+import { AuthPayload, BackupCodesResult, ChangePasswordResult, TwoFactorDisableResult, TwoFactorEnableResult, TwoFactorSetup, TwoFactorStatus, TwoFactorVerifyResult } from './auth.types';
 
 /*
  * REST door for accounts, sessions and two-factor (docs/product.md#sessions,
@@ -25,7 +25,7 @@ const LoginResponse = z
 documentRoute({
   method: 'post', path: '/api/auth/register', summary: 'Create an account and sign it in', tags, access: 'public', request: jsonBody(RegisterInput),
   responses: { 201: { description: 'The new session', schema: Session } },
-  // 403: registering as an administrator once one exists.
+  // 403: the registration policy refuses it (invitation only, company domains), or the administrator role once one exists.
   errors: [403, 409, 429],
 });
 documentRoute({
@@ -76,9 +76,31 @@ documentRoute({
   errors: [429],
 });
 
+documentRoute({
+  method: 'post', path: '/api/auth/change-password', summary: 'A new password: every other session ends', tags, access: 'user', request: jsonBody(ChangePasswordInput),
+  responses: { 200: { description: 'Changed, with a fresh token', schema: objectSchema(ChangePasswordResult) } },
+  // 400 also for a wrong current password, which counts against the per-user limit (429).
+  errors: [429],
+});
+documentRoute({
+  method: 'post', path: '/api/auth/forgot-password', summary: 'Mail a reset link if the address has an active account; the same answer either way', tags, access: 'public', request: jsonBody(ForgotPasswordInput),
+  responses: { 202: { description: 'Accepted (whether or not a mail is sent)', schema: SuccessBody } },
+  errors: [429],
+});
+documentRoute({
+  method: 'post', path: '/api/auth/reset-password', summary: "A new password with a reset link's token: every session ends", tags, access: 'public', request: jsonBody(ResetPasswordInput),
+  responses: { 200: { description: 'Changed; sign in with the new password', schema: SuccessBody } },
+});
+documentRoute({
+  method: 'post', path: '/api/admin/users/{id}/password-reset', summary: 'Mail the user a reset link (audited)', tags: ['Administration'], access: 'admin',
+  request: { params: z.object({ id: UserId }) },
+  responses: { 202: { description: 'The mail is queued', schema: SuccessBody } },
+  errors: [404, 409],
+});
+
 export function authRouter(services: Services): Router {
   const router = Router();
-  const { auth, twoFactor, users } = services;
+  const { auth, passwords, twoFactor, users } = services;
 
   router.post('/auth/register', async (req, res) => {
     res.status(201).json(await auth.register(actorOf(req), bodyOf(req), metaOf(req)));
@@ -99,6 +121,25 @@ export function authRouter(services: Services): Router {
   router.post('/auth/logout', async (req, res) => {
     await auth.logout(actorOf(req), metaOf(req));
     res.json({ success: true });
+  });
+
+  router.post('/auth/change-password', async (req, res) => {
+    res.json(await passwords.change(actorOf(req), bodyOf(req), metaOf(req)));
+  });
+
+  router.post('/auth/forgot-password', async (req, res) => {
+    await passwords.forgot(actorOf(req), bodyOf(req), metaOf(req));
+    res.status(202).json({ success: true });
+  });
+
+  router.post('/auth/reset-password', async (req, res) => {
+    await passwords.reset(actorOf(req), bodyOf(req), metaOf(req));
+    res.json({ success: true });
+  });
+
+  router.post('/admin/users/:id/password-reset', async (req, res) => {
+    await passwords.sendReset(actorOf(req), req.params.id, metaOf(req));
+    res.status(202).json({ success: true });
   });
 
   router.get('/auth/2fa/status', async (req, res) => {

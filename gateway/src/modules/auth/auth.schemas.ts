@@ -2,6 +2,7 @@ import { idSchema, isBlank, problem } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { EmailField, NameField } from '../users';
 import { AUTH_LIMITS, AUTH_MESSAGES as M } from './auth.messages';
+import { newPasswordProblem } from './password-policy';
 
 /*
  * One schema per operation input of accounts, sign-in and two-factor. The
@@ -64,6 +65,10 @@ export const RegisterInput = z.preprocess(
       password: NewPassword,
       role_id: RoleChoice,
     })
+    .superRefine(({ password, email }, ctx) => {
+      const problem = newPasswordProblem(password, email);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['password'] });
+    })
     .openapi('RegisterInput'),
 );
 export type RegisterInput = z.output<typeof RegisterInput>;
@@ -113,3 +118,25 @@ export const ReauthInput = z
   })
   .openapi('ReauthInput');
 export type ReauthInput = z.output<typeof ReauthInput>;
+
+/** Profile → Security: the current password, and a new one under the new-password rules. */
+export const ChangePasswordInput = z
+  .object({
+    currentPassword: z.string({ error: M.currentPasswordRequired }).min(1, { error: M.currentPasswordRequired }),
+    newPassword: NewPassword,
+  })
+  .openapi('ChangePasswordInput');
+export type ChangePasswordInput = z.output<typeof ChangePasswordInput>;
+
+/** 'Forgot password?': the address to send a reset link to, if it has an account. */
+export const ForgotPasswordInput = z.object({ email: EmailField }).openapi('ForgotPasswordInput');
+export type ForgotPasswordInput = z.output<typeof ForgotPasswordInput>;
+
+/** A reset link's token (from `?token=` of the link) and the new password. Anything but a plausible token is simply an invalid link. */
+export const ResetPasswordInput = z
+  .object({
+    token: z.string({ error: M.resetLinkInvalid }).trim().min(16, { error: M.resetLinkInvalid }).max(512, { error: M.resetLinkInvalid }),
+    password: NewPassword,
+  })
+  .openapi('ResetPasswordInput');
+export type ResetPasswordInput = z.output<typeof ResetPasswordInput>;

@@ -7,10 +7,12 @@ import { queryRows } from '../../shared/sql';
 import { invalid, parseInput } from '../../shared/validation';
 import type { AuditService } from '../audit';
 import type { RolesService } from '../roles';
+import { refusalOf, SETTINGS_MESSAGES, type SettingsService } from '../settings';
 import { USER_LIMITS, type User, type UsersService } from '../users';
 import { AUTH_MESSAGES as MESSAGES, normalizeEmail } from './auth.messages';
 import { LoginInput, RegisterInput, VerifyLoginInput } from './auth.schemas';
 import type { AuthPayload, LoginResult } from './auth.types';
+import { closeOpenChallenges } from './login-challenges';
 import type { PasswordHasher } from './passwords';
 import { buckets, type RateHit, type RateLimiter } from './rate-limiter';
 import type { TokenService } from './tokens';
@@ -40,6 +42,7 @@ export class AuthService {
     private readonly tokens: TokenService,
     private readonly limiter: RateLimiter,
     private readonly twoFactor: TwoFactorService,
+    private readonly settings: SettingsService,
     private readonly config: AuthConfig,
   ) {}
 
@@ -59,12 +62,17 @@ export class AuthService {
     return { kind: 'user', userId: claims.userId, roleId: state.roleId };
   }
 
-  async register(_actor: Actor, input: unknown, meta: RequestMeta): Promise<AuthPayload> {
+  async register(actor: Actor, input: unknown, meta: RequestMeta): Promise<AuthPayload> {
     // Counted before anything else, so probing emails through 409s is capped too.
     const hit = await this.limiter.hit(buckets.registerAddress(meta.ip), this.config.rateLimits.registerPerAddress);
     if (hit.limited) throw new RateLimitedError(MESSAGES.tooManyRegistrations, hit.resetsInSeconds);
 
+    // The company's policy first: when only invitations may create accounts, nothing in the form matters.
+    const policy = await this.settings.registration(actor);
+    if (policy.mode === 'invite') return this.refuseRegistration(SETTINGS_MESSAGES.registrationInviteOnly, 'invite_only', null, meta);
     const { role_id: roleId, ...data } = parseInput(RegisterInput, input);
+    const refusal = refusalOf(policy.mode, policy.domains, data.email);
+    if (refusal) return this.refuseRegistration(refusal, 'email_domain', data.email, meta);
     if (!(await this.roles.exists(roleId))) throw invalid([MESSAGES.roleUnknown]);
     // Cheap pre-checks before the deliberately slow hash; both are repeated under the lock below.
     if (roleId === ADMIN_ROLE_ID && (await this.users.countByRole(ADMIN_ROLE_ID)) > 0) await this.refuseAdmin(data.email, meta);
@@ -202,15 +210,20 @@ export class AuthService {
     throw new UnauthenticatedError(MESSAGES.invalidCredentials);
   }
 
-  private async refuseAdmin(email: string, meta: RequestMeta): Promise<never> {
-    await this.audit.record({ action: 'auth.register_refused', actorUserId: null, ip: meta.ip, details: { email: normalizeEmail(email), reason: 'administrator_exists' } });
-    throw new ForbiddenError(MESSAGES.adminRegistrationRefused);
+  private refuseAdmin(email: string, meta: RequestMeta): Promise<never> {
+    return this.refuseRegistration(MESSAGES.adminRegistrationRefused, 'administrator_exists', email, meta);
+  }
+
+  /** A registration the rules do not allow: 403 with `message`, audited with the reason. */
+  private async refuseRegistration(message: string, reason: string, email: string | null, meta: RequestMeta): Promise<never> {
+    await this.audit.record({ action: 'auth.register_refused', actorUserId: null, ip: meta.ip, details: { ...(email === null ? {} : { email: normalizeEmail(email) }), reason } });
+    throw new ForbiddenError(message);
   }
 
   /** A fresh password step; earlier open ones for the user are closed, so only the newest counts. */
   private async openChallenge(userId: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
-      await manager.query(`update login_challenges set consumed_at = now() where user_id = $1 and consumed_at is null`, [userId]);
+      await closeOpenChallenges(manager, userId);
       await manager.query(`insert into login_challenges (user_id, expires_at) values ($1, now() + make_interval(secs => $2))`, [userId, this.config.twoFactor.challengeTtlSeconds]);
     });
   }

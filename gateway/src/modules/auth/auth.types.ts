@@ -130,3 +130,9 @@ export class ReauthInput {
   @Field(() => String, { nullable: true })
   token?: string | null;
 }
+
+@ObjectType({ description: 'The password is changed. Every other session ended; continue with `token`.' })
+export class ChangePasswordResult {
+  @Field(() => String)
+  token!: string;
+}

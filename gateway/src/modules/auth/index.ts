@@ -1,5 +1,5 @@
 /*
- * The auth module's public face: accounts, sign-in, sessions and two-factor.
+ * The auth module's public face: accounts, sign-in, sessions, passwords and two-factor.
  * Code outside the module imports from here only (docs/architecture.md#modules).
  */
 export { AUTH_LIMITS, AUTH_MESSAGES, normalizeEmail } from './auth.messages';
@@ -8,6 +8,9 @@ export { NewPassword } from './auth.schemas';
 export { authRouter } from './auth.routes';
 export { AuthService } from './auth.service';
 export * from './auth.types';
+export { assertNewPasswordAllowed, newPasswordProblem } from './password-policy';
+export { PasswordResolver } from './password.resolver';
+export { PasswordService } from './password.service';
 export { PasswordHasher } from './passwords';
 export { RateLimiter } from './rate-limiter';
 export { SecretBox } from './secret-box';

@@ -64,7 +64,10 @@ export const buckets = {
   loginAccount: (email: string, ip: string): string => `login:acct:${digest(email)}:${ip}`,
   loginAddress: (ip: string): string => `login:ip:${ip}`,
   registerAddress: (ip: string): string => `register:ip:${ip}`,
-  twoFactorUser: (userId: number): string => `2fa:user:${userId}`,
+  /** Password and code checks of a signed-in user (reauth-guard.ts). */
+  reauthUser: (userId: number): string => `reauth:user:${userId}`,
+  passwordResetAddress: (ip: string): string => `reset:ip:${ip}`,
+  passwordResetAccount: (email: string): string => `reset:acct:${digest(email)}`,
 };
 
 function digest(value: string): string {

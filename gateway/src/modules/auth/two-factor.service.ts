@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { AuthConfig } from '../../config';
 import { requireUser, type Actor, type RequestMeta } from '../../shared/actor';
-import { ConflictError, RateLimitedError, UnauthenticatedError, ValidationError } from '../../shared/errors';
+import { ConflictError, UnauthenticatedError, ValidationError } from '../../shared/errors';
 import { queryRows } from '../../shared/sql';
 import { parseInput } from '../../shared/validation';
 import type { AuditService } from '../audit';
@@ -11,8 +11,10 @@ import type { User, UsersService } from '../users';
 import { AUTH_MESSAGES as MESSAGES } from './auth.messages';
 import { ReauthInput, TotpCodeInput } from './auth.schemas';
 import type { BackupCodesResult, TwoFactorDisableResult, TwoFactorEnableResult, TwoFactorSetup, TwoFactorStatus, TwoFactorVerifyResult } from './auth.types';
+import { closeOpenChallenges } from './login-challenges';
 import type { PasswordHasher } from './passwords';
-import { buckets, type RateLimiter } from './rate-limiter';
+import type { RateLimiter } from './rate-limiter';
+import { ReauthGuard } from './reauth-guard';
 import type { SecretBox } from './secret-box';
 import type { TokenService } from './tokens';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp';
@@ -31,16 +33,20 @@ export const BACKUP_CODE_COUNT = 10;
  * continues with the fresh token in the answer (docs/product.md#two-factor).
  */
 export class TwoFactorService {
+  private readonly guard: ReauthGuard;
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly users: UsersService,
     private readonly audit: AuditService,
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
-    private readonly limiter: RateLimiter,
+    limiter: RateLimiter,
     private readonly box: SecretBox,
-    private readonly config: AuthConfig,
-  ) {}
+    config: AuthConfig,
+  ) {
+    this.guard = new ReauthGuard(limiter, audit, config.rateLimits.twoFactorPerUser);
+  }
 
   async status(actor: Actor): Promise<TwoFactorStatus> {
     const user = await this.currentUser(actor);
@@ -71,7 +77,7 @@ export class TwoFactorService {
     const user = await this.currentUser(actor);
     const { token: code } = parseInput(TotpCodeInput, input);
     const secret = this.secretOf(user);
-    await this.guarded(user.id, meta, 'verify', async () => {
+    await this.guard.check(user.id, meta, '2fa.check_failure', 'verify', async () => {
       if (user.twoFactorEnabled) return this.spendTotp(user.id, secret, code, user.lastTotpStep);
       return (await matchTotp(secret, code, user.lastTotpStep)) !== null;
     }, MESSAGES.invalidCode);
@@ -87,7 +93,7 @@ export class TwoFactorService {
     const hashes = await Promise.all(codes.map((c) => this.hasher.hash(c)));
 
     let tokenVersion = 0;
-    await this.guarded(user.id, meta, 'enable', async () => {
+    await this.guard.check(user.id, meta, '2fa.check_failure', 'enable', async () => {
       const step = await matchTotp(secret, code, user.lastTotpStep);
       if (step === null) return false;
       return this.dataSource.transaction(async (manager) => {
@@ -140,7 +146,7 @@ export class TwoFactorService {
   async clear(userId: number, manager: EntityManager): Promise<number> {
     await this.users.disableTwoFactor(userId, manager);
     await manager.query(`delete from backup_codes where user_id = $1`, [userId]);
-    await manager.query(`update login_challenges set consumed_at = now() where user_id = $1 and consumed_at is null`, [userId]);
+    await closeOpenChallenges(manager, userId);
     return this.users.bumpTokenVersion(userId, manager);
   }
 
@@ -172,32 +178,12 @@ export class TwoFactorService {
   private async reauthenticate(user: User, input: unknown, meta: RequestMeta, operation: string): Promise<void> {
     const proof = parseInput(ReauthInput, input);
     if ('password' in proof) {
-      await this.guarded(user.id, meta, operation, () => this.hasher.verify(user.passwordHash, proof.password), MESSAGES.invalidPassword);
+      await this.guard.check(user.id, meta, '2fa.check_failure', operation, () => this.hasher.verify(user.passwordHash, proof.password), MESSAGES.invalidPassword);
       return;
     }
     const { code } = proof;
     const secret = this.secretOf(user);
-    await this.guarded(user.id, meta, operation, () => this.spendTotp(user.id, secret, code, user.lastTotpStep), MESSAGES.invalidCode);
-  }
-
-  /**
-   * Runs a password/code check under the per-user limit: counted before it
-   * runs, refunded when it passes. A failure answers 400, never 401: the
-   * session is fine, and a 401 would sign the client out (docs/product.md#status-codes).
-   */
-  private async guarded(userId: number, meta: RequestMeta, operation: string, check: () => Promise<boolean>, failure: string): Promise<void> {
-    const rule = this.config.rateLimits.twoFactorPerUser;
-    const hit = await this.limiter.hit(buckets.twoFactorUser(userId), rule);
-    if (hit.limited) {
-      await this.audit.record({ action: '2fa.check_failure', actorUserId: userId, targetType: 'user', targetId: userId, ip: meta.ip, details: { operation, reason: 'rate_limited' } });
-      throw new RateLimitedError(MESSAGES.tooManyTwoFactorChecks, hit.resetsInSeconds);
-    }
-    if (await check()) {
-      await this.limiter.refund(hit);
-      return;
-    }
-    await this.audit.record({ action: '2fa.check_failure', actorUserId: userId, targetType: 'user', targetId: userId, ip: meta.ip, details: { operation, reason: 'invalid' } });
-    throw new ValidationError(failure, [failure]);
+    await this.guard.check(user.id, meta, '2fa.check_failure', operation, () => this.spendTotp(user.id, secret, code, user.lastTotpStep), MESSAGES.invalidCode);
   }
 
   private async replaceBackupCodes(manager: EntityManager, userId: number, hashes: string[]): Promise<void> {

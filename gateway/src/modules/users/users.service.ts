@@ -138,6 +138,20 @@ export class UsersService {
   }
 
   /**
+   * Stores a new password hash and bumps the token version in the same
+   * statement, so no session from before the change survives it. Returns the
+   * new version, or null when the user does not exist.
+   */
+  async setPassword(userId: number, passwordHash: string, manager: EntityManager): Promise<number | null> {
+    const [row] = await queryRows<{ token_version: number }>(
+      manager,
+      `update users set password_hash = $2, token_version = token_version + 1, updated_at = now() where id = $1 returning token_version`,
+      [userId, passwordHash],
+    );
+    return row?.token_version ?? null;
+  }
+
+  /**
    * Writes the profile fields an administrator may change (only those given).
    * Returns the row as it was before and after, or null when the user does not
    * exist. The caller runs it in its transaction and maps the unique index on
