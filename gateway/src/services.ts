@@ -66,6 +66,6 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const journal = new JournalService(dataSource, new ChecklistTaskDirectory(dataSource, checklist));
   const checklistItems = new ChecklistItemsService(dataSource, roles, audit);
   const userAdmin = new UserAdminService(dataSource, users, roles, twoFactor, audit);
-  const adminReports = new AdminReportsService(dataSource, clock, checklist, userAdmin);
+  const adminReports = new AdminReportsService(clock, { users, userAdmin, roles, checklist, checklistItems, documents });
   return { audit, auth, passwords, twoFactor, settings, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, userAdmin, adminReports };
 }

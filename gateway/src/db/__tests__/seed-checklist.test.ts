@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../shared/actor';
-import { addDays, CHECKLIST_ITEM_TYPES, TASK_PRIORITIES } from '../../modules/checklist';
+import { ChecklistItemTypeEnum, TaskPriorityEnum } from '../../modules/checklist';
 import { DEMO_ACCOUNTS, DEMO_ROLES } from '../seed';
 import { DEMO_CHECKLIST, DEMO_EMPLOYEE_DAYS_IN, DEMO_PROGRESS } from '../seed-checklist';
 import { buildTestApp, type TestApp } from '../../../test/app';
@@ -15,7 +15,7 @@ describe('demo checklists', () => {
     expect(NON_ADMIN_ROLES).toEqual([1, 2, 3, 5, 6, 7]);
     for (const roleId of NON_ADMIN_ROLES) {
       const types = new Set(DEMO_CHECKLIST.filter((i) => i.roles.includes(roleId)).map((i) => i.type));
-      expect({ roleId, types: [...types].sort() }).toEqual({ roleId, types: [...CHECKLIST_ITEM_TYPES].sort() });
+      expect({ roleId, types: [...types].sort() }).toEqual({ roleId, types: Object.values(ChecklistItemTypeEnum).sort() });
     }
     expect(DEMO_CHECKLIST.filter((i) => i.roles.includes(ADMIN_ROLE_ID))).toEqual([]);
   });
@@ -30,7 +30,7 @@ describe('demo checklists', () => {
       expect(item.dueDays).toBeGreaterThanOrEqual(0);
       expect(item.dueDays).toBeLessThanOrEqual(30);
     }
-    expect(new Set(DEMO_CHECKLIST.map((i) => i.priority))).toEqual(new Set(TASK_PRIORITIES));
+    expect(new Set(DEMO_CHECKLIST.map((i) => i.priority))).toEqual(new Set(Object.values(TaskPriorityEnum)));
     const days = DEMO_CHECKLIST.map((i) => i.dueDays);
     expect([Math.min(...days), Math.max(...days)]).toEqual([0, 30]);
     expect(DEMO_CHECKLIST.filter((i) => i.roles.length > 1).length).toBeGreaterThan(5);
@@ -40,18 +40,23 @@ describe('demo checklists', () => {
     let t: TestApp;
     let token: string;
     let startDate: string;
+    let describedDay: string;
 
     beforeAll(async () => {
       if (!employee) throw new Error('no demo employee');
       const probe = await buildTestApp();
       try {
-        const [row] = (await probe.dataSource.query(`select to_char(start_date, 'YYYY-MM-DD') as start_date from users where id = $1`, [employee.id])) as [{ start_date: string }];
+        const [row] = (await probe.dataSource.query(
+          `select to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(start_date + $2::int, 'YYYY-MM-DD') as described_day from users where id = $1`,
+          [employee.id, DEMO_EMPLOYEE_DAYS_IN],
+        )) as [{ start_date: string; described_day: string }];
         startDate = row.start_date;
+        describedDay = row.described_day;
       } finally {
         await probe.close();
       }
       // Pinned to noon on the day the demo data describes, so the numbers do not depend on when the suite runs.
-      t = await buildTestApp({ clock: fixedClock(`${addDays(startDate, DEMO_EMPLOYEE_DAYS_IN)}T12:00:00Z`) });
+      t = await buildTestApp({ clock: fixedClock(`${describedDay}T12:00:00Z`) });
       token = await tokenFor(t.dataSource, employee.id);
     });
     afterAll(() => t.close());

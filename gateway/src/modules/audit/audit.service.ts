@@ -44,6 +44,7 @@ export type AuditAction =
   | 'user.deactivate'
   | 'user.reactivate'
   | 'user.2fa_reset'
+  | 'user.admin_create'
   | 'user.password_reset_sent'
   | 'user.role_assign'
   | 'checklist_item.create'

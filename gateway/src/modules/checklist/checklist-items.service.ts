@@ -51,6 +51,12 @@ export class ChecklistItemsService {
     return this.select(this.dataSource, where.length > 0 ? where.join(' and ') : 'true', params.values);
   }
 
+  /** How many checklist items there are, in every role (the administration index). */
+  async count(): Promise<number> {
+    const [row] = await queryRows<{ total: number }>(this.dataSource, 'select count(*)::int as total from checklist_items');
+    return row?.total ?? 0;
+  }
+
   /** One item with its roles (administrators). */
   async get(actor: Actor, rawId: unknown): Promise<AdminChecklistItemType> {
     requireAdmin(actor);

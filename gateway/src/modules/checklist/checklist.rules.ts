@@ -61,6 +61,11 @@ export function completionPercentage(done: number, total: number): number {
   return Math.round((100 * done) / total);
 }
 
+/** round(100 × done / total) as a rate, or null when nothing is assigned (docs/product.md#admin). */
+export function completionRate(done: number, total: number): number | null {
+  return total > 0 ? completionPercentage(done, total) : null;
+}
+
 /** "Today" on the server: the UTC calendar date of `now`. The ONE definition of today. */
 export function todayUtc(now: Date): string {
   return now.toISOString().slice(0, 10);
@@ -75,11 +80,6 @@ export function dateToUtcMs(date: string): number {
   const back = new Date(ms);
   if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d) throw new Error(`not a calendar date: ${date}`);
   return ms;
-}
-
-/** A calendar date plus whole days. */
-export function addDays(date: string, days: number): string {
-  return new Date(dateToUtcMs(date) + days * MS_PER_DAY).toISOString().slice(0, 10);
 }
 
 /** Whole days from one calendar date to another (negative when `to` is earlier). */

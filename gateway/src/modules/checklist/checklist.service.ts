@@ -1,13 +1,13 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { isAdmin, requireSelfOrAdmin, requireUser, type Actor } from '../../shared/actor';
+import { ADMIN_ROLE_ID, isAdmin, requireSelfOrAdmin, requireUser, type Actor } from '../../shared/actor';
 import type { Clock } from '../../shared/clock';
 import { NotFoundError } from '../../shared/errors';
 import { parseId } from '../../shared/ids';
 import { hotRows, queryRows } from '../../shared/sql';
 import { toUserType, USER_MESSAGES, type UsersService, type UserType } from '../users';
-import { completionStats, daysBetween, estimatedTime, isOverdue, todayUtc } from './checklist.rules';
-import { LOAD_CHECKLIST_SQL, READER_ITEM_SQL, USER_TASK_SQL, type TaskRow } from './checklist.sql';
-import type { ChecklistItemFields, ChecklistItemType, CompletionStatsType, LinkedDocumentType, UserChecklistItemType } from './checklist.types';
+import { completionRate, completionStats, daysBetween, estimatedTime, isOverdue, todayUtc } from './checklist.rules';
+import { LOAD_CHECKLIST_SQL, READER_ITEM_SQL, ROLE_HEALTH_SQL, USER_TASK_SQL, type TaskRow } from './checklist.sql';
+import type { ChecklistItemFields, ChecklistItemType, CompletionStatsType, LinkedDocumentType, RoleHealthType, UserChecklistItemType } from './checklist.types';
 
 export const CHECKLIST_MESSAGES = {
   invalidItemId: 'Invalid checklist item id',
@@ -132,6 +132,18 @@ export class ChecklistService {
   async userTask(userId: number, itemId: number, now: Date, manager?: EntityManager): Promise<UserChecklistItemType | null> {
     const [row] = await queryRows<TaskRow>(manager ?? this.dataSource, USER_TASK_SQL, [userId, itemId]);
     return row ? toUserChecklistItem(row, todayUtc(now)) : null;
+  }
+
+  /**
+   * Onboarding health of every role but the administrators' on `today`
+   * (YYYY-MM-DD), by role id, from one statement (ROLE_HEALTH_SQL): the
+   * checklist's own due-date, overdue and completion rules over each role's
+   * active users. Administrators and deactivated users are not onboarding, so
+   * they are left out (docs/product.md#admin). Callers must have authorised the actor.
+   */
+  async roleHealth(today: string): Promise<RoleHealthType[]> {
+    const rows = await queryRows<Omit<RoleHealthType, 'completion_rate'>>(this.dataSource, ROLE_HEALTH_SQL, [today, ADMIN_ROLE_ID]);
+    return rows.map((r) => ({ ...r, completion_rate: completionRate(r.completed_tasks, r.assigned_tasks) }));
   }
 
   /** Signed in (401), a valid id (400), and the user themself or an administrator (404 otherwise). */

@@ -1,3 +1,4 @@
+import { newHireSql } from '../users';
 import type { ChecklistItemTypeName, ProgressStatusName, TaskPriorityName } from './checklist.rules';
 
 /*
@@ -12,12 +13,21 @@ export function dueDateSql(user = 'u', item = 'ci'): string {
 }
 
 /**
+ * SQL: the progress row `progress` (an alias) says its task is done
+ * (docs/product.md#task-status). Null when the row is missing, so use it in
+ * `filter (where …)` or as `… is not true`.
+ */
+export function completedSql(progress = 'up'): string {
+  return `(${progress}.status = 'completed')`;
+}
+
+/**
  * SQL: the task of `item` for `user` is overdue on `today` (a placeholder
  * holding a YYYY-MM-DD date): not completed (`progress` may be a missing
  * row) and due before today (docs/product.md#overdue).
  */
 export function overdueSql(today: string, user = 'u', item = 'ci', progress = 'up'): string {
-  return `(${progress}.status is distinct from 'completed' and ${dueDateSql(user, item)} < ${today}::date)`;
+  return `(${completedSql(progress)} is not true and ${dueDateSql(user, item)} < ${today}::date)`;
 }
 
 /** The columns of a checklist item (alias ci), as the ChecklistItem shape names them. */
@@ -59,6 +69,44 @@ export const READER_ITEM_SQL = `select ${TASK_COLUMNS}
          left join user_progress up on up.user_id = u.id and up.checklist_item_id = ci.id
         where ci.id = $1
           and ($3::int is null or exists (select 1 from role_checklist_items rci where rci.checklist_item_id = ci.id and rci.role_id = $3))`;
+
+/**
+ * Onboarding health per role on $1 (a YYYY-MM-DD date), for every role but $2
+ * (the administrators'), by role id: how many items the role gets and, over
+ * its active users, their tasks (assigned, completed, overdue), the new hires
+ * (the users module's rule) and the users who finished (every task of a
+ * non-empty checklist completed, as completionStats' isComplete). ONE
+ * set-based statement, users × their role's items × their progress grouped per
+ * user and then per role, never a loop over users.
+ */
+export const ROLE_HEALTH_SQL = `with per_user as (
+         select u.id, u.role_id, ${newHireSql('$1', 'u')} as new_hire,
+                count(rci.checklist_item_id) as total,
+                count(up.id) filter (where ${completedSql('up')}) as done,
+                count(rci.checklist_item_id) filter (where ${overdueSql('$1')}) as overdue
+           from users u
+           left join role_checklist_items rci on rci.role_id = u.role_id
+           left join checklist_items ci on ci.id = rci.checklist_item_id
+           left join user_progress up on up.user_id = u.id and up.checklist_item_id = rci.checklist_item_id
+          where u.is_active and u.role_id <> $2
+          group by u.id, u.role_id, u.start_date
+       ), items as (
+         select role_id, count(*) as n from role_checklist_items group by role_id
+       )
+       select r.id as role_id, r.name as role_name,
+              coalesce(max(i.n), 0)::int as checklist_items,
+              count(pu.id)::int as users,
+              count(pu.id) filter (where pu.new_hire)::int as new_hires,
+              count(pu.id) filter (where pu.total > 0 and pu.done = pu.total)::int as finished_users,
+              coalesce(sum(pu.total), 0)::int as assigned_tasks,
+              coalesce(sum(pu.done), 0)::int as completed_tasks,
+              coalesce(sum(pu.overdue), 0)::int as overdue_tasks
+         from roles r
+         left join per_user pu on pu.role_id = r.id
+         left join items i on i.role_id = r.id
+        where r.id <> $2
+        group by r.id
+        order by r.id`;
 
 /** A row of TASK_COLUMNS: stored item and progress fields as selected; `due` is the computed due date. */
 export interface TaskRow {

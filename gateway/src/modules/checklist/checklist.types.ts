@@ -164,3 +164,37 @@ export class RoleChecklistType {
   @Field(() => [AdminChecklistItemType])
   items!: AdminChecklistItemType[];
 }
+
+/** One role's onboarding numbers (ChecklistService.roleHealth), a row of the administration index. */
+@ObjectType('RoleHealth', { description: 'Onboarding health of one role, over its active users. The administrator role is not listed.' })
+export class RoleHealthType {
+  @Field(() => Int)
+  role_id!: number;
+
+  @Field(() => String)
+  role_name!: string;
+
+  @Field(() => Int)
+  checklist_items!: number;
+
+  @Field(() => Int)
+  users!: number;
+
+  @Field(() => Int, { description: 'Start date within the last 30 days, today included.' })
+  new_hires!: number;
+
+  @Field(() => Int, { description: 'Completed every item of a non-empty checklist.' })
+  finished_users!: number;
+
+  @Field(() => Int)
+  assigned_tasks!: number;
+
+  @Field(() => Int)
+  completed_tasks!: number;
+
+  @Field(() => Int, { nullable: true, description: 'round(100 × completed / assigned); null when nothing is assigned.' })
+  completion_rate!: number | null;
+
+  @Field(() => Int)
+  overdue_tasks!: number;
+}

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { queryRows } from '../../shared/sql';
 import { completionPercentage } from './checklist.rules';
+import { completedSql } from './checklist.sql';
 
 /**
  * Each user's onboarding completion, 0-100: round(100 × done / total) over the
@@ -17,7 +18,7 @@ export async function completionPercentages(db: DataSource | EntityManager, user
     db,
     `select u.id as user_id,
             count(rci.checklist_item_id)::int as total,
-            count(up.id) filter (where up.status = 'completed')::int as done
+            count(up.id) filter (where ${completedSql('up')})::int as done
        from users u
        join role_checklist_items rci on rci.role_id = u.role_id
        left join user_progress up on up.user_id = u.id and up.checklist_item_id = rci.checklist_item_id

@@ -1,7 +1,9 @@
 /*
  * The checklist module's public surface: other modules import only this file.
- * The checklist owns checklist items, their role links and the due-date rule
- * (docs/product.md#due-dates); users' progress is the progress module's.
+ * The checklist owns checklist items, their role links and the rules read
+ * over users' checklists: due date, overdue, completed, percentage
+ * (docs/product.md#due-dates, #overdue, #progress). The progress module is the
+ * only writer of users' progress; the checklist reads it.
  */
 export { ChecklistService, CHECKLIST_MESSAGES } from './checklist.service';
 export type { LinkedDocumentsReader, LoadedChecklist, UserChecklistOverview, WithDocuments } from './checklist.service';
@@ -9,34 +11,29 @@ export { ChecklistItemsService } from './checklist-items.service';
 export { CHECKLIST_ITEM_LIMITS, CHECKLIST_ITEM_MESSAGES } from './checklist-items.messages';
 export { ChecklistItemListQuery, CreateChecklistItem, UpdateChecklistItem } from './checklist-items.schemas';
 export {
-  addDays,
-  CHECKLIST_ITEM_TYPES,
   compareUpcoming,
-  completionPercentage,
+  completionRate,
   completionStats,
-  dateToUtcMs,
   daysBetween,
   DEFAULT_NEXT_STEP,
   estimatedTime,
   isOverdue,
-  PROGRESS_STATUSES,
-  TASK_PRIORITIES,
   taskRoute,
   todayUtc,
   urgencyLevel,
 } from './checklist.rules';
 export type { ChecklistItemTypeName, ProgressStatusName, TaskPriorityName, UrgencyLevelName } from './checklist.rules';
-export { dueDateSql, overdueSql } from './checklist.sql';
+export { dueDateSql } from './checklist.sql';
 export { completionPercentages } from './completion';
 export {
   AdminChecklistItemType,
-  ChecklistItemFields,
   ChecklistItemType,
   ChecklistItemTypeEnum,
   CompletionStatsType,
   LinkedDocumentType,
   ProgressStatusEnum,
   RoleChecklistType,
+  RoleHealthType,
   TaskPriorityEnum,
   UrgencyLevelEnum,
   UserChecklistItemType,

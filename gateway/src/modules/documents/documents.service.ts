@@ -102,6 +102,12 @@ export class DocumentsService {
     return { data: rows.map(toDocument), total: counts[0]?.total ?? 0 };
   }
 
+  /** How many documents there are, whoever may see them (the administration index). */
+  async count(): Promise<number> {
+    const [row] = await queryRows<{ total: number }>(this.dataSource, 'select count(*)::int as total from documents');
+    return row?.total ?? 0;
+  }
+
   /** GET /document-classes: the six document classes, by id. */
   async classes(actor: Actor): Promise<DocumentClassType[]> {
     requireUser(actor);

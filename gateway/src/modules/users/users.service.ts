@@ -130,6 +130,12 @@ export class UsersService {
     return this.repository(manager).count({ where: { roleId } });
   }
 
+  /** How many accounts there are, and how many of them may sign in (the administration index). */
+  async counts(): Promise<{ users: number; active: number }> {
+    const [row] = await queryRows<{ users: number; active: number }>(this.dataSource, 'select count(*)::int as users, (count(*) filter (where is_active))::int as active from users');
+    return row ?? { users: 0, active: 0 };
+  }
+
   /** Revokes every token issued so far (they carry the old version). Returns the new version. */
   async bumpTokenVersion(userId: number, manager: EntityManager = this.dataSource.manager): Promise<number> {
     const [row] = await queryRows<{ token_version: number }>(manager, `update users set token_version = token_version + 1, updated_at = now() where id = $1 returning token_version`, [userId]);

@@ -5,7 +5,8 @@ import { buildTestApp, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, PROXY_ENV, randomIp, tokenFor, type TestUser } from '../../../../test/auth';
 import { addProgress, fixedClock, makeChecklist, type ChecklistFixture } from '../../../../test/checklist';
 import { AUDIT_LOG_MESSAGES as ADMIN_MESSAGES, type AuditEntryType as AuditEntryView } from '../../audit';
-import type { AdminStatsType as AdminStatsView, RoleHealthType as RoleHealthView } from '../admin.types';
+import type { RoleHealthType as RoleHealthView } from '../../checklist';
+import type { AdminStatsType as AdminStatsView } from '../admin.types';
 
 const NOW = '2025-03-10T12:00:00.000Z'; // today 2025-03-10; "new hires" started 2025-02-09 … 2025-03-10
 
@@ -138,7 +139,7 @@ describe('administration console: statistics (GET /api/admin/stats) and audited 
     expect(row).toEqual({ role_id: fx.roleId, completion_rate: 40, overdue_tasks: 4, new_hires: 3 });
   });
 
-  it('is one set-based statement however many users there are (no per-user queries)', async () => {
+  it('asks each owner once, the health in one set-based statement, however many users there are (no per-user queries)', async () => {
     const statements: string[] = [];
     const original = t.dataSource.driver.createQueryRunner.bind(t.dataSource.driver);
     const spy = jest.spyOn(t.dataSource.driver, 'createQueryRunner').mockImplementation((mode) => {
@@ -163,8 +164,11 @@ describe('administration console: statistics (GET /api/admin/stats) and audited 
       spy.mockRestore();
       poolSpy.mockRestore();
     }
-    // The session check, the counts, the health per role.
-    expect(statements.filter((q) => !/^(start|commit|rollback)/i.test(q.trim()))).toHaveLength(3);
+    // The session check, then one answer from each owner: the accounts (users), the roles, the
+    // checklist items, the documents, and the health per role (the checklist), one statement over every user's progress.
+    const queries = statements.filter((q) => !/^(start|commit|rollback)/i.test(q.trim()));
+    expect(queries).toHaveLength(6);
+    expect(queries.filter((q) => q.includes('user_progress'))).toHaveLength(1);
   });
 
   describe('GET /api/admin/audit', () => {

@@ -1,7 +1,7 @@
 import {
-  addDays,
   compareUpcoming,
   completionPercentage,
+  completionRate,
   completionStats,
   daysBetween,
   DEFAULT_ESTIMATED_TIME,
@@ -51,21 +51,24 @@ describe('checklist rules', () => {
     });
   });
 
+  describe('completionRate: the percentage, or null when nothing is assigned', () => {
+    it.each([
+      [0, 0, null],
+      [0, 4, 0],
+      [6, 15, 40],
+      [1, 8, 13],
+      [15, 15, 100],
+    ])('%i of %i → %p', (done, total, rate) => {
+      expect(completionRate(done, total)).toBe(rate);
+    });
+  });
+
   describe('dates (UTC calendar dates)', () => {
     it('today is the UTC date of now', () => {
       expect(todayUtc(new Date('2025-03-10T23:59:59.999Z'))).toBe('2025-03-10');
       expect(todayUtc(new Date('2025-03-11T00:00:00.000Z'))).toBe('2025-03-11');
       // 01:30 in UTC+2 is still the previous day in UTC.
       expect(todayUtc(new Date('2025-03-11T01:30:00+02:00'))).toBe('2025-03-10');
-    });
-
-    it('adds days across months, years and leap days', () => {
-      expect(addDays('2025-03-10', 0)).toBe('2025-03-10');
-      expect(addDays('2025-01-31', 1)).toBe('2025-02-01');
-      expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
-      expect(addDays('2025-02-28', 1)).toBe('2025-03-01');
-      expect(addDays('2025-12-25', 30)).toBe('2026-01-24');
-      expect(addDays('2025-03-29', 2)).toBe('2025-03-31'); // no DST in UTC
     });
 
     it('counts whole days between dates', () => {
@@ -76,8 +79,8 @@ describe('checklist rules', () => {
     });
 
     it('rejects things that are not calendar dates', () => {
-      expect(() => addDays('2025-02-30', 1)).toThrow(/calendar date/);
-      expect(() => addDays('10/03/2025', 1)).toThrow(/YYYY-MM-DD/);
+      expect(() => daysBetween('2025-02-30', '2025-03-01')).toThrow(/calendar date/);
+      expect(() => daysBetween('2025-03-10', '10/03/2025')).toThrow(/YYYY-MM-DD/);
     });
   });
 

@@ -1,13 +1,12 @@
-import { addDays, daysBetween, estimatedTime, isOverdue, todayUtc, type UserChecklistItemType } from '../../checklist';
+import { daysBetween, estimatedTime, isOverdue, todayUtc, type UserChecklistItemType } from '../../checklist';
 import { buildDashboard } from '../dashboard.rules';
 
 const NOW = new Date('2025-03-10T12:00:00Z'); // today 2025-03-10
 const START = '2025-03-03'; // a week ago
 
-/** An item of the user's checklist as the service produces it. */
-function item(id: number, dueDays: number, options: { priority?: 'high' | 'medium' | 'low'; completedAt?: string; note?: string; order?: number; type?: 'form' | 'meeting' } = {}): UserChecklistItemType {
+/** An item of the user's checklist, due on `dueDate`, as the service produces it. */
+function item(id: number, dueDate: string, options: { priority?: 'high' | 'medium' | 'low'; completedAt?: string; note?: string; order?: number; type?: 'form' | 'meeting' } = {}): UserChecklistItemType {
   const completed = options.completedAt !== undefined;
-  const dueDate = addDays(START, dueDays);
   return {
     id,
     title: `Task ${id}`,
@@ -16,7 +15,7 @@ function item(id: number, dueDays: number, options: { priority?: 'high' | 'mediu
     priority: options.priority ?? 'medium',
     role_id: 1,
     item_order: options.order ?? id,
-    due_days: dueDays,
+    due_days: daysBetween(START, dueDate),
     created_at: new Date('2025-01-01T00:00:00Z'),
     updated_at: new Date('2025-01-01T00:00:00Z'),
     has_progress: completed,
@@ -37,15 +36,15 @@ describe('buildDashboard', () => {
   // Due dates: 1 → 03-03 (done), 2 → 03-05 (overdue), 3 → 03-06 (overdue), 4 → 03-10 (today),
   // 5 → 03-11 (high), 6 → 03-12 (done), 7 → 03-13 (medium), 8 → 03-20 (low), 9 → 03-12 (high priority, 60 h → high).
   const items = [
-    item(1, 0, { completedAt: '2025-03-04T09:00:00Z', note: 'first' }),
-    item(2, 2),
-    item(3, 3, { priority: 'high' }),
-    item(4, 7),
-    item(5, 8, { priority: 'high' }),
-    item(6, 9, { completedAt: '2025-03-09T16:30:00Z', note: 'second' }),
-    item(7, 10, { priority: 'high' }),
-    item(8, 17, { type: 'meeting' }),
-    item(9, 9, { priority: 'high' }),
+    item(1, '2025-03-03', { completedAt: '2025-03-04T09:00:00Z', note: 'first' }),
+    item(2, '2025-03-05'),
+    item(3, '2025-03-06', { priority: 'high' }),
+    item(4, '2025-03-10'),
+    item(5, '2025-03-11', { priority: 'high' }),
+    item(6, '2025-03-12', { completedAt: '2025-03-09T16:30:00Z', note: 'second' }),
+    item(7, '2025-03-13', { priority: 'high' }),
+    item(8, '2025-03-20', { type: 'meeting' }),
+    item(9, '2025-03-12', { priority: 'high' }),
   ];
   const dashboard = buildDashboard(items, START, NOW);
 
@@ -86,7 +85,7 @@ describe('buildDashboard', () => {
   });
 
   it('leaves tasks due in more than 7 days out of the upcoming list, 7 days still in', () => {
-    const window = buildDashboard([item(1, 14, { type: 'meeting' }), item(2, 15), item(3, 1)], START, NOW);
+    const window = buildDashboard([item(1, '2025-03-17', { type: 'meeting' }), item(2, '2025-03-18'), item(3, '2025-03-04')], START, NOW);
     // 1 → 03-17 (7 days), 2 → 03-18 (8 days), 3 → 03-04 (overdue)
     expect(window.upcoming.map((t) => [t.id, t.daysUntilDue, t.isOverdue])).toEqual([
       [3, -6, true],
@@ -96,7 +95,7 @@ describe('buildDashboard', () => {
   });
 
   it('nothing upcoming when every open task is due after 7 days; the next step is still the first of them', () => {
-    const later = buildDashboard([item(1, 20), item(2, 30)], START, NOW);
+    const later = buildDashboard([item(1, '2025-03-23'), item(2, '2025-04-02')], START, NOW);
     expect(later.upcoming).toEqual([]);
     expect(later.nextStep).toEqual({ title: 'Task 1', route: '/app/checklist/1' });
   });
@@ -113,7 +112,7 @@ describe('buildDashboard', () => {
   });
 
   it('when everything is done: complete, 100 %, the default next step, nothing upcoming', () => {
-    const done = buildDashboard([item(1, 0, { completedAt: '2025-03-04T09:00:00Z' }), item(2, 30, { completedAt: '2025-03-05T09:00:00Z' })], START, NOW);
+    const done = buildDashboard([item(1, '2025-03-03', { completedAt: '2025-03-04T09:00:00Z' }), item(2, '2025-04-02', { completedAt: '2025-03-05T09:00:00Z' })], START, NOW);
     expect(done.completionStats).toMatchObject({ completed: 2, total: 2, pending: 0, completionPercentage: 100, isComplete: true });
     expect(done.progress).toMatchObject({ remainingTasks: 0, overdueTasks: 0, completionPercentage: 100, estimatedCompletionDate: null });
     expect(done.nextStep).toEqual({ title: 'Continue Your Tasks', route: '/app/checklist' });
@@ -135,7 +134,7 @@ describe('buildDashboard', () => {
   });
 
   it('breaks ties on due date by item_order, then id', () => {
-    const tied = buildDashboard([item(3, 5, { order: 2 }), item(1, 5, { order: 2 }), item(2, 5, { order: 1 })], START, NOW);
+    const tied = buildDashboard([item(3, '2025-03-08', { order: 2 }), item(1, '2025-03-08', { order: 2 }), item(2, '2025-03-08', { order: 1 })], START, NOW);
     expect(tied.upcoming.map((t) => t.id)).toEqual([2, 1, 3]);
   });
 });

@@ -1,0 +1,144 @@
+import { ADMIN_ROLE_ID } from '../../../shared/actor';
+import { buildTestApp, type TestApp } from '../../../../test/app';
+import { createUser, deleteUsers } from '../../../../test/auth';
+import { addProgress, fixedClock, makeChecklist, type ChecklistFixture } from '../../../../test/checklist';
+import { testDatabaseUrl, withClient } from '../../../../test/database';
+import { UsersService } from '../../users';
+import { ChecklistService } from '../checklist.service';
+import { completedSql, dueDateSql, overdueSql } from '../checklist.sql';
+import type { RoleHealthType } from '../checklist.types';
+
+/*
+ * The checklist's rules as PostgreSQL runs them: the fragments every statement
+ * over users' checklists splices in, and the per-role health built from them.
+ */
+
+/** Evaluates `expression` over one user (alias u), item (ci) and progress row (up: none when `status` is undefined). */
+async function evaluate(expression: string, row: { start: string; dueDays: number; status?: string }): Promise<unknown> {
+  const params: unknown[] = [row.start, row.dueDays];
+  const progress = row.status === undefined ? '(select null::varchar as status where false)' : `(select $${params.push(row.status)}::varchar as status)`;
+  return withClient(testDatabaseUrl(), async (client) => {
+    const { rows } = await client.query(
+      `select ${expression} as value
+         from (select $1::date as start_date) u
+         cross join (select $2::int as due_days) ci
+         left join ${progress} up on true`,
+      params,
+    );
+    return rows[0]?.value;
+  });
+}
+
+describe('the checklist rules in SQL', () => {
+  describe('dueDateSql: the start date plus due_days (docs/product.md#due-dates)', () => {
+    it.each([
+      ['2025-03-10', 0, '2025-03-10'],
+      ['2025-01-31', 1, '2025-02-01'],
+      ['2024-02-28', 1, '2024-02-29'],
+      ['2025-02-28', 1, '2025-03-01'],
+      ['2025-12-25', 30, '2026-01-24'],
+      ['2025-03-29', 2, '2025-03-31'], // calendar days: no clock change moves a date
+    ])('%s + %i → %s', async (start, dueDays, due) => {
+      expect(await evaluate(`to_char(${dueDateSql()}, 'YYYY-MM-DD')`, { start, dueDays })).toBe(due);
+    });
+  });
+
+  describe('completedSql and overdueSql: done means a completed progress row; overdue means not done and due before today', () => {
+    // Today is 2025-03-10.
+    it.each([
+      ['no progress row', undefined, '2025-03-09', null, true],
+      ['a pending row', 'pending', '2025-03-09', false, true],
+      ['a completed row', 'completed', '2025-03-09', true, false],
+      ['no progress row, due today', undefined, '2025-03-10', null, false],
+      ['a pending row, due tomorrow', 'pending', '2025-03-11', false, false],
+    ])('%s, due %s', async (_label, status, due, completed, overdue) => {
+      const row = { start: due, dueDays: 0, status };
+      expect(await evaluate(completedSql(), row)).toBe(completed);
+      expect(await evaluate(overdueSql(`'2025-03-10'`), row)).toBe(overdue);
+    });
+  });
+});
+
+describe('ChecklistService.roleHealth: onboarding health per role', () => {
+  const TODAY = '2025-03-10';
+  let t: TestApp;
+  let fx: ChecklistFixture;
+  let empty: ChecklistFixture;
+  let checklist: ChecklistService;
+  let admin: number;
+  let health: RoleHealthType[];
+  const row = (roleId: number) => health.find((r) => r.role_id === roleId);
+
+  /*
+   * Two items, due 0 and 20 days after the start. Users (start, completed items):
+   *   2025-02-09 both        → new hire (30th day back), finished
+   *   2025-02-08 item 1      → not a new hire (31st day back); item 2 (due 02-28) overdue
+   *   2025-03-10 none, a pending row on item 1 → new hire; item 1 due today: not overdue
+   *   2025-03-11 none        → starts tomorrow: not a new hire yet, nothing overdue
+   *   2025-01-01 none, deactivated → left out
+   */
+  beforeAll(async () => {
+    t = await buildTestApp({ clock: fixedClock(`${TODAY}T12:00:00Z`) });
+    fx = await makeChecklist(t.dataSource, [{ dueDays: 0 }, { dueDays: 20 }]);
+    empty = await makeChecklist(t.dataSource, []);
+    const [i1, i2] = fx.itemIds as [number, number];
+    const done = '2025-03-01T09:00:00Z';
+    const finished = await fx.addUser('2025-02-09');
+    await addProgress(t.dataSource, finished.id, i1, { completedAt: done });
+    await addProgress(t.dataSource, finished.id, i2, { completedAt: done });
+    const late = await fx.addUser('2025-02-08');
+    await addProgress(t.dataSource, late.id, i1, { completedAt: done });
+    const today = await fx.addUser('2025-03-10');
+    await addProgress(t.dataSource, today.id, i1, { completedAt: null });
+    await fx.addUser('2025-03-11');
+    const gone = await fx.addUser('2025-01-01');
+    await t.dataSource.query('update users set is_active = false where id = $1', [gone.id]);
+    await empty.addUser('2025-03-09');
+    admin = (await createUser(t.dataSource, { roleId: ADMIN_ROLE_ID })).id;
+    checklist = new ChecklistService(t.dataSource, new UsersService(t.dataSource, async () => new Map()), fixedClock(`${TODAY}T12:00:00Z`), async (ids) => ids.map(() => []));
+    health = await checklist.roleHealth(TODAY);
+  });
+  afterAll(async () => {
+    await deleteUsers(t.dataSource, [admin]);
+    await fx.remove();
+    await empty.remove();
+    await t.close();
+  });
+
+  it('counts the tasks, new hires and finished users of a role by the checklist and users rules', () => {
+    expect(row(fx.roleId)).toEqual({
+      role_id: fx.roleId,
+      role_name: expect.stringContaining('Checklist fixture'),
+      checklist_items: 2,
+      users: 4,
+      new_hires: 2,
+      finished_users: 1,
+      assigned_tasks: 8,
+      completed_tasks: 3,
+      completion_rate: 38,
+      overdue_tasks: 1,
+    });
+  });
+
+  it('a role without items has users but no rate, and nobody finished an empty checklist', () => {
+    expect(row(empty.roleId)).toEqual({
+      role_id: empty.roleId,
+      role_name: expect.stringContaining('Checklist fixture'),
+      checklist_items: 0,
+      users: 1,
+      new_hires: 1,
+      finished_users: 0,
+      assigned_tasks: 0,
+      completed_tasks: 0,
+      completion_rate: null,
+      overdue_tasks: 0,
+    });
+  });
+
+  it('lists every role but the administrators, by id', () => {
+    const ids = health.map((r) => r.role_id);
+    expect(ids).not.toContain(ADMIN_ROLE_ID);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids).toEqual(expect.arrayContaining([1, fx.roleId, empty.roleId]));
+  });
+});
