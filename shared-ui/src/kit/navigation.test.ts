@@ -43,9 +43,12 @@ describe('breadcrumbs', () => {
     ]);
   });
 
-  it('has none on login and register (trailing slash too), and none on /', () => {
+  it('has none on the public account screens (trailing slash too), and none on /', () => {
     expect(breadcrumbsFor('/login')).toEqual([]);
     expect(breadcrumbsFor('/register/')).toEqual([]);
+    expect(breadcrumbsFor('/accept-invite')).toEqual([]);
+    expect(breadcrumbsFor('/forgot-password')).toEqual([]);
+    expect(breadcrumbsFor('/reset-password')).toEqual([]);
     expect(breadcrumbsFor('/')).toEqual([]);
   });
 
@@ -84,6 +87,9 @@ describe('page and document titles', () => {
     ['/app/admin/documents', 'Manage Documents', 'Manage Documents — Embark'],
     ['/login', 'Sign In', 'Sign In — Embark'],
     ['/register', 'Join Our Team', 'Join Our Team — Embark'],
+    ['/accept-invite', 'Accept Invitation', 'Accept Invitation — Embark'],
+    ['/forgot-password', 'Forgot Password', 'Forgot Password — Embark'],
+    ['/reset-password', 'Reset Password', 'Reset Password — Embark'],
   ])('%s → page "%s", document "%s"', (path, page, doc) => {
     expect(pageTitleFor(path)).toBe(page);
     expect(documentTitleFor(path)).toBe(doc);

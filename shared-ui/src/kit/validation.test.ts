@@ -1,5 +1,6 @@
 import { VALIDATION_MESSAGES } from './messages';
 import {
+  validateNewPasswordForm,
   hasFieldErrors,
   normaliseTwoFactorCode,
   validateEmail,
@@ -112,5 +113,16 @@ describe('form validation rules', () => {
     });
     expect(hasFieldErrors(errors)).toBe(true);
     expect(validateRegisterForm({ name: 'Ada', email: 'ada@example.com', password: 'Analytical1', roleId: '1' })).toEqual({});
+  });
+});
+
+describe('new password forms', () => {
+  it('apply the registration rule and ask for the same password twice', () => {
+    expect(validateNewPasswordForm({ password: 'NewPassw0rd', confirmation: 'NewPassw0rd' })).toEqual({});
+    expect(validateNewPasswordForm({ password: 'letters', confirmation: 'letters' })).toEqual({
+      password: 'Password must be at least 8 characters with letters and numbers',
+    });
+    expect(validateNewPasswordForm({ password: 'NewPassw0rd', confirmation: 'NewPassw0rD' })).toEqual({ confirmation: 'Passwords do not match' });
+    expect(validateNewPasswordForm({ password: 'NewPassw0rd', confirmation: '' })).toEqual({ confirmation: 'Passwords do not match' });
   });
 });

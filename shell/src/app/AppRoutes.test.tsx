@@ -12,6 +12,9 @@ jest.mock('./apollo', () => ({ sharedApolloClient: () => mockApollo.client }));
 // The sign-in screens belong to the session code and have their own tests; here they only need to appear.
 jest.mock('../features/login/LoginPage', () => ({ __esModule: true, default: () => <h1>Sign-in screen</h1> }));
 jest.mock('../features/register/RegisterPage', () => ({ __esModule: true, default: () => <h1>Registration screen</h1> }));
+jest.mock('../features/accept-invite/AcceptInvitePage', () => ({ __esModule: true, default: () => <h1>Invitation screen</h1> }));
+jest.mock('../features/password-reset/ForgotPasswordPage', () => ({ __esModule: true, default: () => <h1>Forgot-password screen</h1> }));
+jest.mock('../features/password-reset/ResetPasswordPage', () => ({ __esModule: true, default: () => <h1>Reset-password screen</h1> }));
 
 function fakeRemote(id: string) {
   return {
@@ -84,6 +87,10 @@ describe('guards', () => {
     ['/login', 'employee', '/app/dashboard', 'employee_mfe/App at /app'],
     ['/register', 'admin', '/app/admin', 'admin_mfe/App at /app/admin'],
     ['/register', 'anonymous', '/register', 'Registration screen'],
+    ['/accept-invite?token=abc', 'anonymous', '/accept-invite', 'Invitation screen'],
+    ['/forgot-password', 'anonymous', '/forgot-password', 'Forgot-password screen'],
+    ['/reset-password?token=abc', 'anonymous', '/reset-password', 'Reset-password screen'],
+    ['/reset-password?token=abc', 'employee', '/app/dashboard', 'employee_mfe/App at /app'],
   ] as const)('%s as %s ends on %s', async (path, visitor, target, heading) => {
     await renderAt(path, workingRemotes(), visitor);
     expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();

@@ -65,14 +65,21 @@ export function fakeToasts(): FakeToasts {
   };
 }
 
-/** Renders the current path, so tests can see where navigation went. */
+/** Renders the current path, so tests can see where navigation went (and the state it carried, as JSON). */
 export function LocationProbe() {
   const location = useLocation();
-  return <output data-testid="location">{location.pathname}</output>;
+  return (
+    <output data-testid="location" data-state={location.state === null || location.state === undefined ? undefined : JSON.stringify(location.state)}>
+      {location.pathname}
+    </output>
+  );
 }
 
 export interface RenderOptions {
+  /** The route's path, and the URL opened unless `initialEntry` says otherwise. */
   path?: string;
+  /** The URL opened, e.g. with a query string (`/accept-invite?token=…`), or with navigation state. */
+  initialEntry?: string | { pathname: string; search?: string; state?: unknown };
   api?: FakeAuthApi;
   toasts?: FakeToasts;
   hardRedirect?: (path: string) => void;
@@ -85,10 +92,10 @@ export interface RenderOptions {
 /** Mounts `element` at `path` inside a router, a fake toast service and the AuthProvider. */
 export function renderWithSession(
   element: ReactElement,
-  { path = '/', api = fakeAuthApi(), toasts = fakeToasts(), hardRedirect = jest.fn(), initialise = fakeInitialisation(), routes }: RenderOptions = {},
+  { path = '/', initialEntry = path, api = fakeAuthApi(), toasts = fakeToasts(), hardRedirect = jest.fn(), initialise = fakeInitialisation(), routes }: RenderOptions = {},
 ) {
   const utils = render(
-    <MemoryRouter initialEntries={[path]}>
+    <MemoryRouter initialEntries={[initialEntry]}>
       <ToastContext.Provider value={toasts}>
         <AuthProvider api={api} hardRedirect={hardRedirect} initialise={initialise}>
           <Routes>

@@ -35,6 +35,30 @@ describe('login form', () => {
     expect(document.activeElement).toBe(email());
   });
 
+  it('shows the confirmation handed over by the screen before (a password just reset) until a refusal replaces it', async () => {
+    const api = fakeAuthApi();
+    api.signIn.mockRejectedValue(new ApiError({ status: 401, error: 'Invalid email or password' }));
+    renderWithSession(<LoginPage api={api} />, {
+      path: '/login',
+      initialEntry: { pathname: '/login', state: { notice: 'Your password has been reset. Sign in with your new password.' } },
+      api,
+      routes: landing,
+    });
+    const notice = (await screen.findByText('Your password has been reset. Sign in with your new password.')).closest('[role="status"]');
+    expect(notice?.className).toContain('auth-alert--success');
+    fill(email(), 'employee@example.com');
+    fill(password(), 'Employee12345');
+    fireEvent.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toContain('Invalid email or password');
+    expect(screen.queryByText('Your password has been reset. Sign in with your new password.')).toBeNull();
+  });
+
+  it("offers 'Forgot password?', leading to /forgot-password", async () => {
+    renderLogin();
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
+  });
+
   it('keeps submit disabled until every field is filled and valid', async () => {
     renderLogin();
     await screen.findByRole('heading', { name: 'Welcome back' });

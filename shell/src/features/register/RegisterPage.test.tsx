@@ -162,3 +162,58 @@ describe('register form', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
   });
 });
+
+describe('who may register', () => {
+  it("says 'Checking who can register…' until the company setting is known", async () => {
+    const api = withRoles();
+    api.registrationPolicy.mockReturnValue(new Promise(() => undefined));
+    renderRegister(api);
+    expect(await screen.findByRole('status', { name: 'Checking who can register…' })).toBeTruthy();
+    expect(screen.queryByLabelText('Full Name')).toBeNull();
+  });
+
+  it("shows 'Registration is by invitation only' up front instead of the form", async () => {
+    const api = withRoles();
+    api.registrationPolicy.mockResolvedValue({ mode: 'invite' });
+    renderRegister(api);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Registration is by invitation only');
+    expect(document.activeElement).toBe(alert);
+    expect(screen.getByRole('heading', { level: 1, name: 'Join Our Team' })).toBeTruthy();
+    expect(screen.getByText('Ask your administrator or HR team to send you an invitation. Already have an account? Sign in instead.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe('/login');
+    expect(screen.queryByLabelText('Full Name')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create Account' })).toBeNull();
+  });
+
+  it('names the company domains with the email field and refuses other addresses before sending', async () => {
+    const api = withRoles();
+    api.registrationPolicy.mockResolvedValue({ mode: 'domains', domains: ['acme.com', 'acme.co.uk'] });
+    api.register.mockResolvedValue({ token: 'tok-new', user: EMPLOYEE });
+    renderRegister(api);
+    await screen.findByRole('option', { name: 'Manager' });
+    const hint = screen.getByText('Registration is limited to company email addresses. Use an email address at acme.com, acme.co.uk.');
+    expect(field('Email').getAttribute('aria-describedby')).toContain(hint.id);
+    fill('Full Name', 'Nina New');
+    fill('Email', 'nina@gmail.com');
+    fill('Password', 'Welcome123');
+    fireEvent.change(roleSelect(), { target: { value: '2' } });
+    expect(screen.getByText('Registration is limited to company email addresses')).toBeTruthy();
+    expect(field('Email').getAttribute('aria-invalid')).toBe('true');
+    expect(submit().disabled).toBe(true);
+    fill('Email', 'Nina@ACME.com');
+    expect(screen.queryByText('Registration is limited to company email addresses')).toBeNull();
+    fireEvent.click(submit());
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+  });
+
+  it('shows the form when the setting cannot be read (the server still decides)', async () => {
+    const api = withRoles();
+    api.registrationPolicy.mockRejectedValue(new ApiError({ status: 500 }));
+    api.register.mockRejectedValue(new ApiError({ status: 403, error: 'Registration is by invitation only' }));
+    renderRegister(api);
+    await fillValidForm();
+    fireEvent.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toContain('Registration is by invitation only');
+  });
+});
