@@ -7,6 +7,7 @@ import { ChecklistTaskDirectory, JournalService } from './modules/journal';
 import { ChecklistItemsService, ChecklistService, completionPercentages } from './modules/checklist';
 import { DashboardService } from './modules/dashboard';
 import { DocumentsService, linkedDocumentsForItems } from './modules/documents';
+import { InvitationsService } from './modules/invitations';
 import { MailOutbox } from './modules/mail';
 import { ProgressService } from './modules/progress';
 import { RolesService } from './modules/roles';
@@ -31,6 +32,7 @@ export interface Services {
   checklistItems: ChecklistItemsService;
   userAdmin: UserAdminService;
   adminReports: AdminReportsService;
+  invitations: InvitationsService;
 }
 
 export interface ServiceOptions {
@@ -67,5 +69,8 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const checklistItems = new ChecklistItemsService(dataSource, roles, audit);
   const userAdmin = new UserAdminService(dataSource, users, roles, twoFactor, audit);
   const adminReports = new AdminReportsService(clock, { users, userAdmin, roles, checklist, checklistItems, documents });
-  return { audit, auth, passwords, twoFactor, settings, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, userAdmin, adminReports };
+  const invitations = new InvitationsService(dataSource, users, roles, auth, audit, outbox, hasher, limiter, {
+    tokenAttemptsPerAddress: options.auth.rateLimits.invitationTokenPerAddress,
+  });
+  return { audit, auth, passwords, twoFactor, settings, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, userAdmin, adminReports, invitations };
 }

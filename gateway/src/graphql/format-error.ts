@@ -34,7 +34,7 @@ export function createFormatError(logger: Logger, includeStacktrace: boolean) {
 
     const mapped = toGraphQLError(normalize(original));
     if (mapped.unexpected) logger.error('unexpected GraphQL error', { err: original, path: formatted.path });
-    const extensions: Record<string, unknown> = { code: mapped.code };
+    const extensions: Record<string, unknown> = { ...mapped.extra, code: mapped.code };
     if (mapped.details) extensions.details = mapped.details;
     if (includeStacktrace && formatted.extensions?.stacktrace) extensions.stacktrace = formatted.extensions.stacktrace;
     const out: GraphQLFormattedError = { message: mapped.message, extensions };

@@ -5,6 +5,7 @@ import { AuthResolver, PasswordResolver } from '../modules/auth';
 import { ChecklistItemResolver, UserChecklistResolver } from '../modules/checklist';
 import { DashboardResolver } from '../modules/dashboard';
 import { DocumentsResolver } from '../modules/documents';
+import { InvitationsResolver } from '../modules/invitations';
 import { JournalResolver } from '../modules/journal';
 import { ProgressResolver } from '../modules/progress';
 import { RolesResolver } from '../modules/roles';
@@ -12,7 +13,7 @@ import { SettingsResolver } from '../modules/settings';
 import { UsersResolver } from '../modules/users';
 
 /** Every resolver class of the API. */
-export const resolvers = [AuthResolver, PasswordResolver, SettingsResolver, RolesResolver, UsersResolver, UserChecklistResolver, ChecklistItemResolver, ProgressResolver, DashboardResolver, DocumentsResolver, JournalResolver, AdminResolver, AdminChecklistItemResolver] as const;
+export const resolvers = [AuthResolver, PasswordResolver, SettingsResolver, RolesResolver, UsersResolver, UserChecklistResolver, ChecklistItemResolver, ProgressResolver, DashboardResolver, DocumentsResolver, JournalResolver, AdminResolver, AdminChecklistItemResolver, InvitationsResolver] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 

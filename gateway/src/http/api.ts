@@ -3,6 +3,7 @@ import { adminRouter } from '../modules/admin';
 import { authRouter } from '../modules/auth';
 import { checklistRouter } from '../modules/checklist';
 import { documentsRouter } from '../modules/documents';
+import { invitationsRouter } from '../modules/invitations';
 import { journalRouter } from '../modules/journal';
 import { progressRouter } from '../modules/progress';
 import { rolesRouter } from '../modules/roles';
@@ -25,6 +26,7 @@ export function apiRouter(services: Services, options: { production: boolean }):
   router.use(documentsRouter(services));
   router.use(journalRouter(services));
   router.use(adminRouter(services));
+  router.use(invitationsRouter(services));
   // Unknown /api paths answer JSON, not express's HTML 404.
   router.use(apiNotFound);
   return router;

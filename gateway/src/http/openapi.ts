@@ -29,6 +29,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   404: 'Not found, or not yours',
   409: 'Conflicts with the current state',
   413: 'Request body too large',
+  415: 'The body is not in the format the route takes',
   429: 'Too many attempts; see Retry-After',
   500: 'Unexpected failure; the cause is logged, never sent',
   503: 'The database is unavailable; retry after Retry-After seconds',
@@ -79,7 +80,8 @@ export function documentRoute(route: ApiRoute): void {
   const errors = new Set([...(route.errors ?? []), 400, 413, 500, 503]);
   if (route.access !== 'public') errors.add(401);
   if (route.access === 'admin') errors.add(403);
-  for (const status of [...errors].sort()) responses[status] = errorResponse(status);
+  // A route may describe one of them itself (a richer error body); the shared one fills the rest.
+  for (const status of [...errors].sort()) responses[status] ??= errorResponse(status);
   openApiRegistry.registerPath({
     method: route.method,
     path: route.path,

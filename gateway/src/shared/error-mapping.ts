@@ -5,6 +5,7 @@ import { isDatabaseUnavailableError } from './db-errors';
 export interface RestErrorBody {
   error: string;
   details?: string[];
+  [extra: string]: unknown;
 }
 
 export interface RestErrorResponse {
@@ -21,7 +22,7 @@ export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';
 /** Maps any thrown value to what a REST client may see. Never exposes internals. */
 export function toRestError(err: unknown): RestErrorResponse {
   if (err instanceof DomainError) {
-    const body: RestErrorBody = { error: err.message };
+    const body: RestErrorBody = { ...err.extra, error: err.message };
     if (err.details && err.details.length > 0) body.details = [...err.details];
     const headers: Record<string, string> = {};
     if (err instanceof RateLimitedError && err.retryAfterSeconds !== undefined) {
@@ -41,6 +42,7 @@ export interface GraphQLErrorMapping {
   message: string;
   code: GraphQLErrorCode;
   details?: string[];
+  extra?: Record<string, unknown>;
   unexpected: boolean;
 }
 
@@ -51,6 +53,7 @@ export function toGraphQLError(err: unknown): GraphQLErrorMapping {
     const code: GraphQLErrorCode = err.code === 'PAYLOAD_TOO_LARGE' ? 'BAD_USER_INPUT' : err.code;
     const mapped: GraphQLErrorMapping = { message: err.message, code, unexpected: false };
     if (err.details && err.details.length > 0) mapped.details = [...err.details];
+    if (err.extra) mapped.extra = err.extra;
     return mapped;
   }
   if (isDatabaseUnavailableError(err)) {

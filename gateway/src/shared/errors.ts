@@ -18,19 +18,22 @@ export abstract class DomainError extends Error {
   abstract readonly code: DomainErrorCode;
   /** Safe to show to the client; never include internals here. */
   readonly details: string[] | undefined;
+  /** More safe-to-show fields, added to the REST body and the GraphQL extensions (e.g. a CSV import's `errors` per line). */
+  readonly extra: Record<string, unknown> | undefined;
 
-  constructor(message: string, details?: string[], options?: { cause?: unknown }) {
+  constructor(message: string, details?: string[], options?: { cause?: unknown; extra?: Record<string, unknown> }) {
     super(message, options);
     this.name = new.target.name;
     this.details = details;
+    this.extra = options?.extra;
   }
 }
 
 export class ValidationError extends DomainError {
   readonly status = 400;
   readonly code = 'BAD_USER_INPUT';
-  constructor(message: string, details: string[] = []) {
-    super(message, details);
+  constructor(message: string, details: string[] = [], extra?: Record<string, unknown>) {
+    super(message, details, extra ? { extra } : undefined);
   }
 }
 
@@ -70,6 +73,15 @@ export class PayloadTooLargeError extends DomainError {
   readonly status = 413;
   readonly code = 'PAYLOAD_TOO_LARGE';
   constructor(message = 'Request body too large') {
+    super(message);
+  }
+}
+
+/** A body in a format the route does not take (e.g. JSON where a CSV file is expected). */
+export class UnsupportedMediaTypeError extends DomainError {
+  readonly status = 415;
+  readonly code = 'BAD_USER_INPUT';
+  constructor(message = 'Unsupported Content-Type') {
     super(message);
   }
 }

@@ -27,7 +27,7 @@ export class CreateInvitations1795910000000 implements MigrationInterface {
         "start_date" date,
         "manager_id" integer,
         "buddy_id" integer,
-        -- base64url SHA-256 of the 32-byte random token in the link.
+        -- Hex SHA-256 of the random token in the link (shared/link-tokens.ts).
         "token_hash" character varying(64) NOT NULL,
         "expires_at" TIMESTAMP WITH TIME ZONE NOT NULL,
         "accepted_at" TIMESTAMP WITH TIME ZONE,

@@ -53,7 +53,12 @@ export type AuditAction =
   | 'checklist_item.reorder'
   | 'role.checklist_items_add'
   | 'role.checklist_items_remove'
-  | 'settings.registration_update';
+  | 'settings.registration_update'
+  | 'invitation.create'
+  | 'invitation.resend'
+  | 'invitation.revoke'
+  | 'invitation.import'
+  | 'invitation.accept';
 
 /** JSON-serialisable, and by contract free of secrets (no passwords, tokens, TOTP secrets or codes). */
 export type AuditDetails = Record<string, string | number | boolean | null | object>;
@@ -62,7 +67,7 @@ export interface AuditEntry {
   action: AuditAction;
   /** The signed-in user who did it; null for anonymous attempts (failed sign-ins, registration). */
   actorUserId: number | null;
-  targetType?: 'user' | 'role' | 'document' | 'checklist_item' | 'settings';
+  targetType?: 'user' | 'role' | 'document' | 'checklist_item' | 'settings' | 'invitation';
   targetId?: number | string | null;
   ip: string | null;
   details?: AuditDetails;

@@ -1,0 +1,430 @@
+import request from 'supertest';
+import { ADMIN_ROLE_ID } from '../../../shared/actor';
+import { buildTestApp, type TestApp } from '../../../../test/app';
+import { bearer, createUser, deleteUsers, gql, PROXY_ENV, randomIp, tokenFor, uniqueEmail, type TestUser } from '../../../../test/auth';
+
+/*
+ * Invitations through both doors against the real app and PostgreSQL. Mail is
+ * checked where it is written: the outbox row queued in the same transaction.
+ */
+
+jest.setTimeout(30_000);
+
+interface OutboxRow {
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string;
+  kind: string;
+}
+
+describe('invitations', () => {
+  let t: TestApp;
+  let admin: TestUser;
+  let adminToken: string;
+  let employee: TestUser;
+  let employeeToken: string;
+  let inactive: TestUser;
+  const users: number[] = [];
+  const emails: string[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { ...PROXY_ENV, RATE_LIMIT_INVITATION_TOKEN_MAX: '5' } });
+    admin = await createUser(t.dataSource, { roleId: ADMIN_ROLE_ID, name: 'Ada Admin' });
+    employee = await createUser(t.dataSource, { roleId: 1, name: 'Manny Manager' });
+    inactive = await createUser(t.dataSource, { roleId: 1 });
+    await t.dataSource.query('update users set is_active = false where id = $1', [inactive.id]);
+    users.push(admin.id, employee.id, inactive.id);
+    adminToken = await tokenFor(t.dataSource, admin.id);
+    employeeToken = await tokenFor(t.dataSource, employee.id);
+  });
+  afterAll(async () => {
+    const created = (await t.dataSource.query('select id from users where lower(email) = any($1)', [emails.map((e) => e.toLowerCase())])) as Array<{ id: number }>;
+    await t.dataSource.query('delete from invitations where lower(email) = any($1)', [emails.map((e) => e.toLowerCase())]);
+    await deleteUsers(t.dataSource, [...created.map((r) => r.id), ...users]);
+    await t.close();
+  });
+
+  /** A fresh address, cleaned up after the run. */
+  function hire(prefix = 'hire'): string {
+    const email = uniqueEmail(prefix);
+    emails.push(email);
+    return email;
+  }
+
+  const asAdmin = (method: 'get' | 'post' | 'delete', path: string) => request(t.app)[method](path).set(bearer(adminToken));
+
+  async function outbox(to: string): Promise<OutboxRow[]> {
+    return (await t.dataSource.query('select to_address, subject, text, html, kind from mail_outbox where lower(to_address) = lower($1) order by id', [to])) as OutboxRow[];
+  }
+
+  /** The token of the newest invitation mail to `to`, read from the link in its text. */
+  async function linkToken(to: string): Promise<string> {
+    const mails = await outbox(to);
+    const text = mails[mails.length - 1]?.text ?? '';
+    const match = /\/accept-invite\?token=([A-Za-z0-9_-]+)/.exec(text);
+    if (!match?.[1]) throw new Error(`no invitation link in the mail to ${to}`);
+    return match[1];
+  }
+
+  const invite = (body: Record<string, unknown>) => asAdmin('post', '/api/admin/invitations').send(body);
+
+  describe('POST /api/admin/invitations', () => {
+    it('answers 201 with the pending invitation, queues the mail with a single-use link and audits it', async () => {
+      const email = hire('Ivy');
+      const res = await invite({ email, name: 'Ivy Hire', role_id: 2, start_date: '2030-03-02', manager_id: employee.id, buddy_id: admin.id }).expect(201);
+      expect(res.body).toEqual({
+        id: expect.any(Number),
+        email,
+        name: 'Ivy Hire',
+        role_id: 2,
+        role_name: 'Manager',
+        start_date: '2030-03-02',
+        manager_id: employee.id,
+        buddy_id: admin.id,
+        status: 'pending',
+        expires_at: expect.any(String),
+        created_at: expect.any(String),
+      });
+      const days = (Date.parse(res.body.expires_at) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(6.99);
+      expect(days).toBeLessThanOrEqual(7);
+
+      const [mail] = await outbox(email);
+      expect(mail).toMatchObject({ to_address: email, subject: "You're invited to join Embark", kind: 'invitation' });
+      expect(mail?.text).toContain('Hello Ivy Hire,');
+      expect(mail?.text).toContain('You have been invited to Embark as Manager.');
+      const token = await linkToken(email);
+      expect(mail?.text).toContain(`Accept invitation: http://localhost:3000/accept-invite?token=${token}`);
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+      // Only a hash of the token is stored.
+      const [row] = (await t.dataSource.query('select token_hash, invited_by from invitations where id = $1', [res.body.id])) as Array<{ token_hash: string; invited_by: number }>;
+      expect(row?.token_hash).not.toContain(token);
+      expect(row?.invited_by).toBe(admin.id);
+
+      const audit = (await t.dataSource.query(`select actor_user_id, target_type, details from audit_log where action = 'invitation.create' and target_id = $1`, [String(res.body.id)])) as unknown[];
+      expect(audit).toEqual([{ actor_user_id: admin.id, target_type: 'invitation', details: { email, role_id: 2 } }]);
+    });
+
+    it('409 when a user or a pending invitation has the email, ignoring case', async () => {
+      await invite({ email: employee.email.toUpperCase(), name: 'Twin', role_id: 1 }).expect(409, { error: 'A user or a pending invitation already uses this email' });
+      const email = hire();
+      await invite({ email, name: 'First', role_id: 1 }).expect(201);
+      await invite({ email: email.toUpperCase(), name: 'Second', role_id: 1 }).expect(409, { error: 'A user or a pending invitation already uses this email' });
+    });
+
+    it('an expired or revoked invitation leaves the address free again; the old one stays listed', async () => {
+      const email = hire();
+      const first = await invite({ email, name: 'Late', role_id: 1 }).expect(201);
+      await t.dataSource.query(`update invitations set expires_at = now() - interval '1 minute' where id = $1`, [first.body.id]);
+      const second = await invite({ email, name: 'Late', role_id: 1 }).expect(201);
+      await asAdmin('delete', `/api/admin/invitations/${second.body.id}`).expect(200, { success: true });
+      await invite({ email, name: 'Late', role_id: 1 }).expect(201);
+      const rows = (await t.dataSource.query('select id from invitations where lower(email) = lower($1)', [email])) as unknown[];
+      expect(rows).toHaveLength(3);
+      // The expired one cannot be resent any more: a newer invitation took its place.
+      await asAdmin('post', `/api/admin/invitations/${first.body.id}/resend`).expect(409, { error: 'A newer invitation for this email replaced this one' });
+    });
+
+    it('400 with details for bad input; the role and the people must exist (and be active)', async () => {
+      await invite({ email: 'nope', name: '', role_id: 'x', start_date: '2030-02-30' }).expect(400, {
+        error: 'Please enter a valid email address, Name is required, Start date must be a date (YYYY-MM-DD), role_id must be a role id',
+        details: ['Please enter a valid email address', 'Name is required', 'Start date must be a date (YYYY-MM-DD)', 'role_id must be a role id'],
+      });
+      await invite({}).expect(400);
+      await invite({ email: hire(), name: 'N', role_id: 999_999, manager_id: inactive.id, buddy_id: 999_999 }).expect(400, {
+        error: 'Unknown role, The manager must be an active user, The buddy must be an active user',
+        details: ['Unknown role', 'The manager must be an active user', 'The buddy must be an active user'],
+      });
+      await invite({ email: hire(), name: 'N', role_id: 1, manager_id: 'boss' }).expect(400, { error: 'manager_id must be a user id', details: ['manager_id must be a user id'] });
+    });
+
+    it('401 anonymous, 403 employees, before anything is checked', async () => {
+      await request(t.app).post('/api/admin/invitations').send({}).expect(401, { error: 'Authentication required' });
+      await request(t.app).post('/api/admin/invitations').set(bearer(employeeToken)).send({}).expect(403, { error: 'You do not have permission to perform this action' });
+    });
+  });
+
+  describe('GET /api/admin/invitations', () => {
+    it('lists newest first with {data, total, page, limit}, filtered by status, expired computed from the clock', async () => {
+      const pending = await invite({ email: hire(), name: 'P', role_id: 1 }).expect(201);
+      const expired = await invite({ email: hire(), name: 'E', role_id: 1 }).expect(201);
+      const revoked = await invite({ email: hire(), name: 'R', role_id: 1 }).expect(201);
+      await t.dataSource.query(`update invitations set expires_at = now() - interval '1 second' where id = $1`, [expired.body.id]);
+      await asAdmin('delete', `/api/admin/invitations/${revoked.body.id}`).expect(200);
+
+      const all = await asAdmin('get', '/api/admin/invitations?limit=100').expect(200);
+      expect(all.body).toMatchObject({ page: 1, limit: 100, total: expect.any(Number) });
+      const ids = (all.body.data as Array<{ id: number }>).map((i) => i.id);
+      expect(ids.indexOf(revoked.body.id)).toBeLessThan(ids.indexOf(pending.body.id));
+
+      for (const [status, id] of [['pending', pending.body.id], ['expired', expired.body.id], ['revoked', revoked.body.id]] as const) {
+        const page = await asAdmin('get', `/api/admin/invitations?status=${status}&limit=100`).expect(200);
+        const found = (page.body.data as Array<{ id: number; status: string }>).find((i) => i.id === id);
+        expect(found?.status).toBe(status);
+        expect((page.body.data as Array<{ status: string }>).every((i) => i.status === status)).toBe(true);
+      }
+      const paged = await asAdmin('get', '/api/admin/invitations?page=2&limit=1').expect(200);
+      expect(paged.body.data).toHaveLength(1);
+      expect(paged.body.data[0].id).toBe(ids[1]);
+    });
+
+    it('400 for an unknown status or bad paging; 401/403 for others', async () => {
+      await asAdmin('get', '/api/admin/invitations?status=lost').expect(400, { error: 'Status must be pending, accepted, expired or revoked', details: ['Status must be pending, accepted, expired or revoked'] });
+      await asAdmin('get', '/api/admin/invitations?limit=1000').expect(400, { error: 'Limit must be between 1 and 100', details: ['Limit must be between 1 and 100'] });
+      await request(t.app).get('/api/admin/invitations').expect(401);
+      await request(t.app).get('/api/admin/invitations').set(bearer(employeeToken)).expect(403);
+    });
+  });
+
+  describe('resend and revoke', () => {
+    it('resend: a new link and expiry, a new mail; the old link stops working', async () => {
+      const email = hire();
+      const created = await invite({ email, name: 'Rhea', role_id: 1 }).expect(201);
+      const oldToken = await linkToken(email);
+      await t.dataSource.query(`update invitations set expires_at = now() + interval '1 hour' where id = $1`, [created.body.id]);
+      const res = await asAdmin('post', `/api/admin/invitations/${created.body.id}/resend`).expect(200);
+      expect(res.body).toMatchObject({ id: created.body.id, email, status: 'pending' });
+      expect(Date.parse(res.body.expires_at)).toBeGreaterThan(Date.now() + 6.9 * 86_400_000);
+      expect(await outbox(email)).toHaveLength(2);
+      const newToken = await linkToken(email);
+      expect(newToken).not.toBe(oldToken);
+      const ip = randomIp();
+      await request(t.app).get(`/api/invitations/${oldToken}`).set('x-forwarded-for', ip).expect(404, { error: 'This invitation link is invalid or has expired' });
+      await request(t.app).get(`/api/invitations/${newToken}`).set('x-forwarded-for', ip).expect(200, { email, name: 'Rhea', role_name: 'Employee' });
+    });
+
+    it('resend revives an expired invitation', async () => {
+      const email = hire();
+      const created = await invite({ email, name: 'Old', role_id: 1 }).expect(201);
+      await t.dataSource.query(`update invitations set expires_at = now() - interval '1 day' where id = $1`, [created.body.id]);
+      const res = await asAdmin('post', `/api/admin/invitations/${created.body.id}/resend`).expect(200);
+      expect(res.body.status).toBe('pending');
+    });
+
+    it('revoke: 200 {success:true}, the link stops working, a second revoke changes nothing; accepted ones cannot be resent or revoked', async () => {
+      const email = hire();
+      const created = await invite({ email, name: 'Rex', role_id: 1 }).expect(201);
+      const token = await linkToken(email);
+      await asAdmin('delete', `/api/admin/invitations/${created.body.id}`).expect(200, { success: true });
+      await asAdmin('delete', `/api/admin/invitations/${created.body.id}`).expect(200, { success: true });
+      await request(t.app).get(`/api/invitations/${token}`).set('x-forwarded-for', randomIp()).expect(404);
+      await asAdmin('post', `/api/admin/invitations/${created.body.id}/resend`).expect(409, { error: 'This invitation has been revoked' });
+      const audits = (await t.dataSource.query(`select 1 from audit_log where action = 'invitation.revoke' and target_id = $1`, [String(created.body.id)])) as unknown[];
+      expect(audits).toHaveLength(1);
+
+      const other = hire();
+      const accepted = await invite({ email: other, name: 'Ace', role_id: 1 }).expect(201);
+      await request(t.app).post(`/api/invitations/${await linkToken(other)}/accept`).set('x-forwarded-for', randomIp()).send({ password: 'Welcome-2030x' }).expect(201);
+      await asAdmin('post', `/api/admin/invitations/${accepted.body.id}/resend`).expect(409, { error: 'This invitation has already been accepted' });
+      await asAdmin('delete', `/api/admin/invitations/${accepted.body.id}`).expect(409, { error: 'This invitation has already been accepted' });
+    });
+
+    it('404 for an unknown id, 400 for a malformed one, 401/403 for others', async () => {
+      await asAdmin('post', '/api/admin/invitations/999999999/resend').expect(404, { error: 'Invitation not found' });
+      await asAdmin('delete', '/api/admin/invitations/999999999').expect(404, { error: 'Invitation not found' });
+      await asAdmin('delete', '/api/admin/invitations/abc').expect(400, { error: 'Invalid invitation id', details: ['Invalid invitation id'] });
+      await request(t.app).delete('/api/admin/invitations/1').expect(401);
+      await request(t.app).post('/api/admin/invitations/1/resend').set(bearer(employeeToken)).expect(403);
+    });
+  });
+
+  describe('accepting', () => {
+    it('preview and accept: the user has the invited role, start date, manager and buddy, is signed in; a second accept is 404', async () => {
+      const email = hire('Nova');
+      const created = await invite({ email, name: 'Nova Hire', role_id: 3, start_date: '2031-01-05', manager_id: employee.id, buddy_id: admin.id }).expect(201);
+      const token = await linkToken(email);
+      const ip = randomIp();
+      await request(t.app).get(`/api/invitations/${token}`).set('x-forwarded-for', ip).expect(200, { email, name: 'Nova Hire', role_name: 'Contractor' });
+
+      await request(t.app).post(`/api/invitations/${token}/accept`).set('x-forwarded-for', ip).send({ password: 'short' }).expect(400, {
+        error: 'Password must be at least 8 characters with letters and numbers',
+        details: ['Password must be at least 8 characters with letters and numbers'],
+      });
+      await request(t.app).post(`/api/invitations/${token}/accept`).set('x-forwarded-for', ip).send({ password: 'password1' }).expect(400, { error: 'This password is too common', details: ['This password is too common'] });
+      const local = email.slice(0, email.indexOf('@'));
+      await request(t.app).post(`/api/invitations/${token}/accept`).set('x-forwarded-for', ip).send({ password: `${local}-9` }).expect(400, {
+        error: 'Password must not contain your email',
+        details: ['Password must not contain your email'],
+      });
+      const res = await request(t.app).post(`/api/invitations/${token}/accept`).set('x-forwarded-for', ip).send({ password: 'Orbit-7-Lantern' }).expect(201);
+      expect(res.body).toEqual({
+        token: expect.any(String),
+        user: expect.objectContaining({ email, name: 'Nova Hire', role_id: 3, start_date: '2031-01-05', completion_percentage: 0 }),
+      });
+      const me = await request(t.app).get('/api/auth/me').set(bearer(res.body.token)).expect(200);
+      expect(me.body.id).toBe(res.body.user.id);
+      const [row] = (await t.dataSource.query('select manager_id, buddy_id from users where id = $1', [res.body.user.id])) as Array<{ manager_id: number; buddy_id: number }>;
+      expect(row).toEqual({ manager_id: employee.id, buddy_id: admin.id });
+      await request(t.app).post('/api/auth/login').send({ email, password: 'Orbit-7-Lantern' }).expect(200);
+
+      await request(t.app).post(`/api/invitations/${token}/accept`).set('x-forwarded-for', ip).send({ password: 'Orbit-7-Lantern' }).expect(404, { error: 'This invitation link is invalid or has expired' });
+      await request(t.app).get(`/api/invitations/${token}`).set('x-forwarded-for', ip).expect(404);
+      const list = await asAdmin('get', '/api/admin/invitations?status=accepted&limit=100').expect(200);
+      expect((list.body.data as Array<{ id: number }>).map((i) => i.id)).toContain(created.body.id);
+    });
+
+    it('without a start date the account starts today', async () => {
+      const email = hire();
+      await invite({ email, name: 'Today', role_id: 1 }).expect(201);
+      const res = await request(t.app).post(`/api/invitations/${await linkToken(email)}/accept`).set('x-forwarded-for', randomIp()).send({ password: 'Harbour-42-Kite' }).expect(201);
+      const [today] = (await t.dataSource.query('select current_date::text as d')) as Array<{ d: string }>;
+      expect(res.body.user.start_date).toBe(today?.d);
+    });
+
+    it('404 for unknown and expired links; guessing is rate limited per address (429)', async () => {
+      const email = hire();
+      const created = await invite({ email, name: 'Exp', role_id: 1 }).expect(201);
+      const token = await linkToken(email);
+      await t.dataSource.query(`update invitations set expires_at = now() - interval '1 second' where id = $1`, [created.body.id]);
+      const ip = randomIp();
+      await request(t.app).get(`/api/invitations/${token}`).set('x-forwarded-for', ip).expect(404, { error: 'This invitation link is invalid or has expired' });
+      await request(t.app).post(`/api/invitations/${token}/accept`).set('x-forwarded-for', ip).send({ password: 'Harbour-42-Kite' }).expect(404);
+      await request(t.app).get('/api/invitations/not-a-token').set('x-forwarded-for', ip).expect(404);
+      await request(t.app).get(`/api/invitations/${'x'.repeat(500)}`).set('x-forwarded-for', ip).expect(404);
+      await request(t.app).get('/api/invitations/guess-5').set('x-forwarded-for', ip).expect(404);
+      const limited = await request(t.app).get('/api/invitations/guess-6').set('x-forwarded-for', ip).expect(429, { error: 'Too many attempts. Please try again later.' });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+
+  describe('CSV import', () => {
+    const HEADER = 'email,name,role,start_date,manager_email,buddy_email';
+    const importCsv = (csv: string, query = '') => asAdmin('post', `/api/admin/invitations/import${query}`).set('content-type', 'text/csv').send(csv);
+
+    it('dry run: {valid, errors} with file line numbers; nothing changes', async () => {
+      const [a, b, c, d] = [hire(), hire(), hire(), hire()];
+      const csv = [
+        `\uFEFF${HEADER}`,
+        `${a},"Doe, Jane",employee,2030-05-01,${employee.email},`,
+        '',
+        `${b},"Multi`,
+        `Line",Nobody,,,`,
+        `${a.toUpperCase()},Dup,1,,,`,
+        `${c},Bad Date,2,2030-13-01,missing@example.org,${inactive.email}`,
+        `${d},Short`,
+        `${employee.email},Taken,1,,,`,
+        '   ',
+      ].join('\r\n');
+      const res = await importCsv(csv, '?dry_run=true').expect(200);
+      expect(res.body).toEqual({
+        valid: 1,
+        errors: [
+          { line: 4, message: 'Unknown role: Nobody' },
+          { line: 6, message: 'This email is already on line 2' },
+          { line: 7, message: `The manager missing@example.org is not an active user, The buddy ${inactive.email} is not an active user, Start date must be a date (YYYY-MM-DD)` },
+          { line: 8, message: 'Expected 6 fields, found 2' },
+          { line: 9, message: 'A user or a pending invitation already uses this email' },
+        ],
+      });
+      expect(await t.dataSource.query('select 1 from invitations where lower(email) = any($1)', [[a, b, c, d].map((e) => e.toLowerCase())])).toEqual([]);
+    });
+
+    it('any error: 400 {error, errors} and nothing created; a fixed file creates all, one mail each', async () => {
+      const [a, b, c] = [hire(), hire(), hire()];
+      const bad = [HEADER, `${a},Ann,Employee,,,`, `${b},,Manager,,,`, `${c},Cy,3,2030-01-01,${employee.email},${admin.email}`].join('\n');
+      await importCsv(bad).expect(400, { error: 'The file has errors; nothing was imported', errors: [{ line: 3, message: 'Name is required' }] });
+      expect(await outbox(a)).toEqual([]);
+
+      const good = bad.replace(`${b},,Manager`, `${b},Bo,Manager`);
+      await importCsv(good).expect(201, { created: 3 });
+      const rows = (await t.dataSource.query(
+        `select lower(email) as email, name, role_id, start_date::text as start_date, manager_id, buddy_id from invitations where lower(email) = any($1) order by name`,
+        [[a, b, c].map((e) => e.toLowerCase())],
+      )) as unknown[];
+      expect(rows).toEqual([
+        { email: a.toLowerCase(), name: 'Ann', role_id: 1, start_date: null, manager_id: null, buddy_id: null },
+        { email: b.toLowerCase(), name: 'Bo', role_id: 2, start_date: null, manager_id: null, buddy_id: null },
+        { email: c.toLowerCase(), name: 'Cy', role_id: 3, start_date: '2030-01-01', manager_id: employee.id, buddy_id: admin.id },
+      ]);
+      for (const e of [a, b, c]) expect(await outbox(e)).toHaveLength(1);
+      // Importing the same file again: every address is now taken.
+      const again = await importCsv(good).expect(400);
+      expect(again.body.errors).toHaveLength(3);
+    });
+
+    it('formula-looking cells are stored and mailed as the text they are', async () => {
+      const email = hire();
+      await importCsv(`${HEADER}\n${email},"=HYPERLINK(""http://evil.example"",""x"")",Employee,,,\n`).expect(201, { created: 1 });
+      const [row] = (await t.dataSource.query('select name from invitations where lower(email) = lower($1)', [email])) as Array<{ name: string }>;
+      expect(row?.name).toBe('=HYPERLINK("http://evil.example","x")');
+      const [mail] = await outbox(email);
+      expect(mail?.text).toContain('Hello =HYPERLINK("http://evil.example","x"),');
+      expect(mail?.html).toContain('Hello =HYPERLINK(&quot;http://evil.example&quot;,&quot;x&quot;),');
+    });
+
+    it('file-level problems: wrong header, empty file, unreadable CSV, header only', async () => {
+      await importCsv('email,name\nx@example.org,X', '?dry_run=true').expect(200, {
+        valid: 0,
+        errors: [{ line: 1, message: 'The first line must be the header email,name,role,start_date,manager_email,buddy_email' }],
+      });
+      await importCsv('', '?dry_run=true').expect(200, { valid: 0, errors: [{ line: 1, message: 'The file is empty' }] });
+      await importCsv(`${HEADER}\n"unclosed,Name,1,,,\n`, '?dry_run=true').expect(200, {
+        valid: 0,
+        errors: [{ line: 2, message: 'The file cannot be read as CSV: Quote Not Closed' }],
+      });
+      await importCsv(`${HEADER}\n`).expect(400, { error: 'The file has errors; nothing was imported', errors: [{ line: 1, message: 'The file is empty' }] });
+      await importCsv(HEADER, '?dry_run=maybe').expect(400, { error: 'dry_run must be true or false', details: ['dry_run must be true or false'] });
+    });
+
+    it('415 for a body that is not text/csv; 401/403 for others', async () => {
+      await asAdmin('post', '/api/admin/invitations/import').send({ csv: HEADER }).expect(415, { error: 'Send the file as Content-Type: text/csv' });
+      await request(t.app).post('/api/admin/invitations/import').set('content-type', 'text/csv').send(HEADER).expect(401);
+      await request(t.app).post('/api/admin/invitations/import').set(bearer(employeeToken)).set('content-type', 'text/csv').send(HEADER).expect(403);
+      await asAdmin('post', '/api/admin/invitations/import').set('content-type', 'text/csv').send(`${HEADER}\n${'x'.repeat(6 * 1024 * 1024)}`).expect(413);
+    });
+  });
+
+  describe('GraphQL', () => {
+    const FIELDS = 'id email name role_id role_name start_date manager_id buddy_id status expires_at created_at';
+
+    it('inviteUser, invitations, resendInvitation, revokeInvitation', async () => {
+      const email = hire();
+      const created = await gql(t, `mutation($input: InvitationInput!) { inviteUser(input: $input) { ${FIELDS} } }`, { input: { email, name: 'Gia', role_id: 1, manager_id: employee.id } }, { token: adminToken }).expect(200);
+      const invitation = created.body.data.inviteUser;
+      expect(invitation).toMatchObject({ email, name: 'Gia', role_id: 1, role_name: 'Employee', start_date: null, manager_id: employee.id, buddy_id: null, status: 'pending' });
+
+      const dup = await gql(t, `mutation($input: InvitationInput!) { inviteUser(input: $input) { id } }`, { input: { email, name: 'Gia', role_id: 1 } }, { token: adminToken }).expect(200);
+      expect(dup.body.errors[0]).toMatchObject({ message: 'A user or a pending invitation already uses this email', extensions: { code: 'CONFLICT' } });
+
+      const list = await gql(t, `{ invitations(status: "pending", limit: 100) { total page limit data { id status } } }`, {}, { token: adminToken }).expect(200);
+      expect(list.body.data.invitations.data).toContainEqual({ id: invitation.id, status: 'pending' });
+
+      const resent = await gql(t, `mutation($id: Int!) { resendInvitation(id: $id) { id status } }`, { id: invitation.id }, { token: adminToken }).expect(200);
+      expect(resent.body.data.resendInvitation).toEqual({ id: invitation.id, status: 'pending' });
+      const revoked = await gql(t, `mutation($id: Int!) { revokeInvitation(id: $id) }`, { id: invitation.id }, { token: adminToken }).expect(200);
+      expect(revoked.body.data.revokeInvitation).toBe(true);
+
+      const denied = await gql(t, `{ invitations { total } }`, {}, { token: employeeToken }).expect(200);
+      expect(denied.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    });
+
+    it('invitation(token) and acceptInvitation', async () => {
+      const email = hire();
+      await invite({ email, name: 'Quinn', role_id: 2 }).expect(201);
+      const token = await linkToken(email);
+      const ip = randomIp();
+      const preview = await gql(t, `query($token: String!) { invitation(token: $token) { email name role_name } }`, { token }, { ip }).expect(200);
+      expect(preview.body.data.invitation).toEqual({ email, name: 'Quinn', role_name: 'Manager' });
+      const accepted = await gql(t, `mutation($token: String!, $password: String!) { acceptInvitation(token: $token, password: $password) { token user { email role_id } } }`, { token, password: 'Meadow-88-Quill' }, { ip }).expect(200);
+      expect(accepted.body.data.acceptInvitation).toEqual({ token: expect.any(String), user: { email, role_id: 2 } });
+      const again = await gql(t, `query($token: String!) { invitation(token: $token) { email } }`, { token }, { ip }).expect(200);
+      expect(again.body.errors[0]).toMatchObject({ message: 'This invitation link is invalid or has expired', extensions: { code: 'NOT_FOUND' } });
+    });
+
+    it('importInvitations: dry run counts, an invalid file is BAD_USER_INPUT with extensions.errors', async () => {
+      const [a, b] = [hire(), hire()];
+      const csv = `email,name,role,start_date,manager_email,buddy_email\n${a},A,Employee,,,\n${b},B,Ghost,,,\n`;
+      const dry = await gql(t, `mutation($csv: String!) { importInvitations(csv: $csv, dryRun: true) { valid created errors { line message } } }`, { csv }, { token: adminToken }).expect(200);
+      expect(dry.body.data.importInvitations).toEqual({ valid: 1, created: 0, errors: [{ line: 3, message: 'Unknown role: Ghost' }] });
+      const real = await gql(t, `mutation($csv: String!) { importInvitations(csv: $csv) { created } }`, { csv }, { token: adminToken }).expect(200);
+      expect(real.body.errors[0]).toMatchObject({
+        message: 'The file has errors; nothing was imported',
+        extensions: { code: 'BAD_USER_INPUT', errors: [{ line: 3, message: 'Unknown role: Ghost' }] },
+      });
+      const fixed = await gql(t, `mutation($csv: String!) { importInvitations(csv: $csv) { valid created errors { line } } }`, { csv: csv.replace('Ghost', 'Manager') }, { token: adminToken }).expect(200);
+      expect(fixed.body.data.importInvitations).toEqual({ valid: 2, created: 2, errors: [] });
+    });
+  });
+});

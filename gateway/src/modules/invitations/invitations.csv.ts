@@ -1,0 +1,82 @@
+import { parse } from 'csv-parse/sync';
+import { CSV_COLUMNS, INVITATION_LIMITS, INVITATION_MESSAGES as M } from './invitations.messages';
+
+/*
+ * Reading an import file (docs/product.md#admin): csv-parse does the CSV
+ * (quotes, escaped quotes, a BOM); this file only numbers the lines as a
+ * spreadsheet shows them and checks the header. Cells are kept as text,
+ * exactly as written apart from surrounding spaces: a cell starting with
+ * = + - @ is data, never a formula (docs/decisions.md).
+ */
+
+export type CsvCells = Record<(typeof CSV_COLUMNS)[number], string>;
+
+export interface CsvLine {
+  /** The file's line where the record starts; the header is line 1. */
+  line: number;
+  cells: CsvCells;
+}
+
+export interface LineError {
+  line: number;
+  message: string;
+}
+
+export interface CsvFile {
+  lines: CsvLine[];
+  errors: LineError[];
+}
+
+interface Parsed {
+  record: string[];
+  info: { lines: number };
+  raw: string;
+}
+
+/** The lines of an import file, or the errors that keep it from being read. */
+export function readInvitationCsv(text: string): CsvFile {
+  // One line ending, so line numbers count CRLF, LF and CR files alike (a quoted cell's line break becomes \n).
+  const normalised = text.replace(/\r\n?/g, '\n');
+  let records: Parsed[];
+  try {
+    records = parse(normalised, { bom: true, skip_empty_lines: true, relax_column_count: true, info: true, raw: true, record_delimiter: '\n' }) as unknown as Parsed[];
+  } catch (err) {
+    const { lines, message } = err as { lines?: unknown; message?: unknown };
+    const reason = typeof message === 'string' ? (message.split(':')[0] ?? message) : 'unknown error';
+    return { lines: [], errors: [{ line: typeof lines === 'number' ? lines : 1, message: M.csvUnreadable(reason) }] };
+  }
+  // Lines of spaces only are blank lines too.
+  const present = records.filter((r) => r.record.some((cell) => cell.trim() !== ''));
+  const [header, ...body] = present;
+  if (!header) return { lines: [], errors: [{ line: 1, message: M.csvEmpty }] };
+  const headerLine = startLine(header);
+  const names = header.record.map((cell) => cell.trim().toLowerCase());
+  if (names.length !== CSV_COLUMNS.length || CSV_COLUMNS.some((column, i) => names[i] !== column)) {
+    return { lines: [], errors: [{ line: headerLine, message: M.csvHeader }] };
+  }
+  if (body.length > INVITATION_LIMITS.importLinesMax) {
+    const first = body[INVITATION_LIMITS.importLinesMax] as Parsed;
+    return { lines: [], errors: [{ line: startLine(first), message: M.csvTooManyLines }] };
+  }
+
+  const lines: CsvLine[] = [];
+  const errors: LineError[] = [];
+  for (const record of body) {
+    const line = startLine(record);
+    if (record.record.length !== CSV_COLUMNS.length) {
+      errors.push({ line, message: M.csvColumnCount(record.record.length) });
+      continue;
+    }
+    const cells = Object.fromEntries(CSV_COLUMNS.map((column, i) => [column, (record.record[i] ?? '').trim()])) as CsvCells;
+    lines.push({ line, cells });
+  }
+  return { lines, errors };
+}
+
+/** csv-parse counts the line a record ends on; a quoted cell may span several, and skipped blank lines lead its raw text. */
+function startLine(record: Parsed): number {
+  const body = record.raw.replace(/^\n+/, '').replace(/\n$/, '');
+  let breaks = 0;
+  for (const ch of body) if (ch === '\n') breaks++;
+  return record.info.lines - breaks;
+}
