@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import request from 'supertest';
+import { newLinkToken } from '../src/shared/link-tokens';
 import type { TestApp } from './app';
 import { bearer, createUser, deleteUsers, enableTwoFactor, randomIp, totp, uniqueEmail, type TestUser } from './auth';
 
@@ -38,7 +39,9 @@ export interface MatrixContext {
 export interface RestRequest {
   /** Concrete path when the route has parameters. */
   path?: string;
-  body?: Record<string, unknown>;
+  /** JSON, or text sent with `contentType` (a CSV file). */
+  body?: Record<string, unknown> | string;
+  contentType?: string;
 }
 
 export interface RestRow {
@@ -193,6 +196,19 @@ async function inactiveUser(ctx: MatrixContext): Promise<number> {
   await ctx.t.dataSource.query('update users set is_active = false where id = $1', [user.id]);
   return user.id;
 }
+
+/** A pending invitation (name tagged: deleted after the row, with the account it became) and its link's token. */
+async function makeInvitation(ctx: MatrixContext): Promise<{ id: number; token: string }> {
+  const { token, hash } = newLinkToken();
+  const rows = (await ctx.t.dataSource.query(
+    `insert into invitations (email, name, role_id, token_hash, expires_at) values ($1, $2, 1, $3, now() + interval '1 day') returning id`,
+    [uniqueEmail('matrix-invite'), `Matrix hire ${ctx.tag}`, hash],
+  )) as Array<{ id: number }>;
+  return { id: (rows[0] as { id: number }).id, token };
+}
+
+/** An import file of one new hire (tagged like makeInvitation's). */
+const invitationCsv = (ctx: MatrixContext) => `email,name,role,start_date,manager_email,buddy_email\n${uniqueEmail('matrix-import')},Matrix hire ${ctx.tag},Employee,,,\n`;
 
 const registration = () => ({ name: 'Matrix Person', email: uniqueEmail('matrix'), password: 'Welcome123', role_id: 1 });
 const actorPassword = (ctx: MatrixContext) => ctx.actor?.password ?? 'Not-signed-in1';
@@ -404,7 +420,14 @@ export const REST_MATRIX: RestRow[] = [
       const roleId = await makeRole(ctx);
       return { path: `/api/admin/roles/${roleId}/checklist-items`, body: { item_ids: [await makeItem(ctx, roleId)] } };
     },
-  },
+  },  { route: 'POST /api/admin/invitations', expect: ADMIN_ONLY(201), request: (ctx) => ({ body: { email: uniqueEmail('matrix-invite'), name: `Matrix hire ${ctx.tag}`, role_id: 1 } }) },
+  { route: 'GET /api/admin/invitations', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/invitations?status=pending&limit=5' }) },
+  { route: 'POST /api/admin/invitations/:id/resend', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/invitations/${(await makeInvitation(ctx)).id}/resend` }) },
+  { route: 'DELETE /api/admin/invitations/:id', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/invitations/${(await makeInvitation(ctx)).id}` }) },
+  { route: 'POST /api/admin/invitations/import', expect: ADMIN_ONLY(201), request: (ctx) => ({ body: invitationCsv(ctx), contentType: 'text/csv' }) },
+  { route: 'POST /api/admin/invitations/import', variant: 'dry run', expect: ADMIN_ONLY(200), request: (ctx) => ({ path: '/api/admin/invitations/import?dry_run=true', body: invitationCsv(ctx), contentType: 'text/csv' }) },
+  { route: 'GET /api/invitations/:token', expect: PUBLIC(200), request: async (ctx) => ({ path: `/api/invitations/${(await makeInvitation(ctx)).token}` }) },
+  { route: 'POST /api/invitations/:token/accept', expect: PUBLIC(201), request: async (ctx) => ({ path: `/api/invitations/${(await makeInvitation(ctx)).token}/accept`, body: { password: 'Matrix-Accept-9' } }) },
 ];
 
 // ---- the GraphQL operations ----------------------------------------------------------------
@@ -736,6 +759,26 @@ export const GRAPHQL_MATRIX: GraphQLRow[] = [
       const roleId = await makeRole(ctx);
       return { query: 'mutation ($r: Int!, $i: [Int!]!) { removeRoleChecklistItems(roleId: $r, itemIds: $i) { role_id items { id } } }', variables: { r: roleId, i: [await makeItem(ctx, roleId)] } };
     },
+  },  { field: 'Query.invitations', expect: GQL_ADMIN_ONLY, request: () => ({ query: '{ invitations(status: "pending", limit: 5) { total data { id status } } }' }) },
+  { field: 'Query.invitation', expect: GQL_PUBLIC, request: async (ctx) => ({ query: 'query ($t: String!) { invitation(token: $t) { email name role_name } }', variables: { t: (await makeInvitation(ctx)).token } }) },
+  {
+    field: 'Mutation.inviteUser',
+    expect: GQL_ADMIN_ONLY,
+    request: (ctx) => ({ query: 'mutation ($input: InvitationInput!) { inviteUser(input: $input) { id status } }', variables: { input: { email: uniqueEmail('matrix-invite'), name: `Matrix hire ${ctx.tag}`, role_id: 1 } } }),
+  },
+  { field: 'Mutation.resendInvitation', expect: GQL_ADMIN_ONLY, request: async (ctx) => ({ query: 'mutation ($id: Int!) { resendInvitation(id: $id) { id expires_at } }', variables: { id: (await makeInvitation(ctx)).id } }) },
+  { field: 'Mutation.revokeInvitation', expect: GQL_ADMIN_ONLY, request: async (ctx) => ({ query: 'mutation ($id: Int!) { revokeInvitation(id: $id) }', variables: { id: (await makeInvitation(ctx)).id } }) },
+  { field: 'Mutation.importInvitations', expect: GQL_ADMIN_ONLY, request: (ctx) => ({ query: 'mutation ($csv: String!) { importInvitations(csv: $csv) { valid created } }', variables: { csv: invitationCsv(ctx) } }) },
+  {
+    field: 'Mutation.importInvitations',
+    variant: 'dry run',
+    expect: GQL_ADMIN_ONLY,
+    request: (ctx) => ({ query: 'mutation ($csv: String!) { importInvitations(csv: $csv, dryRun: true) { valid errors { line } } }', variables: { csv: invitationCsv(ctx) } }),
+  },
+  {
+    field: 'Mutation.acceptInvitation',
+    expect: GQL_PUBLIC,
+    request: async (ctx) => ({ query: 'mutation ($t: String!) { acceptInvitation(token: $t, password: "Matrix-Accept-9") { token user { id } } }', variables: { t: (await makeInvitation(ctx)).token } }),
   },
 ];
 
@@ -751,6 +794,9 @@ export async function matrixContext(t: TestApp, who: Who, makeToken: (userId: nu
 }
 
 export async function cleanUp(ctx: MatrixContext): Promise<void> {
+  const hires = `Matrix hire ${ctx.tag}`;
+  await ctx.t.dataSource.query(`delete from users where id in (select user_id from invitations where name = $1)`, [hires]);
+  await ctx.t.dataSource.query(`delete from invitations where name = $1`, [hires]);
   await deleteUsers(ctx.t.dataSource, ctx.created);
   await ctx.t.dataSource.query(`delete from roles where name like $1`, [`% ${ctx.tag}`]);
   await ctx.t.dataSource.query(`delete from checklist_items where title like $1`, [`% ${ctx.tag}`]);

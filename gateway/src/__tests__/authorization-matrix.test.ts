@@ -77,6 +77,7 @@ describe('authorization matrix', () => {
         expect(path).not.toMatch(/:/);
         let req = request(t.app)[method.toLowerCase() as 'get' | 'post' | 'put' | 'delete'](path).set('x-forwarded-for', ctx.ip);
         if (ctx.token) req = req.set(bearer(ctx.token));
+        if (prepared.contentType) req = req.set('content-type', prepared.contentType);
         const res = await (prepared.body ? req.send(prepared.body) : req);
         if (res.status !== status) throw new Error(`${rowLabel(row)} as ${who}: expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);
       } finally {
