@@ -11,17 +11,30 @@ import { pathToFileURL } from 'node:url';
 import { gatewayDependency, requireBuilt } from './lib/gateway-deps.mjs';
 import { track } from './lib/cleanup.mjs';
 
-// The joins and order of checklist.sql.ts LOAD_CHECKLIST_SQL. The gateway's statement also
-// computes each task's due date in SQL; here the due date comes from the pure rules below.
-const ITEM_COLUMNS = 'ci.id, ci.title, ci.description, ci.type, ci.priority, ci.role_id, ci.item_order, ci.due_days, ci.created_at, ci.updated_at';
-const PROGRESS_COLUMNS = "up.id as progress_id, up.status, up.note, to_char(up.due_date, 'YYYY-MM-DD') as due_date, up.completed_at";
-export const CHECKLIST_SQL = `select to_char(u.start_date, 'YYYY-MM-DD') as start_date, ${ITEM_COLUMNS}, ${PROGRESS_COLUMNS}
+/** The built gateway's checklist module, through its index: the rules the floor must answer by. */
+const checklistRules = () => requireBuilt('modules/checklist/index.js');
+
+let checklistSql;
+/**
+ * The joins, columns and order of checklist.sql.ts LOAD_CHECKLIST_SQL, the due date included:
+ * computed in the statement by the gateway's own due-date fragment (dueDateSql), as the gateway
+ * does, never in JavaScript. Built on first use, from the built gateway.
+ */
+export function floorChecklistSql() {
+  if (checklistSql) return checklistSql;
+  const { dueDateSql } = checklistRules();
+  const itemColumns = 'ci.id, ci.title, ci.description, ci.type, ci.priority, ci.role_id, ci.item_order, ci.due_days, ci.created_at, ci.updated_at';
+  const progressColumns = "up.id as progress_id, up.status, up.note, to_char(up.due_date, 'YYYY-MM-DD') as due_date, up.completed_at";
+  checklistSql = `select to_char(u.start_date, 'YYYY-MM-DD') as start_date, ${itemColumns}, ${progressColumns},
+       to_char(${dueDateSql('u', 'ci')}, 'YYYY-MM-DD') as due
          from users u
          left join role_checklist_items rci on rci.role_id = u.role_id
          left join checklist_items ci on ci.id = rci.checklist_item_id
          left join user_progress up on up.user_id = u.id and up.checklist_item_id = ci.id
         where u.id = $1
         order by ci.item_order, ci.id`;
+  return checklistSql;
+}
 // documents.sql.ts LINKED_DOCUMENTS_SQL, verbatim.
 const DOCUMENTS_SQL = `select cid.checklist_item_id, d.id, d.title, d.url, d.description, dc.name as document_class_name
        from checklist_item_documents cid
@@ -36,7 +49,8 @@ const DOCUMENTS_SQL = `select cid.checklist_item_id, d.id, d.title, d.url, d.des
 export async function startFloorServer({ databaseUrl, port, poolMax = 10 }) {
   const pg = gatewayDependency('pg');
   // The gateway's pure rules (no I/O): the same numbers, computed the same way.
-  const { addDays, estimatedTime, isOverdue, todayUtc } = requireBuilt('modules/checklist/checklist.rules.js');
+  const { daysBetween, estimatedTime, isOverdue, todayUtc } = checklistRules();
+  const CHECKLIST_SQL = floorChecklistSql();
   const { buildDashboard } = requireBuilt('modules/dashboard/dashboard.rules.js');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
   pool.on('error', () => undefined);
@@ -51,13 +65,12 @@ export async function startFloorServer({ databaseUrl, port, poolMax = 10 }) {
     const today = todayUtc(now);
     const items = rows.filter((r) => r.id !== null).map((r) => {
       const completed = r.status === 'completed';
-      const dueDate = addDays(startDate, r.due_days);
       return {
         id: r.id, title: r.title, description: r.description, type: r.type, priority: r.priority, role_id: r.role_id,
         item_order: r.item_order, due_days: r.due_days, created_at: r.created_at, updated_at: r.updated_at,
         has_progress: r.progress_id !== null, progress_id: r.progress_id, status: completed ? 'completed' : 'pending', completed,
         note: r.note, due_date: r.due_date, completed_at: r.completed_at,
-        dueDate, isOverdue: isOverdue(dueDate, completed, today), estimatedTime: estimatedTime(r.type),
+        dueDate: r.due, isOverdue: isOverdue(r.due, completed, today), daysUntilDue: daysBetween(today, r.due), estimatedTime: estimatedTime(r.type),
       };
     });
     return { startDate, items, now };
@@ -86,7 +99,8 @@ export async function startFloorServer({ databaseUrl, port, poolMax = 10 }) {
           progress: d.progress,
           completionStats: d.completionStats,
           nextStep: d.nextStep,
-          upcomingTasks: d.upcoming.slice(0, 3),
+          // The benchmarked query selects every upcoming field but daysUntilDue (queries.mjs).
+          upcomingTasks: d.upcoming.slice(0, 3).map(({ daysUntilDue: _unselected, ...task }) => task),
           recentActivity: d.recent.slice(0, 3),
         },
       },
