@@ -124,6 +124,14 @@ describe('profile security section', () => {
     expect(document.title).toBe('Profile — Embark');
   });
 
+  it('offers changing the password in the security section, before two-factor', async () => {
+    await renderProfile(fakeApi());
+    const security = screen.getByRole('region', { name: 'Security' });
+    const cards = within(security).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(cards).toEqual(['Password', 'Two-factor authentication']);
+    expect(within(screen.getByRole('region', { name: 'Password' })).getByRole('button', { name: 'Change password' })).toBeTruthy();
+  });
+
   it('sets up two-factor: QR code, manual key, confirm with a code, backup codes once', async () => {
     const api = fakeApi();
     const toast = await renderProfile(api);

@@ -4,7 +4,9 @@ import { PROFILE_SECURITY_TEXT as TEXT, PROFILE_TEXT } from '@embark/shared-ui/p
 import { useProfileOverview } from './api/useProfileOverview';
 import { AccountCard } from './components/AccountCard';
 import { OnboardingProgressCard } from './components/OnboardingProgressCard';
+import { ChangePasswordCard } from './components/ChangePasswordCard';
 import { TwoFactorCard } from './components/TwoFactorCard';
+import type { ChangePasswordApi } from './api/change-password-api';
 import type { TwoFactorApi } from './api/two-factor-api';
 import { summariseProfile } from './profile-summary';
 import './profile.css';
@@ -12,13 +14,15 @@ import './profile.css';
 export interface ProfilePageProps {
   /** The two-factor calls (tests pass a fake). */
   twoFactor?: TwoFactorApi;
+  /** The change-password call (tests pass a fake). */
+  changePassword?: ChangePasswordApi;
 }
 
 /**
  * `/app/profile`: the account (name, email, role, start date), onboarding
- * progress with the way to the certificate once everything is done, and the security section.
+ * progress with the way to the certificate once everything is done, and the security section (password, two-factor).
  */
-export function ProfilePage({ twoFactor }: ProfilePageProps) {
+export function ProfilePage({ twoFactor, changePassword }: ProfilePageProps) {
   useDocumentTitle(TEXT.pageTitle);
   // Read without useAuth(): the remote also runs standalone in development, without the shell's provider.
   const user = useContext(AuthContext)?.user ?? null;
@@ -38,6 +42,7 @@ export function ProfilePage({ twoFactor }: ProfilePageProps) {
         <h2 id="profile-security-heading" className="profile-security__heading">
           {TEXT.securityHeading}
         </h2>
+        <ChangePasswordCard {...(changePassword ? { api: changePassword } : {})} />
         <TwoFactorCard {...(twoFactor ? { api: twoFactor } : {})} />
       </section>
     </div>

@@ -79,6 +79,22 @@ export const PROFILE_SECURITY_TEXT = {
   passwordRequired: 'Please enter your password',
 } as const;
 
+/**
+ * Profile → Security → Password (docs/product.md#passwords). The new-password fields use the sign-in screens' words
+ * (ACCOUNT_TEXT and AUTH_TEXT in page-text/auth), so the rule reads the same everywhere.
+ */
+export const CHANGE_PASSWORD_TEXT = {
+  heading: 'Password',
+  lead: 'Change the password you sign in with. Your other devices are signed out when you do.',
+  open: 'Change password',
+  submit: 'Change password',
+  submitting: 'Changing...',
+  currentRequired: 'Please enter your current password',
+  /** The gateway's words for a wrong current password: shown on that field. */
+  currentWrong: 'Current password is incorrect',
+  changedToast: 'Your password has been changed',
+} as const;
+
 /** The completion certificate: name, role, completion date, printable (docs/product.md#certificate). */
 export const CERTIFICATE_TEXT = {
   pageTitle: 'Certificate',

@@ -1,4 +1,5 @@
-import { apiClient, replaceSessionToken, type ApiClient } from '@embark/shared-ui';
+import { apiClient, type ApiClient } from '@embark/shared-ui';
+import { keepSession } from './keep-session';
 
 /** `GET /auth/2fa/status` (docs/product.md#two-factor). */
 export interface TwoFactorStatus {
@@ -13,15 +14,8 @@ export interface TwoFactorSetup {
   qrCodeDataUrl: string;
 }
 
-/**
- * The signed-in two-factor calls. Every change (enable, disable, new backup codes) revokes the
- * account's earlier tokens, this session's included, and answers with a fresh one: it is stored
- * at once, or the next request would be refused as an expired session.
- */
+/** The signed-in two-factor calls; every change (enable, disable, new backup codes) hands back a fresh token (keepSession). */
 export function createTwoFactorApi(client: ApiClient = apiClient) {
-  function keepSession(answer: { token?: unknown }, reason: string) {
-    if (typeof answer.token === 'string' && answer.token !== '') replaceSessionToken(answer.token, reason);
-  }
   return {
     status: () => client.get<TwoFactorStatus>('/auth/2fa/status'),
     setup: () => client.post<TwoFactorSetup>('/auth/2fa/setup'),
