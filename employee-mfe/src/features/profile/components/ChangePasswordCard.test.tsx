@@ -6,7 +6,7 @@ import { ChangePasswordCard } from './ChangePasswordCard';
 type FakeApi = { changePassword: jest.Mock<ReturnType<ChangePasswordApi['changePassword']>, Parameters<ChangePasswordApi['changePassword']>> };
 
 function fakeApi(answer: Promise<void> = Promise.resolve()): FakeApi {
-  return { changePassword: jest.fn(() => answer) };
+  return { changePassword: jest.fn((_current: string, _next: string) => answer) };
 }
 
 function toasts(): { [K in keyof ToastApi]: jest.Mock } {
