@@ -1,7 +1,8 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import type { Express, Request, Response } from 'express';
 import { gatewayVersion } from '../src/http/api-docs';
-import { buildOpenApiDocument, type OpenApiDocument } from '../src/http/openapi';
+import { buildOpenApiDocument, openApiRegistry, type OpenApiDocument } from '../src/http/openapi';
+import type { z } from '../src/shared/validation';
 
 /*
  * The REST contract held against real answers: every response the API tests
@@ -13,6 +14,13 @@ import { buildOpenApiDocument, type OpenApiDocument } from '../src/http/openapi'
  * Objects are checked closed: a field the document does not list is a
  * mismatch, as a client generated from the document would not know it. An
  * answer of a route the document lacks is a mismatch too.
+ *
+ * Requests are held to it the same way, in both directions: a request the
+ * server accepted (2xx) must match the documented path, query and body
+ * schemas of its route, and a request those schemas accept must not be
+ * refused by the route's own zod schemas (a 400 the document did not
+ * announce). Request objects stay open: the schemas drop fields they do not
+ * know.
  */
 
 type Schema = Record<string, unknown>;
@@ -32,6 +40,19 @@ interface DocumentedPath {
   template: string;
   pattern: RegExp;
   params: number;
+  /** The `{name}`s of the template, in order (the pattern's capture groups). */
+  names: string[];
+}
+
+/** What a test sent, as the route received it. */
+interface SentRequest {
+  method: string;
+  path: string;
+  status: number;
+  /** express's parsed query: strings, or arrays of them for a repeated key. */
+  query: Record<string, unknown>;
+  /** The parsed JSON body; undefined when none was sent (or it was not JSON). */
+  body: unknown;
 }
 
 let document: OpenApiDocument | undefined;
@@ -46,12 +67,12 @@ function theDocument(): OpenApiDocument {
   if (!document) {
     document = buildOpenApiDocument(gatewayVersion());
     documentedPaths = Object.keys(document.paths ?? {}).map((template) => {
-      const params = (template.match(/\{[^}]+\}/g) ?? []).length;
+      const names = (template.match(/\{[^}]+\}/g) ?? []).map((name) => name.slice(1, -1));
       const source = template
         .split(/\{[^}]+\}/)
         .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
-        .join('[^/]+');
-      return { template, pattern: new RegExp(`^${source}/?$`), params };
+        .join('([^/]+)');
+      return { template, pattern: new RegExp(`^${source}/?$`), params: names.length, names };
     });
     // Literal segments win over parameters, as express registers /search before /:id.
     documentedPaths.sort((a, b) => a.params - b.params);
@@ -66,22 +87,22 @@ export function documentedTemplate(path: string): string | undefined {
 }
 
 /**
- * The schema with every $ref resolved, allOf of objects merged, and objects
- * without an explicit `additionalProperties` closed.
+ * The schema with every $ref resolved, allOf of objects merged, and (answers
+ * only, `close`) objects without an explicit `additionalProperties` closed.
  */
-function closed(schema: unknown, components: Record<string, unknown>, depth = 0): unknown {
+function closed(schema: unknown, components: Record<string, unknown>, depth = 0, close = true): unknown {
   if (depth > 40) throw new Error('contract: schema nesting too deep (a recursive $ref?)');
-  if (Array.isArray(schema)) return schema.map((s) => closed(s, components, depth + 1));
+  if (Array.isArray(schema)) return schema.map((s) => closed(s, components, depth + 1, close));
   if (schema === null || typeof schema !== 'object') return schema;
   const node = schema as Schema;
   if (typeof node.$ref === 'string') {
     const name = node.$ref.replace('#/components/schemas/', '');
     const { $ref: _ref, ...rest } = node;
-    return closed({ ...(components[name] as Schema), ...rest }, components, depth + 1);
+    return closed({ ...(components[name] as Schema), ...rest }, components, depth + 1, close);
   }
   const out: Schema = {};
   for (const [key, value] of Object.entries(node)) {
-    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as Schema).map(([k, v]) => [k, closed(v, components, depth + 1)])) : closed(value, components, depth + 1);
+    out[key] = key === 'properties' ? Object.fromEntries(Object.entries(value as Schema).map(([k, v]) => [k, closed(v, components, depth + 1, close)])) : closed(value, components, depth + 1, close);
   }
   if (Array.isArray(out.allOf) && (out.allOf as Schema[]).every(isObjectSchema)) {
     const members = out.allOf as Schema[];
@@ -92,7 +113,7 @@ function closed(schema: unknown, components: Record<string, unknown>, depth = 0)
     const open = members.find((m) => m.additionalProperties !== false);
     if (open?.additionalProperties !== undefined && out.additionalProperties === undefined) out.additionalProperties = open.additionalProperties;
   }
-  if (isObjectSchema(out) && out.properties !== undefined && out.additionalProperties === undefined) out.additionalProperties = false;
+  if (close && isObjectSchema(out) && out.properties !== undefined && out.additionalProperties === undefined) out.additionalProperties = false;
   return out;
 }
 
@@ -133,6 +154,116 @@ export function contractProblem(observed: Observed): string | null {
   if (validate(observed.json)) return null;
   const errors = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '(body)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` '${String(e.params.additionalProperty)}'` : ''}`);
   return `${label} (${template}): ${errors.join('; ')}; body ${JSON.stringify(observed.json).slice(0, 300)}`;
+}
+
+/** The documented route (template and operation) a request falls under, with its path parameters. */
+function operationOf(method: string, path: string): { template: string; operation: Schema; params: Record<string, string> } | undefined {
+  const doc = theDocument();
+  const documented = documentedPaths.find((p) => p.pattern.test(path));
+  if (!documented) return undefined;
+  const operation = (doc.paths?.[documented.template] as Record<string, Schema> | undefined)?.[method.toLowerCase()];
+  if (!operation) return undefined;
+  const values = documented.pattern.exec(path)?.slice(1) ?? [];
+  const params = Object.fromEntries(documented.names.map((name, i) => [name, safeDecode(values[i] ?? '')]));
+  return { template: documented.template, operation, params };
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function requestValidator(key: string, schema: unknown): ValidateFunction {
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = ajv.compile(closed(schema, (theDocument().components?.schemas ?? {}) as Record<string, unknown>, 0, false) as Schema);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/** A query or path value is text; a schema that wants a number or boolean reads it as a client writes one (`5`, `-1.5`, `true`). */
+function asParameterValue(text: unknown): unknown[] {
+  if (typeof text !== 'string' || !/^(?:-?(?:0|[1-9]\d*)(?:\.\d+)?|true|false)$/.test(text)) return [text];
+  return [text, JSON.parse(text) as unknown];
+}
+
+/** Where a request departs from the documented schemas of its route: "query.limit must be ...", one line each. */
+function documentedRequestProblems(sent: SentRequest, template: string, operation: Schema, params: Record<string, string>): string[] {
+  const problems: string[] = [];
+  const method = sent.method.toLowerCase();
+  for (const parameter of (operation.parameters as Schema[] | undefined) ?? []) {
+    const where = parameter.in as string;
+    const name = parameter.name as string;
+    if (where !== 'query' && where !== 'path') continue;
+    const value = where === 'path' ? params[name] : sent.query[name];
+    if (value === undefined || (value === '' && parameter.allowEmptyValue === true)) {
+      if (parameter.required === true) problems.push(`${where}.${name} is required`);
+      continue;
+    }
+    const validate = requestValidator(`${method} ${template} ${where}.${name}`, parameter.schema ?? {});
+    if (asParameterValue(value).some((candidate) => validate(candidate))) continue;
+    asParameterValue(value).slice(0, 1).forEach((candidate) => validate(candidate));
+    problems.push(`${where}.${name} ${JSON.stringify(value).slice(0, 80)}: ${(validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath} ${e.message}`.trim()).join('; ')}`);
+  }
+  const requestBody = operation.requestBody as { required?: boolean; content?: Record<string, { schema?: unknown }> } | undefined;
+  const bodySchema = requestBody?.content?.['application/json']?.schema;
+  if (bodySchema !== undefined) {
+    // A route reads a missing body as {} (http/openapi jsonContent); one documented as required must be sent.
+    if (sent.body === undefined && requestBody?.required === true) problems.push('body is required');
+    const validate = requestValidator(`${method} ${template} body`, bodySchema);
+    if (!validate(sent.body ?? {})) {
+      problems.push(...(validate.errors ?? []).slice(0, 5).map((e) => `body${e.instancePath.replaceAll('/', '.')} ${e.message}${e.params && 'allowedValues' in e.params ? ` ${JSON.stringify(e.params.allowedValues)}` : ''}`));
+    }
+  }
+  return problems;
+}
+
+/** The route's own zod schemas (as registered beside it), each with the part of the request it parses. */
+function registeredRequestSchemas(method: string, template: string): Array<{ part: 'path' | 'query' | 'body'; schema: z.ZodType }> {
+  for (const definition of openApiRegistry.definitions) {
+    if (definition.type !== 'route' || definition.route.path !== template || definition.route.method !== method) continue;
+    const request = definition.route.request ?? {};
+    const body = request.body?.content['application/json'];
+    const bodySchema = body && 'schema' in body ? body.schema : undefined;
+    return [
+      ...(request.params ? [{ part: 'path' as const, schema: request.params as z.ZodType }] : []),
+      ...(request.query ? [{ part: 'query' as const, schema: request.query as z.ZodType }] : []),
+      ...(bodySchema && typeof (bodySchema as { safeParse?: unknown }).safeParse === 'function' ? [{ part: 'body' as const, schema: bodySchema as z.ZodType }] : []),
+    ];
+  }
+  return [];
+}
+
+/**
+ * What is wrong with one request, or null. An accepted request (2xx) must
+ * match the documented schemas; a request they accept must not fail the
+ * route's zod schemas with a 400 (business rules, e.g. an unknown role, may
+ * still answer 400: those the zod schemas pass).
+ */
+export function requestProblem(sent: SentRequest): string | null {
+  if (sent.method === 'HEAD' || sent.method === 'OPTIONS') return null;
+  const found = operationOf(sent.method, sent.path);
+  if (!found) return null;
+  const { template, operation, params } = found;
+  const label = `${sent.method} ${sent.path} → ${sent.status} (${template})`;
+  const accepted = sent.status >= 200 && sent.status < 300;
+  if (!accepted && sent.status !== 400) return null;
+  const problems = documentedRequestProblems(sent, template, operation, params);
+  if (accepted) return problems.length === 0 ? null : `${label}: accepted a request the document refuses: ${problems.join('; ')}`;
+  if (problems.length > 0) return null;
+  const input = { path: params, query: sent.query, body: sent.body ?? {} };
+  for (const { part, schema } of registeredRequestSchemas(sent.method.toLowerCase(), template)) {
+    const result = schema.safeParse(input[part]);
+    if (!result.success) {
+      const issues = result.error.issues.slice(0, 3).map((issue) => `${[part, ...issue.path.map(String)].join('.')} '${issue.message}'`);
+      return `${label}: refused with 400 a request the document accepts: ${issues.join('; ')}; sent ${JSON.stringify(input[part]).slice(0, 200)}`;
+    }
+  }
+  return null;
 }
 
 /**
@@ -176,8 +307,17 @@ export function checkContract(app: Express): void {
         }
         const problem = contractProblem({ method: req.method, path, status: res.statusCode, contentType: String(res.getHeader('content-type') ?? ''), json, routed: req.route !== undefined });
         if (problem) contractMismatches.push(problem);
+        const sent = requestProblem({ method: req.method, path, status: res.statusCode, query: req.query as Record<string, unknown>, body: sentBody(req) });
+        if (sent) contractMismatches.push(sent);
       });
     }
     original(req, res, next);
   };
+}
+
+/** The JSON body express parsed, or undefined when the request carried none. */
+function sentBody(req: Request): unknown {
+  const length = Number(req.headers['content-length'] ?? 0);
+  const chunked = req.headers['transfer-encoding'] !== undefined;
+  return (length > 0 || chunked) && /json/.test(String(req.headers['content-type'] ?? '')) ? (req.body as unknown) : undefined;
 }

@@ -1,7 +1,7 @@
 import { GraphQLBoolean, GraphQLID, GraphQLString } from 'graphql';
 import { GraphQLDateTimeISO, GraphQLJSONObject } from 'graphql-scalars';
 import { Float, getMetadataStorage, Int } from 'type-graphql';
-import { INT4_MAX, positiveId } from './ids';
+import toRegexRange from 'to-regex-range';
 import { z } from './validation';
 
 /*
@@ -38,24 +38,42 @@ export function problem(ctx: z.RefinementCtx, message: string): never {
   return z.NEVER;
 }
 
-/** A positive int4 id (the rule of shared/ids parseId) from a number or its digits; `message` for anything else. */
-export function idSchema(message: string) {
-  return z
-    .unknown()
-    .transform((raw, ctx) => positiveId(raw) ?? problem(ctx, message))
-    .openapi({ type: 'integer', minimum: 1, maximum: INT4_MAX });
+/** The largest PostgreSQL `integer` (int4): every id column is one. */
+export const INT4_MAX = 2_147_483_647;
+
+/**
+ * A whole number in [min, max], as a JSON number or as its decimal digits
+ * (forms and query strings send text): no sign unless negative, no leading
+ * zero, no spaces, no decimals. `message` for anything else; `required`, when
+ * given, for no value (absent or null). Both forms are plain zod, so the
+ * OpenAPI document states the range and the digits' pattern.
+ */
+export function intSchema(min: number, max: number, message: string, required?: string) {
+  const digits = new RegExp(`^(?:${toRegexRange(min, max)})$`);
+  return z.union(
+    [
+      z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }),
+      z.string({ error: message }).regex(digits, { error: message }).transform(Number),
+    ],
+    { error: (issue) => (required !== undefined && (issue.input === undefined || issue.input === null) ? required : message) },
+  );
 }
 
-/** A whole number in [min, max] from a number or its digits (no sign, no decimals); `message` otherwise. */
-export function intSchema(min: number, max: number, message: string) {
+/** A positive int4 id (every id column), from a number or its digits; `message` for anything else, `required` (if given) for nothing. */
+export function idSchema(message: string, required?: string) {
+  return intSchema(1, INT4_MAX, message, required);
+}
+
+/** Ids in one bulk request at most (bulk links, assignments, reorders). */
+export const BULK_IDS_MAX = 1000;
+
+/** 1 to `max` ids (each a number or its digits), duplicates dropped keeping the first position; `message` otherwise. */
+export function idListSchema(message: string, max: number = BULK_IDS_MAX) {
   return z
-    .unknown()
-    .transform((raw, ctx) => {
-      const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-      const n = /^\d{1,10}$/.test(text) ? Number(text) : Number.NaN;
-      return Number.isInteger(n) && n >= min && n <= max ? n : problem(ctx, message);
-    })
-    .openapi({ type: 'integer', minimum: min, maximum: max });
+    .array(idSchema(message), { error: message })
+    .min(1, { error: message })
+    .max(max, { error: message })
+    .transform((ids) => [...new Set(ids)]);
 }
 
 /** The two directions of every sorted list. */
@@ -68,18 +86,28 @@ export function choiceSchema<const T extends readonly [string, ...string[]]>(val
 }
 
 /**
- * Free text of at most `max` characters, NUL dropped and the ends trimmed
- * (searches, filters); `message` for anything but a string, or a longer one.
+ * One of `values` in any letter case, spaces around allowed, answered as
+ * listed (lower case); `message` otherwise. The document states it as a
+ * pattern, since JSON Schema has no case-blind enum.
+ */
+export function anyCaseChoiceSchema<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  const anyCase = (value: string) => [...value].map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toLowerCase()}${c.toUpperCase()}]` : c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('');
+  const pattern = new RegExp(`^\\s*(?:${values.map(anyCase).join('|')})\\s*$`);
+  return z
+    .string({ error: message })
+    .regex(pattern, { error: message })
+    .transform((text) => text.trim().toLowerCase() as T[number]);
+}
+
+/**
+ * Free text of at most `max` characters as sent, then NUL dropped and the ends
+ * trimmed (searches, filters); `message` for anything but a string, or a longer one.
  */
 export function searchTextSchema(max: number, message: string) {
   return z
-    .unknown()
-    .transform((raw, ctx) => {
-      if (typeof raw !== 'string') return problem(ctx, message);
-      const text = withoutNul(raw).trim();
-      return charLength(text) <= max ? text : problem(ctx, message);
-    })
-    .openapi({ type: 'string', maxLength: max });
+    .string({ error: message })
+    .max(max, { error: message })
+    .transform((text) => withoutNul(text).trim());
 }
 
 /**
@@ -90,6 +118,7 @@ export function searchTextSchema(max: number, message: string) {
 export function requiredTextSchema(max: number, messages: { required: string; tooLong: string }) {
   return z
     .string({ error: messages.required })
+    .regex(/\S/, { error: messages.required, abort: true })
     .trim()
     .min(1, { error: messages.required, abort: true })
     .max(max, { error: messages.tooLong });
@@ -112,12 +141,14 @@ export function nullishSchema<S extends z.ZodType>(schema: S) {
 /**
  * `schema` when the value is given; `fallback` when it is blank (see isBlank).
  * The fallback is the value the service works with, and the documented default.
+ * As a query parameter the document says so with `allowEmptyValue`: `?page=`
+ * reads as not given.
  */
 export function optionalSchema<S extends z.ZodType, const F>(schema: S, fallback: F) {
   return z
     .preprocess((raw) => (isBlank(raw) ? undefined : raw), schema.optional())
     .transform((value): z.output<S> | F => (value === undefined ? fallback : value))
-    .openapi(fallback === undefined || fallback === null ? {} : { default: fallback });
+    .openapi({ ...(fallback === undefined || fallback === null ? {} : { default: fallback }), param: { allowEmptyValue: true } });
 }
 
 /** Page and page size of a list: `page` from 1, `limit` from 1 to `max`, `fallbackLimit` when not given. */

@@ -1,5 +1,4 @@
-import { positiveId } from '../../shared/ids';
-import { charLength, problem, withoutNul } from '../../shared/schemas';
+import { charLength, choiceSchema, idSchema, intSchema, isBlank, optionalSchema, problem, searchTextSchema, withoutNul } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { CHECKLIST_ITEM_LIMITS, CHECKLIST_ITEM_MESSAGES as M } from './checklist-items.messages';
 import { CHECKLIST_ITEM_TYPES, TASK_PRIORITIES, type ChecklistItemTypeName, type TaskPriorityName } from './checklist.rules';
@@ -25,8 +24,6 @@ const fieldsOf =
     return Object.fromEntries(keys.map((key) => [key, given[key]]));
   };
 const ITEM_KEYS = ['title', 'description', 'type', 'priority', 'due_days', 'role_id'] as const;
-const isType = (value: unknown): value is ChecklistItemTypeName => typeof value === 'string' && (CHECKLIST_ITEM_TYPES as readonly string[]).includes(value);
-const isPriority = (value: unknown): value is TaskPriorityName => typeof value === 'string' && (TASK_PRIORITIES as readonly string[]).includes(value);
 
 /** Required text (NUL dropped, trimmed); on update only when given. */
 function title(mode: Mode) {
@@ -56,50 +53,34 @@ function description(mode: Mode) {
     .openapi({ type: ['string', 'null'], maxLength: CHECKLIST_ITEM_LIMITS.descriptionMax });
 }
 
+/** One of the item types; required on create (absent, null or '' is "required"), kept on update when left out. */
 function type(mode: Mode) {
-  return z
-    .unknown()
-    .transform((raw, ctx): ChecklistItemTypeName | undefined => {
-      if (mode === 'create' && (raw === undefined || raw === null || raw === '')) return problem(ctx, M.typeRequired);
-      if (raw === undefined) return undefined;
-      return isType(raw) ? raw : problem(ctx, M.typeInvalid);
-    })
-    .openapi({ type: 'string', enum: [...CHECKLIST_ITEM_TYPES] });
+  if (mode === 'update') return choiceSchema(CHECKLIST_ITEM_TYPES, M.typeInvalid).optional();
+  return z.enum(CHECKLIST_ITEM_TYPES, { error: (issue) => (isBlank(issue.input) ? M.typeRequired : M.typeInvalid) });
 }
 
+/** What a field left out (or null) means: `createValue` on create, "keep" (undefined) on update. */
+const leftOut =
+  <const T>(mode: Mode, createValue: T) =>
+  <V>(value: V | null | undefined): V | T | undefined =>
+    value !== undefined && value !== null ? value : mode === 'create' ? createValue : undefined;
+
 function priority(mode: Mode) {
-  return z
-    .unknown()
-    .transform((raw, ctx): TaskPriorityName | undefined => {
-      if (raw === undefined || raw === null) return mode === 'create' ? 'medium' : undefined;
-      return isPriority(raw) ? raw : problem(ctx, M.priorityInvalid);
-    })
-    .openapi({ type: 'string', enum: [...TASK_PRIORITIES], default: 'medium' });
+  const schema = choiceSchema(TASK_PRIORITIES, M.priorityInvalid).nullish().transform(leftOut(mode, 'medium'));
+  return mode === 'create' ? schema.openapi({ default: 'medium' }) : schema;
 }
 
 /** A whole number of days, 0 to 365, from a number or its digits. */
 function dueDays(mode: Mode) {
-  return z
-    .unknown()
-    .transform((raw, ctx): number | undefined => {
-      if (raw === undefined || raw === null) return mode === 'create' ? 0 : undefined;
-      const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-      const days = /^\d{1,3}$/.test(text) ? Number(text) : Number.NaN;
-      return Number.isInteger(days) && days >= 0 && days <= CHECKLIST_ITEM_LIMITS.dueDaysMax ? days : problem(ctx, M.dueDaysInvalid);
-    })
-    .openapi({ type: 'integer', minimum: 0, maximum: CHECKLIST_ITEM_LIMITS.dueDaysMax, default: 0 });
+  const schema = intSchema(0, CHECKLIST_ITEM_LIMITS.dueDaysMax, M.dueDaysInvalid).nullish().transform(leftOut(mode, 0));
+  return mode === 'create' ? schema.openapi({ default: 0 }) : schema;
 }
 
-/** The primary role: an id, or null (or '') for none. */
+/** The primary role: an id, or null for none. */
 function roleId(mode: Mode) {
-  return z
-    .unknown()
-    .transform((raw, ctx): number | null | undefined => {
-      if (raw === null || raw === '') return null;
-      if (raw === undefined) return mode === 'create' ? null : undefined;
-      return positiveId(raw) ?? problem(ctx, M.roleIdInvalid);
-    })
-    .openapi({ type: ['integer', 'null'], minimum: 1 });
+  return idSchema(M.roleIdInvalid)
+    .nullish()
+    .transform((id): number | null | undefined => (id === undefined ? (mode === 'create' ? null : undefined) : id));
 }
 
 function itemInput(mode: Mode) {
@@ -126,10 +107,14 @@ export const CreateChecklistItem = z.preprocess(fieldsOf(ITEM_KEYS), itemInput('
 
 /** PUT /admin/checklist-items/{id}, `updateChecklistItem`: at least one field. */
 export const UpdateChecklistItem = z
-  .preprocess(fieldsOf(ITEM_KEYS), itemInput('update').openapi('UpdateChecklistItem'))
+  .preprocess(fieldsOf(ITEM_KEYS), itemInput('update'))
   .transform(changesOf)
   .superRefine((changes, ctx) => {
     if (Object.keys(changes).length === 0) ctx.addIssue({ code: 'custom', message: M.noChanges });
+  })
+  // "At least one field" is a rule across fields: stated as "one of them is given" (null priority or due_days keeps the value).
+  .openapi('UpdateChecklistItem', {
+    anyOf: ITEM_KEYS.map((key) => (key === 'priority' || key === 'due_days' ? { required: [key], properties: { [key]: { not: { type: 'null' } } } } : { required: [key] })),
   });
 
 /** GET /admin/checklist-items filters: a role, a search text, a type ('all' or blank: any). */
@@ -137,25 +122,10 @@ export const ChecklistItemListQuery = z.preprocess(
   fieldsOf(['role_id', 'search', 'type']),
   z
     .object({
-      role_id: z
-        .unknown()
-        .transform((raw, ctx): number | null => (raw === undefined || raw === null || raw === '' ? null : (positiveId(raw) ?? problem(ctx, M.roleFilterInvalid))))
-        .openapi({ type: 'integer', minimum: 1 }),
-      search: z
-        .unknown()
-        .transform((raw, ctx): string => {
-          if (raw === undefined || raw === null) return '';
-          if (typeof raw !== 'string' || raw.length > CHECKLIST_ITEM_LIMITS.searchMax) return problem(ctx, M.searchInvalid);
-          return withoutNul(raw).trim();
-        })
-        .openapi({ type: 'string', maxLength: CHECKLIST_ITEM_LIMITS.searchMax }),
-      type: z
-        .unknown()
-        .transform((raw, ctx): ChecklistItemTypeName | null => {
-          if (raw === undefined || raw === null || raw === '' || raw === 'all') return null;
-          return isType(raw) ? raw : problem(ctx, M.typeFilterInvalid);
-        })
-        .openapi({ type: 'string', enum: ['all', ...CHECKLIST_ITEM_TYPES] }),
+      role_id: optionalSchema(idSchema(M.roleFilterInvalid), null),
+      search: optionalSchema(searchTextSchema(CHECKLIST_ITEM_LIMITS.searchMax, M.searchInvalid), ''),
+      // 'all' (or nothing) is any type.
+      type: optionalSchema(choiceSchema(['all', ...CHECKLIST_ITEM_TYPES], M.typeFilterInvalid), 'all').transform((t) => (t === 'all' ? null : t)),
     })
     .transform(({ role_id, search, type: itemType }) => ({ roleId: role_id, search, type: itemType }))
     .openapi('ChecklistItemListQuery'),

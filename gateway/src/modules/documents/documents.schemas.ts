@@ -1,5 +1,4 @@
-import { positiveId } from '../../shared/ids';
-import { charLength, choiceSchema, idSchema, intSchema, optionalSchema, problem, searchTextSchema, SORT_ORDERS, withoutNul, type SortOrder } from '../../shared/schemas';
+import { anyCaseChoiceSchema, charLength, choiceSchema, idSchema, intSchema, optionalSchema, problem, searchTextSchema, SORT_ORDERS, withoutNul } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { CHECKLIST_MESSAGES } from '../checklist';
 import { DEFAULT_ORDER, DOCUMENT_LIMITS, DOCUMENT_MESSAGES as M, DOCUMENT_SORTS } from './documents.messages';
@@ -49,10 +48,6 @@ const cleaned = (raw: unknown): unknown => (typeof raw === 'string' ? withoutNul
 function documentInput(mode: 'create' | 'update') {
   /** What a field left out (or null, for the flag) means: the default on create, "keep" on update. */
   const leftOut = <T>(value: T | undefined, createValue: T): T | undefined => (value !== undefined ? value : mode === 'create' ? createValue : undefined);
-  const classId = z.unknown().transform((raw, ctx): number | undefined => {
-    if (raw === undefined || raw === null) return mode === 'create' ? problem(ctx, M.classRequired) : undefined;
-    return positiveId(raw) ?? problem(ctx, M.classUnknown);
-  });
   return z
     .object({
       title: z
@@ -76,19 +71,21 @@ function documentInput(mode: 'create' | 'update') {
         })
         .optional()
         .openapi({ type: ['string', 'null'], maxLength: DOCUMENT_LIMITS.descriptionMax }),
+      // http(s) only (the scheme in any case); '' or null for none. The parser's finer checks follow.
       url: z
-        .unknown()
-        .transform((raw, ctx): string | null | undefined => {
-          const value = cleaned(raw);
-          if (value === null || (typeof value === 'string' && value.trim() === '')) return null;
-          if (typeof value !== 'string') return problem(ctx, M.urlInvalid);
+        .string({ error: M.urlInvalid })
+        .regex(/^\s*(?:[Hh][Tt][Tt][Pp][Ss]?:\/\/\S+)?\s*$/, { error: M.urlInvalid })
+        .transform((raw, ctx): string | null => {
+          const value = withoutNul(raw);
+          if (value.trim() === '') return null;
           const checked = validateDocumentUrl(value);
           return 'error' in checked ? problem(ctx, checked.error) : checked.url;
         })
+        .nullable()
         .optional()
-        .openapi({ type: ['string', 'null'], format: 'uri', maxLength: DOCUMENT_LIMITS.urlMax, description: 'http or https only.' }),
-      // Required on create: the rule runs (and names the missing class) even when the key is absent.
-      document_class_id: (mode === 'create' ? classId : classId.optional()).openapi({ type: 'integer', minimum: 1 }),
+        .openapi({ format: 'uri', maxLength: DOCUMENT_LIMITS.urlMax }),
+      // Required on create (absent or null names the missing class); on update left out or null keeps it.
+      document_class_id: mode === 'create' ? idSchema(M.classUnknown, M.classRequired) : idSchema(M.classUnknown).nullish().transform((id) => id ?? undefined),
       is_company_policy: z
         .unknown()
         .transform((raw, ctx): boolean | undefined => {
@@ -120,30 +117,18 @@ export type ValidDocument = z.output<typeof UpdateDocument>;
  * one of them is given (docs/product.md#documents).
  */
 export const ListQuery = z
-  .preprocess(
-    (raw) => {
-      if (typeof raw !== 'object' || raw === null) return raw;
-      const { document_class_id: alias, ...rest } = raw as Record<string, unknown>;
-      return rest.class_id === undefined || rest.class_id === null ? { ...rest, class_id: alias } : rest;
-    },
-    z.object({
-      search: optionalSchema(searchTextSchema(DOCUMENT_LIMITS.searchMax, M.searchInvalid), ''),
-      class_id: optionalSchema(idSchema(M.classFilterInvalid), null),
-      sort: optionalSchema(choiceSchema(DOCUMENT_SORTS, M.sortInvalid), 'name'),
-      order: optionalSchema(
-        z.unknown().transform((raw, ctx) => {
-          const lower = typeof raw === 'string' ? raw.toLowerCase() : '';
-          return (SORT_ORDERS as readonly string[]).includes(lower) ? (lower as SortOrder) : problem(ctx, M.orderInvalid);
-        }),
-        undefined,
-      ).openapi({ type: 'string', enum: [...SORT_ORDERS], description: 'Default: asc for name and type, desc for date and modified.' }),
-      page: optionalSchema(intSchema(1, 1_000_000, M.pageInvalid), undefined),
-      limit: optionalSchema(intSchema(1, DOCUMENT_LIMITS.pageSizeMax, M.limitInvalid), undefined),
-    }),
-  )
-  .transform(({ search, class_id, sort, order, page, limit }) => ({
+  .object({
+    search: optionalSchema(searchTextSchema(DOCUMENT_LIMITS.searchMax, M.searchInvalid), ''),
+    class_id: optionalSchema(idSchema(M.classFilterInvalid), null),
+    document_class_id: optionalSchema(idSchema(M.classFilterInvalid), null).openapi({ description: 'The name the Document shape uses for class_id; class_id wins when both are given.' }),
+    sort: optionalSchema(choiceSchema(DOCUMENT_SORTS, M.sortInvalid), 'name'),
+    order: optionalSchema(anyCaseChoiceSchema(SORT_ORDERS, M.orderInvalid), undefined).openapi({ description: 'Default: asc for name and type, desc for date and modified.' }),
+    page: optionalSchema(intSchema(1, 1_000_000, M.pageInvalid), undefined),
+    limit: optionalSchema(intSchema(1, DOCUMENT_LIMITS.pageSizeMax, M.limitInvalid), undefined),
+  })
+  .transform(({ search, class_id, document_class_id, sort, order, page, limit }) => ({
     search,
-    classId: class_id,
+    classId: class_id ?? document_class_id,
     sort,
     order: order ?? DEFAULT_ORDER[sort],
     paging: page === undefined && limit === undefined ? null : { page: page ?? 1, limit: limit ?? DOCUMENT_LIMITS.pageSizeDefault },
@@ -153,19 +138,11 @@ export type ListQuery = z.output<typeof ListQuery>;
 /** PUT /documents/{id}/roles body: distinct role ids, at most 100; [] hides the document from everyone but administrators. */
 export const SetRoles = z.object({
   role_ids: z
-    .unknown()
-    .transform((raw, ctx) => {
-      if (!Array.isArray(raw)) return problem(ctx, M.roleIdsInvalid);
-      const ids = new Set<number>();
-      for (const value of raw as unknown[]) {
-        const id = typeof value === 'number' || typeof value === 'string' ? positiveId(value) : null;
-        if (id === null) return problem(ctx, M.roleIdsInvalid);
-        ids.add(id);
-      }
-      if (ids.size > DOCUMENT_LIMITS.rolesMax) return problem(ctx, M.tooManyRoles);
-      return [...ids].sort((a, b) => a - b);
-    })
-    .openapi({ type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: DOCUMENT_LIMITS.rolesMax }),
+    .array(idSchema(M.roleIdsInvalid), { error: M.roleIdsInvalid })
+    .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
+    .refine((ids) => ids.length <= DOCUMENT_LIMITS.rolesMax, { error: M.tooManyRoles })
+    // Counted once each: a repeated id is dropped before the limit applies.
+    .openapi({ maxItems: DOCUMENT_LIMITS.rolesMax }),
 });
 
 /** GET /documents/policies/acknowledgements: pending users listed per policy. */

@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { actorOf, bodyOf, metaOf } from '../../http/actor';
-import { documentRoute, jsonBody } from '../../http/openapi';
+import { documentRoute, jsonBody, jsonContent } from '../../http/openapi';
 import type { Services } from '../../services';
 import { idSchema } from '../../shared/schemas';
 import { z } from '../../shared/validation';
@@ -30,7 +30,8 @@ documentRoute({
 for (const path of ['/api/tasks/{id}/complete', '/api/api/tasks/{id}/complete']) {
   documentRoute({
     method: 'post', path, summary: "Completes one of the caller's tasks", tags, access: 'user',
-    request: { params: z.object({ id: idSchema(PROGRESS_ID_MESSAGES.invalidTaskId) }), ...jsonBody(CompleteTaskInput) },
+    // No body at all is {}: completes now, without a note.
+    request: { params: z.object({ id: idSchema(PROGRESS_ID_MESSAGES.invalidTaskId) }), body: jsonContent(CompleteTaskInput) },
     responses: answer,
     errors: [404],
   });

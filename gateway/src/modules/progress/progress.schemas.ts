@@ -1,26 +1,37 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
+import { anyCaseChoiceSchema } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import type { ProgressStatusName } from '../checklist';
 import { COMPLETED_AT_FUTURE_SKEW_MS, NOTE_MAX, PROGRESS_MESSAGES } from './progress.messages';
 
+const STATUS_INPUTS = { complete: 'completed', completed: 'completed', pending: 'pending' } as const satisfies Record<string, ProgressStatusName>;
+
+/** 'complete' | 'completed' completes, 'pending' sets back; any case, spaces around allowed (docs/product.md#task-status). */
+const StatusField = anyCaseChoiceSchema(['complete', 'completed', 'pending'], PROGRESS_MESSAGES.statusInvalid).transform((status) => STATUS_INPUTS[status]);
+
+/** The other form: true completes, false sets back. */
+const CompletedField = z.boolean({ error: PROGRESS_MESSAGES.completedInvalid });
+
 /**
  * The body of `POST /user-checklist-items/user/{userId}/item/{itemId}` and the
- * `TaskProgressInput` of GraphQL, as received. Both payload forms
- * (docs/product.md#task-status): `{status, note, completed_at}` or
- * `{completed, notes, completed_at}`. Every field is read as received and
- * checked together by `progressChange`, whose problems depend on each other
- * (a status and `completed` that disagree, a completion time only when completing).
+ * `TaskProgressInput` of GraphQL: both payload forms
+ * (docs/product.md#task-status), `{status, note, completed_at}` or
+ * `{completed, notes, completed_at}`, null meaning "not given". This is the
+ * published shape; `progressChange` checks the fields together, since their
+ * problems depend on each other (a status and `completed` that disagree, a
+ * completion time only when completing).
  */
 export const ProgressInput = z
   .object({
-    status: z.unknown().optional().openapi({ type: 'string', enum: ['complete', 'completed', 'pending'], description: "'complete' | 'completed' completes; 'pending' sets back (clears completed_at)." }),
-    completed: z.unknown().optional().openapi({ type: 'boolean', description: 'The other form: true completes, false sets back.' }),
+    status: StatusField.nullish().openapi({ description: "'complete' | 'completed' completes; 'pending' sets back (clears completed_at). Any case." }),
+    completed: CompletedField.nullish().openapi({ description: 'The other form: true completes, false sets back.' }),
     note: z.unknown().optional().openapi({ type: ['string', 'null'], maxLength: NOTE_MAX, description: 'null or blank clears the note; absent keeps it.' }),
     notes: z.unknown().optional().openapi({ type: ['string', 'null'], maxLength: NOTE_MAX, description: 'Alias of note.' }),
-    completed_at: z.unknown().optional().openapi({ type: 'string', format: 'date-time', description: 'Only when completing; an ISO 8601 date-time with a zone, or a date.' }),
+    completed_at: z.unknown().optional().openapi({ type: ['string', 'null'], format: 'date-time', description: 'Only when completing; an ISO 8601 date-time with a zone, or a date.' }),
   })
   .openapi('ProgressInput');
-export type ProgressInput = z.input<typeof ProgressInput>;
+/** The input as received, each field unchecked until progressChange reads it. */
+export type ProgressInput = { [K in keyof z.input<typeof ProgressInput>]?: unknown };
 
 /** `POST /tasks/{id}/complete` body and the `completeTask` arguments. */
 export const CompleteTaskInput = z
@@ -42,8 +53,6 @@ export interface ProgressChange {
 
 const EARLIEST_COMPLETED_AT = Date.UTC(1970, 0, 1);
 
-const STATUS_INPUTS: Readonly<Record<string, ProgressStatusName>> = { complete: 'completed', completed: 'completed', pending: 'pending' };
-
 /**
  * The change a progress input asks for, as of `now` (parse it with
  * parseInput: one 400 listing every problem, in this order). A status string
@@ -53,7 +62,8 @@ const STATUS_INPUTS: Readonly<Record<string, ProgressStatusName>> = { complete: 
  */
 export function progressChange(now: Date) {
   // Anything but an object (an array, a string) carries no field: "nothing to change".
-  return z.preprocess((raw) => (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}), ProgressInput).transform((input, ctx): ProgressChange => {
+  return z.unknown().transform((raw, ctx): ProgressChange => {
+    const input: ProgressInput = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {};
     const details: string[] = [];
     const change = readChange(input, now, details);
     for (const message of details) ctx.addIssue({ code: 'custom', message });
@@ -65,13 +75,14 @@ function readChange(input: ProgressInput, now: Date, details: string[]): Progres
 
   let fromStatus: ProgressStatusName | undefined;
   if (input.status !== undefined && input.status !== null) {
-    const key = typeof input.status === 'string' ? input.status.trim().toLowerCase() : '';
-    fromStatus = Object.hasOwn(STATUS_INPUTS, key) ? STATUS_INPUTS[key] : undefined;
-    if (fromStatus === undefined) details.push(PROGRESS_MESSAGES.statusInvalid);
+    const status = StatusField.safeParse(input.status);
+    if (status.success) fromStatus = status.data;
+    else details.push(PROGRESS_MESSAGES.statusInvalid);
   }
   let fromCompleted: ProgressStatusName | undefined;
   if (input.completed !== undefined && input.completed !== null) {
-    if (typeof input.completed === 'boolean') fromCompleted = input.completed ? 'completed' : 'pending';
+    const completed = CompletedField.safeParse(input.completed);
+    if (completed.success) fromCompleted = completed.data ? 'completed' : 'pending';
     else details.push(PROGRESS_MESSAGES.completedInvalid);
   }
   if (fromStatus && fromCompleted && fromStatus !== fromCompleted) details.push(PROGRESS_MESSAGES.statusConflict);
