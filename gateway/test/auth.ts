@@ -134,3 +134,19 @@ export function expectNoSecrets(body: unknown, options: { allowSecret?: boolean 
   walk(body, '$');
   expect(offending).toEqual([]);
 }
+
+/**
+ * The token of the newest reset link mailed to `email` (read from the mail
+ * outbox, as the recipient would read the mail), or null when none was queued.
+ */
+export async function resetTokenMailedTo(db: DataSource, email: string): Promise<string | null> {
+  const rows = (await db.query(`select text from mail_outbox where lower(to_address) = lower($1) and kind = 'password-reset' order by id desc limit 1`, [email])) as Array<{ text: string }>;
+  const match = /\/reset-password\?token=([^\s&]+)/.exec(rows[0]?.text ?? '');
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+/** How many reset mails were queued for `email`. */
+export async function resetMailsTo(db: DataSource, email: string): Promise<number> {
+  const rows = (await db.query(`select count(*)::int as n from mail_outbox where lower(to_address) = lower($1) and kind = 'password-reset'`, [email])) as Array<{ n: number }>;
+  return rows[0]?.n ?? 0;
+}

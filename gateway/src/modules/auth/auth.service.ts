@@ -13,6 +13,7 @@ import { AUTH_MESSAGES as MESSAGES, normalizeEmail } from './auth.messages';
 import { LoginInput, RegisterInput, VerifyLoginInput } from './auth.schemas';
 import type { AuthPayload, LoginResult } from './auth.types';
 import { closeOpenChallenges } from './login-challenges';
+import { assertNewPasswordAllowed } from './password-policy';
 import type { PasswordHasher } from './passwords';
 import { buckets, type RateHit, type RateLimiter } from './rate-limiter';
 import type { TokenService } from './tokens';
@@ -73,6 +74,8 @@ export class AuthService {
     const { role_id: roleId, ...data } = parseInput(RegisterInput, input);
     const refusal = refusalOf(policy.mode, policy.domains, data.email);
     if (refusal) return this.refuseRegistration(refusal, 'email_domain', data.email, meta);
+    // Not in the schema: the list and the email rule are the company's rules, not the form's.
+    assertNewPasswordAllowed(data.password, data.email);
     if (!(await this.roles.exists(roleId))) throw invalid([MESSAGES.roleUnknown]);
     // Cheap pre-checks before the deliberately slow hash; both are repeated under the lock below.
     if (roleId === ADMIN_ROLE_ID && (await this.users.countByRole(ADMIN_ROLE_ID)) > 0) await this.refuseAdmin(data.email, meta);

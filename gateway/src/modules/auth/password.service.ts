@@ -80,9 +80,10 @@ export class PasswordService {
    * past the account limit: the same answer, but no more mail.
    */
   async forgot(_actor: Actor, input: unknown, meta: RequestMeta): Promise<void> {
+    // A malformed address is refused at once: that answer does not depend on any account.
+    const { email } = parseInput(ForgotPasswordInput, input);
     const answerAt = Date.now() + AUTH_LIMITS.forgotPasswordFloorMs;
     try {
-      const { email } = parseInput(ForgotPasswordInput, input);
       const key = normalizeEmail(email);
       const { passwordResetPerAddress, passwordResetPerAccount } = this.config.rateLimits;
       const address = await this.limiter.hit(buckets.passwordResetAddress(meta.ip), passwordResetPerAddress);

@@ -1,5 +1,5 @@
 import { domainToASCII } from 'node:url';
-import { choiceSchema, charLength, problem, withoutNul } from '../../shared/schemas';
+import { choiceSchema, problem, withoutNul } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { REGISTRATION_MODES, SETTINGS_LIMITS, SETTINGS_MESSAGES as M } from './settings.messages';
 
@@ -8,37 +8,46 @@ import { REGISTRATION_MODES, SETTINGS_LIMITS, SETTINGS_MESSAGES as M } from './s
  * and published in the REST contract.
  */
 
-// Labels of letters, digits and inner hyphens (punycode included), two at least; the last is not all digits (no IP addresses).
-const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
-const DOMAIN_PATTERN = new RegExp(`^(?=.{1,253}$)(?:${LABEL}\\.)+(?!\\d+$)${LABEL}$`);
+// A label: letters or digits (any script), inner hyphens, at most 63 characters.
+const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]{0,61}[\\p{L}\\p{N}])?';
+/**
+ * A domain as an admin may type it ("Example.COM", "@example.com",
+ * "bücher.de", "example.com."): two labels at least, the last not all digits
+ * (no IP addresses), at most 253 characters. The REST contract publishes
+ * this very pattern.
+ */
+const DOMAIN_INPUT = new RegExp(`^\\s*@?(?=[^\\s@]{1,253}\\s*$)(?:${LABEL}\\.)+(?!\\d+\\.?\\s*$)${LABEL}\\.?\\s*$`, 'u');
 
 /**
- * A company domain as an admin types it ("Example.COM", "@example.com",
- * "bücher.de"): trimmed, without a leading "@", lower-cased ASCII (IDNs in
- * punycode, as an address's domain is compared), or one problem naming it.
+ * A company domain in the form addresses are compared in: trimmed, without
+ * "@" or a final dot, lower-cased ASCII (IDNs in punycode); null for anything
+ * that is not a domain name.
  */
 export function normalizeDomain(raw: string): string | null {
-  const typed = withoutNul(raw).trim().replace(/^@/, '').replace(/\.$/, '');
-  if (typed === '' || charLength(typed) > SETTINGS_LIMITS.domainMax) return null;
-  const ascii = domainToASCII(typed.toLowerCase());
-  return DOMAIN_PATTERN.test(ascii) ? ascii : null;
+  if (!DOMAIN_INPUT.test(raw)) return null;
+  const ascii = domainToASCII(raw.trim().replace(/^@/, '').replace(/\.$/, '').toLowerCase());
+  return ascii !== '' && ascii.length <= SETTINGS_LIMITS.domainMax ? ascii : null;
 }
 
+const Domain = z
+  .string({ error: M.domainsInvalid })
+  .regex(DOMAIN_INPUT, { error: (issue) => M.domainInvalid(withoutNul(String(issue.input)).trim().slice(0, 80)) })
+  .transform((typed, ctx) => normalizeDomain(typed) ?? problem(ctx, M.domainInvalid(typed.trim().slice(0, 80))))
+  // The source alone: JSON Schema patterns are Unicode-aware without a flag.
+  .openapi({ type: 'string', pattern: DOMAIN_INPUT.source });
+
+/** The company domains, once each in the order given; left out or null: none. */
 const Domains = z
-  .unknown()
-  .transform((raw, ctx) => {
-    if (raw === undefined || raw === null) return [];
-    if (!Array.isArray(raw) || raw.some((d) => typeof d !== 'string')) return problem(ctx, M.domainsInvalid);
-    if (raw.length > SETTINGS_LIMITS.domainsMax) return problem(ctx, M.domainsTooMany);
-    const domains: string[] = [];
-    for (const typed of raw as string[]) {
-      const domain = normalizeDomain(typed);
-      if (domain === null) return problem(ctx, M.domainInvalid(withoutNul(typed).trim().slice(0, 80)));
-      if (!domains.includes(domain)) domains.push(domain);
-    }
-    return domains;
-  })
-  .openapi({ type: 'array', items: { type: 'string' }, maxItems: SETTINGS_LIMITS.domainsMax, description: 'Domain names such as example.com; stored lower-cased.' });
+  .preprocess(
+    (raw) => (raw === null ? undefined : raw),
+    z
+      .array(Domain, { error: M.domainsInvalid })
+      .max(SETTINGS_LIMITS.domainsMax, { error: M.domainsTooMany })
+      .transform((domains) => [...new Set(domains)])
+      .optional(),
+  )
+  .transform((domains) => domains ?? [])
+  .openapi({ description: 'Domain names such as example.com; stored lower-cased. Required (one at least) when mode is domains.' });
 
 /** PUT /admin/settings/registration: the mode, and the company domains (required for 'domains'). */
 export const RegistrationSettingsInput = z
@@ -49,5 +58,7 @@ export const RegistrationSettingsInput = z
   .superRefine((input, ctx) => {
     if (input.mode === 'domains' && input.domains.length === 0) ctx.addIssue({ code: 'custom', message: M.domainsRequired, path: ['domains'] });
   })
-  .openapi('RegistrationSettingsInput');
+  .openapi('RegistrationSettingsInput', {
+    anyOf: [{ properties: { mode: { enum: ['open', 'invite'] } } }, { properties: { domains: { type: 'array', minItems: 1 } }, required: ['domains'] }],
+  });
 export type RegistrationSettingsInput = z.output<typeof RegistrationSettingsInput>;

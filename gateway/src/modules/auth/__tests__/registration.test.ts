@@ -1,12 +1,9 @@
 import request from 'supertest';
-import { createDataSource, runMigrations } from '../../../db/data-source';
-import { SEED_STEPS, seedDemoData } from '../../../db/seed';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
-import { createLogger } from '../../../shared/logger';
 import { AUTH_MESSAGES as MESSAGES } from '../auth.messages';
 import { buildTestApp, type TestApp } from '../../../../test/app';
-import { testDatabaseUrl, withClient, withDatabase } from '../../../../test/database';
 import { bearer, deleteUsers, expectNoSecrets, gql, PROXY_ENV, randomIp, uniqueEmail } from '../../../../test/auth';
+import { createScratchDatabase, type ScratchDatabase } from '../../../../test/scratch-database';
 
 const GOOD = { name: 'Nina New', password: 'Welcome123', role_id: 1 };
 
@@ -55,6 +52,9 @@ describe('registration', () => {
     ['password short', { password: 'abc123' }, [MESSAGES.passwordRule]],
     ['password without digits', { password: 'abcdefghij' }, [MESSAGES.passwordRule]],
     ['password without letters', { password: '1234567890' }, [MESSAGES.passwordRule]],
+    ['password among the most common', { password: 'password1' }, ['This password is too common']],
+    ['a common password in capitals', { password: 'PASSWORD123' }, ['This password is too common']],
+    ['password containing the email name', { email: 'nina.new@auth-test.example.org', password: 'Nina.New2025' }, ['Password must not contain your email']],
     ['role missing', { role_id: undefined }, [MESSAGES.roleRequired]],
     ['role not a number', { role_id: 'manager' }, [MESSAGES.roleUnknown]],
   ])('400 with the product message: %s', async (_case, change, details) => {
@@ -73,6 +73,11 @@ describe('registration', () => {
     const email = `${'a'.repeat(254 - '@auth-test.example.org'.length - 6)}${Date.now().toString().slice(-6)}@auth-test.example.org`;
     expect(email).toHaveLength(254);
     const res = await register({ ...GOOD, name: 'n'.repeat(100), email }).expect(201);
+    created.push(res.body.user.id);
+  });
+
+  it('looks for the email name only from 3 characters: "al" may be inside a password', async () => {
+    const res = await register({ ...GOOD, email: `al@short-${Date.now()}.example.org`, password: 'Walnut-tree9' }).expect(201);
     created.push(res.body.user.id);
   });
 
@@ -142,23 +147,17 @@ describe('registration', () => {
 });
 
 describe('the first administrator of an empty install', () => {
-  const database = `embark_test_${process.pid}_${Date.now()}_empty`;
+  let db: ScratchDatabase;
   let t: TestApp;
 
   beforeAll(async () => {
-    const url = withDatabase(testDatabaseUrl(), database);
-    await withClient(testDatabaseUrl(), (c) => c.query(`create database ${c.escapeIdentifier(database)}`));
-    const logger = createLogger('silent');
-    const dataSource = createDataSource({ url, poolMax: 4, logger });
-    await dataSource.initialize();
-    await runMigrations(dataSource, logger);
-    // Roles only: no demo accounts, so there is no administrator yet.
-    await seedDemoData(dataSource, logger, SEED_STEPS.filter((s) => s.name === 'roles'));
-    t = await buildTestApp({ dataSource, env: PROXY_ENV });
+    // Roles and an open registration policy, but no demo accounts: there is no administrator yet.
+    db = await createScratchDatabase({ seedSteps: ['roles', 'registration'] });
+    t = await buildTestApp({ dataSource: db.dataSource, env: PROXY_ENV });
   });
   afterAll(async () => {
     await t.close();
-    await withClient(testDatabaseUrl(), (c) => c.query(`drop database if exists ${c.escapeIdentifier(database)} with (force)`));
+    await db.drop();
   });
 
   it('may register as role 4; of simultaneous attempts exactly one wins, and later ones get 403', async () => {
