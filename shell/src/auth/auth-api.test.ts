@@ -1,18 +1,6 @@
-import { ApiError, readAuthDebugLog, type ApiClient } from '@embark/shared-ui';
+import { ApiError, readAuthDebugLog } from '@embark/shared-ui';
 import { createAuthApi } from './auth-api';
-import { EMPLOYEE } from './test-utils';
-
-function fakeClient(answer: (path: string) => unknown) {
-  const calls: Array<{ method: string; path: string; body?: unknown; options?: unknown }> = [];
-  const respond = (method: string) => (path: string, bodyOrOptions?: unknown, options?: unknown) => {
-    const isGet = method === 'GET';
-    calls.push({ method, path, body: isGet ? undefined : bodyOrOptions, options: isGet ? bodyOrOptions : options });
-    const result = answer(path);
-    return result instanceof Error ? Promise.reject(result) : Promise.resolve(result);
-  };
-  const client = { get: respond('GET'), post: respond('POST') } as unknown as ApiClient;
-  return { client, calls };
-}
+import { EMPLOYEE, fakeClient } from './test-utils';
 
 beforeEach(() => window.localStorage.clear());
 
@@ -59,41 +47,5 @@ describe('auth api', () => {
 
   it('rejects a current user that is not one', async () => {
     await expect(createAuthApi(fakeClient(() => ({ id: 'x' })).client).currentUser()).rejects.toThrow('did not return a user');
-  });
-
-  it('reads who may register, and treats anything else as unknown', async () => {
-    const policy = (answer: unknown) => createAuthApi(fakeClient(() => answer).client).registrationPolicy();
-    await expect(policy({ mode: 'invite', domains: [] })).resolves.toEqual({ mode: 'invite' });
-    await expect(policy({ mode: 'open', domains: [] })).resolves.toEqual({ mode: 'open' });
-    await expect(policy({ mode: 'domains', domains: ['acme.com', 7, ''] })).resolves.toEqual({ mode: 'domains', domains: ['acme.com'] });
-    await expect(policy({ mode: 'closed' })).resolves.toBeNull();
-    const { client, calls } = fakeClient(() => ({ mode: 'open', domains: [] }));
-    await createAuthApi(client).registrationPolicy();
-    expect(calls).toEqual([{ method: 'GET', path: '/settings/registration', body: undefined, options: { reportSessionExpiry: false } }]);
-  });
-
-  it('loads an invitation by its token (escaped in the path) and accepts it for a session', async () => {
-    const preview = { email: 'hana@example.com', name: 'Hana Hire', role_name: 'Manager' };
-    const { client, calls } = fakeClient((path) => (path.endsWith('/accept') ? { token: 'tok-hire', user: EMPLOYEE } : preview));
-    const api = createAuthApi(client);
-    await expect(api.invitation('a/b c')).resolves.toEqual(preview);
-    await expect(api.acceptInvitation('a/b c', 'Welcome123')).resolves.toEqual({ token: 'tok-hire', user: EMPLOYEE });
-    expect(calls).toEqual([
-      { method: 'GET', path: '/invitations/a%2Fb%20c', body: undefined, options: { reportSessionExpiry: false } },
-      { method: 'POST', path: '/invitations/a%2Fb%20c/accept', body: { password: 'Welcome123' }, options: { reportSessionExpiry: false } },
-    ]);
-    await expect(createAuthApi(fakeClient(() => ({ name: 'x' })).client).invitation('t')).rejects.toThrow('without an invitation');
-  });
-
-  it('asks for a reset mail with the trimmed email and resets with the token', async () => {
-    const { client, calls } = fakeClient(() => ({ success: true }));
-    const api = createAuthApi(client);
-    await api.forgotPassword(' hana@example.com ');
-    await api.resetPassword('reset-token', 'NewPassw0rd');
-    expect(calls).toEqual([
-      { method: 'POST', path: '/auth/forgot-password', body: { email: 'hana@example.com' }, options: { reportSessionExpiry: false } },
-      { method: 'POST', path: '/auth/reset-password', body: { token: 'reset-token', password: 'NewPassw0rd' }, options: { reportSessionExpiry: false } },
-    ]);
-    expect(JSON.stringify(readAuthDebugLog())).not.toContain('NewPassw0rd');
   });
 });

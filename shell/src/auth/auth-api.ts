@@ -28,17 +28,8 @@ export interface RegistrationInput {
   role_id: number;
 }
 
-/** `GET /invitations/{token}`: who is invited, as the invitee sees it (docs/product.md#registration). */
-export interface InvitationPreview {
-  email: string;
-  name: string;
-  role_name: string;
-}
-
-/** `GET /settings/registration`: who may register (docs/product.md#registration). */
-export type RegistrationPolicy = { mode: 'open' } | { mode: 'domains'; domains: string[] } | { mode: 'invite' };
-
-const PUBLIC = { reportSessionExpiry: false } as const;
+/** Options of the public account calls: a refusal there is an answer, not an expired session. */
+export const PUBLIC = { reportSessionExpiry: false } as const;
 
 export function createAuthApi(client: ApiClient = apiClient) {
   return {
@@ -77,36 +68,6 @@ export function createAuthApi(client: ApiClient = apiClient) {
       await client.post<unknown>('/auth/logout', undefined, PUBLIC);
     },
 
-    /** Who may register; null when the answer is not a policy (the form is shown, the server still decides). */
-    async registrationPolicy(): Promise<RegistrationPolicy | null> {
-      return toRegistrationPolicy(await client.get<unknown>('/settings/registration', PUBLIC));
-    },
-
-    /** An invitation's preview; a 404 means the link cannot be used (unknown, used, revoked or expired). */
-    async invitation(token: string): Promise<InvitationPreview> {
-      const answer = await client.get<unknown>(`/invitations/${encodeURIComponent(token)}`, PUBLIC);
-      if (isObject(answer) && typeof answer.email === 'string' && typeof answer.name === 'string' && typeof answer.role_name === 'string') {
-        return { email: answer.email, name: answer.name, role_name: answer.role_name };
-      }
-      throw new Error('The server answered without an invitation');
-    },
-
-    /** Sets the invitee's password: the account is created and signed in. */
-    async acceptInvitation(token: string, password: string): Promise<Session> {
-      const answer = await logged('invitation.accept', () => client.post<unknown>(`/invitations/${encodeURIComponent(token)}/accept`, { password }, PUBLIC));
-      return toSession(answer);
-    },
-
-    /** Asks for a reset mail; the answer is the same whether or not the account exists. */
-    async forgotPassword(email: string): Promise<void> {
-      await logged('password.forgot', () => client.post<unknown>('/auth/forgot-password', { email: email.trim() }, PUBLIC));
-    },
-
-    /** Sets a new password with a mailed reset token; every session of the account ends. */
-    async resetPassword(token: string, password: string): Promise<void> {
-      await logged('password.reset', () => client.post<unknown>('/auth/reset-password', { token, password }, PUBLIC));
-    },
-
     /** `GET /roles`; null when the answer is not a list of roles. */
     async roles(): Promise<RoleOption[] | null> {
       return parseRoles(await client.get<unknown>('/roles', PUBLIC));
@@ -119,7 +80,7 @@ export type AuthApi = ReturnType<typeof createAuthApi>;
 export const authApi: AuthApi = createAuthApi();
 
 /** Records an attempt and its outcome in the auth debug log (no credentials, only statuses). */
-async function logged<T>(event: string, call: () => Promise<T>): Promise<T> {
+export async function logged<T>(event: string, call: () => Promise<T>): Promise<T> {
   logAuthEvent(`${event}.attempt`);
   try {
     const result = await call();
@@ -131,22 +92,15 @@ async function logged<T>(event: string, call: () => Promise<T>): Promise<T> {
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
-function toSession(answer: unknown): Session {
+/** The `{token, user}` of an answer that signs someone in. */
+export function toSession(answer: unknown): Session {
   if (isObject(answer) && typeof answer.token === 'string' && answer.token !== '' && isSessionUser(answer.user)) {
     return { token: answer.token, user: answer.user };
   }
   throw new Error('The server answered without a session');
 }
 
-function toRegistrationPolicy(answer: unknown): RegistrationPolicy | null {
-  if (!isObject(answer)) return null;
-  if (answer.mode === 'open' || answer.mode === 'invite') return { mode: answer.mode };
-  if (answer.mode === 'domains' && Array.isArray(answer.domains)) {
-    return { mode: 'domains', domains: answer.domains.filter((d): d is string => typeof d === 'string' && d !== '') };
-  }
-  return null;
-}

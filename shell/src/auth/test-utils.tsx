@@ -2,8 +2,9 @@
 import type { ReactElement, ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { ToastContext, type SessionUser, type ToastApi } from '@embark/shared-ui';
+import { ToastContext, type ApiClient, type SessionUser, type ToastApi } from '@embark/shared-ui';
 import type { InitialisationOutcome } from './app-initialisation';
+import type { AccountApi } from './account-api';
 import type { AuthApi } from './auth-api';
 import { AuthProvider } from './AuthProvider';
 import type { RunInitialisation } from './session-controller';
@@ -21,9 +22,22 @@ export const EMPLOYEE: SessionUser = {
 
 export const ADMIN: SessionUser = { ...EMPLOYEE, id: 1, name: 'Ada Admin', email: 'admin@example.com', role_id: 4 };
 
+/** A REST client answering every call with `answer(path)` (an Error rejects), recording the calls. */
+export function fakeClient(answer: (path: string) => unknown) {
+  const calls: Array<{ method: string; path: string; body?: unknown; options?: unknown }> = [];
+  const respond = (method: string) => (path: string, bodyOrOptions?: unknown, options?: unknown) => {
+    const isGet = method === 'GET';
+    calls.push({ method, path, body: isGet ? undefined : bodyOrOptions, options: isGet ? bodyOrOptions : options });
+    const result = answer(path);
+    return result instanceof Error ? Promise.reject(result) : Promise.resolve(result);
+  };
+  const client = { get: respond('GET'), post: respond('POST') } as unknown as ApiClient;
+  return { client, calls };
+}
+
 export type FakeAuthApi = { [K in keyof AuthApi]: jest.Mock<ReturnType<AuthApi[K]>, Parameters<AuthApi[K]>> };
 
-/** Every call pending forever unless a test says otherwise (signing out succeeds, registration is open). */
+/** Every call pending forever unless a test says otherwise (signing out succeeds). */
 export function fakeAuthApi(): FakeAuthApi {
   const pending = <K extends keyof AuthApi>() =>
     jest.fn<ReturnType<AuthApi[K]>, Parameters<AuthApi[K]>>(() => new Promise<never>(() => undefined) as ReturnType<AuthApi[K]>);
@@ -34,8 +48,17 @@ export function fakeAuthApi(): FakeAuthApi {
     currentUser: pending<'currentUser'>(),
     signOut: jest.fn<Promise<void>, []>(() => Promise.resolve()),
     roles: pending<'roles'>(),
-    // Anyone may register unless a test says otherwise (the registration form's own tests need no policy).
-    registrationPolicy: jest.fn<ReturnType<AuthApi['registrationPolicy']>, []>(() => Promise.resolve({ mode: 'open' })),
+  };
+}
+
+export type FakeAccountApi = { [K in keyof AccountApi]: jest.Mock<ReturnType<AccountApi[K]>, Parameters<AccountApi[K]>> };
+
+/** The public account calls: pending forever unless a test says otherwise; anyone may register. */
+export function fakeAccountApi(): FakeAccountApi {
+  const pending = <K extends keyof AccountApi>() =>
+    jest.fn<ReturnType<AccountApi[K]>, Parameters<AccountApi[K]>>(() => new Promise<never>(() => undefined) as ReturnType<AccountApi[K]>);
+  return {
+    registrationPolicy: jest.fn<ReturnType<AccountApi['registrationPolicy']>, []>(() => Promise.resolve({ mode: 'open' })),
     invitation: pending<'invitation'>(),
     acceptInvitation: pending<'acceptInvitation'>(),
     forgotPassword: pending<'forgotPassword'>(),

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { ApiError, STORAGE_KEYS } from '@embark/shared-ui';
-import { EMPLOYEE, fakeAuthApi, renderWithSession, type FakeAuthApi } from '../../auth/test-utils';
+import { EMPLOYEE, fakeAccountApi, renderWithSession, type FakeAccountApi } from '../../auth/test-utils';
 import AcceptInvitePage from './AcceptInvitePage';
 
 const PREVIEW = { email: 'hana@example.com', name: 'Hana Hire', role_name: 'Manager' };
@@ -13,13 +13,13 @@ const landing = (
   </>
 );
 
-function renderAccept(api: FakeAuthApi, search = '?token=tok-123') {
+function renderAccept(api: FakeAccountApi, search = '?token=tok-123') {
   // The route matches the path; the query string rides along in the location.
-  return renderWithSession(<AcceptInvitePage api={api} />, { path: '/accept-invite', initialEntry: `/accept-invite${search}`, api, routes: landing });
+  return renderWithSession(<AcceptInvitePage api={api} />, { path: '/accept-invite', initialEntry: `/accept-invite${search}`, routes: landing });
 }
 
-function withInvitation(): FakeAuthApi {
-  const api = fakeAuthApi();
+function withInvitation(): FakeAccountApi {
+  const api = fakeAccountApi();
   api.invitation.mockResolvedValue(PREVIEW);
   return api;
 }
@@ -36,7 +36,7 @@ beforeEach(() => window.localStorage.clear());
 
 describe('accepting an invitation', () => {
   it('says it is loading the invitation while it loads', async () => {
-    renderAccept(fakeAuthApi()); // the invitation never answers
+    renderAccept(fakeAccountApi()); // the invitation never answers
     expect(await screen.findByRole('status', { name: 'Loading your invitation…' })).toBeTruthy();
     expect(screen.queryByLabelText('Password')).toBeNull();
   });
@@ -82,7 +82,7 @@ describe('accepting an invitation', () => {
   });
 
   it('shows a clear error with the way to sign in for an unknown, used, revoked or expired token (404)', async () => {
-    const api = fakeAuthApi();
+    const api = fakeAccountApi();
     api.invitation.mockRejectedValue(new ApiError({ status: 404, error: 'Invitation not found' }));
     renderAccept(api);
     const alert = await screen.findByRole('alert');
@@ -94,14 +94,14 @@ describe('accepting an invitation', () => {
   });
 
   it('shows the same error without asking the server when the link has no token', async () => {
-    const api = fakeAuthApi();
+    const api = fakeAccountApi();
     renderAccept(api, '');
     expect((await screen.findByRole('alert')).textContent).toContain('This invitation link is invalid or has expired');
     expect(api.invitation).not.toHaveBeenCalled();
   });
 
   it('offers another try when the invitation cannot be loaded', async () => {
-    const api = fakeAuthApi();
+    const api = fakeAccountApi();
     api.invitation.mockRejectedValueOnce(new ApiError({ status: 503 })).mockResolvedValueOnce(PREVIEW);
     renderAccept(api);
     expect((await screen.findByRole('alert')).textContent).toContain('We could not load your invitation. Please try again.');

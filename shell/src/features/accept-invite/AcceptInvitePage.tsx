@@ -7,7 +7,7 @@ import {
   AuthForm,
   AuthNotice,
   AuthScreen,
-  authApi,
+  accountApi,
   InitialisationFailed,
   landingPathFor,
   PasswordField,
@@ -16,13 +16,13 @@ import {
   useLoaded,
   useNewAccountSession,
   useTouchedFields,
-  type AuthApi,
+  type AccountApi,
   type InvitationPreview,
 } from '../../auth';
 
 export interface AcceptInvitePageProps {
-  /** The account calls (tests pass a fake). */
-  api?: AuthApi;
+  /** The public account calls (tests pass a fake). */
+  api?: AccountApi;
 }
 
 /** The link cannot be used: unknown, used, revoked or expired (the server answers 404 for each). */
@@ -33,7 +33,7 @@ const isUnusable = (error: unknown): boolean => isApiError(error) && error.statu
  * password with the registration screen's rule and messages. Accepting creates the account and signs
  * the hire in: the dashboard and the registration's welcome toast, as after registering.
  */
-export default function AcceptInvitePage({ api = authApi }: AcceptInvitePageProps) {
+export default function AcceptInvitePage({ api = accountApi }: AcceptInvitePageProps) {
   useDocumentTitle(ACCOUNT_TEXT.acceptHeading);
   const { status, user } = useAuth();
   const [params] = useSearchParams();
@@ -74,7 +74,7 @@ export default function AcceptInvitePage({ api = authApi }: AcceptInvitePageProp
 }
 
 interface AcceptFormProps {
-  api: AuthApi;
+  api: AccountApi;
   token: string;
   invitation: InvitationPreview;
   onAccepted: ReturnType<typeof useNewAccountSession>['start'];

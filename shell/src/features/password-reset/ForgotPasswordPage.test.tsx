@@ -1,11 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { ApiError } from '@embark/shared-ui';
-import { fakeAuthApi, renderWithSession, type FakeAuthApi } from '../../auth/test-utils';
+import { fakeAccountApi, renderWithSession, type FakeAccountApi } from '../../auth/test-utils';
 import ForgotPasswordPage from './ForgotPasswordPage';
 
-function renderForgot(api: FakeAuthApi = fakeAuthApi()) {
-  return renderWithSession(<ForgotPasswordPage api={api} />, { path: '/forgot-password', api, routes: <Route path="/login" element={<h1>Sign-in screen</h1>} /> });
+function renderForgot(api: FakeAccountApi = fakeAccountApi()) {
+  return renderWithSession(<ForgotPasswordPage api={api} />, { path: '/forgot-password', routes: <Route path="/login" element={<h1>Sign-in screen</h1>} /> });
 }
 
 const email = () => screen.getByLabelText('Email') as HTMLInputElement;
@@ -29,7 +29,7 @@ describe('forgot password', () => {
   });
 
   it('checks the email before sending', async () => {
-    const api = fakeAuthApi();
+    const api = fakeAccountApi();
     renderForgot(api);
     await screen.findByRole('heading', { name: 'Forgot Password' });
     expect(submit().disabled).toBe(true);
@@ -44,7 +44,7 @@ describe('forgot password', () => {
   });
 
   it.each(['hana@example.com', 'nobody@example.com'])('always shows the same confirmation (%s)', async (address) => {
-    const api = fakeAuthApi();
+    const api = fakeAccountApi();
     api.forgotPassword.mockResolvedValue(undefined);
     renderForgot(api);
     await screen.findByRole('heading', { name: 'Forgot Password' });
@@ -74,7 +74,7 @@ describe('forgot password', () => {
     [new ApiError({ status: 500 }), 'A server error occurred. Please try again later.'],
     [new ApiError({ status: 0 }), 'Unable to connect to the server. Please check your internet connection.'],
   ])('shows a failure that is not a confirmation: %p', async (error, message) => {
-    const api = fakeAuthApi();
+    const api = fakeAccountApi();
     api.forgotPassword.mockRejectedValue(error);
     renderForgot(api);
     await screen.findByRole('heading', { name: 'Forgot Password' });

@@ -3,18 +3,18 @@ import { Link, Navigate } from 'react-router';
 import { Button, ROUTES, useAuth, useDocumentTitle } from '@embark/shared-ui';
 import { validateEmail } from '@embark/shared-ui/kit/validation';
 import { ACCOUNT_TEXT, AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
-import { accountErrorMessage, AuthForm, AuthNotice, AuthScreen, authApi, landingPathFor, TextField, useAccountSubmit, useTouchedFields, type AuthApi } from '../../auth';
+import { accountErrorMessage, AuthForm, AuthNotice, AuthScreen, accountApi, landingPathFor, TextField, useAccountSubmit, useTouchedFields, type AccountApi } from '../../auth';
 
 export interface ForgotPasswordPageProps {
-  /** The account calls (tests pass a fake). */
-  api?: AuthApi;
+  /** The public account calls (tests pass a fake). */
+  api?: AccountApi;
 }
 
 /**
  * `/forgot-password` (docs/product.md#passwords): an email address, then always the same confirmation,
  * so the screen never tells whether an account exists.
  */
-export default function ForgotPasswordPage({ api = authApi }: ForgotPasswordPageProps) {
+export default function ForgotPasswordPage({ api = accountApi }: ForgotPasswordPageProps) {
   useDocumentTitle(ACCOUNT_TEXT.forgotHeading);
   const { status, user } = useAuth();
   const [sent, setSent] = useState(false);
@@ -33,7 +33,7 @@ export default function ForgotPasswordPage({ api = authApi }: ForgotPasswordPage
   );
 }
 
-function ForgotPasswordForm({ api, onSent }: { api: AuthApi; onSent(): void }) {
+function ForgotPasswordForm({ api, onSent }: { api: AccountApi; onSent(): void }) {
   const [email, setEmail] = useState('');
   const emailRef = useRef<HTMLInputElement>(null);
   const errors = { email: validateEmail(email) };

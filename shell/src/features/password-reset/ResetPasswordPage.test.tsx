@@ -1,14 +1,13 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { Route } from 'react-router';
 import { ApiError } from '@embark/shared-ui';
-import { fakeAuthApi, renderWithSession, type FakeAuthApi } from '../../auth/test-utils';
+import { fakeAccountApi, renderWithSession, type FakeAccountApi } from '../../auth/test-utils';
 import ResetPasswordPage from './ResetPasswordPage';
 
-function renderReset(api: FakeAuthApi = fakeAuthApi(), search = '?token=reset-tok') {
+function renderReset(api: FakeAccountApi = fakeAccountApi(), search = '?token=reset-tok') {
   return renderWithSession(<ResetPasswordPage api={api} />, {
     path: '/reset-password',
     initialEntry: `/reset-password${search}`,
-    api,
     routes: (
       <>
         <Route path="/login" element={<h1>Sign-in screen</h1>} />
@@ -63,7 +62,7 @@ describe('reset password', () => {
   });
 
   it('sets the new password and goes to /login, handing it the confirmation', async () => {
-    const api = fakeAuthApi();
+    const api = fakeAccountApi();
     api.resetPassword.mockResolvedValue(undefined);
     renderReset(api);
     await fillValid();
@@ -83,7 +82,7 @@ describe('reset password', () => {
   });
 
   it("shows 'This reset link is invalid or has expired' with a way to ask for a new link when the server refuses the token", async () => {
-    const api = fakeAuthApi();
+    const api = fakeAccountApi();
     api.resetPassword.mockRejectedValue(new ApiError({ status: 400, error: INVALID }));
     renderReset(api);
     await fillValid();
@@ -97,7 +96,7 @@ describe('reset password', () => {
   });
 
   it('shows the same state at once for a link without a token', async () => {
-    const api = fakeAuthApi();
+    const api = fakeAccountApi();
     renderReset(api, '');
     expect((await screen.findByRole('alert')).textContent).toContain(INVALID);
     expect(api.resetPassword).not.toHaveBeenCalled();
@@ -109,7 +108,7 @@ describe('reset password', () => {
     [new ApiError({ status: 429 }), 'Too many requests. Please try again later.'],
     [new ApiError({ status: 500 }), 'A server error occurred. Please try again later.'],
   ])('keeps the form and shows the server refusal %p', async (error, message) => {
-    const api = fakeAuthApi();
+    const api = fakeAccountApi();
     api.resetPassword.mockRejectedValue(error);
     renderReset(api);
     await fillValid();

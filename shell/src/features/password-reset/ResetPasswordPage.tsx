@@ -3,11 +3,11 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button, isApiError, ROUTES, useAuth, useDocumentTitle } from '@embark/shared-ui';
 import { hasFieldErrors, validateNewPasswordForm, type NewPasswordValues } from '@embark/shared-ui/kit/validation';
 import { ACCOUNT_TEXT, AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
-import { accountErrorMessage, AuthForm, AuthNotice, AuthScreen, authApi, landingPathFor, PasswordField, useAccountSubmit, useTouchedFields, type AuthApi } from '../../auth';
+import { accountErrorMessage, AuthForm, AuthNotice, AuthScreen, accountApi, landingPathFor, PasswordField, useAccountSubmit, useTouchedFields, type AccountApi } from '../../auth';
 
 export interface ResetPasswordPageProps {
-  /** The account calls (tests pass a fake). */
-  api?: AuthApi;
+  /** The public account calls (tests pass a fake). */
+  api?: AccountApi;
 }
 
 /** The server's answer for a used, expired or unknown reset token (docs/product.md#passwords). */
@@ -18,7 +18,7 @@ const isInvalidLink = (error: unknown): boolean => isApiError(error) && error.st
  * rule. Done: to /login, which says so. A link the server refuses (or one without a token) shows
  * 'This reset link is invalid or has expired' with the way to ask for a new one.
  */
-export default function ResetPasswordPage({ api = authApi }: ResetPasswordPageProps) {
+export default function ResetPasswordPage({ api = accountApi }: ResetPasswordPageProps) {
   useDocumentTitle(ACCOUNT_TEXT.resetHeading);
   const { status, user } = useAuth();
   const [params] = useSearchParams();
@@ -45,7 +45,7 @@ export default function ResetPasswordPage({ api = authApi }: ResetPasswordPagePr
 
 type Field = keyof NewPasswordValues;
 
-function ResetPasswordForm({ api, token, onLinkRefused }: { api: AuthApi; token: string; onLinkRefused(): void }) {
+function ResetPasswordForm({ api, token, onLinkRefused }: { api: AccountApi; token: string; onLinkRefused(): void }) {
   const navigate = useNavigate();
   const [values, setValues] = useState<NewPasswordValues>({ password: '', confirmation: '' });
   const passwordRef = useRef<HTMLInputElement>(null);

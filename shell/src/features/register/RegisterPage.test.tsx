@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { ApiError, STORAGE_KEYS } from '@embark/shared-ui';
-import { ADMIN, EMPLOYEE, fakeAuthApi, renderWithSession, type FakeAuthApi } from '../../auth/test-utils';
+import { ADMIN, EMPLOYEE, fakeAccountApi, fakeAuthApi, renderWithSession, type FakeAccountApi, type FakeAuthApi } from '../../auth/test-utils';
 import RegisterPage from './RegisterPage';
 
 const SERVER_ROLES = [
@@ -18,8 +18,8 @@ const landing = (
   </>
 );
 
-function renderRegister(api: FakeAuthApi = withRoles()) {
-  return renderWithSession(<RegisterPage api={api} />, { path: '/register', api, routes: landing });
+function renderRegister(api: FakeAuthApi = withRoles(), account: FakeAccountApi = fakeAccountApi()) {
+  return renderWithSession(<RegisterPage api={api} account={account} />, { path: '/register', api, routes: landing });
 }
 
 function withRoles(): FakeAuthApi {
@@ -165,17 +165,17 @@ describe('register form', () => {
 
 describe('who may register', () => {
   it("says 'Checking who can register…' until the company setting is known", async () => {
-    const api = withRoles();
-    api.registrationPolicy.mockReturnValue(new Promise(() => undefined));
-    renderRegister(api);
+    const account = fakeAccountApi();
+    account.registrationPolicy.mockReturnValue(new Promise(() => undefined));
+    renderRegister(withRoles(), account);
     expect(await screen.findByRole('status', { name: 'Checking who can register…' })).toBeTruthy();
     expect(screen.queryByLabelText('Full Name')).toBeNull();
   });
 
   it("shows 'Registration is by invitation only' up front instead of the form", async () => {
-    const api = withRoles();
-    api.registrationPolicy.mockResolvedValue({ mode: 'invite' });
-    renderRegister(api);
+    const account = fakeAccountApi();
+    account.registrationPolicy.mockResolvedValue({ mode: 'invite' });
+    renderRegister(withRoles(), account);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Registration is by invitation only');
     expect(document.activeElement).toBe(alert);
@@ -188,9 +188,10 @@ describe('who may register', () => {
 
   it('names the company domains with the email field and refuses other addresses before sending', async () => {
     const api = withRoles();
-    api.registrationPolicy.mockResolvedValue({ mode: 'domains', domains: ['acme.com', 'acme.co.uk'] });
+    const account = fakeAccountApi();
+    account.registrationPolicy.mockResolvedValue({ mode: 'domains', domains: ['acme.com', 'acme.co.uk'] });
     api.register.mockResolvedValue({ token: 'tok-new', user: EMPLOYEE });
-    renderRegister(api);
+    renderRegister(api, account);
     await screen.findByRole('option', { name: 'Manager' });
     const hint = screen.getByText('Registration is limited to company email addresses. Use an email address at acme.com, acme.co.uk.');
     expect(field('Email').getAttribute('aria-describedby')).toContain(hint.id);
@@ -209,9 +210,10 @@ describe('who may register', () => {
 
   it('shows the form when the setting cannot be read (the server still decides)', async () => {
     const api = withRoles();
-    api.registrationPolicy.mockRejectedValue(new ApiError({ status: 500 }));
+    const account = fakeAccountApi();
+    account.registrationPolicy.mockRejectedValue(new ApiError({ status: 500 }));
     api.register.mockRejectedValue(new ApiError({ status: 403, error: 'Registration is by invitation only' }));
-    renderRegister(api);
+    renderRegister(api, account);
     await fillValidForm();
     fireEvent.click(submit());
     expect((await screen.findByRole('alert')).textContent).toContain('Registration is by invitation only');

@@ -2,12 +2,14 @@ import { useCallback } from 'react';
 import { Navigate } from 'react-router';
 import { LoadingState, ROUTES, useAuth, useDocumentTitle } from '@embark/shared-ui';
 import { ACCOUNT_TEXT, AUTH_TEXT, REGISTRATION_POLICY_TEXT } from '@embark/shared-ui/page-text/auth';
-import { AuthNotice, AuthScreen, authApi, InitialisationFailed, landingPathFor, useLoaded, useNewAccountSession, type AuthApi } from '../../auth';
+import { accountApi, AuthNotice, AuthScreen, authApi, InitialisationFailed, landingPathFor, useLoaded, useNewAccountSession, type AccountApi, type AuthApi } from '../../auth';
 import { RegisterForm } from './components/RegisterForm';
 
 export interface RegisterPageProps {
   /** The account calls (tests pass a fake). */
   api?: AuthApi;
+  /** Who may register (tests pass a fake). */
+  account?: AccountApi;
 }
 
 /**
@@ -16,11 +18,11 @@ export interface RegisterPageProps {
  * company domains shows the form with the domains. When the policy cannot be read the form is shown
  * (the server still decides).
  */
-export default function RegisterPage({ api = authApi }: RegisterPageProps) {
+export default function RegisterPage({ api = authApi, account = accountApi }: RegisterPageProps) {
   useDocumentTitle(AUTH_TEXT.registerHeading);
   const { status, user } = useAuth();
   const { initialisationFailed, start } = useNewAccountSession();
-  const loadPolicy = useCallback(() => api.registrationPolicy(), [api]);
+  const loadPolicy = useCallback(() => account.registrationPolicy(), [account]);
   const { state: policy } = useLoaded(loadPolicy);
 
   // Guests only: a signed-in user is sent on to their area.
