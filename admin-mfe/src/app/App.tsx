@@ -9,6 +9,7 @@ import { DocumentChecklistPage } from '../features/document-checklist/DocumentCh
 import { DocumentsPage } from '../features/documents/DocumentsPage';
 import { RoleChecklistsPage } from '../features/role-checklists/RoleChecklistsPage';
 import { RolesPage } from '../features/roles/RolesPage';
+import { SettingsPage } from '../features/settings/SettingsPage';
 import { UserRolesPage } from '../features/user-roles/UserRolesPage';
 import { UsersPage } from '../features/users/UsersPage';
 
@@ -21,6 +22,7 @@ const SCREENS: Record<string, ComponentType> = {
   [ROUTES.adminRoleChecklists]: RoleChecklistsPage,
   [ROUTES.adminUserRoles]: UserRolesPage,
   [ROUTES.adminDocumentChecklist]: DocumentChecklistPage,
+  [ROUTES.adminSettings]: SettingsPage,
 };
 
 /**

@@ -26,3 +26,21 @@ export function failureMessage(error: unknown, fallback: string): string {
 export function isNotFound(error: unknown): boolean {
   return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND');
 }
+
+/** One line of an import the server refused, with its reason. */
+export interface LineError {
+  line: number;
+  message: string;
+}
+
+/** The per-line reasons the server gave with a refused import (`extensions.errors`), or null. */
+export function lineErrorsOf(error: unknown): LineError[] | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  for (const e of error.errors) {
+    const lines = e.extensions?.errors;
+    if (Array.isArray(lines)) {
+      return lines.filter((l): l is LineError => typeof l === 'object' && l !== null && typeof (l as LineError).line === 'number' && typeof (l as LineError).message === 'string');
+    }
+  }
+  return null;
+}

@@ -7,6 +7,12 @@ export function formatDate(date: string): string {
   return parsed ? formatCalendarDate(parsed) : date;
 }
 
+/** The day of an ISO timestamp, in the viewer's calendar ("Mar 10, 2025"); the raw text if it is not a time. */
+export function formatTimestampDate(at: string): string {
+  const time = new Date(at);
+  return Number.isFinite(time.getTime()) ? formatCalendarDate(time) : at;
+}
+
 /** "2h ago", a date after a week, or "Never". */
 export function formatLastLogin(at: string | null | undefined, now: number = currentTime().getTime()): string {
   return at ? formatRelativeTime(at, now) : ADMIN_TEXT.never;

@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import { AREA_MESSAGES, Button, ErrorState, Icon, LoadingState, PageHeader } from '@embark/shared-ui';
+import { AREA_MESSAGES, Button, cx, ErrorState, Icon, LoadingState, PageHeader } from '@embark/shared-ui';
 import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
-import type { DataTableColumn } from '@embark/shared-ui/components/DataTable';
+import { DataTable, type DataTableColumn, type DataTableProps, type RowKey } from '@embark/shared-ui/components/DataTable';
 import { FormField } from '@embark/shared-ui/components/FormField';
-import { Pagination } from '@embark/shared-ui/components/Pagination';
+import { pageCountOf, Pagination } from '@embark/shared-ui/components/Pagination';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import { failureMessage } from './errors';
 import { useAdminToast } from './useAdminToast';
@@ -60,26 +60,40 @@ export function useCrud<T>({ remove, deleted, deleteFailed }: CrudOptions<T>) {
 
 export type Crud<T> = ReturnType<typeof useCrud<T>>;
 
-/** The header of an admin create/edit/delete page, with its "New …" button. */
-export function CrudHeader({ title, lead, newLabel, onNew }: { title: string; lead: string; newLabel: string; onNew(): void }) {
+/** The header of an admin create/edit/delete page, with its "New …" button after any other actions (`children`). */
+export function CrudHeader({ title, lead, newLabel, onNew, children }: { title: string; lead: string; newLabel: string; onNew(): void; children?: ReactNode }) {
   return (
     <PageHeader
       eyebrow={ADMIN_TEXT.eyebrow}
       title={title}
       description={lead}
       actions={
-        <Button onClick={onNew}>
-          <Icon name="plus" size={16} />
-          {newLabel}
-        </Button>
+        <>
+          {children}
+          <Button onClick={onNew}>
+            <Icon name="plus" size={16} />
+            {newLabel}
+          </Button>
+        </>
       }
     />
   );
 }
 
-/** The table's last column: the row's actions, under a heading only screen readers hear. */
-export function actionsColumn<T>(cell: (row: T) => ReactNode): DataTableColumn<T> {
-  return { key: 'actions', header: <span className="ui-visually-hidden">{ADMIN_TEXT.colActions}</span>, align: 'end', cell };
+/**
+ * An admin list's table: scrolls inside its focusable region when it is short of room, and folds
+ * its rows into cards when the region is narrow (admin.css), so no cell or action is ever cut off.
+ */
+export function AdminTable<T, K extends RowKey>({ className, ...props }: DataTableProps<T, K>) {
+  return <DataTable {...props} className={cx('adm-table', className)} />;
+}
+
+/**
+ * The table's last column: the row's actions, under a heading only screen readers hear. `stacked`
+ * puts a row's groups of actions one under the other (a row with many), so the column stays narrow.
+ */
+export function actionsColumn<T>(cell: (row: T) => ReactNode, { stacked = false }: { stacked?: boolean } = {}): DataTableColumn<T> {
+  return { key: 'actions', header: <span className="ui-visually-hidden">{ADMIN_TEXT.colActions}</span>, align: 'end', className: stacked ? 'adm-actions-cell adm-actions-cell--stacked' : 'adm-actions-cell', cell };
 }
 
 export interface RowActionsProps {
@@ -175,6 +189,33 @@ export function AdminPagination({ page, pageCount, onChange, table }: { page: nu
   );
 }
 
+export interface ListFooterProps {
+  /** The page shown, from 1, and the rows per page. */
+  page: number;
+  pageSize: number;
+  /** Rows on this page and in the whole list; undefined before the first answer. */
+  shown: number | undefined;
+  total: number | undefined;
+  /** The rows in words ('users'), for 'Showing 1–20 of 45 users'. */
+  noun: string;
+  /** The table the pages belong to; names the pagination. */
+  table: string;
+  onPage(page: number): void;
+}
+
+/** Under a paged table: which rows are shown, then the pages. */
+export function ListFooter({ page, pageSize, shown, total, noun, table, onPage }: ListFooterProps) {
+  const from = (page - 1) * pageSize + 1;
+  return (
+    <div className="adm-list-footer">
+      <p className="adm-summary" aria-live="polite">
+        {total && shown ? ADMIN_TEXT.showing(from, from + shown - 1, total, noun) : ''}
+      </p>
+      <AdminPagination page={page} pageCount={pageCountOf(total, pageSize)} onChange={onPage} table={table} />
+    </div>
+  );
+}
+
 /** A row's id and title, for lists keyed and named by them. */
 export function idOf<T extends { id: number }>(row: T): number {
   return row.id;
@@ -198,17 +239,20 @@ export interface DialogFooterProps {
   onCancel(): void;
   /** Creating a new row (the submit button says Create) rather than saving changes. */
   creating?: boolean;
+  /** The submit button's own words and its words while busy (e.g. Send invitation, Sending…). */
+  submitLabel?: string;
+  busyLabel?: string;
 }
 
 /** Cancel and the submit button of an admin form dialog. */
-export function DialogFooter({ busy, onCancel, creating = false }: DialogFooterProps) {
+export function DialogFooter({ busy, onCancel, creating = false, submitLabel = creating ? ADMIN_TEXT.create : ADMIN_TEXT.save, busyLabel = ADMIN_TEXT.saving }: DialogFooterProps) {
   return (
     <div className="ui-modal__footer">
       <Button variant="secondary" onClick={onCancel} disabled={busy}>
         {ADMIN_TEXT.cancel}
       </Button>
       <Button type="submit" busy={busy}>
-        {busy ? ADMIN_TEXT.saving : creating ? ADMIN_TEXT.create : ADMIN_TEXT.save}
+        {busy ? busyLabel : submitLabel}
       </Button>
     </div>
   );

@@ -124,7 +124,13 @@ export function DataTable<T, K extends RowKey>({ caption, showCaption = false, c
                   {columns.map((column) => {
                     const Cell = column.rowHeader ? 'th' : 'td';
                     return (
-                      <Cell key={column.key} scope={column.rowHeader ? 'row' : undefined} className={cx(column.align ? `ui-table__cell--${column.align}` : undefined, column.className)}>
+                      <Cell
+                        key={column.key}
+                        scope={column.rowHeader ? 'row' : undefined}
+                        className={cx(column.align ? `ui-table__cell--${column.align}` : undefined, column.className)}
+                        // The column's name beside the value when a narrow screen folds the rows into cards.
+                        data-label={typeof column.header === 'string' ? column.header : undefined}
+                      >
                         {column.cell(row)}
                       </Cell>
                     );

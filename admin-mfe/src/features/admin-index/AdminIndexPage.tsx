@@ -23,7 +23,7 @@ import { ADMIN_SECTIONS, type AdminSection } from './sections';
 import '../../shared/admin.css';
 import './admin-index.css';
 
-const GROUPS: ReadonlyArray<AdminSection['group']> = ['Entity Management', 'Relationship Management'];
+const GROUPS: ReadonlyArray<AdminSection['group']> = ['Entity Management', 'Relationship Management', 'Company'];
 
 interface CountTile {
   label: string;
@@ -96,7 +96,7 @@ function Health() {
               <dd>{stats.users_finished}</dd>
             </div>
           </dl>
-          <div className="ui-table-wrap" role="region" aria-label={ADMIN_TEXT.healthTable} tabIndex={0}>
+          <div className="ui-table-wrap adm-table" role="region" aria-label={ADMIN_TEXT.healthTable} tabIndex={0}>
             <table className="ui-table">
               <caption className="ui-visually-hidden">{ADMIN_TEXT.healthTable}</caption>
               <thead>
@@ -121,17 +121,25 @@ function Health() {
                 {stats.roles.map((role) => (
                   <tr key={role.role_id}>
                     <th scope="row">{role.role_name}</th>
-                    <td className="ui-table__cell--end">{role.users}</td>
-                    <td className="ui-table__cell--end">{role.new_hires}</td>
-                    <td className="ui-table__cell--end">{role.finished_users}</td>
-                    <td className="adm-health__rate">
+                    <td className="ui-table__cell--end" data-label={ADMIN_TEXT.healthUsers}>
+                      {role.users}
+                    </td>
+                    <td className="ui-table__cell--end" data-label={ADMIN_TEXT.healthNewHiresShort}>
+                      {role.new_hires}
+                    </td>
+                    <td className="ui-table__cell--end" data-label={ADMIN_TEXT.healthFinishedShort}>
+                      {role.finished_users}
+                    </td>
+                    <td className="adm-health__rate" data-label={ADMIN_TEXT.healthRate}>
                       {role.completion_rate === null || role.completion_rate === undefined ? (
                         <span className="adm-muted">{role.checklist_items === 0 ? ADMIN_TEXT.healthNoItems : ADMIN_TEXT.none}</span>
                       ) : (
                         <ProgressBar value={role.completion_rate} label={ADMIN_TEXT.healthRateLabel(role.role_name)} showValue />
                       )}
                     </td>
-                    <td className={role.overdue_tasks > 0 ? 'ui-table__cell--end adm-kpi--warn' : 'ui-table__cell--end'}>{role.overdue_tasks}</td>
+                    <td className={role.overdue_tasks > 0 ? 'ui-table__cell--end adm-kpi--warn' : 'ui-table__cell--end'} data-label={ADMIN_TEXT.healthOverdue}>
+                      {role.overdue_tasks}
+                    </td>
                   </tr>
                 ))}
               </tbody>

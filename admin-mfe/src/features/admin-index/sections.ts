@@ -10,7 +10,7 @@ export interface AdminSection {
   /** Link text on the Administration index. */
   label: string;
   text: string;
-  group: 'Entity Management' | 'Relationship Management';
+  group: 'Entity Management' | 'Relationship Management' | 'Company';
 }
 
 const relative = (href: string) => href.slice(`${ROUTES.admin}/`.length);
@@ -24,4 +24,5 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { href: ROUTES.adminRoleChecklists, title: 'Role-Checklist Items', label: 'Role-checklist items', text: 'Which checklist items each role gets.', group: 'Relationship Management' },
   { href: ROUTES.adminUserRoles, title: 'User-Role Assignment', label: 'User-role assignment', text: 'Which role each user onboards into.', group: 'Relationship Management' },
   { href: ROUTES.adminDocumentChecklist, title: 'Document-Checklist Items', label: 'Document-checklist items', text: 'Which documents each checklist item links to.', group: 'Relationship Management' },
+  { href: ROUTES.adminSettings, title: 'Settings', label: 'Settings', text: 'Who may register: anyone, company addresses, or invited people only.', group: 'Company' },
 ].map((section) => ({ ...section, path: relative(section.href) }) as AdminSection);

@@ -11,12 +11,12 @@ import {
   useDebouncedValue,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
+import type { DataTableColumn } from '@embark/shared-ui/components/DataTable';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminChecklistItemFieldsFragment, ChecklistItemType } from '../../__generated__/graphql';
 import { useAdminChecklistItems, useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
-import { actionsColumn, ChoiceField, CrudHeader, DeleteDialog, ListRegion, RoleFilter, RowActions, SearchBar, useCrud } from '../../shared/scaffold';
+import { actionsColumn, AdminTable, ChoiceField, CrudHeader, DeleteDialog, ListRegion, RoleFilter, RowActions, SearchBar, useCrud } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useDeleteChecklistItem, useReorderChecklistItems } from './api/useChecklistItems';
 import { ChecklistItemDialog } from './ChecklistItemDialog';
@@ -183,8 +183,7 @@ export function ChecklistItemsPage() {
 
       <ListRegion loaded={items !== undefined} error={error} failed={ADMIN_TEXT.itemsFailed} loadingLabel={ADMIN_TEXT.itemsLoading} onRetry={refetch} staleError>
         <div ref={tableRef}>
-          <DataTable
-            className="adm-table"
+          <AdminTable
             caption={ADMIN_TEXT.itemsTable}
             columns={columns}
             rows={items ?? []}

@@ -8,12 +8,11 @@ import {
   useDebouncedValue,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
-import { pageCountOf } from '@embark/shared-ui/components/Pagination';
+import type { DataTableColumn } from '@embark/shared-ui/components/DataTable';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminDocumentFieldsFragment } from '../../__generated__/graphql';
 import { useAdminRoles, useDocumentClasses } from '../../shared/api/useCommon';
-import { actionsColumn, AdminPagination, ChoiceField, CrudHeader, DeleteDialog, FormFailure, ListRegion, namedChoices, rolesLoadError, RowActions, SearchBar, useCrud, usePage } from '../../shared/scaffold';
+import { actionsColumn, AdminTable, ChoiceField, CrudHeader, DeleteDialog, FormFailure, ListFooter, ListRegion, namedChoices, rolesLoadError, RowActions, SearchBar, useCrud, usePage } from '../../shared/scaffold';
 import { formatDate } from '../../shared/format';
 import { DOCUMENTS_PAGE_SIZE, useDeleteDocument, useDocumentsPage } from './api/useDocuments';
 import { DocumentDialog } from './DocumentDialog';
@@ -41,8 +40,6 @@ export function DocumentsPage() {
   const crud = useCrud<Doc>({ remove: (doc) => remove({ variables: { id: doc.id } }), deleted: (doc) => ADMIN_TEXT.documentDeleted(doc.title), deleteFailed: ADMIN_TEXT.documentDeleteFailed });
   const result = data?.documents ?? previousData?.documents;
   const classList = classes.data?.documentClasses ?? [];
-  const pageCount = pageCountOf(result?.total, DOCUMENTS_PAGE_SIZE);
-  const from = result && result.total > 0 ? (page - 1) * DOCUMENTS_PAGE_SIZE + 1 : 0;
 
   const columns: Array<DataTableColumn<Doc>> = [
     {
@@ -86,7 +83,7 @@ export function DocumentsPage() {
       <FormFailure message={rolesLoadError(roles)} />
 
       <ListRegion loaded={result !== undefined} error={error} failed={ADMIN_TEXT.documentsFailed} loadingLabel={ADMIN_TEXT.documentsListLoading} onRetry={refetch}>
-        <DataTable
+        <AdminTable
           caption={ADMIN_TEXT.documentsTable}
           columns={columns}
           rows={result?.data ?? []}
@@ -94,12 +91,7 @@ export function DocumentsPage() {
           busy={loading}
           empty={debounced || classFilter ? <EmptyList title={ADMIN_TEXT.documentsNoMatch} icon="search" /> : <EmptyList title={ADMIN_TEXT.documentsEmptyTitle} hint={ADMIN_TEXT.documentsEmptyHint} icon="documents" />}
         />
-        <div className="adm-list-footer">
-          <p className="adm-summary" aria-live="polite">
-            {result && result.total > 0 ? ADMIN_TEXT.showing(from, from + result.data.length - 1, result.total, ADMIN_TEXT.documentsNoun) : ''}
-          </p>
-          <AdminPagination page={page} pageCount={pageCount} onChange={setPage} table={ADMIN_TEXT.documentsTable} />
-        </div>
+        <ListFooter page={page} pageSize={DOCUMENTS_PAGE_SIZE} shown={result?.data.length} total={result?.total} noun={ADMIN_TEXT.documentsNoun} table={ADMIN_TEXT.documentsTable} onPage={setPage} />
       </ListRegion>
 
       <div className="adm-index-grid">

@@ -8,12 +8,12 @@ import {
   UI_TEXT,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
+import type { DataTableColumn } from '@embark/shared-ui/components/DataTable';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminRolesQuery } from '../../__generated__/graphql';
 import { useAdminStats } from '../../shared/api/useAdminStats';
 import { useAdminRoles } from '../../shared/api/useCommon';
-import { actionsColumn, CrudHeader, DeleteDialog, ListRegion, RowActions, useCrud } from '../../shared/scaffold';
+import { actionsColumn, AdminTable, CrudHeader, DeleteDialog, ListRegion, RowActions, useCrud } from '../../shared/scaffold';
 import { useDeleteRole } from './api/useRoles';
 import { RoleDialog } from './RoleDialog';
 import '../../shared/admin.css';
@@ -67,7 +67,7 @@ export function RolesPage() {
       <CrudHeader title={title} lead={ADMIN_TEXT.rolesLead} newLabel={ADMIN_TEXT.newRole} onNew={crud.openNew} />
       {/* 'Failed to fetch roles' unless the server said why. */}
       <ListRegion loaded={roles !== undefined} error={error} failed={AREA_MESSAGES.rolesFetch} loadingLabel={ADMIN_TEXT.rolesLoading} onRetry={refetch} staleError>
-        <DataTable
+        <AdminTable
           caption={ADMIN_TEXT.rolesTable}
           columns={columns}
           rows={roles ?? []}

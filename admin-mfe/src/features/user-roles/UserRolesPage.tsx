@@ -10,13 +10,13 @@ import {
   useDocumentTitle,
 } from '@embark/shared-ui';
 import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
-import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
+import type { DataTableColumn } from '@embark/shared-ui/components/DataTable';
 import { pageCountOf } from '@embark/shared-ui/components/Pagination';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminUserFieldsFragment } from '../../__generated__/graphql';
 import { useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
-import { AdminPagination, ChoiceField, ListRegion, namedChoices, RoleFilter, SearchBar, usePage } from '../../shared/scaffold';
+import { AdminPagination, AdminTable, ChoiceField, ListRegion, namedChoices, RoleFilter, SearchBar, usePage } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useAdminUsers, useAssignUsersToRole, USERS_PAGE_SIZE } from '../../shared/api/useUsers';
 import '../../shared/admin.css';
@@ -95,7 +95,7 @@ export function UserRolesPage() {
       </div>
 
       <ListRegion loaded={result !== undefined} error={error} failed={ADMIN_TEXT.usersFailed} loadingLabel={ADMIN_TEXT.usersLoading} onRetry={refetch}>
-        <DataTable
+        <AdminTable
           caption={ADMIN_TEXT.usersTable}
           columns={COLUMNS}
           rows={result?.data ?? []}

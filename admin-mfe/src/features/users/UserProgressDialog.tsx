@@ -34,7 +34,7 @@ export function UserProgressDialog({ user, onClose }: { user: AdminUserFieldsFra
             <ProgressBar value={progress.stats.completionPercentage} label={ADMIN_TEXT.progressLabel(user.name)} showValue />
             <p className="adm-muted">{ADMIN_TEXT.progressSummary(progress.stats.completed, progress.stats.total, progress.stats.overdue)}</p>
           </div>
-          <div className="ui-table-wrap" role="region" aria-label={ADMIN_TEXT.progressTasks} tabIndex={0}>
+          <div className="ui-table-wrap adm-table" role="region" aria-label={ADMIN_TEXT.progressTasks} tabIndex={0}>
             <table className="ui-table">
               <caption className="ui-visually-hidden">{ADMIN_TEXT.progressTasks}</caption>
               <thead>
@@ -51,9 +51,9 @@ export function UserProgressDialog({ user, onClose }: { user: AdminUserFieldsFra
                   return (
                     <tr key={item.id}>
                       <th scope="row">{item.title}</th>
-                      <td>{TASK_TYPE_TEXT[item.type]}</td>
-                      <td>{dueWording(item)}</td>
-                      <td>
+                      <td data-label={ADMIN_TEXT.colType}>{TASK_TYPE_TEXT[item.type]}</td>
+                      <td data-label={ADMIN_TEXT.colDue}>{dueWording(item)}</td>
+                      <td data-label={ADMIN_TEXT.colStatus}>
                         <Badge tone={displayStatusTone(urgency)}>{displayStatus(urgency)}</Badge>
                       </td>
                     </tr>

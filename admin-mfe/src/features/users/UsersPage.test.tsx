@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AdminStatsDocument, AdminUsersDocument, DeactivateUserDocument, ReactivateUserDocument, ResetUserTwoFactorDocument, UpdateUserDocument, type AdminUserFieldsFragment, type AdminUsersFilter } from '../../__generated__/graphql';
-import { ADMIN_ID, domainError, renderAdmin, rolesMock, type Mocks } from '../../shared/test-utils';
+import { AdminStatsDocument, AdminUsersDocument, DeactivateUserDocument, ReactivateUserDocument, ResetUserTwoFactorDocument, SendPasswordResetDocument, UpdateUserDocument, type AdminUserFieldsFragment, type AdminUsersFilter } from '../../__generated__/graphql';
+import { ADMIN_ID, domainError, renderAdmin as renderWith, rolesMock, type Mocks } from '../../shared/test-utils';
+import { invitation, invitationsMock } from './invitation-fixtures';
 import { UsersPage } from './UsersPage';
 
 function user(overrides: Partial<AdminUserFieldsFragment>): AdminUserFieldsFragment & { __typename: 'AdminUser' } {
@@ -28,6 +29,8 @@ const BASE: AdminUsersFilter = { search: null, roleId: null, status: 'all', sort
 function listMock(filter: AdminUsersFilter, data: AdminUserFieldsFragment[], total = data.length, times = 3): Mocks[number] {
   return { request: { query: AdminUsersDocument, variables: { filter } }, result: { data: { adminUsers: { __typename: 'AdminUserPage', total, page: filter.page ?? 1, limit: 20, data } } }, maxUsageCount: times };
 }
+/** The page with its invitations section answered (empty) too. */
+const renderAdmin: typeof renderWith = (ui, mocks, path) => renderWith(ui, [...mocks, invitationsMock()], path);
 // Changes refetch the index numbers too; the users screen does not show them.
 const stats: Mocks[number] = { request: { query: AdminStatsDocument }, error: new Error('not shown here'), maxUsageCount: 5 };
 
@@ -145,5 +148,46 @@ describe('UsersPage', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Reset 2FA' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Two-factor authentication was reset for Ben Brown'));
     expect(within(dialog).getByText('Two-factor authentication is off for this user.')).toBeTruthy();
+  });
+
+  it('sends a password reset link from an active user\'s row after a confirmation; a failure stays in the dialog', async () => {
+    const { toasts } = await renderAdmin(<UsersPage />, [
+      listMock(BASE, [ANA, BEN]),
+      rolesMock(),
+      { request: { query: SendPasswordResetDocument, variables: { userId: ANA.id } }, result: domainError('User not found', 'NOT_FOUND') },
+      { request: { query: SendPasswordResetDocument, variables: { userId: ANA.id } }, error: new Error('offline') },
+      { request: { query: SendPasswordResetDocument, variables: { userId: ANA.id } }, result: { data: { sendPasswordReset: true } } },
+    ]);
+    const table = await screen.findByRole('table', { name: 'Users' });
+    // A deactivated account gets no reset mail.
+    expect(within(table).queryByRole('button', { name: 'Send a password reset link to Ben Brown' })).toBeNull();
+    fireEvent.click(within(table).getByRole('button', { name: 'Send a password reset link to Ana Lopez' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send a password reset link?' });
+    expect(dialog.textContent).toContain('Ana Lopez gets an email at ana@example.com with a link to choose a new password. The link works for one hour, once.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send link' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('User not found');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send link' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Failed to send the reset link'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send link' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('A password reset link was sent to ana@example.com'));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Send a password reset link?' })).toBeNull());
+  });
+
+  it('opens the invitation form from Invite and the CSV import from Import CSV', async () => {
+    await renderAdmin(<UsersPage />, [listMock(BASE, [ANA]), rolesMock()]);
+    await screen.findByRole('table', { name: 'Users' });
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    const invite = screen.getByRole('dialog', { name: 'Invite a new hire' });
+    fireEvent.click(within(invite).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite a new hire' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Import CSV' }));
+    expect(within(screen.getByRole('dialog', { name: 'Import invitations from a CSV file' })).getByLabelText('CSV file')).toBeTruthy();
+  });
+
+  it('shows the pending invitations under the users', async () => {
+    await renderWith(<UsersPage />, [listMock(BASE, [ANA]), rolesMock(), invitationsMock([invitation()])]);
+    expect(screen.getByRole('heading', { level: 2, name: 'Invitations' })).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Invitations' });
+    expect(within(table).getByRole('rowheader').textContent).toBe('Casey Newcasey@example.com');
   });
 });

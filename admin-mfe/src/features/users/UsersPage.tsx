@@ -5,7 +5,6 @@ import {
   Button,
   EmptyList,
   Icon,
-  PageHeader,
   pageTitleFor,
   ProgressBar,
   ROUTES,
@@ -13,17 +12,19 @@ import {
   useDocumentTitle,
 } from '@embark/shared-ui';
 import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
-import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
-import { pageCountOf } from '@embark/shared-ui/components/Pagination';
+import type { DataTableColumn } from '@embark/shared-ui/components/DataTable';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminSortOrder, AdminUserFieldsFragment, AdminUserSort, AdminUserStatus } from '../../__generated__/graphql';
 import { useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
-import { AdminPagination, ChoiceField, ListRegion, RoleFilter, SearchBar, usePage } from '../../shared/scaffold';
+import { actionsColumn, AdminTable, ChoiceField, CrudHeader, ListFooter, ListRegion, RoleFilter, SearchBar, usePage } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
-import { useAdminUsers, useDeactivateUser, useReactivateUser, USERS_PAGE_SIZE } from '../../shared/api/useUsers';
+import { useAdminUsers, useDeactivateUser, useReactivateUser, useSendPasswordReset, USERS_PAGE_SIZE } from '../../shared/api/useUsers';
 import { EditUserDialog } from './EditUserDialog';
+import { ImportInvitationsDialog } from './ImportInvitationsDialog';
+import { InvitationsSection } from './InvitationsSection';
+import { InviteDialog } from './InviteDialog';
 import { formatDate, formatLastLogin } from '../../shared/format';
 import { UserProgressDialog } from './UserProgressDialog';
 import '../../shared/admin.css';
@@ -32,7 +33,10 @@ type User = AdminUserFieldsFragment;
 type SortOption = keyof typeof ADMIN_TEXT.userSortOptions;
 const STATUS_CHOICES = (Object.keys(ADMIN_TEXT.usersStatusOptions) as AdminUserStatus[]).map((key) => ({ value: key, label: ADMIN_TEXT.usersStatusOptions[key] }));
 
-/** Manage Users (`/app/admin/users`): search, sort, page; edit, deactivate, reactivate, reset 2FA, progress. */
+/**
+ * Manage Users (`/app/admin/users`): search, sort, page; edit, deactivate, reactivate, reset 2FA,
+ * progress, a password reset link; invite one hire or import a CSV file, and the invitations.
+ */
 export function UsersPage() {
   const title = pageTitleFor(ROUTES.adminUsers);
   useDocumentTitle(title);
@@ -53,6 +57,11 @@ export function UsersPage() {
   const [confirmError, setConfirmError] = useState<string | null>(null);
   const [deactivate, deactivation] = useDeactivateUser();
   const [reactivate] = useReactivateUser();
+  const [sendReset, resetSending] = useSendPasswordReset();
+  const [resetFor, setResetFor] = useState<User | null>(null);
+  const [resetError, setResetError] = useState<string | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   // While a new page or filter loads, the previous rows stay (marked busy) instead of a flash of nothing.
   const result = data?.adminUsers ?? previousData?.adminUsers;
@@ -82,6 +91,17 @@ export function UsersPage() {
       toast.success(ADMIN_TEXT.reactivated(user.name));
     } catch (err) {
       toast.error(failureMessage(err, ADMIN_TEXT.reactivateFailed));
+    }
+  };
+
+  const confirmReset = async () => {
+    if (!resetFor) return;
+    try {
+      await sendReset({ variables: { userId: resetFor.id } });
+      toast.success(ADMIN_TEXT.resetLinkSent(resetFor.email));
+      setResetFor(null);
+    } catch (err) {
+      setResetError(failureMessage(err, ADMIN_TEXT.sendResetFailed));
     }
   };
 
@@ -121,39 +141,58 @@ export function UsersPage() {
         </span>
       ),
     },
-    {
-      key: 'actions',
-      header: <span className="ui-visually-hidden">{ADMIN_TEXT.colActions}</span>,
-      align: 'end',
-      cell: (u) => (
-        <span className="adm-actions adm-nowrap">
-          <Button size="sm" variant="ghost" className="adm-icon-button" onClick={() => setViewing(u)} aria-label={ADMIN_TEXT.viewProgress(u.name)} title={ADMIN_TEXT.viewProgress(u.name)}>
-            <Icon name="checklist" size={16} />
-          </Button>
-          <Button size="sm" variant="secondary" onClick={() => setEditing(u)} aria-label={ADMIN_TEXT.editUser(u.name)}>
-            {ADMIN_TEXT.edit}
-          </Button>
-          {u.id === me ? null : u.is_active ? (
-            <Button size="sm" variant="danger" onClick={() => setConfirming(u)} aria-label={ADMIN_TEXT.deactivateUser(u.name)}>
-              {ADMIN_TEXT.deactivate}
+    // The changes above the quieter actions, so the column stays narrow and no action is ever cut off.
+    actionsColumn(
+      (u) => (
+        <span className="adm-actions">
+          <span className="adm-actions__group">
+            <Button size="sm" variant="secondary" onClick={() => setEditing(u)} aria-label={ADMIN_TEXT.editUser(u.name)}>
+              {ADMIN_TEXT.edit}
             </Button>
-          ) : (
-            <Button size="sm" variant="secondary" onClick={() => void doReactivate(u)} aria-label={ADMIN_TEXT.reactivateUser(u.name)}>
-              {ADMIN_TEXT.reactivate}
+            {u.id === me ? null : u.is_active ? (
+              <Button size="sm" variant="danger" onClick={() => setConfirming(u)} aria-label={ADMIN_TEXT.deactivateUser(u.name)}>
+                {ADMIN_TEXT.deactivate}
+              </Button>
+            ) : (
+              <Button size="sm" variant="secondary" onClick={() => void doReactivate(u)} aria-label={ADMIN_TEXT.reactivateUser(u.name)}>
+                {ADMIN_TEXT.reactivate}
+              </Button>
+            )}
+          </span>
+          <span className="adm-actions__group">
+            <Button size="sm" variant="ghost" className="adm-icon-button" onClick={() => setViewing(u)} aria-label={ADMIN_TEXT.viewProgress(u.name)} title={ADMIN_TEXT.viewProgress(u.name)}>
+              <Icon name="checklist" size={16} />
             </Button>
-          )}
+            {u.is_active ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="adm-icon-button"
+                onClick={() => {
+                  setResetError(null);
+                  setResetFor(u);
+                }}
+                aria-label={ADMIN_TEXT.sendResetLinkUser(u.name)}
+                title={ADMIN_TEXT.sendResetLink}
+              >
+                <Icon name="key" size={16} />
+              </Button>
+            ) : null}
+          </span>
         </span>
       ),
-    },
+      { stacked: true },
+    ),
   ];
-
-  const pageCount = pageCountOf(result?.total, USERS_PAGE_SIZE);
-  const from = result && result.total > 0 ? (result.page - 1) * result.limit + 1 : 0;
-  const to = result ? from + result.data.length - 1 : 0;
 
   return (
     <div className="admin-page">
-      <PageHeader eyebrow={ADMIN_TEXT.eyebrow} title={title} description={ADMIN_TEXT.usersLead} />
+      <CrudHeader title={title} lead={ADMIN_TEXT.usersLead} newLabel={ADMIN_TEXT.invite} onNew={() => setInviting(true)}>
+        <Button variant="secondary" onClick={() => setImporting(true)}>
+          <Icon name="upload" size={16} />
+          {ADMIN_TEXT.importCsv}
+        </Button>
+      </CrudHeader>
       <SearchBar table={ADMIN_TEXT.usersTable} placeholder={ADMIN_TEXT.usersSearchPlaceholder} search={search} onSearch={resetting(setSearch)}>
         <RoleFilter roles={roles} value={roleFilter} onChange={resetting(setRoleFilter)} />
         <FormField label={ADMIN_TEXT.sortBy}>
@@ -189,8 +228,7 @@ export function UsersPage() {
       </SearchBar>
 
       <ListRegion loaded={result !== undefined} error={error} failed={ADMIN_TEXT.usersFailed} loadingLabel={ADMIN_TEXT.usersLoading} onRetry={refetch} staleError>
-        <DataTable
-          className="adm-table"
+        <AdminTable
           caption={ADMIN_TEXT.usersTable}
           columns={columns}
           rows={result?.data ?? []}
@@ -200,14 +238,13 @@ export function UsersPage() {
           busy={loading}
           empty={filtered ? <EmptyList title={ADMIN_TEXT.usersNoMatch} icon="search" /> : <EmptyList title={ADMIN_TEXT.usersEmptyTitle} hint={ADMIN_TEXT.usersEmptyHint} icon="users" />}
         />
-        <div className="adm-list-footer">
-          <p className="adm-summary" aria-live="polite">
-            {result && result.total > 0 ? ADMIN_TEXT.showing(from, to, result.total, ADMIN_TEXT.usersNoun) : ''}
-          </p>
-          <AdminPagination page={page} pageCount={pageCount} onChange={setPage} table={ADMIN_TEXT.usersTable} />
-        </div>
+        <ListFooter page={page} pageSize={USERS_PAGE_SIZE} shown={result?.data.length} total={result?.total} noun={ADMIN_TEXT.usersNoun} table={ADMIN_TEXT.usersTable} onPage={setPage} />
       </ListRegion>
 
+      <InvitationsSection />
+
+      <InviteDialog open={inviting} roles={roles} onClose={() => setInviting(false)} />
+      <ImportInvitationsDialog open={importing} onClose={() => setImporting(false)} />
       <EditUserDialog user={editing} roles={roles.data?.roles ?? []} isSelf={editing?.id === me} onClose={() => setEditing(null)} />
       <UserProgressDialog user={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog
@@ -222,6 +259,20 @@ export function UsersPage() {
         onCancel={closeConfirm}
       >
         <p>{confirming ? ADMIN_TEXT.deactivateText(confirming.name) : ''}</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={resetFor !== null}
+        title={ADMIN_TEXT.sendResetTitle}
+        confirmLabel={ADMIN_TEXT.sendResetConfirm}
+        busyLabel={ADMIN_TEXT.sending}
+        cancelLabel={ADMIN_TEXT.cancel}
+        tone="primary"
+        busy={resetSending.loading}
+        error={resetError}
+        onConfirm={() => void confirmReset()}
+        onCancel={() => setResetFor(null)}
+      >
+        <p>{resetFor ? ADMIN_TEXT.sendResetText(resetFor.name, resetFor.email) : ''}</p>
       </ConfirmDialog>
     </div>
   );

@@ -6,6 +6,7 @@ import {
   DeactivateUserDocument,
   ReactivateUserDocument,
   ResetUserTwoFactorDocument,
+  SendPasswordResetDocument,
   UpdateUserDocument,
   type AdminUsersFilter,
 } from '../../__generated__/graphql';
@@ -20,8 +21,9 @@ export const USERS_PAGE_SIZE = 20;
 
 const AFTER_USER_CHANGE = ['AdminUsers', 'AdminStats', 'LatestChanges'];
 
-export function useAdminUsers(filter: AdminUsersFilter) {
-  return useQuery(AdminUsersDocument, { variables: { filter }, fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
+/** One page of users; `skip` holds the query back until it is needed (a picker's closed list). */
+export function useAdminUsers(filter: AdminUsersFilter, { skip = false }: { skip?: boolean } = {}) {
+  return useQuery(AdminUsersDocument, { variables: { filter }, skip, fetchPolicy: 'cache-and-network', notifyOnNetworkStatusChange: true });
 }
 
 export function useAdminUserProgress(userId: number | null) {
@@ -46,4 +48,9 @@ export function useResetUserTwoFactor() {
 
 export function useAssignUsersToRole() {
   return useMutation(AssignUsersToRoleDocument, { refetchQueries: AFTER_USER_CHANGE });
+}
+
+/** Mails the user a password reset link; nothing on the screen changes. */
+export function useSendPasswordReset() {
+  return useMutation(SendPasswordResetDocument, { refetchQueries: ['LatestChanges'] });
 }

@@ -1,0 +1,17 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { RegistrationSettingsDocument, UpdateRegistrationSettingsDocument } from '../../../__generated__/graphql';
+
+/** Who may register: the company setting (docs/product.md#registration). */
+export function useRegistrationSettings() {
+  return useQuery(RegistrationSettingsDocument, { fetchPolicy: 'cache-and-network' });
+}
+
+/** Saves the setting; the answer replaces the cached one, so every reader sees the new rule. */
+export function useUpdateRegistrationSettings() {
+  return useMutation(UpdateRegistrationSettingsDocument, {
+    update(cache, { data }) {
+      if (data) cache.writeQuery({ query: RegistrationSettingsDocument, data: { registrationSettings: data.updateRegistrationSettings } });
+    },
+    refetchQueries: ['LatestChanges'],
+  });
+}

@@ -1,0 +1,129 @@
+import { useRef, useState, type ChangeEvent } from 'react';
+import { Button, LoadingState } from '@embark/shared-ui';
+import { FormField } from '@embark/shared-ui/components/FormField';
+import { Modal } from '@embark/shared-ui/components/Modal';
+import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
+import { failureMessage, lineErrorsOf, type LineError } from '../../shared/errors';
+import { FormFailure } from '../../shared/scaffold';
+import { useAdminToast } from '../../shared/useAdminToast';
+import { useImportInvitations, usePreviewImport } from './api/useInvitations';
+
+/** What the dry run found in the chosen file. */
+interface Preview {
+  fileName: string;
+  csv: string;
+  valid: number;
+  errors: LineError[];
+}
+
+/**
+ * Invitations from a CSV file (docs/product.md#registration): the file is checked first (a dry run
+ * that changes nothing), its preview lists each line's problem, and only a file without problems can
+ * be sent; every line becomes an invitation, or none does.
+ */
+export function ImportInvitationsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  return (
+    <Modal open={open} title={ADMIN_TEXT.importTitle} onClose={onClose} size="lg">
+      {open ? <ImportForm onClose={onClose} /> : null}
+    </Modal>
+  );
+}
+
+function ImportForm({ onClose }: { onClose(): void }) {
+  const toast = useAdminToast();
+  const [check, checking] = usePreviewImport();
+  const [importAll, importing] = useImportInvitations();
+  const [preview, setPreview] = useState<Preview | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  // Only the answer about the file chosen last counts.
+  const latest = useRef(0);
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const file = input.files?.[0];
+    // Cleared, so choosing the same file again once it is fixed checks it again.
+    input.value = '';
+    if (!file) return;
+    const attempt = ++latest.current;
+    setPreview(null);
+    setFailure(null);
+    let csv: string;
+    try {
+      csv = await file.text();
+    } catch {
+      setFailure(ADMIN_TEXT.importReadFailed);
+      return;
+    }
+    try {
+      const { data } = await check({ variables: { csv, dryRun: true } });
+      const result = data?.importInvitations;
+      if (attempt !== latest.current) return;
+      if (!result) throw new Error('no preview');
+      setPreview({ fileName: file.name, csv, valid: result.valid, errors: result.errors });
+    } catch (error) {
+      if (attempt === latest.current) setFailure(failureMessage(error, ADMIN_TEXT.importCheckFailed));
+    }
+  };
+
+  const confirm = async () => {
+    if (!preview) return;
+    setFailure(null);
+    try {
+      const { data } = await importAll({ variables: { csv: preview.csv, dryRun: false } });
+      toast.success(ADMIN_TEXT.imported(data?.importInvitations.created ?? preview.valid));
+      onClose();
+    } catch (error) {
+      // The file changed on the server's side of things (e.g. an address was invited meanwhile): its lines.
+      const lines = lineErrorsOf(error);
+      if (lines && lines.length > 0) setPreview({ ...preview, errors: lines });
+      setFailure(failureMessage(error, ADMIN_TEXT.importFailed));
+    }
+  };
+
+  const ready = preview !== null && preview.errors.length === 0 && preview.valid > 0;
+  return (
+    <div className="adm-form">
+      <div className="adm-import__format">
+        <p className="adm-muted">{ADMIN_TEXT.importLead}</p>
+        <code className="adm-code">{ADMIN_TEXT.importHeader}</code>
+        <p className="adm-muted">{ADMIN_TEXT.importRules}</p>
+      </div>
+      <FormField label={ADMIN_TEXT.importFileLabel}>{(p) => <input {...p} type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} disabled={importing.loading} />}</FormField>
+      {checking.loading ? <LoadingState label={ADMIN_TEXT.importChecking} /> : null}
+      {preview ? <ImportPreview preview={preview} /> : null}
+      <FormFailure message={failure} />
+      <div className="ui-modal__footer">
+        <Button variant="secondary" onClick={onClose} disabled={importing.loading}>
+          {ADMIN_TEXT.cancel}
+        </Button>
+        <Button onClick={() => void confirm()} disabled={!ready || checking.loading} busy={importing.loading}>
+          {importing.loading ? ADMIN_TEXT.sending : ADMIN_TEXT.importConfirm(preview?.valid ?? 0)}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** The dry run's answer: how many lines are ready, and each line's problem. */
+function ImportPreview({ preview }: { preview: Preview }) {
+  const { fileName, valid, errors } = preview;
+  return (
+    <section className="adm-import__preview" aria-label={fileName}>
+      <p className="adm-import__file">{fileName}</p>
+      <p role="status">{valid === 0 && errors.length === 0 ? ADMIN_TEXT.importNothing : ADMIN_TEXT.importValid(valid)}</p>
+      {errors.length > 0 ? (
+        <div className="adm-import__errors">
+          <p className="adm-import__errors-title" role="alert">
+            {ADMIN_TEXT.importErrorsHeading(errors.length)}
+          </p>
+          <ul aria-label={ADMIN_TEXT.importErrorsList}>
+            {errors.map((e) => (
+              <li key={`${e.line}:${e.message}`}>{ADMIN_TEXT.importLine(e.line, e.message)}</li>
+            ))}
+          </ul>
+          <p className="adm-muted">{ADMIN_TEXT.importFixHint}</p>
+        </div>
+      ) : null}
+    </section>
+  );
+}
