@@ -43,12 +43,9 @@ describe('breadcrumbs', () => {
     ]);
   });
 
-  it('has none on the public account screens (trailing slash too), and none on /', () => {
+  it('has none on login and register (trailing slash too), and none on /', () => {
     expect(breadcrumbsFor('/login')).toEqual([]);
     expect(breadcrumbsFor('/register/')).toEqual([]);
-    expect(breadcrumbsFor('/accept-invite')).toEqual([]);
-    expect(breadcrumbsFor('/forgot-password')).toEqual([]);
-    expect(breadcrumbsFor('/reset-password')).toEqual([]);
     expect(breadcrumbsFor('/')).toEqual([]);
   });
 

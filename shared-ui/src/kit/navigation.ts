@@ -123,8 +123,11 @@ export function titleCaseSegment(segment: string): string {
     .join(' ');
 }
 
-/** Paths without breadcrumbs: sign-in, registration and the other public account screens (docs/product.md#brand). */
-const NO_BREADCRUMBS: readonly string[] = [ROUTES.login, ROUTES.register, ROUTES.acceptInvite, ROUTES.forgotPassword, ROUTES.resetPassword];
+/**
+ * Paths without breadcrumbs: sign-in and registration (docs/product.md#brand). The other public account screens
+ * are not listed: breadcrumbs render only in the `/app` layout, and every entry here costs every page.
+ */
+const NO_BREADCRUMBS: readonly string[] = [ROUTES.login, ROUTES.register];
 
 /**
  * Breadcrumbs come from the path (docs/product.md#brand); the first segment `app` gives a 'Dashboard' crumb, the
