@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import request from 'supertest';
 import { newLinkToken } from '../src/shared/link-tokens';
 import type { TestApp } from './app';
-import { bearer, createUser, deleteUsers, enableTwoFactor, randomIp, totp, uniqueEmail, type TestUser } from './auth';
+import { bearer, createUser, deleteUsers, enableTwoFactor, randomIp, resetTokenMailedTo, totp, uniqueEmail, type TestUser } from './auth';
 
 /*
  * THE authorization matrix: one row per REST route and per GraphQL Query or
@@ -210,6 +210,18 @@ async function makeInvitation(ctx: MatrixContext): Promise<{ id: number; token: 
 /** An import file of one new hire (tagged like makeInvitation's). */
 const invitationCsv = (ctx: MatrixContext) => `email,name,role,start_date,manager_email,buddy_email\n${uniqueEmail('matrix-import')},Matrix hire ${ctx.tag},Employee,,,\n`;
 
+/** A reset link's token mailed to another user, asked for as that user would. */
+async function resetLink(ctx: MatrixContext): Promise<string> {
+  const user = await freshUser(ctx);
+  await request(ctx.t.app).post('/api/auth/forgot-password').set('x-forwarded-for', ctx.ip).send({ email: user.email }).expect(202);
+  const token = await resetTokenMailedTo(ctx.t.dataSource, user.email);
+  if (!token) throw new Error('no reset mail was queued');
+  return token;
+}
+
+/** The demo policy, so the shared database stays open for the other files' registrations. */
+const OPEN_REGISTRATION = { mode: 'open', domains: [] };
+
 const registration = () => ({ name: 'Matrix Person', email: uniqueEmail('matrix'), password: 'Welcome123', role_id: 1 });
 const actorPassword = (ctx: MatrixContext) => ctx.actor?.password ?? 'Not-signed-in1';
 
@@ -275,6 +287,16 @@ export const REST_MATRIX: RestRow[] = [
       return { body: { password: actorPassword(ctx) } };
     },
   },
+
+  // The password lifecycle: a user changes their own only; a reset link is the key, whoever sends it.
+  { route: 'POST /api/auth/change-password', expect: SIGNED_IN(200), request: (ctx) => ({ body: { currentPassword: actorPassword(ctx), newPassword: 'Matrix-new-pass1' } }) },
+  { route: 'POST /api/auth/forgot-password', expect: PUBLIC(202), request: async (ctx) => ({ body: { email: (await freshUser(ctx)).email } }) },
+  { route: 'POST /api/auth/reset-password', expect: PUBLIC(200), request: async (ctx) => ({ body: { token: await resetLink(ctx), password: 'Matrix-reset-pass1' } }) },
+  { route: 'POST /api/admin/users/:id/password-reset', expect: ADMIN_ONLY(202), request: async (ctx) => ({ path: `/api/admin/users/${(await freshUser(ctx)).id}/password-reset` }) },
+
+  // Who may register: anyone reads it (the register screen), administrators change it.
+  { route: 'GET /api/settings/registration', expect: PUBLIC(200) },
+  { route: 'PUT /api/admin/settings/registration', expect: ADMIN_ONLY(200), request: () => ({ body: OPEN_REGISTRATION }) },
 
   { route: 'GET /api/roles', expect: PUBLIC(200) },
   { route: 'POST /api/roles', expect: ADMIN_ONLY(201), request: (ctx) => ({ body: { name: `Matrix New ${ctx.tag}` } }) },
@@ -493,6 +515,29 @@ export const GRAPHQL_MATRIX: GraphQLRow[] = [
       await enableForActor(ctx);
       return { query: 'mutation ($p: String!) { regenerateBackupCodes(input: {password: $p}) { backupCodes token } }', variables: { p: actorPassword(ctx) } };
     },
+  },
+
+  {
+    field: 'Mutation.changePassword',
+    expect: GQL_SIGNED_IN,
+    request: (ctx) => ({
+      query: 'mutation ($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) { token } }',
+      variables: { c: actorPassword(ctx), n: 'Matrix-new-pass1' },
+    }),
+  },
+  { field: 'Mutation.forgotPassword', expect: GQL_PUBLIC, request: async (ctx) => ({ query: 'mutation ($e: String!) { forgotPassword(email: $e) }', variables: { e: (await freshUser(ctx)).email } }) },
+  {
+    field: 'Mutation.resetPassword',
+    expect: GQL_PUBLIC,
+    request: async (ctx) => ({ query: 'mutation ($t: String!, $p: String!) { resetPassword(token: $t, password: $p) }', variables: { t: await resetLink(ctx), p: 'Matrix-reset-pass1' } }),
+  },
+  { field: 'Mutation.sendPasswordReset', expect: GQL_ADMIN_ONLY, request: async (ctx) => ({ query: 'mutation ($id: Int!) { sendPasswordReset(userId: $id) }', variables: { id: (await freshUser(ctx)).id } }) },
+
+  { field: 'Query.registrationSettings', expect: GQL_PUBLIC, request: () => ({ query: '{ registrationSettings { mode domains } }' }) },
+  {
+    field: 'Mutation.updateRegistrationSettings',
+    expect: GQL_ADMIN_ONLY,
+    request: () => ({ query: 'mutation ($input: RegistrationSettingsInput!) { updateRegistrationSettings(input: $input) { mode domains } }', variables: { input: OPEN_REGISTRATION } }),
   },
 
   {
