@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import type { DataSource } from 'typeorm';
-import { findRepoRoot } from '../../../config/repo-root';
 import { createDataSource, runMigrations } from '../../../db/data-source';
 import { startJobs, TransactionalJobs, type PgBoss } from '../../../jobs';
 import { createLogger, type LogLevel } from '../../../shared/logger';
 import { testDatabaseUrl, withClient, withDatabase } from '../../../../test/database';
+import { inboxOf, startMailDev, stopMailDev, waitFor, type MailDevProcess, type ReceivedMail } from '../../../../test/maildev';
 import { TcpProxy } from '../../../../test/tcp-proxy';
 import { createMailer, MAIL_DELIVER_QUEUE, MailOutbox, MailWorker, type OutboxMail } from '..';
 
@@ -21,53 +19,6 @@ jest.setTimeout(30_000);
 const logger = createLogger((process.env.TEST_LOG_LEVEL as LogLevel | undefined) ?? 'silent');
 const PUBLIC_URL = 'http://localhost:3100';
 const POLICY = { retryLimit: 6, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, concurrency: 2 };
-
-interface MailDevProcess {
-  child: ChildProcess;
-  smtpPort: number;
-  webPort: number;
-}
-
-/** MailDev as its own process (scripts/lib/maildev.mjs, the launchers' helper: MailDev is ESM-only). */
-function startMailDev(): Promise<MailDevProcess> {
-  const root = findRepoRoot() as string;
-  const child = spawn(process.execPath, [path.join(root, 'scripts', 'lib', 'maildev.mjs'), '0', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ child, ...(JSON.parse(line) as { smtpPort: number; webPort: number }) });
-    });
-    child.once('exit', (code) => reject(new Error(`MailDev exited with ${code}: ${out}`)));
-  });
-}
-
-function stopMailDev(maildev: MailDevProcess): Promise<void> {
-  if (maildev.child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    maildev.child.once('exit', () => resolve());
-    maildev.child.kill('SIGTERM');
-  });
-}
-
-interface ReceivedMail {
-  subject: string;
-  to: { address: string }[];
-  from: { address: string; name: string }[];
-  text: string;
-  html: string;
-}
-
-async function waitFor<T>(probe: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('mail delivery', () => {
   let maildev: MailDevProcess;
@@ -89,11 +40,7 @@ describe('mail delivery', () => {
     ...extra,
   });
 
-  async function inbox(to: string): Promise<ReceivedMail[]> {
-    const res = await fetch(`http://127.0.0.1:${maildev.webPort}/api/email`);
-    const all = (await res.json()) as ReceivedMail[];
-    return all.filter((m) => m.to.some((t) => t.address === to));
-  }
+  const inbox = (to: string): Promise<ReceivedMail[]> => inboxOf(maildev, to);
 
   async function row(to: string) {
     const [found] = await dataSource.query<{ id: string; sent_at: Date | null; attempts: number; last_error: string | null }[]>(
