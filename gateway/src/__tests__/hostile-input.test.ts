@@ -70,7 +70,36 @@ const FIELDS = [
   'name', 'email', 'password', 'role_id', 'description', 'status', 'completed', 'note', 'notes', 'completed_at', 'completedAt',
   'token', 'isBackupCode', 'title', 'content', 'visibility', 'tags', 'linked_task_ids', 'url', 'document_class_id', 'role_ids',
   'start_date', 'type', 'priority', 'item_order', 'due_days', 'ids', 'user_ids', 'item_ids', 'checklist_item_ids', 'is_company_policy',
+  'mode', 'domains', 'currentPassword', 'newPassword',
+  'manager_id', 'buddy_id',
 ];
+
+/** Import files (the body of the CSV import): broken CSV, hostile cells, too many lines, too many bytes. */
+const CSV_HEADER = 'email,name,role,start_date,manager_email,buddy_email';
+function hostileCsv(): string {
+  const cell = () => {
+    const value = String(pick(WRONG_VALUES)).slice(0, 5000);
+    return random() < 0.5 ? `"${value.replaceAll('"', '""')}"` : value;
+  };
+  switch (Math.floor(random() * 8)) {
+    case 0:
+      return [CSV_HEADER, ...Array.from({ length: 1 + Math.floor(random() * 5) }, () => Array.from({ length: 6 }, cell).join(','))].join(pick(['\n', '\r\n', '\r']));
+    case 1:
+      return `${CSV_HEADER}\n"unclosed,${pick(INJECTIONS)},1,,,\n`;
+    case 2:
+      return String.fromCharCode(...Array.from({ length: 512 }, () => Math.floor(random() * 0xffff)));
+    case 3:
+      return `\uFEFF${CSV_HEADER}\n${Array.from({ length: 300 }, cell).join(',')}\n`;
+    case 4:
+      return `${CSV_HEADER}\n${'a,b,c,d,e,f\n'.repeat(10_050)}`;
+    case 5:
+      return pick(['', '\n\n', ',,,,,', '"', '\uFEFF', CSV_HEADER.toUpperCase()]);
+    case 6:
+      return `${CSV_HEADER}\n=cmd|' /C calc'!A0,+1+1,-2,@SUM(1),=HYPERLINK("http://x"),\n`;
+    default:
+      return `${pick([CSV_HEADER, 'email;name;role', '"email","name"'])}\n${pick(INJECTIONS)}@example.org,"a""b",Employee,2030-02-30,${pick(INJECTIONS)},\n`;
+  }
+}
 
 function hostileBody(): unknown {
   switch (Math.floor(random() * 6)) {
@@ -212,12 +241,22 @@ describe('hostile input over every REST route and GraphQL operation', () => {
         } else if (kind === 3) {
           await send('wrong content type', method, path, { headers: { ...authHeaders(), 'content-type': pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']) }, body: 'name=x&role_id=4' });
         } else if (kind === 4) {
-          const query = `?${pick(['q', 'tag', 'page', 'limit', 'sort', 'order', 'visibility', 'dateRange', 'search', 'class'])}=${encodeURIComponent(String(pick(WRONG_VALUES)).slice(0, 2000))}`;
+          const query = `?${pick(['q', 'tag', 'page', 'limit', 'sort', 'order', 'visibility', 'dateRange', 'search', 'class', 'status', 'dry_run'])}=${encodeURIComponent(String(pick(WRONG_VALUES)).slice(0, 2000))}`;
           await send('hostile query string', method, path + query, { headers: authHeaders() });
         } else {
           await send('hostile body', method, path, { headers: { ...authHeaders(), 'content-type': 'application/json' }, body: JSON.stringify(hostileBody()) });
         }
       }
+    }
+
+    // The CSV import reads the file itself as its body: hostile files in every charset a client may claim.
+    for (let i = 0; i < 150; i++) {
+      const contentType = pick(['text/csv', 'text/csv; charset=utf-8', 'text/csv; charset=latin1', 'text/csv; charset=utf-16le', 'text/csv; charset=x-unknown']);
+      const body = i % 50 === 49 ? `${CSV_HEADER}\n${'x'.repeat(6 * 1024 * 1024)}` : hostileCsv();
+      await send('hostile CSV', 'POST', `/api/admin/invitations/import${pick(['', '?dry_run=true', '?dry_run=1', `?dry_run=${encodeURIComponent(pick(INJECTIONS))}`])}`, {
+        headers: { ...authHeaders(), 'content-type': contentType },
+        body,
+      });
     }
 
     const schema = await buildGraphQLSchema();
