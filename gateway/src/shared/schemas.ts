@@ -41,6 +41,11 @@ export function problem(ctx: z.RefinementCtx, message: string): never {
 /** The largest PostgreSQL `integer` (int4): every id column is one. */
 export const INT4_MAX = 2_147_483_647;
 
+/** A regular expression source (no anchors) for the decimal digits of every whole number in [min, max], nothing else. */
+export function digitsPattern(min: number, max: number): string {
+  return `(?:${toRegexRange(min, max)})`;
+}
+
 /**
  * A whole number in [min, max], as a JSON number or as its decimal digits
  * (forms and query strings send text): no sign unless negative, no leading
@@ -49,7 +54,7 @@ export const INT4_MAX = 2_147_483_647;
  * OpenAPI document states the range and the digits' pattern.
  */
 export function intSchema(min: number, max: number, message: string, required?: string) {
-  const digits = new RegExp(`^(?:${toRegexRange(min, max)})$`);
+  const digits = new RegExp(`^${digitsPattern(min, max)}$`);
   return z.union(
     [
       z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }),

@@ -14,8 +14,8 @@ import { AUTH_LIMITS, AUTH_MESSAGES as M } from './auth.messages';
 export const NewPassword = z
   .string({ error: M.passwordRule })
   .min(AUTH_LIMITS.passwordMin, { error: M.passwordRule, abort: true })
-  .regex(/[A-Za-z]/, { error: M.passwordRule, abort: true })
-  .regex(/\d/, { error: M.passwordRule, abort: true })
+  // One pattern for both (a letter somewhere, a digit somewhere), so the document states both.
+  .regex(/^(?=[\s\S]*[A-Za-z])(?=[\s\S]*\d)/, { error: M.passwordRule, abort: true })
   .max(AUTH_LIMITS.passwordMax, { error: M.passwordTooLong })
   // Both character rules in one pattern: the contract would otherwise publish only the first.
   .openapi({ pattern: '^(?=[\\s\\S]*[A-Za-z])(?=[\\s\\S]*\\d)' });
@@ -113,7 +113,7 @@ export const ReauthInput = z
     const code = TotpCode.safeParse(input.token);
     return code.success ? { code: code.data } : problem(ctx, code.error.issues[0]?.message ?? M.codeFormat);
   })
-  .openapi('ReauthInput');
+  .openapi('ReauthInput', { anyOf: [{ required: ['password'] }, { required: ['token'] }] });
 export type ReauthInput = z.output<typeof ReauthInput>;
 
 /** Profile → Security: the current password, and a new one under the new-password rules. */

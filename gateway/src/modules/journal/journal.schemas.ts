@@ -1,5 +1,4 @@
-import { positiveId } from '../../shared/ids';
-import { charLength, choiceSchema, idSchema, intSchema, nullishSchema, optionalSchema, pagingSchema, problem, searchTextSchema, SORT_ORDERS, withoutNul } from '../../shared/schemas';
+import { charLength, choiceSchema, digitsPattern, INT4_MAX, idSchema, intSchema, nullishSchema, optionalSchema, pagingSchema, problem, searchTextSchema, SORT_ORDERS, withoutNul } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { DATE_RANGES, JOURNAL_LIMITS, JOURNAL_MESSAGES as M, SORT_FIELDS, VISIBILITIES, VISIBILITY_FILTERS } from './journal.messages';
 
@@ -23,13 +22,12 @@ const title = z
 
 /** Kept as written (leading indentation and blank lines can be part of it); only "is there anything" ignores whitespace. */
 const content = z
-  .unknown()
-  .transform((raw, ctx) => {
-    const text = typeof raw === 'string' ? withoutNul(raw) : '';
-    if (text.trim() === '') return problem(ctx, M.contentRequired);
-    return charLength(text) > JOURNAL_LIMITS.contentMax ? problem(ctx, M.contentTooLong) : text;
-  })
-  .openapi({ type: 'string', minLength: 1, maxLength: JOURNAL_LIMITS.contentMax });
+  .string({ error: M.contentRequired })
+  .regex(/[^\s\u0000]/, { error: M.contentRequired })
+  .transform(withoutNul)
+  // Characters as PostgreSQL counts them (code points), as JSON Schema's maxLength does.
+  .refine((text) => charLength(text) <= JOURNAL_LIMITS.contentMax, { error: M.contentTooLong })
+  .openapi({ maxLength: JOURNAL_LIMITS.contentMax });
 
 /**
  * Tags as an array of strings or one comma-separated string, always stored as
@@ -62,27 +60,31 @@ const tags = z
     oneOf: [{ type: 'array', items: { type: 'string', maxLength: JOURNAL_LIMITS.tagMax }, maxItems: JOURNAL_LIMITS.tagsPerEntry }, { type: 'string', description: 'Comma-separated.' }],
   });
 
-/** Linked task ids as an array or a comma string (entries answer them as "1,2"). */
+const taskId = idSchema(M.linkedTasksInvalid);
+const ID_DIGITS = digitsPattern(1, INT4_MAX);
+
+/** Linked task ids as an array or a comma string (entries answer them as "1,2"); blank pieces of the string are skipped. */
 const linkedTaskIds = z
-  .unknown()
-  .transform((raw, ctx) => {
-    const items: unknown[] | null = typeof raw === 'string' ? raw.split(',').filter((s) => s.trim() !== '') : Array.isArray(raw) ? raw : null;
-    const ids = items?.map(positiveId);
-    if (!ids || ids.some((id) => id === null)) return problem(ctx, M.linkedTasksInvalid);
-    const unique = [...new Set(ids as number[])];
+  .union(
+    [
+      // Counted once each: a repeated id is dropped before the limit applies.
+      z.array(taskId, { error: M.linkedTasksInvalid }).openapi({ maxItems: JOURNAL_LIMITS.linkedTasksMax }),
+      z
+        .string({ error: M.linkedTasksInvalid })
+        .regex(new RegExp(`^\\s*${ID_DIGITS}?\\s*(?:,\\s*${ID_DIGITS}?\\s*)*$`), { error: M.linkedTasksInvalid })
+        .transform((text, ctx) => text.split(',').map((piece) => piece.trim()).filter((piece) => piece !== '').map((piece) => taskId.safeParse(piece).data ?? problem(ctx, M.linkedTasksInvalid)))
+        .openapi({ description: 'Comma-separated ids.' }),
+    ],
+    { error: M.linkedTasksInvalid },
+  )
+  .transform((ids, ctx) => {
+    const unique = [...new Set(ids)];
     if (unique.length > JOURNAL_LIMITS.linkedTasksMax) ctx.addIssue({ code: 'custom', message: M.tooManyLinkedTasks });
     return unique;
-  })
-  .openapi({ oneOf: [{ type: 'array', items: { type: 'integer', minimum: 1 } }, { type: 'string', description: 'Comma-separated ids.' }] });
+  });
 
 /** `{taskId}`: the task an entry written from a task reflects on; it is linked first. */
-const taskContext = z
-  .unknown()
-  .transform((raw, ctx) => {
-    const id = typeof raw === 'object' && raw !== null && !Array.isArray(raw) ? positiveId((raw as { taskId?: unknown }).taskId) : null;
-    return id ?? problem(ctx, M.linkedTasksInvalid);
-  })
-  .openapi({ type: 'object', properties: { taskId: { type: 'integer', minimum: 1 } }, required: ['taskId'] });
+const taskContext = z.object({ taskId }, { error: M.linkedTasksInvalid }).transform((context) => context.taskId);
 
 /**
  * POST and PUT /journal-entries: content is required on both (the editor

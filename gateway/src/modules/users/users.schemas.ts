@@ -1,5 +1,4 @@
-import { BULK_IDS_MAX, positiveId } from '../../shared/ids';
-import { choiceSchema, idSchema, SORT_ORDERS, isCalendarDate, optionalSchema, pagingSchema, problem, requiredTextSchema, searchTextSchema } from '../../shared/schemas';
+import { choiceSchema, digitsPattern, idListSchema, idSchema, SORT_ORDERS, isCalendarDate, optionalSchema, pagingSchema, problem, requiredTextSchema, searchTextSchema } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { USER_ADMIN_MESSAGES as M, USER_LIMITS, USER_MESSAGES, USER_SORTS, USER_STATUSES } from './users.messages';
 
@@ -12,8 +11,8 @@ import { USER_ADMIN_MESSAGES as M, USER_LIMITS, USER_MESSAGES, USER_SORTS, USER_
 /** Path id of a user. */
 export const UserId = idSchema(USER_MESSAGES.invalidId);
 
-// Address-like, as the client checks it: something@something.tld, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Address-like, as the client checks it: something@something.tld, no spaces (around it is trimmed).
+const EMAIL_PATTERN = /^\s*[^\s@]+@[^\s@]+\.[^\s@]+\s*$/;
 
 /** A person's name on an account: required, at most 100 characters, trimmed. */
 export const NameField = requiredTextSchema(USER_LIMITS.nameMax, { required: M.nameRequired, tooLong: M.nameTooLong });
@@ -28,13 +27,18 @@ export const EmailField = z
 
 /** The day a user's onboarding starts (docs/product.md#start-date). */
 export const StartDateField = z
-  .unknown()
+  .string({ error: M.startDateInvalid })
   .transform((raw, ctx) => {
-    const text = typeof raw === 'string' ? raw.trim() : '';
+    const text = raw.trim();
     if (!isCalendarDate(text)) return problem(ctx, M.startDateInvalid);
     return text < USER_LIMITS.startDateMin || text > USER_LIMITS.startDateMax ? problem(ctx, M.startDateOutOfRange) : text;
   })
-  .openapi({ type: 'string', format: 'date', description: `YYYY-MM-DD, ${USER_LIMITS.startDateMin} to ${USER_LIMITS.startDateMax}.` });
+  .openapi({
+    format: 'date',
+    // The range is whole years (January 1 to December 31), so the years' digits state it.
+    pattern: `^\\s*${digitsPattern(Number(USER_LIMITS.startDateMin.slice(0, 4)), Number(USER_LIMITS.startDateMax.slice(0, 4)))}-[0-9]{2}-[0-9]{2}\\s*$`,
+    description: `YYYY-MM-DD, ${USER_LIMITS.startDateMin} to ${USER_LIMITS.startDateMax}.`,
+  });
 
 /** PUT /admin/users/{id}: fields left out keep their value; at least one is required. Whether the role exists is the service's check. */
 export const UserUpdate = z
@@ -49,7 +53,8 @@ export const UserUpdate = z
     if (Object.values(changes).every((v) => v === undefined)) problem(ctx, M.noChanges);
     return changes;
   })
-  .openapi('UserUpdate');
+  // "At least one field" is a rule across fields: stated as "one of them is given".
+  .openapi('UserUpdate', { anyOf: ['name', 'email', 'role_id', 'start_date'].map((key) => ({ required: [key] })) });
 export type UserUpdate = z.output<typeof UserUpdate>;
 
 /** GET /admin/users: search (name or email), sort, order, status, role, page. Names read A→Z by default. */
@@ -66,15 +71,7 @@ export const UserListQuery = z
 export type UserListQuery = z.output<typeof UserListQuery>;
 
 /** 1 to 1000 user ids, JSON numbers or digits; duplicates dropped, first position kept. */
-const UserIds = z
-  .unknown()
-  .transform((raw, ctx) => {
-    if (!Array.isArray(raw) || raw.length === 0 || raw.length > BULK_IDS_MAX) return problem(ctx, M.userIdsInvalid);
-    const ids = raw.map(positiveId);
-    if (ids.some((id) => id === null)) return problem(ctx, M.userIdsInvalid);
-    return [...new Set(ids as number[])];
-  })
-  .openapi({ type: 'array', items: { type: 'integer', minimum: 1 }, minItems: 1, maxItems: BULK_IDS_MAX });
+const UserIds = idListSchema(M.userIdsInvalid);
 
 /** PUT /admin/user-roles: every listed user moves to the role, all or nothing. */
 export const RoleAssignment = z.object({ user_ids: UserIds, role_id: idSchema(M.roleIdInvalid) }).openapi('RoleAssignmentInput');
