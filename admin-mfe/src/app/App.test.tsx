@@ -80,6 +80,7 @@ describe('admin remote', () => {
       ['User-role assignment', '/app/admin/user-roles'],
       ['Document-checklist items', '/app/admin/document-checklist'],
     ]);
+    expect(links(screen.getByRole('region', { name: 'Company' }))).toEqual([['Settings', '/app/admin/settings']]);
   });
 
   it('shows the error state of the numbers when they cannot be loaded', async () => {

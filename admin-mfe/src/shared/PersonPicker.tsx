@@ -35,7 +35,8 @@ export function PersonPicker({ label, value, onChange, hint = ADMIN_TEXT.personH
   const [active, setActive] = useState(-1);
   const search = useDebouncedValue(text.trim());
   const users = useAdminUsers({ search: search || null, roleId: null, status: 'active', sort: 'name', order: 'asc', page: 1, limit: SUGGESTIONS }, { skip: !open });
-  const options: Person[] = open ? (users.data?.adminUsers.data ?? []) : [];
+  // The last answer stays while the next search runs, so the list does not flicker per keystroke.
+  const options: Person[] = open ? ((users.data ?? users.previousData)?.adminUsers.data ?? []) : [];
   const expanded = options.length > 0;
   const optionId = (index: number) => `${listId}-${index}`;
 

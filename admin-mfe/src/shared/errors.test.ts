@@ -1,5 +1,5 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
-import { failureMessage, isNotFound, serverErrorText } from './errors';
+import { failureMessage, isNotFound, lineErrorsOf, serverErrorText } from './errors';
 
 const graphQLError = (message: string, code: string) => new CombinedGraphQLErrors({ errors: [{ message, extensions: { code } }] });
 
@@ -20,5 +20,17 @@ describe('failureMessage: the server\'s reason, else the area message', () => {
   it('isNotFound', () => {
     expect(isNotFound(graphQLError('User not found', 'NOT_FOUND'))).toBe(true);
     expect(isNotFound(new Error('x'))).toBe(false);
+  });
+});
+
+describe('lineErrorsOf: the lines a refused import names', () => {
+  it('reads extensions.errors of the refusal', () => {
+    const refusal = new CombinedGraphQLErrors({ errors: [{ message: 'The file has errors', extensions: { code: 'BAD_USER_INPUT', errors: [{ line: 3, message: 'Unknown role' }, { line: 'x', message: 1 }] } }] });
+    expect(lineErrorsOf(refusal)).toEqual([{ line: 3, message: 'Unknown role' }]);
+  });
+
+  it('is null for any other failure', () => {
+    expect(lineErrorsOf(graphQLError('Name is required', 'BAD_USER_INPUT'))).toBeNull();
+    expect(lineErrorsOf(new Error('offline'))).toBeNull();
   });
 });

@@ -18,6 +18,16 @@ describe('describeChange: an audited change in words', () => {
     expect(say('user.2fa_reset', { before: { two_factor_enabled: true } })).toBe('reset two-factor authentication of user #7');
   });
 
+  it('words invitations, reset links and the registration setting', () => {
+    expect(say('invitation.create', { email: 'casey@example.com', role_id: 1 })).toBe('invited casey@example.com');
+    expect(say('invitation.resend', { email: 'casey@example.com' })).toBe('sent a new invitation link to casey@example.com');
+    expect(say('invitation.revoke', {})).toBe('revoked the invitation of invitation #7');
+    expect(say('invitation.import', { created: 3 }, null)).toBe('imported 3 invitations');
+    expect(say('invitation.accept', { user_id: 9 })).toBe('accepted an invitation');
+    expect(say('user.password_reset_sent', {}, '12')).toBe('sent a password reset link to user #12');
+    expect(say('settings.registration_update', { before: { mode: 'open' }, after: { mode: 'invite' } }, 'registration')).toBe('changed who may register');
+  });
+
   it('falls back to ids, and to the action name for anything new', () => {
     expect(say('role.update', {})).toBe('updated the role “role #7”');
     expect(say('checklist_item.delete', { before: 'not an object' })).toBe('deleted the checklist item “#7”');

@@ -9,6 +9,10 @@ export interface ChangeEntry {
 
 type Named = { name?: unknown; title?: unknown; role_ids?: unknown; role_id?: unknown };
 
+function number(value: unknown): number {
+  return typeof value === 'number' ? value : 0;
+}
+
 function image(details: ChangeEntry['details'], key: 'before' | 'after'): Named {
   const value = details[key];
   return value !== null && typeof value === 'object' ? (value as Named) : {};
@@ -50,6 +54,20 @@ export function describeChange(entry: ChangeEntry, roleName: (id: number) => str
       return T.userReactivated(text(after.name, T.userNumber(target)));
     case 'user.2fa_reset':
       return T.userTwoFactorReset(T.userNumber(target));
+    case 'user.password_reset_sent':
+      return T.userPasswordResetSent(T.userNumber(target));
+    case 'invitation.create':
+      return T.invitationCreated(text(entry.details.email, T.invitationNumber(target)));
+    case 'invitation.resend':
+      return T.invitationResent(text(entry.details.email, T.invitationNumber(target)));
+    case 'invitation.revoke':
+      return T.invitationRevoked(text(entry.details.email, T.invitationNumber(target)));
+    case 'invitation.import':
+      return T.invitationsImported(number(entry.details.created));
+    case 'invitation.accept':
+      return T.invitationAccepted;
+    case 'settings.registration_update':
+      return T.registrationUpdated;
     case 'user.role_assign':
       return T.userRoleAssigned(T.userNumber(target), role(after.role_id));
     case 'checklist_item.create':

@@ -8,6 +8,16 @@ import { FormFailure } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useImportInvitations, usePreviewImport } from './api/useInvitations';
 
+/** A file's text (UTF-8); FileReader, which every browser (and the test DOM) has. */
+function readText(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsText(file);
+  });
+}
+
 /** What the dry run found in the chosen file. */
 interface Preview {
   fileName: string;
@@ -49,7 +59,7 @@ function ImportForm({ onClose }: { onClose(): void }) {
     setFailure(null);
     let csv: string;
     try {
-      csv = await file.text();
+      csv = await readText(file);
     } catch {
       setFailure(ADMIN_TEXT.importReadFailed);
       return;

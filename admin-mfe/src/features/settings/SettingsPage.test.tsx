@@ -1,0 +1,88 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { RegistrationSettingsDocument, UpdateRegistrationSettingsDocument } from '../../__generated__/graphql';
+import { domainError, renderAdmin, type Mocks } from '../../shared/test-utils';
+import { SettingsPage } from './SettingsPage';
+
+function settingsMock(mode: string, domains: string[], times = 3): Mocks[number] {
+  return { request: { query: RegistrationSettingsDocument }, result: { data: { registrationSettings: { __typename: 'RegistrationSettings', mode, domains } } }, maxUsageCount: times };
+}
+function saveMock(mode: string, domains: string[], result?: ReturnType<typeof domainError>): Mocks[number] {
+  return {
+    request: { query: UpdateRegistrationSettingsDocument, variables: { input: { mode, domains } } },
+    result: result ?? { data: { updateRegistrationSettings: { __typename: 'RegistrationSettings', mode, domains } } },
+  };
+}
+const radio = (name: string) => screen.getByRole('radio', { name: new RegExp(`^${name}`) }) as HTMLInputElement;
+const domainList = () => within(screen.getByRole('list', { name: 'Listed domains' })).getAllByRole('listitem').map((li) => li.textContent);
+
+describe('SettingsPage', () => {
+  it('shows a loading state, then who may register with the three choices explained', async () => {
+    await renderAdmin(<SettingsPage />, [{ ...settingsMock('invite', []), delay: 400 }]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Loading settings' })).toBeTruthy();
+    await waitFor(() => expect(radio('Invited only').checked).toBe(true), { timeout: 5000 });
+    const region = screen.getByRole('region', { name: 'Who may register' });
+    expect(within(region).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['open', 'domains', 'invite']);
+    expect(radio('Anyone').checked).toBe(false);
+    expect(region.textContent).toContain('People join through an invitation sent from Manage Users.');
+    expect(screen.getByText('No domains listed yet.')).toBeTruthy();
+    // The domains only apply to their own choice.
+    expect(screen.getByLabelText('Add a domain').matches(':disabled')).toBe(true);
+  });
+
+  it("the error state says 'Failed to load settings' and retries", async () => {
+    await renderAdmin(<SettingsPage />, [{ request: { query: RegistrationSettingsDocument }, error: new Error('offline') }, settingsMock('open', [])]);
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load settings');
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    await waitFor(() => expect(radio('Anyone').checked).toBe(true));
+  });
+
+  it('edits the domains: checked and normalised as they are added, removable, required for that choice; then saves', async () => {
+    const { toasts } = await renderAdmin(<SettingsPage />, [settingsMock('open', []), saveMock('domains', ['example.com', 'corp.example.org'])]);
+    await waitFor(() => expect(radio('Anyone').checked).toBe(true));
+    fireEvent.click(radio('Only emails at listed domains'));
+    const input = screen.getByLabelText('Add a domain') as HTMLInputElement;
+    expect(input.matches(':disabled')).toBe(false);
+
+    // Nothing listed: this choice cannot be saved.
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByText('Add at least one domain, or choose another option')).toBeTruthy();
+
+    fireEvent.change(input, { target: { value: 'not a domain' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add domain' }));
+    expect(screen.getByText('Enter a domain such as example.com')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '@Example.COM ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(domainList()).toEqual(['example.com']);
+    expect(input.value).toBe('');
+    fireEvent.change(input, { target: { value: 'example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add domain' }));
+    expect(screen.getByText('example.com is already listed')).toBeTruthy();
+    fireEvent.change(input, { target: { value: 'old.example.net' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add domain' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove old.example.net' }));
+    expect(domainList()).toEqual(['example.com']);
+
+    // A domain typed but not added yet is saved with the others.
+    fireEvent.change(input, { target: { value: 'corp.example.org' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Registration settings saved'));
+    expect(domainList()).toEqual(['example.com', 'corp.example.org']);
+  });
+
+  it('saves another choice and keeps the listed domains; a refusal is shown on the page', async () => {
+    const { toasts } = await renderAdmin(<SettingsPage />, [
+      settingsMock('domains', ['example.com']),
+      saveMock('invite', ['example.com'], domainError('Registration mode must be open, domains or invite', 'BAD_USER_INPUT')),
+      saveMock('invite', ['example.com']),
+    ]);
+    await waitFor(() => expect(radio('Only emails at listed domains').checked).toBe(true));
+    expect(domainList()).toEqual(['example.com']);
+    fireEvent.click(radio('Invited only'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Registration mode must be open, domains or invite');
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Registration settings saved'));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

@@ -1,0 +1,132 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { AdminUsersDocument, InviteUserDocument, type AdminUserFieldsFragment, type AdminUsersFilter } from '../../__generated__/graphql';
+import { domainError, renderAdmin, ROLES, rolesMock, type Mocks } from '../../shared/test-utils';
+import { InviteDialog } from './InviteDialog';
+
+const person = (id: number, name: string, email: string): AdminUserFieldsFragment & { __typename: 'AdminUser' } => ({
+  __typename: 'AdminUser',
+  id,
+  name,
+  email,
+  role_id: 2,
+  role_name: 'Manager',
+  start_date: '2024-01-01',
+  completion_percentage: 100,
+  last_login_at: null,
+  is_active: true,
+  two_factor_enabled: false,
+});
+const MAYA = person(20, 'Maya Manager', 'maya@example.com');
+const MARK = person(21, 'Mark Manning', 'mark@example.com');
+const BO = person(22, 'Bo Buddy', 'bo@example.com');
+
+const PICKER: AdminUsersFilter = { search: null, roleId: null, status: 'active', sort: 'name', order: 'asc', page: 1, limit: 8 };
+function peopleMock(search: string | null, data: AdminUserFieldsFragment[]): Mocks[number] {
+  return { request: { query: AdminUsersDocument, variables: { filter: { ...PICKER, search } } }, result: { data: { adminUsers: { __typename: 'AdminUserPage', total: data.length, page: 1, limit: 8, data } } }, maxUsageCount: 10 };
+}
+const roles = { data: { roles: ROLES } };
+
+function renderDialog(mocks: Mocks) {
+  const onClose = jest.fn();
+  return renderAdmin(<InviteDialog open roles={roles} onClose={onClose} />, [rolesMock(), ...mocks]).then((view) => ({ ...view, onClose }));
+}
+
+/** Types into a person field and waits for the debounced search's suggestions. */
+async function search(label: string, text: string) {
+  fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value: text } });
+  return screen.findByRole('listbox', { name: label });
+}
+
+describe('InviteDialog', () => {
+  it('checks email, name and role before sending', async () => {
+    await renderDialog([]);
+    const dialog = screen.getByRole('dialog', { name: 'Invite a new hire' });
+    expect(dialog.textContent).toContain('They get an email with a link to set their password. The link works for 7 days.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(within(dialog).getByText('Email is required')).toBeTruthy();
+    expect(within(dialog).getByText('Name is required')).toBeTruthy();
+    expect(within(dialog).getByText('Please select a role')).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'not-an-address' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(within(dialog).getByText('Please enter a valid email address')).toBeTruthy();
+  });
+
+  it('invites with role, start date, a manager and a buddy picked by name; a conflict shows in the form', async () => {
+    const input = { email: 'casey@example.com', name: 'Casey New', role_id: 2, start_date: '2025-04-01', manager_id: MAYA.id, buddy_id: BO.id };
+    const answer = { __typename: 'Invitation', id: 7, ...input, role_name: 'Manager', status: 'pending', expires_at: '2025-03-20T10:00:00.000Z', created_at: '2025-03-13T10:00:00.000Z' };
+    const { toasts, onClose } = await renderDialog([
+      peopleMock(null, [MAYA, MARK, BO]),
+      peopleMock('ma', [MAYA, MARK]),
+      peopleMock('bo', [BO]),
+      { request: { query: InviteUserDocument, variables: { input } }, result: domainError('A user or a pending invitation already has this email', 'CONFLICT') },
+      { request: { query: InviteUserDocument, variables: { input } }, result: { data: { inviteUser: answer } } },
+    ]);
+    const dialog = screen.getByRole('dialog', { name: 'Invite a new hire' });
+    fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: ' casey@example.com ' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Full name/), { target: { value: 'Casey New' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Role/), { target: { value: '2' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Start date/), { target: { value: '2025-04-01' } });
+
+    // Manager: typed, then picked with the keyboard.
+    const manager = screen.getByRole('combobox', { name: 'Manager' });
+    fireEvent.focus(manager);
+    await search('Manager', 'ma');
+    await waitFor(() => expect(within(screen.getByRole('listbox', { name: 'Manager' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Maya Managermaya@example.com', 'Mark Manningmark@example.com']));
+    const managers = screen.getByRole('listbox', { name: 'Manager' });
+    fireEvent.keyDown(manager, { key: 'ArrowDown' });
+    expect(manager.getAttribute('aria-activedescendant')).toBe(within(managers).getAllByRole('option')[0]?.id);
+    fireEvent.keyDown(manager, { key: 'Enter' });
+    expect((manager as HTMLInputElement).value).toBe('Maya Manager');
+    expect(screen.queryByRole('listbox', { name: 'Manager' })).toBeNull();
+
+    // Buddy: picked with the pointer.
+    fireEvent.focus(screen.getByRole('combobox', { name: 'Buddy' }));
+    await search('Buddy', 'bo');
+    await waitFor(() => expect(within(screen.getByRole('listbox', { name: 'Buddy' })).getAllByRole('option')).toHaveLength(1));
+    fireEvent.click(within(screen.getByRole('listbox', { name: 'Buddy' })).getByRole('option', { name: /Bo Buddy/ }));
+    expect((screen.getByRole('combobox', { name: 'Buddy' }) as HTMLInputElement).value).toBe('Bo Buddy');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('A user or a pending invitation already has this email');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Invitation sent to casey@example.com'));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('leaves manager and buddy empty unless picked; typing after a pick clears it; Clear empties it', async () => {
+    const input = { email: 'casey@example.com', name: 'Casey New', role_id: 1, start_date: null, manager_id: null, buddy_id: null };
+    const { toasts } = await renderDialog([
+      peopleMock(null, [MAYA]),
+      peopleMock('maya', [MAYA]),
+      peopleMock('mayx', []),
+      { request: { query: InviteUserDocument, variables: { input } }, result: { data: { inviteUser: { __typename: 'Invitation', id: 8, ...input, role_name: 'Employee', status: 'pending', expires_at: '2025-03-20T10:00:00.000Z', created_at: '2025-03-13T10:00:00.000Z' } } } },
+    ]);
+    const dialog = screen.getByRole('dialog', { name: 'Invite a new hire' });
+    fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'casey@example.com' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Full name/), { target: { value: 'Casey New' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Role/), { target: { value: '1' } });
+
+    const manager = screen.getByRole('combobox', { name: 'Manager' });
+    fireEvent.focus(manager);
+    const list = await search('Manager', 'maya');
+    fireEvent.click(await within(list).findByRole('option', { name: /Maya Manager/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Clear manager' }));
+    expect((manager as HTMLInputElement).value).toBe('');
+
+    // A name typed but not picked is no manager; no match says so.
+    fireEvent.focus(manager);
+    fireEvent.change(manager, { target: { value: 'mayx' } });
+    expect(await within(dialog).findByText('No active users match')).toBeTruthy();
+    fireEvent.keyDown(manager, { key: 'Escape' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Invitation sent to casey@example.com'));
+  });
+
+  it('says when the people search fails', async () => {
+    await renderDialog([{ request: { query: AdminUsersDocument, variables: { filter: PICKER } }, error: new Error('offline'), maxUsageCount: 5 }]);
+    await act(async () => {
+      fireEvent.focus(screen.getByRole('combobox', { name: 'Buddy' }));
+    });
+    expect(await screen.findByText('Failed to search users')).toBeTruthy();
+  });
+});
