@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 
 /**
  * Which fields show their message: a field's message appears once the user has left it, and every
@@ -46,4 +46,35 @@ export function useAccountSubmit() {
   }
 
   return { busy, formError, setFormError, alertRef, send };
+}
+
+/**
+ * A whole account form of the public screens (invitation, forgotten and reset password): the messages
+ * shown once a field is left (useTouchedFields), the sending (useAccountSubmit), the first field
+ * focused on arrival (`firstRef`), and a submit that reveals every message instead of sending an
+ * invalid form.
+ */
+export function useAccountForm<F extends string>(errors: Partial<Record<F, string>>, fields: readonly F[]) {
+  const touched = useTouchedFields<F>(errors);
+  const sending = useAccountSubmit();
+  const invalid = fields.some((field) => errors[field] !== undefined);
+  const firstRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    firstRef.current?.focus();
+  }, []);
+
+  function onSubmit(go: () => Promise<void>) {
+    return async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (sending.busy) return;
+      if (invalid) {
+        touched.touchAll(fields);
+        return;
+      }
+      await go();
+    };
+  }
+
+  return { ...touched, ...sending, invalid, firstRef, onSubmit };
 }

@@ -112,6 +112,16 @@ export function PasswordField({ id, label, error, hint, className, inputRef, ...
   );
 }
 
+export type NewPasswordFieldProps = Omit<PasswordFieldProps, 'hint' | 'autoComplete' | 'label' | 'name'> & { label?: string };
+
+/**
+ * A password being chosen (registration, an accepted invitation, a reset): the product's rule as its hint
+ * (docs/product.md#passwords), so every screen words it the same, and `new-password` for password managers.
+ */
+export function NewPasswordField({ label = AUTH_TEXT.passwordLabel, ...props }: NewPasswordFieldProps) {
+  return <PasswordField {...props} name="password" label={label} hint={AUTH_TEXT.passwordHint} autoComplete="new-password" required />;
+}
+
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'>, FieldChrome {
   children: ReactNode;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Button, ErrorState, isApiError, LoadingState, ROUTES, useAuth, useDocumentTitle } from '@embark/shared-ui';
 import { validateRegisterPassword } from '@embark/shared-ui/kit/validation';
@@ -10,12 +10,11 @@ import {
   accountApi,
   InitialisationFailed,
   landingPathFor,
-  PasswordField,
+  NewPasswordField,
   registerErrorMessage,
-  useAccountSubmit,
+  useAccountForm,
   useLoaded,
   useNewAccountSession,
-  useTouchedFields,
   type AccountApi,
   type InvitationPreview,
 } from '../../auth';
@@ -85,27 +84,12 @@ interface AcceptFormProps {
 /** Who is invited (read-only) and the password to set. */
 function AcceptForm({ api, token, invitation, onAccepted, onUnusable }: AcceptFormProps) {
   const [password, setPassword] = useState('');
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const errors = { password: validateRegisterPassword(password) };
-  const invalid = errors.password !== undefined;
-  const { shown, touch, touchAll } = useTouchedFields<'password'>(errors);
-  const { busy, formError, alertRef, send } = useAccountSubmit();
-
-  useEffect(() => {
-    passwordRef.current?.focus();
-  }, []);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (invalid) {
-      touchAll(['password']);
-      return;
-    }
-    await send(() => api.acceptInvitation(token, password), registerErrorMessage, onAccepted, (error) => {
+  const { shown, touch, invalid, busy, formError, alertRef, send, firstRef, onSubmit } = useAccountForm({ password: validateRegisterPassword(password) }, ['password']);
+  const submit = onSubmit(() =>
+    send(() => api.acceptInvitation(token, password), registerErrorMessage, onAccepted, (error) => {
       if (isUnusable(error)) onUnusable();
-    });
-  }
+    }),
+  );
 
   return (
     <AuthForm
@@ -123,14 +107,9 @@ function AcceptForm({ api, token, invitation, onAccepted, onUnusable }: AcceptFo
       <div className="auth-form__fields">
         {/* The account's name for password managers; the email cannot be changed here. */}
         <input type="hidden" name="username" autoComplete="username" value={invitation.email} />
-        <PasswordField
-          inputRef={passwordRef}
+        <NewPasswordField
+          inputRef={firstRef}
           id="accept-password"
-          name="password"
-          label={AUTH_TEXT.passwordLabel}
-          hint={AUTH_TEXT.passwordHint}
-          autoComplete="new-password"
-          required
           value={password}
           error={shown('password')}
           onChange={(e) => setPassword(e.target.value)}

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Button, ROUTES, useAuth, useDocumentTitle } from '@embark/shared-ui';
 import { validateEmail } from '@embark/shared-ui/kit/validation';
 import { ACCOUNT_TEXT, AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
-import { accountErrorMessage, AuthForm, AuthNotice, AuthScreen, accountApi, landingPathFor, TextField, useAccountSubmit, useTouchedFields, type AccountApi } from '../../auth';
+import { accountErrorMessage, AuthForm, AuthNotice, AuthScreen, accountApi, landingPathFor, TextField, useAccountForm, type AccountApi } from '../../auth';
 
 export interface ForgotPasswordPageProps {
   /** The public account calls (tests pass a fake). */
@@ -35,31 +35,14 @@ export default function ForgotPasswordPage({ api = accountApi }: ForgotPasswordP
 
 function ForgotPasswordForm({ api, onSent }: { api: AccountApi; onSent(): void }) {
   const [email, setEmail] = useState('');
-  const emailRef = useRef<HTMLInputElement>(null);
-  const errors = { email: validateEmail(email) };
-  const invalid = errors.email !== undefined;
-  const { shown, touch, touchAll } = useTouchedFields<'email'>(errors);
-  const { busy, formError, alertRef, send } = useAccountSubmit();
-
-  useEffect(() => {
-    emailRef.current?.focus();
-  }, []);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (invalid) {
-      touchAll(['email']);
-      return;
-    }
-    await send(() => api.forgotPassword(email), accountErrorMessage, async () => onSent());
-  }
+  const { shown, touch, invalid, busy, formError, alertRef, send, firstRef, onSubmit } = useAccountForm({ email: validateEmail(email) }, ['email']);
+  const submit = onSubmit(() => send(() => api.forgotPassword(email), accountErrorMessage, async () => onSent()));
 
   return (
     <AuthForm headingId="forgot-heading" heading={ACCOUNT_TEXT.forgotHeading} lead={ACCOUNT_TEXT.forgotLead} error={formError} alertRef={alertRef} onSubmit={submit}>
       <div className="auth-form__fields">
         <TextField
-          inputRef={emailRef}
+          inputRef={firstRef}
           id="forgot-email"
           name="email"
           type="email"

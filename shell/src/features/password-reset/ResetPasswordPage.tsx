@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button, isApiError, ROUTES, useAuth, useDocumentTitle } from '@embark/shared-ui';
-import { hasFieldErrors, validateNewPasswordForm, type NewPasswordValues } from '@embark/shared-ui/kit/validation';
-import { ACCOUNT_TEXT, AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
-import { accountErrorMessage, AuthForm, AuthNotice, AuthScreen, accountApi, landingPathFor, PasswordField, useAccountSubmit, useTouchedFields, type AccountApi } from '../../auth';
+import { validateNewPasswordForm, type NewPasswordValues } from '@embark/shared-ui/kit/validation';
+import { ACCOUNT_TEXT } from '@embark/shared-ui/page-text/auth';
+import { accountErrorMessage, AuthForm, AuthNotice, AuthScreen, accountApi, landingPathFor, NewPasswordField, PasswordField, useAccountForm, type AccountApi } from '../../auth';
 
 export interface ResetPasswordPageProps {
   /** The public account calls (tests pass a fake). */
@@ -48,25 +48,10 @@ type Field = keyof NewPasswordValues;
 function ResetPasswordForm({ api, token, onLinkRefused }: { api: AccountApi; token: string; onLinkRefused(): void }) {
   const navigate = useNavigate();
   const [values, setValues] = useState<NewPasswordValues>({ password: '', confirmation: '' });
-  const passwordRef = useRef<HTMLInputElement>(null);
-  const errors = validateNewPasswordForm(values);
-  const invalid = hasFieldErrors(errors);
-  const { shown, touch, touchAll } = useTouchedFields<Field>(errors);
-  const { busy, formError, alertRef, send } = useAccountSubmit();
+  const { shown, touch, invalid, busy, formError, alertRef, send, firstRef, onSubmit } = useAccountForm<Field>(validateNewPasswordForm(values), ['password', 'confirmation']);
   const set = (field: Field) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
-
-  useEffect(() => {
-    passwordRef.current?.focus();
-  }, []);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (busy) return;
-    if (invalid) {
-      touchAll(['password', 'confirmation']);
-      return;
-    }
-    await send(
+  const submit = onSubmit(() =>
+    send(
       () => api.resetPassword(token, values.password),
       accountErrorMessage,
       async () => {
@@ -75,20 +60,16 @@ function ResetPasswordForm({ api, token, onLinkRefused }: { api: AccountApi; tok
       (error) => {
         if (isInvalidLink(error)) onLinkRefused();
       },
-    );
-  }
+    ),
+  );
 
   return (
     <AuthForm headingId="reset-heading" heading={ACCOUNT_TEXT.resetHeading} lead={ACCOUNT_TEXT.resetLead} error={formError} alertRef={alertRef} onSubmit={submit}>
       <div className="auth-form__fields">
-        <PasswordField
-          inputRef={passwordRef}
+        <NewPasswordField
+          inputRef={firstRef}
           id="reset-password"
-          name="password"
           label={ACCOUNT_TEXT.newPasswordLabel}
-          hint={AUTH_TEXT.passwordHint}
-          autoComplete="new-password"
-          required
           value={values.password}
           error={shown('password')}
           onChange={(e) => set('password')(e.target.value)}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button, ROUTES } from '@embark/shared-ui';
 import { hasFieldErrors, validateRegisterForm, type RegisterFormValues } from '@embark/shared-ui/kit/validation';
 import { AUTH_TEXT, REGISTRATION_POLICY_TEXT } from '@embark/shared-ui/page-text/auth';
-import { AuthForm, FormAlert, PasswordField, registerErrorMessage, SelectField, TextField, useAccountSubmit, useTouchedFields, type AuthApi, type Session } from '../../../auth';
+import { AuthForm, FormAlert, NewPasswordField, registerErrorMessage, SelectField, TextField, useAccountSubmit, useTouchedFields, type AuthApi, type Session } from '../../../auth';
 import { useRegistrationRoles } from '../hooks/useRegistrationRoles';
 
 type Field = keyof RegisterFormValues;
@@ -89,13 +89,8 @@ export function RegisterForm({ api, onRegistered, domains }: RegisterFormProps) 
           onChange={(e) => set('email')(e.target.value)}
           onBlur={() => touch('email')}
         />
-        <PasswordField
+        <NewPasswordField
           id="register-password"
-          name="password"
-          label={AUTH_TEXT.passwordLabel}
-          hint={AUTH_TEXT.passwordHint}
-          autoComplete="new-password"
-          required
           value={values.password}
           error={shown('password')}
           onChange={(e) => set('password')(e.target.value)}
