@@ -43,7 +43,8 @@ export const INT4_MAX = 2_147_483_647;
 
 /** A regular expression source (no anchors) for the decimal digits of every whole number in [min, max], nothing else. */
 export function digitsPattern(min: number, max: number): string {
-  return `(?:${toRegexRange(min, max)})`;
+  const range = toRegexRange(min, max);
+  return range.startsWith('(?:') ? range : `(?:${range})`;
 }
 
 /**

@@ -8,11 +8,14 @@ import { AuditListQuery, AuditPageType } from '../audit';
 import {
   AdminChecklistItemType,
   CHECKLIST_MESSAGES,
+  ChecklistItemListQuery,
   CreateChecklistItem,
   LinkedDocumentType,
   RoleChecklistType,
   UpdateChecklistItem,
   UserChecklistItemType,
+  ReorderChecklistItems,
+  RoleChecklistItems,
 } from '../checklist';
 import { RoleId } from '../roles';
 import { AdminUserPageType, AdminUserType, RoleAssignment, RoleAssignmentType, UserId, UserListQuery, UserUpdate } from '../users';
@@ -76,7 +79,7 @@ documentRoute({
 });
 documentRoute({
   method: 'get', path: '/api/admin/checklist-items', summary: 'Checklist items in item_order, filtered by role, type or text', tags, access: 'admin',
-  responses: { 200: { description: 'The items', schema: z.array(Item) } }, errors: [400],
+  request: { query: ChecklistItemListQuery }, responses: { 200: { description: 'The items', schema: z.array(Item) } }, errors: [400],
 });
 documentRoute({
   method: 'post', path: '/api/admin/checklist-items', summary: 'Adds a checklist item at the end of the order', tags, access: 'admin',
@@ -84,7 +87,7 @@ documentRoute({
 });
 documentRoute({
   method: 'post', path: '/api/admin/checklist-items/reorder', summary: 'The given items exchange their places so they come in the order given', tags, access: 'admin',
-  responses: { 200: { description: 'Those items in their new order', schema: z.array(Item) } }, errors: [400],
+  request: { body: jsonContent(ReorderChecklistItems) }, responses: { 200: { description: 'Those items in their new order', schema: z.array(Item) } }, errors: [400],
 });
 documentRoute({
   method: 'get', path: '/api/admin/checklist-items/{id}', summary: 'A checklist item with every role that gets it', tags, access: 'admin',
@@ -104,11 +107,11 @@ documentRoute({
 });
 documentRoute({
   method: 'post', path: '/api/admin/roles/{id}/checklist-items', summary: 'The role gets these items too', tags, access: 'admin',
-  request: { params: roleParams }, responses: { 200: { description: 'The role and its items', schema: RoleItems } }, errors: [404],
+  request: { params: roleParams, body: jsonContent(RoleChecklistItems) }, responses: { 200: { description: 'The role and its items', schema: RoleItems } }, errors: [404],
 });
 documentRoute({
   method: 'delete', path: '/api/admin/roles/{id}/checklist-items', summary: 'The role no longer gets these items', tags, access: 'admin',
-  request: { params: roleParams }, responses: { 200: { description: 'The role and its items', schema: RoleItems } }, errors: [400, 404],
+  request: { params: roleParams, body: jsonContent(RoleChecklistItems) }, responses: { 200: { description: 'The role and its items', schema: RoleItems } }, errors: [400, 404],
 });
 
 export function adminRouter(services: Services): Router {

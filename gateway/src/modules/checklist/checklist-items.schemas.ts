@@ -1,4 +1,4 @@
-import { charLength, choiceSchema, idSchema, intSchema, isBlank, optionalSchema, problem, searchTextSchema, withoutNul } from '../../shared/schemas';
+import { charLength, choiceSchema, idListSchema, idSchema, intSchema, isBlank, optionalSchema, problem, searchTextSchema, withoutNul } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { CHECKLIST_ITEM_LIMITS, CHECKLIST_ITEM_MESSAGES as M } from './checklist-items.messages';
 import { CHECKLIST_ITEM_TYPES, TASK_PRIORITIES, type ChecklistItemTypeName, type TaskPriorityName } from './checklist.rules';
@@ -118,15 +118,18 @@ export const UpdateChecklistItem = z
   });
 
 /** GET /admin/checklist-items filters: a role, a search text, a type ('all' or blank: any). */
-export const ChecklistItemListQuery = z.preprocess(
-  fieldsOf(['role_id', 'search', 'type']),
-  z
-    .object({
-      role_id: optionalSchema(idSchema(M.roleFilterInvalid), null),
-      search: optionalSchema(searchTextSchema(CHECKLIST_ITEM_LIMITS.searchMax, M.searchInvalid), ''),
-      // 'all' (or nothing) is any type.
-      type: optionalSchema(choiceSchema(['all', ...CHECKLIST_ITEM_TYPES], M.typeFilterInvalid), 'all').transform((t) => (t === 'all' ? null : t)),
-    })
-    .transform(({ role_id, search, type: itemType }) => ({ roleId: role_id, search, type: itemType }))
-    .openapi('ChecklistItemListQuery'),
-);
+export const ChecklistItemListQuery = z
+  .object({
+    role_id: optionalSchema(idSchema(M.roleFilterInvalid), null),
+    search: optionalSchema(searchTextSchema(CHECKLIST_ITEM_LIMITS.searchMax, M.searchInvalid), ''),
+    // 'all' (or nothing) is any type.
+    type: optionalSchema(choiceSchema(['all', ...CHECKLIST_ITEM_TYPES], M.typeFilterInvalid), 'all').transform((t) => (t === 'all' ? null : t)),
+  })
+  .transform(({ role_id, search, type: itemType }) => ({ roleId: role_id, search, type: itemType }))
+  .openapi('ChecklistItemListQuery');
+
+/** POST /admin/checklist-items/reorder: the items, in their new order. */
+export const ReorderChecklistItems = z.object({ ids: idListSchema(M.idsInvalid) }).openapi('ReorderChecklistItemsInput');
+
+/** POST and DELETE /admin/roles/{id}/checklist-items: the items the role gets, or no longer gets. */
+export const RoleChecklistItems = z.object({ item_ids: idListSchema(M.itemIdsInvalid) }).openapi('RoleChecklistItemsInput');

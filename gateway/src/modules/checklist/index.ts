@@ -9,7 +9,7 @@ export { ChecklistService, CHECKLIST_MESSAGES } from './checklist.service';
 export type { LinkedDocumentsReader, LoadedChecklist, UserChecklistOverview, WithDocuments } from './checklist.service';
 export { ChecklistItemsService } from './checklist-items.service';
 export { CHECKLIST_ITEM_LIMITS, CHECKLIST_ITEM_MESSAGES } from './checklist-items.messages';
-export { ChecklistItemListQuery, CreateChecklistItem, UpdateChecklistItem } from './checklist-items.schemas';
+export { ChecklistItemListQuery, CreateChecklistItem, ReorderChecklistItems, RoleChecklistItems, UpdateChecklistItem } from './checklist-items.schemas';
 export {
   compareUpcoming,
   completionRate,
