@@ -23,6 +23,7 @@ const title = z
 /** Kept as written (leading indentation and blank lines can be part of it); only "is there anything" ignores whitespace. */
 const content = z
   .string({ error: M.contentRequired })
+  // eslint-disable-next-line no-control-regex -- NUL is dropped before storing, so it is not content either.
   .regex(/[^\s\u0000]/, { error: M.contentRequired })
   .transform(withoutNul)
   // Characters as PostgreSQL counts them (code points), as JSON Schema's maxLength does.
