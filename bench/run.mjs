@@ -6,7 +6,7 @@
 // turned into a failure; a benchmark that cannot run at all is (exit code 1).
 //
 //   node bench/run.mjs                  everything (after `npm run build`)
-//   node bench/run.mjs gateway scale    only some: gateway (1), scale (2), bundles (3), page-speed (4), login (5)
+//   node bench/run.mjs gateway scale    only some: gateway (1), scale (2), bundles (3), page-speed (4), login (5), invitations (6)
 //   BENCH_DURATION=5 BENCH_ROUNDS=4     seconds per load run, alternating rounds per target
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +16,7 @@ import { launchStack, stackEnv } from '../scripts/lib/stack.mjs';
 import { repoRoot } from '../scripts/lib/paths.mjs';
 import { measureBundles, reportBundles, signIn } from './bundles.mjs';
 import { benchGatewayVsFloor, prepareGatewayDataset } from './gateway.mjs';
+import { benchInvitationImport } from './invitations.mjs';
 import { stopAll, track } from './lib/cleanup.mjs';
 import { startCluster } from './lib/cluster.mjs';
 import { Report } from './lib/report.mjs';
@@ -23,7 +24,7 @@ import { benchLogin } from './login.mjs';
 import { measurePageSpeed } from './page-speed.mjs';
 import { benchScale } from './scale.mjs';
 
-const ALL = ['gateway', 'scale', 'bundles', 'page-speed', 'login'];
+const ALL = ['gateway', 'scale', 'bundles', 'page-speed', 'login', 'invitations'];
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = wanted.filter((w) => !ALL.includes(w));
 if (unknown.length) {
@@ -37,7 +38,7 @@ const rounds = Number(process.env.BENCH_ROUNDS || 4);
 // The front-end stack (bundles, page speed) and the bench's own PostgreSQL + gateways.
 const ports = {
   stack: { shell: 3200, employee: 3201, admin: 3202, gateway: 4200, embeddedPg: 54332 },
-  benchPg: 54333, gateway: 4201, scaleSmall: 4203, scaleLarge: 4204, floor: 4210, baselinePage: 3210,
+  benchPg: 54333, gateway: 4201, scaleSmall: 4203, scaleLarge: 4204, invitations: 4205, floor: 4210, baselinePage: 3210,
 };
 const origins = {
   shell: `http://localhost:${ports.stack.shell}`,
@@ -64,7 +65,7 @@ async function phase(name, fn) {
   }
 }
 
-/** Items 1, 5 and 2: one throwaway PostgreSQL cluster, a database and a gateway per data set. */
+/** Items 1, 5, 2 and 6: one throwaway PostgreSQL cluster, a database and a gateway per data set. */
 async function serverSide() {
   const dataDir = path.join(repoRoot, '.data', 'bench-gateway');
   const cluster = await startCluster({ dataDir, port: ports.benchPg });
@@ -79,6 +80,9 @@ async function serverSide() {
         if (runs('login')) await phase('5. login cost', () => benchLogin({ report, ctx, durationS }));
         await ctx.gateway.stop();
       }
+    }
+    if (runs('invitations')) {
+      await phase('6. CSV import: 10,000 invitations', () => benchInvitationImport({ report, cluster, dataDir, port: ports.invitations }));
     }
     if (runs('scale')) {
       await phase('2. scale: 100 vs 100,000 users', () => benchScale({ report, cluster, dataDir, ports: { small: ports.scaleSmall, large: ports.scaleLarge }, durationS: Math.max(4, Math.round(durationS * 0.75)), rounds }));
@@ -115,7 +119,7 @@ async function frontEnd() {
 
 const loadBefore = os.loadavg();
 try {
-  if (runs('gateway') || runs('login') || runs('scale')) await phase('server side (items 1, 5, 2)', serverSide);
+  if (runs('gateway') || runs('login') || runs('scale') || runs('invitations')) await phase('server side (items 1, 5, 2, 6)', serverSide);
   if (runs('bundles') || runs('page-speed')) await phase('front end (items 3, 4)', frontEnd);
 } finally {
   await stopAll();
