@@ -24,7 +24,9 @@ export class CreateCompanySettings1795920000000 implements MigrationInterface {
         CONSTRAINT "ck_company_settings_registration_domains" CHECK ("registration_mode" <> 'domains' OR cardinality("registration_domains") > 0)
       )
     `);
-    await queryRunner.query(`INSERT INTO "company_settings" ("id") VALUES (true)`);
+    // An instance that already has accounts registered them openly until now: it keeps that until an
+    // administrator changes it, rather than turning its registration page away after an upgrade.
+    await queryRunner.query(`INSERT INTO "company_settings" ("id", "registration_mode") VALUES (true, CASE WHEN EXISTS (SELECT 1 FROM "users") THEN 'open' ELSE 'invite' END)`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { bearer, createUser, gql, PROXY_ENV, randomIp, tokenFor, uniqueEmail, type TestUser } from '../../../../test/auth';
 import { createScratchDatabase, type ScratchDatabase } from '../../../../test/scratch-database';
+import { CreateCompanySettings1795920000000 } from '../../../db/migrations/1795920000000-CreateCompanySettings';
 
 /*
  * Who may register, end to end. The policy is instance-wide, so this file has
@@ -163,5 +164,18 @@ describe('a fresh install (migrations only, no demo data)', () => {
     }
     const [row] = (await t.dataSource.query('select count(*)::int as n from users')) as Array<{ n: number }>;
     expect(row?.n).toBe(0);
+  });
+
+  it('an instance upgraded with accounts in it keeps registration open until an administrator changes it', async () => {
+    await createUser(t.dataSource);
+    const migration = new CreateCompanySettings1795920000000();
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      await migration.down(runner);
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+    expect((await request(t.app).get('/api/settings/registration').expect(200)).body).toEqual({ mode: 'open', domains: [] });
   });
 });
