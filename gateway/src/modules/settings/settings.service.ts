@@ -19,9 +19,9 @@ export class SettingsService {
     private readonly audit: AuditService,
   ) {}
 
-  /** GET /settings/registration, `registrationSettings`: anyone may read it. */
-  registration(_actor: Actor, manager: EntityManager = this.dataSource.manager): Promise<RegistrationSettings> {
-    return this.read(manager);
+  /** GET /settings/registration, `registrationSettings`: anyone may read it (registration applies it with refusalOf). */
+  registration(_actor: Actor): Promise<RegistrationSettings> {
+    return this.read(this.dataSource.manager);
   }
 
   /** PUT /admin/settings/registration, `updateRegistrationSettings`. */
@@ -43,15 +43,6 @@ export class SettingsService {
       );
       return after;
     });
-  }
-
-  /**
-   * Why the policy refuses a self-registration with `email`, or null when it
-   * allows it. Read in the registering transaction's `manager` when given.
-   */
-  async registrationRefusal(email: string, manager?: EntityManager): Promise<string | null> {
-    const { mode, domains } = await this.read(manager ?? this.dataSource.manager);
-    return refusalOf(mode, domains, email);
   }
 
   private async read(manager: EntityManager, forUpdate = false): Promise<RegistrationSettings> {
