@@ -22,39 +22,62 @@ export interface CrudOptions<T> {
   deleteFailed: string;
 }
 
-/** The page's dialog and deletion state: which row is being created or edited, which one is up for deletion. */
-export function useCrud<T>({ remove, deleted, deleteFailed }: CrudOptions<T>) {
-  const toast = useAdminToast();
-  // null: no dialog; { row: null }: creating; { row }: editing that row.
-  const [dialog, setDialog] = useState<{ row: T | null } | null>(null);
-  const [deleting, setDeleting] = useState<T | null>(null);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+export interface RowConfirmOptions<T> {
+  /** Does the confirmed action on the server. */
+  run(row: T): Promise<unknown>;
+  /** The toast once it is done. */
+  done(row: T): string;
+  /** Shown in the confirmation when the action fails and the server gave no reason. */
+  failed: string;
+}
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
+/**
+ * A row's action that asks first (deactivate, delete, revoke): which row is up for it, and the
+ * failure, which stays in the confirmation; done, it toasts and closes.
+ */
+export function useRowConfirm<T>({ run, done, failed }: RowConfirmOptions<T>) {
+  const toast = useAdminToast();
+  const [row, setRow] = useState<T | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const confirm = async () => {
+    if (row === null) return;
     try {
-      await remove(deleting);
-      toast.success(deleted(deleting));
-      setDeleting(null);
+      await run(row);
+      toast.success(done(row));
+      setRow(null);
     } catch (err) {
       // The server's reason when it gave one (e.g. users still hold the role), else the page's message.
-      setDeleteError(failureMessage(err, deleteFailed));
+      setError(failureMessage(err, failed));
     }
   };
+  return {
+    row,
+    error,
+    ask: (next: T) => {
+      setError(null);
+      setRow(next);
+    },
+    cancel: () => setRow(null),
+    confirm,
+  };
+}
+
+/** The page's dialog and deletion state: which row is being created or edited, which one is up for deletion. */
+export function useCrud<T>({ remove, deleted, deleteFailed }: CrudOptions<T>) {
+  // null: no dialog; { row: null }: creating; { row }: editing that row.
+  const [dialog, setDialog] = useState<{ row: T | null } | null>(null);
+  const deletion = useRowConfirm<T>({ run: remove, done: deleted, failed: deleteFailed });
 
   return {
     dialog,
     openNew: () => setDialog({ row: null }),
     openEdit: (row: T) => setDialog({ row }),
     closeDialog: () => setDialog(null),
-    deleting,
-    deleteError,
-    askDelete: (row: T) => {
-      setDeleteError(null);
-      setDeleting(row);
-    },
-    cancelDelete: () => setDeleting(null),
-    confirmDelete,
+    deleting: deletion.row,
+    deleteError: deletion.error,
+    askDelete: deletion.ask,
+    cancelDelete: deletion.cancel,
+    confirmDelete: deletion.confirm,
   };
 }
 
@@ -213,6 +236,19 @@ export function ListFooter({ page, pageSize, shown, total, noun, table, onPage }
       </p>
       <AdminPagination page={page} pageCount={pageCountOf(total, pageSize)} onChange={onPage} table={table} />
     </div>
+  );
+}
+
+/** A person in a list: the name (and a note such as "(You)"), the email under it. */
+export function NameAndEmail({ name, email, note }: { name: string; email: string; note?: string }) {
+  return (
+    <span className="adm-cell-main">
+      <span>
+        {name}
+        {note ? ` ${note}` : ''}
+      </span>
+      <span className="adm-cell-sub">{email}</span>
+    </span>
   );
 }
 

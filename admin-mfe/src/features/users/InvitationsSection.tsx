@@ -6,7 +6,7 @@ import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminInvitationFieldsFragment } from '../../__generated__/graphql';
 import { failureMessage } from '../../shared/errors';
 import { formatDate, formatTimestampDate } from '../../shared/format';
-import { actionsColumn, AdminTable, ChoiceField, ListFooter, ListRegion, usePage } from '../../shared/scaffold';
+import { actionsColumn, AdminTable, ChoiceField, ListFooter, ListRegion, NameAndEmail, usePage, useRowConfirm } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { INVITATIONS_PAGE_SIZE, useAdminInvitations, useResendInvitation, useRevokeInvitation } from './api/useInvitations';
 
@@ -36,8 +36,7 @@ export function InvitationsSection() {
   const [resend] = useResendInvitation();
   const [resending, setResending] = useState<number | null>(null);
   const [revoke, revocation] = useRevokeInvitation();
-  const [revoking, setRevoking] = useState<Invitation | null>(null);
-  const [revokeError, setRevokeError] = useState<string | null>(null);
+  const revoking = useRowConfirm<Invitation>({ run: (i) => revoke({ variables: { id: i.id } }), done: (i) => ADMIN_TEXT.revoked(i.email), failed: ADMIN_TEXT.revokeFailed });
 
   const doResend = async (invitation: Invitation) => {
     setResending(invitation.id);
@@ -50,28 +49,13 @@ export function InvitationsSection() {
       setResending(null);
     }
   };
-  const confirmRevoke = async () => {
-    if (!revoking) return;
-    try {
-      await revoke({ variables: { id: revoking.id } });
-      toast.success(ADMIN_TEXT.revoked(revoking.email));
-      setRevoking(null);
-    } catch (err) {
-      setRevokeError(failureMessage(err, ADMIN_TEXT.revokeFailed));
-    }
-  };
 
   const columns: Array<DataTableColumn<Invitation>> = [
     {
       key: 'invitee',
       header: ADMIN_TEXT.colInvitee,
       rowHeader: true,
-      cell: (i) => (
-        <span className="adm-cell-main">
-          <span>{i.name}</span>
-          <span className="adm-cell-sub">{i.email}</span>
-        </span>
-      ),
+      cell: (i) => <NameAndEmail name={i.name} email={i.email} />,
     },
     { key: 'role', header: ADMIN_TEXT.colRole, cell: (i) => i.role_name },
     { key: 'start', header: ADMIN_TEXT.colStartDate, className: 'adm-nowrap', cell: (i) => (i.start_date ? formatDate(i.start_date) : ADMIN_TEXT.none) },
@@ -95,10 +79,7 @@ export function InvitationsSection() {
           <Button
             size="sm"
             variant="danger"
-            onClick={() => {
-              setRevokeError(null);
-              setRevoking(i);
-            }}
+            onClick={() => revoking.ask(i)}
             aria-label={ADMIN_TEXT.revokeInvitation(i.email)}
           >
             {ADMIN_TEXT.revoke}
@@ -131,17 +112,17 @@ export function InvitationsSection() {
         <ListFooter page={page} pageSize={INVITATIONS_PAGE_SIZE} shown={result?.data.length} total={result?.total} noun={ADMIN_TEXT.invitationsNoun} table={ADMIN_TEXT.invitationsTable} onPage={setPage} />
       </ListRegion>
       <ConfirmDialog
-        open={revoking !== null}
+        open={revoking.row !== null}
         title={ADMIN_TEXT.revokeTitle}
         confirmLabel={ADMIN_TEXT.revoke}
         busyLabel={ADMIN_TEXT.revoking}
         cancelLabel={ADMIN_TEXT.cancel}
         busy={revocation.loading}
-        error={revokeError}
-        onConfirm={() => void confirmRevoke()}
-        onCancel={() => setRevoking(null)}
+        error={revoking.error}
+        onConfirm={() => void revoking.confirm()}
+        onCancel={revoking.cancel}
       >
-        <p>{revoking ? ADMIN_TEXT.revokeText(revoking.email) : ''}</p>
+        <p>{revoking.row ? ADMIN_TEXT.revokeText(revoking.row.email) : ''}</p>
       </ConfirmDialog>
     </section>
   );

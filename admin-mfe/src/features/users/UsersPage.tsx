@@ -18,7 +18,7 @@ import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminSortOrder, AdminUserFieldsFragment, AdminUserSort, AdminUserStatus } from '../../__generated__/graphql';
 import { useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
-import { actionsColumn, AdminTable, ChoiceField, CrudHeader, ListFooter, ListRegion, RoleFilter, SearchBar, usePage } from '../../shared/scaffold';
+import { actionsColumn, AdminTable, ChoiceField, CrudHeader, NameAndEmail, useRowConfirm, ListFooter, ListRegion, RoleFilter, SearchBar, usePage } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useAdminUsers, useDeactivateUser, useReactivateUser, useSendPasswordReset, USERS_PAGE_SIZE } from '../../shared/api/useUsers';
 import { EditUserDialog } from './EditUserDialog';
@@ -53,13 +53,11 @@ export function UsersPage() {
   const roles = useAdminRoles();
   const [editing, setEditing] = useState<User | null>(null);
   const [viewing, setViewing] = useState<User | null>(null);
-  const [confirming, setConfirming] = useState<User | null>(null);
-  const [confirmError, setConfirmError] = useState<string | null>(null);
   const [deactivate, deactivation] = useDeactivateUser();
   const [reactivate] = useReactivateUser();
   const [sendReset, resetSending] = useSendPasswordReset();
-  const [resetFor, setResetFor] = useState<User | null>(null);
-  const [resetError, setResetError] = useState<string | null>(null);
+  const deactivating = useRowConfirm<User>({ run: (u) => deactivate({ variables: { id: u.id } }), done: (u) => ADMIN_TEXT.deactivated(u.name), failed: ADMIN_TEXT.deactivateFailed });
+  const resetLink = useRowConfirm<User>({ run: (u) => sendReset({ variables: { userId: u.id } }), done: (u) => ADMIN_TEXT.resetLinkSent(u.email), failed: ADMIN_TEXT.sendResetFailed });
   const [inviting, setInviting] = useState(false);
   const [importing, setImporting] = useState(false);
 
@@ -71,20 +69,6 @@ export function UsersPage() {
     setSort((s) => ({ key: key as AdminUserSort, order: s.key === key && s.order === 'asc' ? 'desc' : 'asc' }));
     setPage(1);
   };
-  const closeConfirm = () => {
-    setConfirming(null);
-    setConfirmError(null);
-  };
-  const confirm = async () => {
-    if (!confirming) return;
-    try {
-      await deactivate({ variables: { id: confirming.id } });
-      toast.success(ADMIN_TEXT.deactivated(confirming.name));
-      closeConfirm();
-    } catch (err) {
-      setConfirmError(failureMessage(err, ADMIN_TEXT.deactivateFailed));
-    }
-  };
   const doReactivate = async (user: User) => {
     try {
       await reactivate({ variables: { id: user.id } });
@@ -94,32 +78,13 @@ export function UsersPage() {
     }
   };
 
-  const confirmReset = async () => {
-    if (!resetFor) return;
-    try {
-      await sendReset({ variables: { userId: resetFor.id } });
-      toast.success(ADMIN_TEXT.resetLinkSent(resetFor.email));
-      setResetFor(null);
-    } catch (err) {
-      setResetError(failureMessage(err, ADMIN_TEXT.sendResetFailed));
-    }
-  };
-
   const columns: Array<DataTableColumn<User>> = [
     {
       key: 'name',
       header: ADMIN_TEXT.colName,
       sortKey: 'name',
       rowHeader: true,
-      cell: (u) => (
-        <span className="adm-cell-main">
-          <span>
-            {u.name}
-            {u.id === me ? ` (${ADMIN_TEXT.you})` : ''}
-          </span>
-          <span className="adm-cell-sub">{u.email}</span>
-        </span>
-      ),
+      cell: (u) => <NameAndEmail name={u.name} email={u.email} note={u.id === me ? `(${ADMIN_TEXT.you})` : undefined} />,
     },
     { key: 'role', header: ADMIN_TEXT.colRole, sortKey: 'role', cell: (u) => u.role_name },
     { key: 'start', header: ADMIN_TEXT.colStartDate, sortKey: 'start_date', className: 'adm-nowrap', cell: (u) => formatDate(u.start_date) },
@@ -150,7 +115,7 @@ export function UsersPage() {
               {ADMIN_TEXT.edit}
             </Button>
             {u.id === me ? null : u.is_active ? (
-              <Button size="sm" variant="danger" onClick={() => setConfirming(u)} aria-label={ADMIN_TEXT.deactivateUser(u.name)}>
+              <Button size="sm" variant="danger" onClick={() => deactivating.ask(u)} aria-label={ADMIN_TEXT.deactivateUser(u.name)}>
                 {ADMIN_TEXT.deactivate}
               </Button>
             ) : (
@@ -168,10 +133,7 @@ export function UsersPage() {
                 size="sm"
                 variant="ghost"
                 className="adm-icon-button"
-                onClick={() => {
-                  setResetError(null);
-                  setResetFor(u);
-                }}
+                onClick={() => resetLink.ask(u)}
                 aria-label={ADMIN_TEXT.sendResetLinkUser(u.name)}
                 title={ADMIN_TEXT.sendResetLink}
               >
@@ -248,31 +210,31 @@ export function UsersPage() {
       <EditUserDialog user={editing} roles={roles.data?.roles ?? []} isSelf={editing?.id === me} onClose={() => setEditing(null)} />
       <UserProgressDialog user={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog
-        open={confirming !== null}
+        open={deactivating.row !== null}
         title={ADMIN_TEXT.deactivateTitle}
         confirmLabel={ADMIN_TEXT.deactivate}
         busyLabel={ADMIN_TEXT.deactivating}
         cancelLabel={ADMIN_TEXT.cancel}
         busy={deactivation.loading}
-        error={confirmError}
-        onConfirm={() => void confirm()}
-        onCancel={closeConfirm}
+        error={deactivating.error}
+        onConfirm={() => void deactivating.confirm()}
+        onCancel={deactivating.cancel}
       >
-        <p>{confirming ? ADMIN_TEXT.deactivateText(confirming.name) : ''}</p>
+        <p>{deactivating.row ? ADMIN_TEXT.deactivateText(deactivating.row.name) : ''}</p>
       </ConfirmDialog>
       <ConfirmDialog
-        open={resetFor !== null}
+        open={resetLink.row !== null}
         title={ADMIN_TEXT.sendResetTitle}
         confirmLabel={ADMIN_TEXT.sendResetConfirm}
         busyLabel={ADMIN_TEXT.sending}
         cancelLabel={ADMIN_TEXT.cancel}
         tone="primary"
         busy={resetSending.loading}
-        error={resetError}
-        onConfirm={() => void confirmReset()}
-        onCancel={() => setResetFor(null)}
+        error={resetLink.error}
+        onConfirm={() => void resetLink.confirm()}
+        onCancel={resetLink.cancel}
       >
-        <p>{resetFor ? ADMIN_TEXT.sendResetText(resetFor.name, resetFor.email) : ''}</p>
+        <p>{resetLink.row ? ADMIN_TEXT.sendResetText(resetLink.row.name, resetLink.row.email) : ''}</p>
       </ConfirmDialog>
     </div>
   );
