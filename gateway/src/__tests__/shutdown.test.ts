@@ -1,42 +1,13 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gatewayPackageDir } from '../config/repo-root';
 import { testDatabaseUrl } from '../../test/database';
+import { startGateway, waitForPort } from '../../test/gateway-process';
 
 /*
  * The real bootstrap (src/index.ts through @swc-node/register, like `npm run dev`)
  * against the run's test database: it must start, serve, and exit 0 on SIGTERM.
  */
-
-interface Started {
-  child: ChildProcessWithoutNullStreams;
-  output: () => string;
-  exit: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-function startGateway(env: Record<string, string>): Started {
-  let output = '';
-  const child = spawn(process.execPath, ['-r', '@swc-node/register', 'src/index.ts'], {
-    cwd: gatewayPackageDir(),
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? os.tmpdir(), ...env },
-  });
-  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
-  return { child, output: () => output, exit };
-}
-
-async function waitFor<T>(probe: () => T | null, timeoutMs: number, what: () => string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting: ${what()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('gateway process', () => {
   let dataDir: string;
@@ -48,7 +19,7 @@ describe('gateway process', () => {
   it('starts on the given database, serves, and exits 0 on SIGTERM', async () => {
     const gw = startGateway({ NODE_ENV: 'test', DATABASE_URL: testDatabaseUrl(), GATEWAY_PORT: '0', SEED_DEMO: 'false', DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     try {
-      const port = await waitFor(() => /ready at http:\/\/localhost:(\d+)/.exec(gw.output())?.[1] ?? null, 25_000, gw.output);
+      const port = await waitForPort(gw);
       const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
       expect(ready.status).toBe(200);
       const roles = (await (await fetch(`http://127.0.0.1:${port}/api/roles`)).json()) as unknown[];

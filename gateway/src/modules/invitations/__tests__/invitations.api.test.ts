@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
-import { buildTestApp, type TestApp } from '../../../../test/app';
+import { createServices } from '../../../services';
+import { buildTestApp, TEST_JWT_SECRET, testConfig, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, PROXY_ENV, randomIp, tokenFor, uniqueEmail, type TestUser } from '../../../../test/auth';
 
 /*
@@ -143,6 +144,19 @@ describe('invitations', () => {
     it('401 anonymous, 403 employees, before anything is checked', async () => {
       await request(t.app).post('/api/admin/invitations').send({}).expect(401, { error: 'Authentication required' });
       await request(t.app).post('/api/admin/invitations').set(bearer(employeeToken)).send({}).expect(403, { error: 'You do not have permission to perform this action' });
+    });
+  });
+
+  describe('inviteAdministrator (admin:create --invite)', () => {
+    it('invites into the administrator role with no administrator signed in, audited as the command line', async () => {
+      const services = createServices(t.dataSource, { ...testConfig(), jwtSecret: TEST_JWT_SECRET });
+      const email = hire('first-admin');
+      const invitation = await services.invitations.inviteAdministrator({ name: 'First Admin', email }, { ip: 'command line' });
+      expect(invitation).toMatchObject({ email, name: 'First Admin', role_id: ADMIN_ROLE_ID, status: 'pending' });
+      expect(await outbox(email)).toHaveLength(1);
+      const audit = (await t.dataSource.query(`select actor_user_id, ip from audit_log where action = 'invitation.create' and target_id = $1`, [String(invitation.id)])) as unknown[];
+      expect(audit).toEqual([{ actor_user_id: null, ip: 'command line' }]);
+      await expect(services.invitations.inviteAdministrator({ name: 'Again', email }, { ip: 'command line' })).rejects.toThrow('A user or a pending invitation already uses this email');
     });
   });
 

@@ -1,0 +1,242 @@
+import 'reflect-metadata';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import type { DataSource } from 'typeorm';
+import { ConfigError, parseEnv, type Config, type Env } from '../config';
+import { findRepoRoot } from '../config/repo-root';
+import { createDataSource, runMigrations, withStartupLock } from '../db/data-source';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
+import { PasswordHasher } from '../modules/auth';
+import { createServices } from '../services';
+import { isDatabaseUnavailableError } from '../shared/db-errors';
+import { ConflictError, ValidationError } from '../shared/errors';
+import { createLogger } from '../shared/logger';
+import { parseInput } from '../shared/validation';
+import { AdministratorInput, createAdministrator, parseAdministrator } from './create-administrator';
+import { readHiddenLine } from './prompt';
+
+/*
+ * `npm run admin:create -- --email … --name …` (README, "Setting up a real
+ * instance"): the operator's door to create-administrator.ts. Arguments,
+ * prompts, messages and exit codes live here; the rules live there.
+ */
+
+/** Exit codes, documented in the usage text. */
+export const EXIT = { created: 0, failed: 1, invalid: 2, exists: 3, noDatabase: 4, cancelled: 130 } as const;
+
+export const USAGE = `Usage: npm run admin:create -- --email <address> --name "<full name>" [--invite]
+
+Creates an administrator (role 4) of this Embark instance: the first one, or a way back in.
+The database is DATABASE_URL (or the embedded PostgreSQL, as for the gateway); pending
+migrations are applied first, so this works before the gateway's first start.
+
+The password:
+  - typed at a prompt (hidden, asked twice), when run in a terminal;
+  - or read from the file named by ADMIN_PASSWORD_FILE (its first line), e.g. a Docker secret;
+  - or, with --invite, chosen by the person: an invitation mail with a link valid for 7 days
+    is queued, and the running gateway delivers it (SMTP_URL, links start with PUBLIC_URL).
+Same rules as registration: at least 8 characters with letters and numbers, not a common
+password, not containing the email's name.
+
+Exit codes: 0 created, 1 unexpected failure, 2 invalid arguments or input,
+3 the email already has an account or a pending invitation, 4 the database cannot be reached.
+
+In the gateway's Docker image: docker compose run --rm gateway npm run admin:create -- --email … --name …`;
+
+/** A failure the operator can act on: printed as is, with its exit code. */
+class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
+interface Io {
+  env: Env;
+  stdin: NodeJS.ReadStream;
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+}
+
+interface Args {
+  email: string;
+  name: string;
+  invite: boolean;
+}
+
+function parseArguments(argv: string[]): Args | 'help' {
+  let values: { email?: string; name?: string; invite?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: { email: { type: 'string' }, name: { type: 'string' }, invite: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    throw new CliError(`${(err as Error).message}\n\n${USAGE}`, EXIT.invalid);
+  }
+  if (values.help) return 'help';
+  const missing = (['email', 'name'] as const).filter((key) => values[key] === undefined);
+  if (missing.length > 0) throw new CliError(`Missing ${missing.map((key) => `--${key}`).join(' and ')}.\n\n${USAGE}`, EXIT.invalid);
+  return { email: values.email as string, name: values.name as string, invite: values.invite === true };
+}
+
+/** The first line of ADMIN_PASSWORD_FILE; its content never appears in a message. */
+function readPasswordFile(file: string): string {
+  let content: string;
+  try {
+    content = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new CliError(`Cannot read ADMIN_PASSWORD_FILE (${file}): ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, EXIT.invalid);
+  }
+  // A file written by `echo` ends with a line break that is not part of the password.
+  return content.split(/\r?\n/, 1)[0] ?? '';
+}
+
+/** Asks until the password meets the rules and is typed the same twice (three tries). */
+async function promptPassword(io: Io, who: { name: string; email: string }): Promise<string> {
+  if (!io.stdin.isTTY) {
+    throw new CliError('No password: run this in a terminal to type one, set ADMIN_PASSWORD_FILE to a file holding it, or use --invite.', EXIT.invalid);
+  }
+  for (let attempt = 1; ; attempt++) {
+    const password = await readHiddenLine('Password: ', io.stdin, io.stdout);
+    let problem: string | null = null;
+    try {
+      parseAdministrator({ ...who, password });
+    } catch (err) {
+      if (!(err instanceof ValidationError)) throw err;
+      problem = err.message;
+    }
+    if (problem === null && (await readHiddenLine('Password again: ', io.stdin, io.stdout)) !== password) problem = 'The two passwords differ';
+    if (problem === null) return password;
+    if (attempt === 3) throw new CliError(problem, EXIT.invalid);
+    io.stderr.write(`${problem}. Try again.\n`);
+  }
+}
+
+/** Host, port and database of a connection URL: never its password. */
+function describeDatabase(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+interface Database {
+  dataSource: DataSource;
+  close(): Promise<void>;
+}
+
+async function openDatabase(config: Config): Promise<Database> {
+  const logger = createLogger('error', { service: 'admin:create' });
+  let embedded: EmbeddedPostgres | undefined;
+  let url = config.databaseUrl;
+  if (url === null) {
+    try {
+      // Adopts the cluster of a running gateway, or starts it and stops it again afterwards.
+      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
+    } catch (err) {
+      throw new CliError(`DATABASE_URL is not set and the embedded PostgreSQL in ${config.dataDir} could not start: ${(err as Error).message}`, EXIT.noDatabase);
+    }
+    url = embedded.url;
+  }
+  const dataSource = createDataSource({ url, poolMax: 2, logger, applicationName: 'embark-admin-create' });
+  const close = async () => {
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await embedded?.stop();
+  };
+  try {
+    await dataSource.initialize();
+    await withStartupLock(dataSource, () => runMigrations(dataSource, logger));
+  } catch (err) {
+    await close().catch(() => undefined);
+    const code = (err as { code?: unknown }).code;
+    // 28P01 wrong password, 3D000 no such database, 28000 no such role or not allowed.
+    if (isDatabaseUnavailableError(err) || code === '28P01' || code === '3D000' || code === '28000') {
+      throw new CliError(`Cannot reach the database at ${describeDatabase(url)}: ${(err as Error).message}. Is PostgreSQL running, and is DATABASE_URL right?`, EXIT.noDatabase);
+    }
+    throw err;
+  }
+  return { dataSource, close };
+}
+
+/** Runs the command; resolves to the exit code. Every message goes to `io`, so tests can drive it. */
+export async function run(argv: string[], io: Io): Promise<number> {
+  let database: Database | undefined;
+  try {
+    const args = parseArguments(argv);
+    if (args === 'help') {
+      io.stdout.write(`${USAGE}\n`);
+      return EXIT.created;
+    }
+    // Checked before any password is asked for or any connection is made.
+    const who = parseInput(AdministratorInput, { name: args.name, email: args.email });
+    let config: Config;
+    try {
+      config = parseEnv(io.env, findRepoRoot(), { server: false });
+    } catch (err) {
+      if (err instanceof ConfigError) throw new CliError(err.message, EXIT.invalid);
+      throw err;
+    }
+    const passwordFile = io.env.ADMIN_PASSWORD_FILE?.trim() || null;
+    if (args.invite && passwordFile !== null) throw new CliError('--invite lets the person choose their password: leave ADMIN_PASSWORD_FILE unset.', EXIT.invalid);
+
+    let password: string | null = null;
+    if (!args.invite) {
+      password = passwordFile !== null ? readPasswordFile(passwordFile) : await promptPassword(io, who);
+      parseAdministrator({ ...who, password });
+    }
+
+    database = await openDatabase(config);
+    // This command issues no tokens: without JWT_SECRET any throwaway key will do.
+    const services = createServices(database.dataSource, { jwtSecret: config.jwtSecret ?? crypto.randomBytes(32).toString('base64url'), auth: config.auth, mail: config.mail });
+    if (password === null) {
+      const invitation = await services.invitations.inviteAdministrator({ name: who.name, email: who.email }, { ip: 'command line' });
+      io.stdout.write(
+        `Invited ${invitation.name} <${invitation.email}> as an administrator (invitation ${invitation.id}, link valid until ${invitation.expires_at}).\n` +
+          `The running gateway sends the mail through its SMTP_URL; links start with ${config.mail.publicUrl}.\n`,
+      );
+      return EXIT.created;
+    }
+    const admin = await createAdministrator(database.dataSource, services, new PasswordHasher(config.auth.argon2), { ...who, password });
+    io.stdout.write(`Created administrator ${admin.name} <${admin.email}> (user ${admin.id}). Sign in at ${config.mail.publicUrl}/login.\n`);
+    return EXIT.created;
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'cancelled') {
+      io.stderr.write('admin:create: cancelled\n');
+      return EXIT.cancelled;
+    }
+    if (err instanceof CliError) {
+      io.stderr.write(`admin:create: ${err.message}\n`);
+      return err.exitCode;
+    }
+    if (err instanceof ValidationError) {
+      io.stderr.write(`admin:create: invalid input:\n${(err.details?.length ? err.details : [err.message]).map((d) => `  - ${d}\n`).join('')}`);
+      return EXIT.invalid;
+    }
+    if (err instanceof ConflictError) {
+      io.stderr.write(`admin:create: ${err.message}\n`);
+      return EXIT.exists;
+    }
+    io.stderr.write(`admin:create: failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    return EXIT.failed;
+  } finally {
+    await database?.close().catch(() => undefined);
+  }
+}
+
+if (require.main === module) {
+  run(process.argv.slice(2), { env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(EXIT.failed);
+    },
+  );
+}
