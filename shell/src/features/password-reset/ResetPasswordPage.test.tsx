@@ -95,6 +95,15 @@ describe('reset password', () => {
     expect(screen.queryByLabelText('New password')).toBeNull();
   });
 
+  it('shows that state too when the refused token comes with other problems', async () => {
+    const api = fakeAccountApi();
+    api.resetPassword.mockRejectedValue(new ApiError({ status: 400, error: `${INVALID}, This password is too common`, details: [INVALID, 'This password is too common'] }));
+    renderReset(api);
+    await fillValid();
+    fireEvent.click(submit());
+    expect(await screen.findByRole('link', { name: 'Request a new link' })).toBeTruthy();
+  });
+
   it('shows the same state at once for a link without a token', async () => {
     const api = fakeAccountApi();
     renderReset(api, '');

@@ -10,8 +10,9 @@ export interface ResetPasswordPageProps {
   api?: AccountApi;
 }
 
-/** The server's answer for a used, expired or unknown reset token (docs/product.md#passwords). */
-const isInvalidLink = (error: unknown): boolean => isApiError(error) && error.status === 400 && error.serverError?.trim() === ACCOUNT_TEXT.resetInvalid;
+/** The server's answer for a used, expired or unknown reset token (docs/product.md#passwords), alone or among other problems. */
+const isInvalidLink = (error: unknown): boolean =>
+  isApiError(error) && error.status === 400 && (error.serverError?.trim() === ACCOUNT_TEXT.resetInvalid || (error.details ?? []).includes(ACCOUNT_TEXT.resetInvalid));
 
 /**
  * `/reset-password?token=…` (docs/product.md#passwords): a new password, typed twice, with the registration

@@ -31,8 +31,8 @@ function validate(values: Values): Errors {
  */
 function placeRefusal(error: unknown): { field?: FieldName; message: string } {
   if (isApiError(error) && error.status === 400) {
-    const message = error.message;
-    return { field: message === TEXT.currentWrong ? 'current' : 'password', message };
+    const wrongCurrent = error.serverError?.trim() === TEXT.currentWrong || (error.details ?? []).includes(TEXT.currentWrong);
+    return wrongCurrent ? { field: 'current', message: TEXT.currentWrong } : { field: 'password', message: error.message };
   }
   return { message: isApiError(error) ? error.message : String(error) };
 }
