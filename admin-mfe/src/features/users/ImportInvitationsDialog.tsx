@@ -107,7 +107,7 @@ function ImportForm({ onClose }: { onClose(): void }) {
           {ADMIN_TEXT.cancel}
         </Button>
         <Button onClick={() => void confirm()} disabled={!ready || checking.loading} busy={importing.loading}>
-          {importing.loading ? ADMIN_TEXT.sending : ADMIN_TEXT.importConfirm(preview?.valid ?? 0)}
+          {importing.loading ? ADMIN_TEXT.sending : ready ? ADMIN_TEXT.importConfirm(preview.valid) : ADMIN_TEXT.importSubmit}
         </Button>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, EmptyList, type BadgeTone } from '@embark/shared-ui';
 import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
 import type { DataTableColumn } from '@embark/shared-ui/components/DataTable';
@@ -27,7 +27,6 @@ const canResend = (invitation: Invitation) => invitation.status === 'pending' ||
 
 /** The invitations beside the users (Manage Users): by status, with resend and revoke. */
 export function InvitationsSection() {
-  const headingId = useId();
   const toast = useAdminToast();
   const [status, setStatus] = useState<StatusChoice>('pending');
   const { page, setPage, resetting } = usePage();
@@ -90,10 +89,11 @@ export function InvitationsSection() {
   ];
 
   return (
-    <section className="adm-section" aria-labelledby={headingId}>
+    // Not a named region: the table inside is already the "Invitations" region, and landmarks must differ.
+    <section className="adm-section">
       <div className="adm-section__header">
         <div>
-          <h2 id={headingId} className="adm-section__title">
+          <h2 className="adm-section__title">
             {ADMIN_TEXT.invitationsHeading}
           </h2>
           <p className="adm-muted">{ADMIN_TEXT.invitationsLead}</p>

@@ -205,6 +205,7 @@ export const ADMIN_TEXT = {
   importLine: (line: number, message: string) => `Line ${line}: ${message}`,
   importFixHint: 'Fix the file, then choose it again.',
   importNothing: 'The file has no invitations after its header line.',
+  importSubmit: 'Send invitations',
   importConfirm: (n: number) => `Send ${n} ${n === 1 ? 'invitation' : 'invitations'}`,
   imported: (n: number) => `${n} ${n === 1 ? 'invitation' : 'invitations'} sent`,
   importFailed: 'Failed to import the invitations',
