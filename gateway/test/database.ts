@@ -1,4 +1,7 @@
 import { Client } from 'pg';
+import type { DataSource } from 'typeorm';
+import { createDataSource, runMigrations } from '../src/db/data-source';
+import { createLogger } from '../src/shared/logger';
 
 /** Env variables through which global setup hands the run's database to the tests. */
 export const TEST_DATABASE_URL_ENV = 'EMBARK_TEST_DATABASE_URL';
@@ -40,4 +43,23 @@ export async function createScratchDatabase(suffix: string): Promise<{ url: stri
     url: withDatabase(admin, name),
     drop: () => withClient(admin, (c) => c.query(`drop database if exists ${c.escapeIdentifier(name)} with (force)`)).then(() => undefined),
   };
+}
+
+/** A scratch database with every migration applied, open through its own data source; `close()` also drops it. */
+export async function createMigratedScratchDatabase(suffix: string): Promise<{ url: string; dataSource: DataSource; close(): Promise<void> }> {
+  const scratch = await createScratchDatabase(suffix);
+  const logger = createLogger('silent');
+  const dataSource = createDataSource({ url: scratch.url, poolMax: 2, logger });
+  const close = async () => {
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await scratch.drop();
+  };
+  try {
+    await dataSource.initialize();
+    await runMigrations(dataSource, logger);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { url: scratch.url, dataSource, close };
 }

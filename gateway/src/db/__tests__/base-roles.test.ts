@@ -1,9 +1,8 @@
 import type { DataSource } from 'typeorm';
 import { createLogger } from '../../shared/logger';
-import { createDataSource, runMigrations } from '../data-source';
 import { BaseRoles1795940000000 } from '../migrations/1795940000000-BaseRoles';
 import { DEMO_ROLES, seedDemoData } from '../seed';
-import { createScratchDatabase } from '../../../test/database';
+import { createMigratedScratchDatabase } from '../../../test/database';
 
 /*
  * The base roles come from a migration, so a database without demo data has
@@ -13,19 +12,14 @@ import { createScratchDatabase } from '../../../test/database';
 const logger = createLogger('silent');
 
 describe('base roles', () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let scratch: Awaited<ReturnType<typeof createMigratedScratchDatabase>>;
   let db: DataSource;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase('base_roles');
-    db = createDataSource({ url: scratch.url, poolMax: 2, logger });
-    await db.initialize();
-    await runMigrations(db, logger);
+    scratch = await createMigratedScratchDatabase('base_roles');
+    db = scratch.dataSource;
   });
-  afterAll(async () => {
-    if (db?.isInitialized) await db.destroy();
-    await scratch?.drop();
-  });
+  afterAll(() => scratch?.close());
 
   const roles = () => db.query('select id, name from roles order by id') as Promise<Array<{ id: number; name: string }>>;
   const rerun = async () => {

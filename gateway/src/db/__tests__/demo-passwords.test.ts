@@ -2,10 +2,9 @@ import type { DataSource } from 'typeorm';
 import { ARGON2_FLOOR } from '../../config';
 import { PasswordHasher } from '../../modules/auth';
 import { createLogger } from '../../shared/logger';
-import { createDataSource, runMigrations } from '../data-source';
 import { accountsWithDemoPasswords, DemoPasswordsError, refuseDemoPasswords } from '../demo-passwords';
 import { SEED_STEPS, seedDemoData } from '../seed';
-import { createScratchDatabase } from '../../../test/database';
+import { createMigratedScratchDatabase } from '../../../test/database';
 
 /*
  * The start-up check of a production gateway: which accounts still sign in
@@ -16,20 +15,15 @@ const logger = createLogger('silent');
 const hasher = new PasswordHasher(ARGON2_FLOOR);
 
 describe('accounts with a demo password', () => {
-  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let scratch: Awaited<ReturnType<typeof createMigratedScratchDatabase>>;
   let db: DataSource;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase('demo_passwords');
-    db = createDataSource({ url: scratch.url, poolMax: 2, logger });
-    await db.initialize();
-    await runMigrations(db, logger);
+    scratch = await createMigratedScratchDatabase('demo_passwords');
+    db = scratch.dataSource;
     await seedDemoData(db, logger, SEED_STEPS.filter((s) => s.name === 'roles' || s.name === 'accounts'));
   });
-  afterAll(async () => {
-    if (db?.isInitialized) await db.destroy();
-    await scratch?.drop();
-  });
+  afterAll(() => scratch?.close());
 
   const addUser = async (email: string, password: string, roleId: number) =>
     db.query('insert into users (name, email, password_hash, role_id) values ($1, $2, $3, $4)', ['Someone', email, await hasher.hash(password), roleId]);
