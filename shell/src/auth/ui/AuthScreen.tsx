@@ -10,8 +10,8 @@ export interface AuthScreenProps {
 }
 
 /**
- * The frame of /login and /register: the portal brand at the top, the form card, and on
- * wide screens a brand panel saying what the portal is for.
+ * The frame of the sign-in screens (/login, /register, the invitation and password-reset screens): the
+ * portal brand at the top, the form card, and on wide screens a brand panel saying what the portal is for.
  */
 export function AuthScreen({ children }: AuthScreenProps) {
   return (
