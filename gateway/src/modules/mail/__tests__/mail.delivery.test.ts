@@ -176,6 +176,11 @@ describe('mail delivery', () => {
     await dataSource.transaction((m) => early.enqueue(m, invitation(to)));
     expect(await worker.sweep(0)).toBeGreaterThanOrEqual(1);
     await waitFor(async () => (await inbox(to)).length === 1, 'the swept mail');
-    expect(await row(to)).toMatchObject({ attempts: 1 });
+    // Marked sent in the transaction that holds the row's lock, which commits just after SMTP accepts.
+    const sent = await waitFor(async () => {
+      const r = await row(to);
+      return r?.sent_at ? r : null;
+    }, 'the swept row marked sent');
+    expect(sent).toMatchObject({ attempts: 1 });
   });
 });
