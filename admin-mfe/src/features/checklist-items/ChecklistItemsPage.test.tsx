@@ -76,7 +76,7 @@ describe('ChecklistItemsPage', () => {
     expect(await within(dialog).findByRole('checkbox', { name: /Handbook/ })).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(created).toHaveBeenCalled());
-    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('"Badge photo" created'), { timeout: 3000 });
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('"Badge photo" created'));
   });
 
   it('deletes after a confirmation', async () => {

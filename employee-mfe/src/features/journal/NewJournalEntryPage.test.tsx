@@ -131,7 +131,7 @@ describe('NewJournalEntryPage', () => {
       const first = await renderJournal('/app/journal/new', []);
       fireEvent.change(title(), { target: { value: 'Half-written' } });
       fireEvent.change(content(), { target: { value: 'Something I learned' } });
-      await waitFor(() => expect(storedDrafts().new?.content).toBe('Something I learned'), { timeout: 3000 });
+      await waitFor(() => expect(storedDrafts().new?.content).toBe('Something I learned'));
       expect(window.localStorage.getItem(draftStorageKey(USER_ID))).toContain('savedAt');
       expect(await screen.findByText(/^Draft saved/)).toBeTruthy();
       first.unmount();
