@@ -38,8 +38,10 @@ function toView(row: ViewRow): InvitationType {
   return { ...row, expires_at: row.expires_at.toISOString(), created_at: row.created_at.toISOString() };
 }
 
+type LinkToken = ReturnType<typeof newLinkToken>;
+
 /** One invitation mail; the dedupe key names the very link, so a retried statement cannot queue it twice. */
-function invitationMail(to: string, name: string, roleName: string, token: { token: string; hash: string }, expiresAt: Date, id: number): OutboxMail {
+function invitationMail(to: string, name: string, roleName: string, token: LinkToken, expiresAt: Date, id: number): OutboxMail {
   return { to, dedupeKey: `invitation:${id}:${token.hash}`, content: { kind: 'invitation', data: { name, roleName, token: token.token, expiresAt } } };
 }
 
@@ -216,7 +218,7 @@ export class InvitationsService {
     const created = await this.writing(async (manager) => {
       const tokens = valid.map(() => newLinkToken());
       await this.replaceExpired(manager, valid.map((v) => v.email));
-      const rows = await queryRows<{ id: number; email: string; name: string; expires_at: Date; ord: number }>(
+      const rows = await queryRows<{ id: number; email: string; name: string; expires_at: Date }>(
         manager,
         `insert into invitations (email, name, role_id, start_date, manager_id, buddy_id, token_hash, expires_at, invited_by)
          select email, name, role_id, start_date, manager_id, buddy_id, token_hash, ${TTL_SQL}, $8
@@ -240,7 +242,7 @@ export class InvitationsService {
         valid.map((v, i) => {
           const row = byEmail.get(v.email.toLowerCase());
           if (!row) throw new Error('imported invitation missing from the insert');
-          return invitationMail(row.email, row.name, v.role_name, tokens[i] as { token: string; hash: string }, row.expires_at, row.id);
+          return invitationMail(row.email, row.name, v.role_name, tokens[i] as LinkToken, row.expires_at, row.id);
         }),
       );
       await this.audit.record({ action: 'invitation.import', actorUserId: admin.userId, targetType: 'invitation', targetId: null, ip: meta.ip, details: { created: rows.length } }, manager);
