@@ -87,9 +87,20 @@ function RegistrationForm({ settings }: { settings: Settings }) {
         <legend className="ui-visually-hidden">{ADMIN_TEXT.registrationHeading}</legend>
         {REGISTRATION_MODES.map((value) => (
           <label key={value} className="adm-choice">
-            <input type="radio" name={`${ids}-mode`} value={value} checked={mode === value} onChange={() => setMode(value)} aria-describedby={`${ids}-${value}-hint`} />
+            {/* Named by its label alone, described by its hint. */}
+            <input
+              type="radio"
+              name={`${ids}-mode`}
+              value={value}
+              checked={mode === value}
+              onChange={() => setMode(value)}
+              aria-labelledby={`${ids}-${value}-label`}
+              aria-describedby={`${ids}-${value}-hint`}
+            />
             <span>
-              <span className="adm-choice__label">{ADMIN_TEXT.registrationModes[value].label}</span>
+              <span className="adm-choice__label" id={`${ids}-${value}-label`}>
+                {ADMIN_TEXT.registrationModes[value].label}
+              </span>
               <span className="adm-choice__hint" id={`${ids}-${value}-hint`}>
                 {ADMIN_TEXT.registrationModes[value].hint}
               </span>
