@@ -72,7 +72,8 @@ const linkedTaskIds = z
       z.array(taskId, { error: M.linkedTasksInvalid }).openapi({ maxItems: JOURNAL_LIMITS.linkedTasksMax }),
       z
         .string({ error: M.linkedTasksInvalid })
-        .regex(new RegExp(`^\\s*${ID_DIGITS}?\\s*(?:,\\s*${ID_DIGITS}?\\s*)*$`), { error: M.linkedTasksInvalid })
+        // Each piece: spaces, then an id and spaces, or nothing; no two ways to read a run of spaces (no backtracking blow-up).
+        .regex(new RegExp(`^\\s*(?:${ID_DIGITS}\\s*)?(?:,\\s*(?:${ID_DIGITS}\\s*)?)*$`), { error: M.linkedTasksInvalid })
         .transform((text, ctx) => text.split(',').map((piece) => piece.trim()).filter((piece) => piece !== '').map((piece) => taskId.safeParse(piece).data ?? problem(ctx, M.linkedTasksInvalid)))
         .openapi({ description: 'Comma-separated ids.' }),
     ],
