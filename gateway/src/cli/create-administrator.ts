@@ -8,11 +8,11 @@ import { ConflictError } from '../shared/errors';
 import { parseInput, z } from '../shared/validation';
 
 /*
- * The first administrator of an instance (docs/product.md#admin), created by
- * the operator at the server (`npm run admin:create`), not through the web:
- * self-registration never opens the administrator role. Also the way back in
- * when every administrator has lost access, so it does not insist on being the
- * first. Same rules and words as registration.
+ * The first administrator of an instance, created by the operator at the
+ * server (`npm run admin:create`): a fresh production database is invitation
+ * only, so nobody can sign up into role 4 there. Also the way back in when every
+ * administrator has lost access, so it does not insist on being the first
+ * (docs/decisions.md). Same rules and words as registration.
  */
 
 /** Who to create: the name and address as registration takes them. */
