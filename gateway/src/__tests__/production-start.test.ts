@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { Client } from 'pg';
 import { run } from '../cli/admin-create';
 import { ARGON2_FLOOR } from '../config';
 import { PasswordHasher } from '../modules/auth';
-import { createScratchDatabase } from '../../test/database';
+import { createScratchDatabase, withClient } from '../../test/database';
 import { startGateway, startSource, waitForPort, type Started } from '../../test/gateway-process';
 
 /*
@@ -73,6 +72,9 @@ describe('a first start in production (NODE_ENV unset, no demo data)', () => {
     return { code, output };
   }
 
+  /** The rows of one statement on the scratch database. */
+  const rows = async (text: string, params: unknown[] = []): Promise<unknown[]> => (await withClient(scratch.url, (c) => c.query(text, params))).rows;
+
   const post = (route: string, body: unknown) =>
     fetch(`${base}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -84,14 +86,7 @@ describe('a first start in production (NODE_ENV unset, no demo data)', () => {
       { id: 3, name: 'Contractor' },
       { id: 4, name: 'SysAdmin' },
     ]);
-    const client = new Client({ connectionString: scratch.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ n: number }>('select count(*)::int as n from users');
-      expect(rows[0]?.n).toBe(0);
-    } finally {
-      await client.end();
-    }
+    expect(await rows('select count(*)::int as n from users')).toEqual([{ n: 0 }]);
   });
 
   it('refuses self-registration: invitation only', async () => {
@@ -111,6 +106,10 @@ describe('a first start in production (NODE_ENV unset, no demo data)', () => {
     const created = { code: (await cli.exit).code, output: cli.output() };
     expect(created.output).toMatch(/^Created administrator Priya Patel <priya\.patel@acme\.example> \(user \d+\)\. Sign in at http:\/\/localhost:3000\/login\.\n$/);
     expect(created.code).toBe(0);
+
+    expect(await rows(`select actor_user_id, ip, details from audit_log where action = 'user.admin_create'`)).toEqual([
+      { actor_user_id: null, ip: 'command line', details: { after: { name: 'Priya Patel', email: 'priya.patel@acme.example', role_id: 4 } } },
+    ]);
 
     const res = await post('/api/auth/login', { email: ADMIN.email, password: ADMIN.password });
     expect(res.status).toBe(200);
@@ -161,32 +160,17 @@ describe('a first start in production (NODE_ENV unset, no demo data)', () => {
       /^Invited Ravi Kumar <Ravi\.Kumar@acme\.example> as an administrator \(invitation \d+, link valid until \d{4}-\d\d-\d\dT[\d:.]+Z\)\.\nThe running gateway sends the mail through its SMTP_URL; links start with https:\/\/onboarding\.acme\.example\.\n$/,
     );
     expect(code).toBe(0);
-    const client = new Client({ connectionString: scratch.url });
-    await client.connect();
-    try {
-      const invitations = await client.query('select role_id, invited_by from invitations where lower(email) = $1', ['ravi.kumar@acme.example']);
-      expect(invitations.rows).toEqual([{ role_id: 4, invited_by: null }]);
-      const mail = await client.query<{ kind: string; text: string }>('select kind, text from mail_outbox where lower(to_address) = $1', ['ravi.kumar@acme.example']);
-      expect(mail.rows).toHaveLength(1);
-      expect(mail.rows[0]?.kind).toBe('invitation');
-      expect(mail.rows[0]?.text).toMatch(/https:\/\/onboarding\.acme\.example\/accept-invite\?token=/);
-    } finally {
-      await client.end();
-    }
+    expect(await rows('select role_id, invited_by from invitations where lower(email) = $1', ['ravi.kumar@acme.example'])).toEqual([{ role_id: 4, invited_by: null }]);
+    const mail = (await rows('select kind, text from mail_outbox where lower(to_address) = $1', ['ravi.kumar@acme.example'])) as Array<{ kind: string; text: string }>;
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.kind).toBe('invitation');
+    expect(mail[0]?.text).toMatch(/https:\/\/onboarding\.acme\.example\/accept-invite\?token=/);
   });
 
   it('refuses to start while an account has the demo administrator password, naming it', async () => {
     await stop(gateway);
     // A database seeded with demo data by an earlier start that forgot NODE_ENV.
-    const client = new Client({ connectionString: scratch.url });
-    await client.connect();
-    try {
-      await client.query(`insert into users (name, email, password_hash, role_id) values ('Alex Admin', 'admin@example.com', $1, 4)`, [
-        await new PasswordHasher(ARGON2_FLOOR).hash('Admin12345'),
-      ]);
-    } finally {
-      await client.end();
-    }
+    await rows(`insert into users (name, email, password_hash, role_id) values ('Alex Admin', 'admin@example.com', $1, 4)`, [await new PasswordHasher(ARGON2_FLOOR).hash('Admin12345')]);
 
     gateway = startGateway(env);
     const { code } = await gateway.exit;

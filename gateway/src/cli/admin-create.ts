@@ -9,6 +9,7 @@ import { createDataSource, runMigrations, withStartupLock } from '../db/data-sou
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
 import { PasswordHasher } from '../modules/auth';
 import { createServices } from '../services';
+import type { RequestMeta } from '../shared/actor';
 import { isDatabaseUnavailableError } from '../shared/db-errors';
 import { ConflictError, ValidationError } from '../shared/errors';
 import { createLogger } from '../shared/logger';
@@ -21,6 +22,9 @@ import { readHiddenLine } from './prompt';
  * instance"): the operator's door to create-administrator.ts. Arguments,
  * prompts, messages and exit codes live here; the rules live there.
  */
+
+/** Where the audit trail says these changes came from (no signed-in administrator made them). */
+const COMMAND_LINE: RequestMeta = { ip: 'command line' };
 
 /** Exit codes, documented in the usage text. */
 export const EXIT = { created: 0, failed: 1, invalid: 2, exists: 3, noDatabase: 4, cancelled: 130 } as const;
@@ -197,14 +201,14 @@ export async function run(argv: string[], io: Io): Promise<number> {
     // This command issues no tokens: without JWT_SECRET any throwaway key will do.
     const services = createServices(database.dataSource, { jwtSecret: config.jwtSecret ?? crypto.randomBytes(32).toString('base64url'), auth: config.auth, mail: config.mail });
     if (password === null) {
-      const invitation = await services.invitations.inviteAdministrator({ name: who.name, email: who.email }, { ip: 'command line' });
+      const invitation = await services.invitations.inviteAdministrator({ name: who.name, email: who.email }, COMMAND_LINE);
       io.stdout.write(
         `Invited ${invitation.name} <${invitation.email}> as an administrator (invitation ${invitation.id}, link valid until ${invitation.expires_at}).\n` +
           `The running gateway sends the mail through its SMTP_URL; links start with ${config.mail.publicUrl}.\n`,
       );
       return EXIT.created;
     }
-    const admin = await createAdministrator(database.dataSource, services, new PasswordHasher(config.auth.argon2), { ...who, password });
+    const admin = await createAdministrator(database.dataSource, services, new PasswordHasher(config.auth.argon2), { ...who, password }, COMMAND_LINE);
     io.stdout.write(`Created administrator ${admin.name} <${admin.email}> (user ${admin.id}). Sign in at ${config.mail.publicUrl}/login.\n`);
     return EXIT.created;
   } catch (err) {

@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { assertNewPasswordAllowed, NewPassword, type PasswordHasher } from '../modules/auth';
 import { EmailField, NameField, USER_ADMIN_MESSAGES } from '../modules/users';
 import type { Services } from '../services';
-import { ADMIN_ROLE_ID } from '../shared/actor';
+import { ADMIN_ROLE_ID, type RequestMeta } from '../shared/actor';
 import { isUniqueViolation } from '../shared/db-errors';
 import { ConflictError } from '../shared/errors';
 import { parseInput, z } from '../shared/validation';
@@ -42,6 +42,7 @@ export async function createAdministrator(
   services: Pick<Services, 'users' | 'audit'>,
   hasher: PasswordHasher,
   input: unknown,
+  meta: RequestMeta,
 ): Promise<CreatedAdministrator> {
   const data = parseAdministrator(input);
   if ((await services.users.takenEmails([data.email])).size > 0) throw new ConflictError(USER_ADMIN_MESSAGES.duplicateEmail);
@@ -50,7 +51,7 @@ export async function createAdministrator(
     return await dataSource.transaction(async (manager) => {
       const user = await services.users.create({ name: data.name, email: data.email, passwordHash, roleId: ADMIN_ROLE_ID }, manager);
       await services.audit.record(
-        { action: 'user.admin_create', actorUserId: null, targetType: 'user', targetId: user.id, ip: null, details: { via: 'command line', after: { name: user.name, email: user.email, role_id: ADMIN_ROLE_ID } } },
+        { action: 'user.admin_create', actorUserId: null, targetType: 'user', targetId: user.id, ip: meta.ip, details: { after: { name: user.name, email: user.email, role_id: ADMIN_ROLE_ID } } },
         manager,
       );
       return { id: user.id, name: user.name, email: user.email };
