@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode, Ref } from 'react';
+import type { FormEvent, MouseEvent, ReactNode, Ref } from 'react';
 import { FormAlert } from './FormAlert';
 
 export interface AuthFormProps {
@@ -17,7 +17,7 @@ export interface AuthFormProps {
 /** The frame of a sign-in screen's form: its heading, lead and form-level failure, then the fields and buttons. */
 export function AuthForm({ headingId, heading, lead, error, alertRef, onSubmit, children }: AuthFormProps) {
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby={headingId} onMouseDown={keepFocusForLinks}>
       <h1 id={headingId} className="auth-form__heading">
         {heading}
       </h1>
@@ -26,4 +26,13 @@ export function AuthForm({ headingId, heading, lead, error, alertRef, onSubmit, 
       {children}
     </form>
   );
+}
+
+/**
+ * Pressing a link in the form ('Forgot password?', 'Create account') must not blur the focused field
+ * first: the blur reveals that field's message, the form grows, the link moves away before the button
+ * is released, and the click is lost. Keyboard use is unaffected.
+ */
+function keepFocusForLinks(event: MouseEvent<HTMLFormElement>): void {
+  if (event.button === 0 && event.target instanceof Element && event.target.closest('a[href]')) event.preventDefault();
 }

@@ -59,6 +59,19 @@ describe('login form', () => {
     expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe('/forgot-password');
   });
 
+  it("pressing 'Forgot password?' from the focused, empty email field does not reveal its message first (the link would move away)", async () => {
+    renderLogin();
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    email().focus();
+    const link = screen.getByRole('link', { name: 'Forgot password?' });
+    // fireEvent returns false when the default (moving focus) was prevented.
+    expect(fireEvent.mouseDown(link)).toBe(false);
+    expect(document.activeElement).toBe(email());
+    expect(screen.queryByText('Email is required')).toBeNull();
+    // A press elsewhere still moves focus as usual.
+    expect(fireEvent.mouseDown(password())).toBe(true);
+  });
+
   it('keeps submit disabled until every field is filled and valid', async () => {
     renderLogin();
     await screen.findByRole('heading', { name: 'Welcome back' });
