@@ -3,12 +3,25 @@ import type { RequestHandler } from 'express';
 import type { Logger } from '../shared/logger';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
+/** A path segment that looks like a link token (invitation links carry theirs in the path), not an id or a word. */
+const TOKEN_SEGMENT = /^(?=[^/]*[A-Za-z_-])[A-Za-z0-9_-]{32,}$|^[^/]{200,}$/;
+
+/**
+ * The path as it may be logged: a segment that looks like a secret link token becomes `:token`, so
+ * whoever reads the logs cannot accept an invitation before the hire does.
+ */
+export function loggablePath(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => (TOKEN_SEGMENT.test(segment) ? ':token' : segment))
+    .join('/');
+}
 
 /**
  * One line per request with a request id (taken from X-Request-Id when a proxy
  * set a sane one, else generated) echoed back to the client, so a user's
- * report can be matched to the log. Only the path is logged, never the query
- * string or headers, which may carry tokens. Probes log at debug: they would
+ * report can be matched to the log. Only the path is logged (link tokens in it
+ * masked), never the query string or headers, which may carry tokens. Probes log at debug: they would
  * otherwise drown everything else.
  */
 export function requestLog(logger: Logger): RequestHandler {
@@ -18,7 +31,7 @@ export function requestLog(logger: Logger): RequestHandler {
     res.setHeader('X-Request-Id', id);
     const started = process.hrtime.bigint();
     // Captured now: mounted routers rewrite req.path while the request is handled.
-    const path = req.originalUrl.split('?')[0] ?? '/';
+    const path = loggablePath(req.originalUrl.split('?')[0] ?? '/');
     res.on('finish', () => {
       const fields = {
         requestId: id,

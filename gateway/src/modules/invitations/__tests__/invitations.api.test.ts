@@ -277,6 +277,10 @@ describe('invitations', () => {
       await request(t.app).get(`/api/invitations/${token}`).set('x-forwarded-for', ip).expect(404);
       const list = await asAdmin('get', '/api/admin/invitations?status=accepted&limit=100').expect(200);
       expect((list.body.data as Array<{ id: number }>).map((i) => i.id)).toContain(created.body.id);
+
+      // The link is a secret: the request log names the route with the token masked.
+      expect(JSON.stringify(t.records)).not.toContain(token);
+      expect(t.records.some((r) => r.msg === 'request' && r.path === '/api/invitations/:token/accept')).toBe(true);
     });
 
     it('without a start date the account starts today', async () => {
