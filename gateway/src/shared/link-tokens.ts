@@ -3,7 +3,8 @@ import crypto from 'node:crypto';
 /*
  * Tokens of the single-use links Embark mails (a password reset, an
  * invitation). The link carries the token; the database keeps only its
- * SHA-256, so a copy of the database opens nothing. A plain hash is enough:
+ * SHA-256 (the outbox drops a mail's body once it is delivered), so a copy of
+ * the database opens no delivered link. A plain hash is enough:
  * the token is 256 random bits, not a password anyone could guess.
  */
 

@@ -137,7 +137,11 @@ export class MailWorker {
         failure = err;
       }
       if (failure === undefined) {
-        await manager.query('update mail_outbox set sent_at = now(), attempts = attempts + 1, last_attempt_at = now(), last_error = null where id = $1', [outboxId]);
+        // The body goes once delivered: it carries single-use links, and the database keeps only their hashes.
+        await manager.query(
+          "update mail_outbox set sent_at = now(), attempts = attempts + 1, last_attempt_at = now(), last_error = null, text = '', html = '' where id = $1",
+          [outboxId],
+        );
         this.logger.info('mail sent', { outboxId, kind: row.kind, attempts: row.attempts + 1 });
         return 'sent';
       }

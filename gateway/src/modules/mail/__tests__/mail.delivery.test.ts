@@ -88,6 +88,8 @@ describe('mail delivery', () => {
     expect(mail?.html).toContain(`href="http://localhost:3100/accept-invite?token=${'a'.repeat(40)}"`);
     expect(mail?.html).toContain('Embark');
     expect(await row(to)).toMatchObject({ attempts: 1, last_error: null, sent_at: expect.any(Date) });
+    // Delivered, the stored body (with its single-use link) is gone.
+    expect(await dataSource.query('select text, html from mail_outbox where to_address = $1', [to])).toEqual([{ text: '', html: '' }]);
   });
 
   it('sends nothing for a rolled-back transaction', async () => {
