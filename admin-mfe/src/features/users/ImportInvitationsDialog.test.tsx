@@ -69,6 +69,15 @@ describe('ImportInvitationsDialog', () => {
     expect(toasts.success).not.toHaveBeenCalled();
   });
 
+  it('refuses a file too large for one request before sending anything, and says what to do', async () => {
+    // No mock: a request would fail the test with an unmatched-operation error.
+    await renderDialog([]);
+    pick(csvFile(`${HEADER}\n${'x'.repeat(900_001)}`, 'everyone.csv'));
+    expect(await screen.findByText(/^The file is larger than 900 KB/)).toBeTruthy();
+    expect(screen.getByText(/Split it into smaller files/)).toBeTruthy();
+    expect(confirmButton().disabled).toBe(true);
+  });
+
   it('says when the file has no lines after its header, or the check fails', async () => {
     await renderDialog([importMock(HEADER, true, { valid: 0, created: 0, errors: [] }), { request: { query: ImportInvitationsDocument, variables: { csv: BAD, dryRun: true } }, error: new Error('offline') }]);
     pick(csvFile(HEADER, 'empty.csv'));

@@ -199,6 +199,7 @@ export const ADMIN_TEXT = {
   importChecking: 'Checking the file',
   importCheckFailed: 'Failed to check the file',
   importReadFailed: 'The file could not be read',
+  importTooLarge: 'The file is larger than 900 KB (about 6,000 lines with every column filled). Split it into smaller files and import them one by one.',
   importValid: (n: number) => `${n} ${n === 1 ? 'line is' : 'lines are'} ready to send`,
   importErrorsHeading: (n: number) => `${n} ${n === 1 ? 'line needs' : 'lines need'} fixing before anything is sent`,
   importErrorsList: 'Lines with problems',
