@@ -208,7 +208,7 @@ test.describe('administration console', () => {
     await expect(row(roles, 'Employee')).toBeVisible();
   });
 
-  for (const path of ['/app/admin', '/app/admin/users', '/app/admin/roles', '/app/admin/checklist-items', '/app/admin/documents', '/app/admin/role-checklists', '/app/admin/user-roles', '/app/admin/document-checklist']) {
+  for (const path of ['/app/admin', '/app/admin/users', '/app/admin/roles', '/app/admin/checklist-items', '/app/admin/documents', '/app/admin/role-checklists', '/app/admin/user-roles', '/app/admin/document-checklist', '/app/admin/settings']) {
     test(`axe: ${path} has no serious or critical violation`, async ({ page }) => {
       await signInAs(page, 'admin');
       await page.goto(path);

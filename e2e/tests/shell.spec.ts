@@ -428,7 +428,7 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
     test.describe(`${viewport.width} px`, () => {
       test.use({ viewport });
 
-      for (const path of ['/', '/login', '/register']) {
+      for (const path of ['/', '/login', '/register', '/forgot-password', '/reset-password?token=not-a-real-token', '/accept-invite?token=not-a-real-token']) {
         test(`${path}`, async ({ page }) => {
           await page.goto(path);
           await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -442,7 +442,8 @@ export const REST_MATRIX: RestRow[] = [
       const roleId = await makeRole(ctx);
       return { path: `/api/admin/roles/${roleId}/checklist-items`, body: { item_ids: [await makeItem(ctx, roleId)] } };
     },
-  },  { route: 'POST /api/admin/invitations', expect: ADMIN_ONLY(201), request: (ctx) => ({ body: { email: uniqueEmail('matrix-invite'), name: `Matrix hire ${ctx.tag}`, role_id: 1 } }) },
+  },
+  { route: 'POST /api/admin/invitations', expect: ADMIN_ONLY(201), request: (ctx) => ({ body: { email: uniqueEmail('matrix-invite'), name: `Matrix hire ${ctx.tag}`, role_id: 1 } }) },
   { route: 'GET /api/admin/invitations', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/invitations?status=pending&limit=5' }) },
   { route: 'POST /api/admin/invitations/:id/resend', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/invitations/${(await makeInvitation(ctx)).id}/resend` }) },
   { route: 'DELETE /api/admin/invitations/:id', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/invitations/${(await makeInvitation(ctx)).id}` }) },
@@ -804,7 +805,8 @@ export const GRAPHQL_MATRIX: GraphQLRow[] = [
       const roleId = await makeRole(ctx);
       return { query: 'mutation ($r: Int!, $i: [Int!]!) { removeRoleChecklistItems(roleId: $r, itemIds: $i) { role_id items { id } } }', variables: { r: roleId, i: [await makeItem(ctx, roleId)] } };
     },
-  },  { field: 'Query.invitations', expect: GQL_ADMIN_ONLY, request: () => ({ query: '{ invitations(status: "pending", limit: 5) { total data { id status } } }' }) },
+  },
+  { field: 'Query.invitations', expect: GQL_ADMIN_ONLY, request: () => ({ query: '{ invitations(status: "pending", limit: 5) { total data { id status } } }' }) },
   { field: 'Query.invitation', expect: GQL_PUBLIC, request: async (ctx) => ({ query: 'query ($t: String!) { invitation(token: $t) { email name role_name } }', variables: { t: (await makeInvitation(ctx)).token } }) },
   {
     field: 'Mutation.inviteUser',

@@ -12,7 +12,7 @@ import { createServices } from '../services';
 import type { RequestMeta } from '../shared/actor';
 import { isDatabaseUnavailableError } from '../shared/db-errors';
 import { ConflictError, ValidationError } from '../shared/errors';
-import { createLogger } from '../shared/logger';
+import { createLogger, redactString } from '../shared/logger';
 import { parseInput } from '../shared/validation';
 import { AdministratorInput, createAdministrator, parseAdministrator } from './create-administrator';
 import { readHiddenLine } from './prompt';
@@ -228,7 +228,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       io.stderr.write(`admin:create: ${err.message}\n`);
       return EXIT.exists;
     }
-    io.stderr.write(`admin:create: failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+    io.stderr.write(`admin:create: failed: ${redactString(err instanceof Error ? (err.stack ?? err.message) : String(err))}\n`);
     return EXIT.failed;
   } finally {
     await database?.close().catch(() => undefined);
