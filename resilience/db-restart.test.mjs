@@ -84,7 +84,7 @@ test('the gateway survives a PostgreSQL restart under load: clean 503s, readines
   stopLoad = true;
   const results = await loadDone;
 
-  assert.equal(gateway.child.exitCode, null, 'the gateway process exited');
+  assert.equal(gateway.child.exitCode, null, `the gateway process exited:\n${gateway.stderr.join('').slice(-30000)}`);
   assert.equal(gateway.child.pid, pid);
   assert.doesNotMatch(gateway.stderr.join(''), /uncaught|unhandled/i, `the gateway logged an uncaught exception or unhandled rejection:\n${gateway.stderr.join('').slice(0, 2000)}`);
   assert.equal(readyDuringOutage.status, 503, '/readyz must report the outage');
@@ -122,7 +122,7 @@ test('queries terminated mid-flight (pg_terminate_backend) fail cleanly and the 
     await admin.end();
   }
   const results = await loadDone;
-  assert.equal(gateway.child.exitCode, null, 'the gateway process exited');
+  assert.equal(gateway.child.exitCode, null, `the gateway process exited:\n${gateway.stderr.join('').slice(-30000)}`);
   assertCleanFailures(results);
   const afterKills = results.filter((r) => r.started >= Date.now() - 1000);
   assert.ok(afterKills.length > 0 && afterKills.every((r) => r.ok), 'requests after the last termination should all succeed');

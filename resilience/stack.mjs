@@ -57,8 +57,10 @@ export async function startGateway({ port, databaseUrl, dataDir, env = {} }) {
       SMTP_URL: 'smtp://127.0.0.1:2525',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    // Logs (stdout, warn and up) and crashes (stderr) both kept: a test that sees the process exit prints them.
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  child.stdout.on('data', (chunk) => stderr.push(chunk.toString()));
   child.stderr.on('data', (chunk) => stderr.push(chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;

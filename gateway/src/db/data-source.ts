@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { DataSource } from 'typeorm';
 import type { Logger } from '../shared/logger';
 import { entities } from './entities';
@@ -10,6 +11,18 @@ export interface DataSourceOptions {
   /** How long to wait for a pooled connection before failing (and mapping to 503). */
   connectTimeoutMs?: number;
   applicationName?: string;
+}
+
+/**
+ * For pg-pool's `onConnect`: a client checked out of a pool (a transaction between two statements,
+ * say) has no 'error' listener, so a server that ends the connection then (a restart, an operator's
+ * pg_terminate_backend) raised an uncaught error and stopped the process. The statement that uses
+ * the dead client still fails, and the pool drops it on release.
+ */
+export function connectionErrorListener(logger: Logger): (client: EventEmitter) => void {
+  return (client) => {
+    client.on('error', (err: unknown) => logger.warn('database connection lost', { err }));
+  };
 }
 
 export function createDataSource(options: DataSourceOptions): DataSource {
@@ -34,6 +47,7 @@ export function createDataSource(options: DataSourceOptions): DataSource {
       logger.warn('database pool error (client discarded; will reconnect on demand)', { err });
     },
     extra: {
+      onConnect: connectionErrorListener(logger),
       // Idle connections are recycled so a restarted server is picked up quickly.
       idleTimeoutMillis: 30_000,
       // Keep TCP alive so dead peers are noticed on long-idle connections.

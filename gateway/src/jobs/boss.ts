@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
+import { connectionErrorListener } from '../db/data-source';
 import type { Logger } from '../shared/logger';
 
 /*
@@ -30,6 +31,8 @@ export async function startJobs(options: StartJobsOptions): Promise<PgBoss> {
     max: options.poolMax ?? 3,
     application_name: 'embark-jobs',
     schedule: options.schedule ?? true,
+    // pg-boss hands its options to its pg Pool; see connectionErrorListener.
+    ...({ onConnect: connectionErrorListener(options.logger) } as object),
   });
   // Without a listener an 'error' event would throw; a lost connection is retried by pg-boss.
   boss.on('error', (err) => options.logger.warn('job queue error', { err }));
