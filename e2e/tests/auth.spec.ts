@@ -115,7 +115,7 @@ test.describe('sign-in', () => {
     await passwordField(page).press('Enter');
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
     await expect(page).toHaveURL('/login');
-    expect(await page.evaluate((keys) => localStorage.getItem(keys.token), STORAGE)).toBeNull();
+    await expect.poll(() => page.evaluate((keys) => localStorage.getItem(keys.token), STORAGE)).toBeNull();
   });
 
   test('keeps a debug log with token previews, never the token', async ({ page, request }) => {
@@ -141,7 +141,7 @@ test.describe('two-factor sign-in', () => {
     await expect(passwordField(page)).toHaveCount(0);
     const code = page.getByLabel('Authentication code');
     await expect(code).toBeFocused();
-    expect(await page.evaluate((keys) => localStorage.getItem(keys.token), STORAGE)).toBeNull();
+    await expect.poll(() => page.evaluate((keys) => localStorage.getItem(keys.token), STORAGE)).toBeNull();
 
     await code.press('Enter');
     await expect(page.getByText('Please enter your authentication code')).toBeVisible();
@@ -265,7 +265,7 @@ test.describe('registration', () => {
     release();
     await expect(page.getByText('Failed to load roles. Please refresh the page.')).toBeVisible();
     await expect(role).toBeEnabled();
-    expect(await role.locator('option').allTextContents()).toEqual(['Choose your role', 'Administrator', 'Manager', 'Employee', 'Contractor']);
+    await expect(role.locator('option')).toHaveText(['Choose your role', 'Administrator', 'Manager', 'Employee', 'Contractor']);
   });
 });
 
@@ -283,7 +283,7 @@ test.describe('session', () => {
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Profile' }).click();
     await expect(toast(page, EXPIRED)).toBeVisible();
     await expect(page).toHaveURL('/login');
-    expect(await page.evaluate((keys) => [localStorage.getItem(keys.token), localStorage.getItem(keys.user)], STORAGE)).toEqual([null, null]);
+    await expect.poll(() => page.evaluate((keys) => [localStorage.getItem(keys.token), localStorage.getItem(keys.user)], STORAGE)).toEqual([null, null]);
   });
 
   test('a refused token on start: the stored session is cleared and the user sent to /login', async ({ page, request }) => {
@@ -291,7 +291,7 @@ test.describe('session', () => {
     await openSignedIn(page, { ...account, token: `${account.token}x` }, '/app/dashboard');
     await expect(page).toHaveURL('/login');
     await expect(toast(page, EXPIRED)).toBeVisible();
-    expect(await page.evaluate((keys) => localStorage.getItem(keys.token), STORAGE)).toBeNull();
+    await expect.poll(() => page.evaluate((keys) => localStorage.getItem(keys.token), STORAGE)).toBeNull();
   });
 
   test('a valid stored session is restored on start', async ({ page, request }) => {
@@ -311,7 +311,7 @@ test.describe('session', () => {
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL('/login');
     await expect(toast(page, 'You have been logged out successfully')).toBeVisible();
-    expect(await page.evaluate((keys) => [localStorage.getItem(keys.token), localStorage.getItem(keys.user)], STORAGE)).toEqual([null, null]);
+    await expect.poll(() => page.evaluate((keys) => [localStorage.getItem(keys.token), localStorage.getItem(keys.user)], STORAGE)).toEqual([null, null]);
 
     const me = await request.get(`${urls.gateway}/api/auth/me`, { headers: { Authorization: `Bearer ${token}` } });
     expect(me.status()).toBe(401);

@@ -79,7 +79,7 @@ test.describe('documents and company policies', () => {
     await page.goto('/app/documents');
     await expect(page.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
     await expect(page.getByText(`Showing ${total} of ${total} documents`)).toBeVisible();
-    expect(await cardTitles(page)).toEqual(data.map((d) => d.title).sort(byName));
+    await expect.poll(() => cardTitles(page)).toEqual(data.map((d) => d.title).sort(byName));
 
     // One colour class per document type, with the type written out (docs/product.md#documents).
     for (const [title, slug] of [
@@ -109,25 +109,25 @@ test.describe('documents and company policies', () => {
     await page.goto('/app/documents');
     await page.getByLabel('Category').selectOption({ label: 'Training' });
     await expect(page.getByText(`Showing ${training.length} of ${total} documents`)).toBeVisible();
-    expect(await cardTitles(page)).toEqual(training);
+    await expect.poll(() => cardTitles(page)).toEqual(training);
     await expect(page).toHaveURL(/category=3/);
 
     await page.getByLabel('Category').selectOption({ label: 'All categories' });
     await page.getByLabel('View status').selectOption({ label: 'Viewed' });
     const viewed = data.filter((d) => d.viewed).map((d) => d.title).sort(byName);
-    expect(await cardTitles(page)).toEqual(viewed);
+    await expect.poll(() => cardTitles(page)).toEqual(viewed);
     await page.getByLabel('View status').selectOption({ label: 'Not viewed yet' });
     await expect(page.getByText(`Showing ${total - viewed.length} of ${total} documents`)).toBeVisible();
 
     await page.getByLabel('Sort by').selectOption({ label: 'Newest first' });
     const newest = (await libraryOf(request, session, '&sort=date')).data.filter((d) => !d.viewed).map((d) => d.title);
-    expect(await cardTitles(page)).toEqual(newest);
+    await expect.poll(() => cardTitles(page)).toEqual(newest);
     await expect(page).toHaveURL(/status=unviewed&sort=date/);
 
     // The filtered view survives a reload (it lives in the URL).
     await page.reload();
     await expect(page.getByLabel('View status')).toHaveValue('unviewed');
-    expect(await cardTitles(page)).toEqual(newest);
+    await expect.poll(() => cardTitles(page)).toEqual(newest);
 
     await page.getByLabel('Search').fill('no document is called this');
     await expect(page.getByText('No documents match these filters')).toBeVisible();
@@ -164,7 +164,7 @@ test.describe('documents and company policies', () => {
     // Still viewed after a reload, and counted by the "Viewed" filter.
     await page.reload();
     await page.getByLabel('View status').selectOption({ label: 'Viewed' });
-    expect(await cardTitles(page)).toEqual([doc.title]);
+    await expect.poll(() => cardTitles(page)).toEqual([doc.title]);
 
     // A document without a link says so and opens nothing.
     await page.getByLabel('View status').selectOption({ label: 'All documents' });
