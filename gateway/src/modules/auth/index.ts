@@ -12,7 +12,7 @@ export { assertNewPasswordAllowed, newPasswordProblem } from './password-policy'
 export { PasswordResolver } from './password.resolver';
 export { PasswordService } from './password.service';
 export { PasswordHasher } from './passwords';
-export { RateLimiter } from './rate-limiter';
+export { buckets, RateLimiter } from './rate-limiter';
 export { SecretBox } from './secret-box';
 export { TokenService, type TokenClaims } from './tokens';
 export { TwoFactorService } from './two-factor.service';

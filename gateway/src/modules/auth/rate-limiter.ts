@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import type { DataSource } from 'typeorm';
 import type { RateLimitRule } from '../../config';
 import { queryRows } from '../../shared/sql';
@@ -57,17 +58,39 @@ export class RateLimiter {
 }
 
 /**
+ * The part of a client address that a rate limit counts. An IPv6 client
+ * usually holds a whole /64 (one customer's network), so an address bucket
+ * keys it by that prefix; otherwise each of 2^64 addresses would get its own
+ * allowance. IPv4-mapped IPv6 is the IPv4 address. Anything unparsable is kept
+ * as it is. The audit trail keeps the full address (docs/product.md#rate-limits).
+ */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === 'ipv4') return address.toString();
+  return `${ipaddr.IPv6.networkAddressFromCIDR(`${address.toString()}/64`).toString()}/64`;
+}
+
+/**
  * Bucket names. Emails are hashed: the counters need equality, not the
- * address, and a hash has a fixed length whatever a client sends.
+ * address, and a hash has a fixed length whatever a client sends. Client
+ * addresses go through `addressKey`.
  */
 export const buckets = {
-  loginAccount: (email: string, ip: string): string => `login:acct:${digest(email)}:${ip}`,
-  loginAddress: (ip: string): string => `login:ip:${ip}`,
-  registerAddress: (ip: string): string => `register:ip:${ip}`,
-  /** Password and code checks of a signed-in user (reauth-guard.ts). */
-  reauthUser: (userId: number): string => `reauth:user:${userId}`,
-  passwordResetAddress: (ip: string): string => `reset:ip:${ip}`,
+  loginAccount: (email: string, ip: string): string => `login:acct:${digest(email)}:${addressKey(ip)}`,
+  /** Failed passwords of an account from every address together. */
+  loginAccountTotal: (email: string): string => `login:acct-total:${digest(email)}`,
+  loginAddress: (ip: string): string => `login:ip:${addressKey(ip)}`,
+  registerAddress: (ip: string): string => `register:ip:${addressKey(ip)}`,
+  /**
+   * Password and second-factor checks of one account: a signed-in user's
+   * (reauth-guard.ts) and the codes of its sign-in second steps, so an
+   * authenticator code has one allowance whichever door guesses it.
+   */
+  userChecks: (userId: number): string => `reauth:user:${userId}`,
+  passwordResetAddress: (ip: string): string => `reset:ip:${addressKey(ip)}`,
   passwordResetAccount: (email: string): string => `reset:acct:${digest(email)}`,
+  invitationAddress: (ip: string): string => `invitation:ip:${addressKey(ip)}`,
 };
 
 function digest(value: string): string {

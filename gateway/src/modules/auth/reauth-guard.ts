@@ -26,7 +26,7 @@ export class ReauthGuard {
    * out (docs/product.md#status-codes).
    */
   async check(userId: number, meta: RequestMeta, failureAction: AuditAction, operation: string, check: () => Promise<boolean>, failure: string): Promise<void> {
-    const hit = await this.limiter.hit(buckets.reauthUser(userId), this.rule);
+    const hit = await this.limiter.hit(buckets.userChecks(userId), this.rule);
     if (hit.limited) {
       await this.audit.record({ action: failureAction, actorUserId: userId, targetType: 'user', targetId: userId, ip: meta.ip, details: { operation, reason: 'rate_limited' } });
       throw new RateLimitedError(MESSAGES.tooManyTwoFactorChecks, hit.resetsInSeconds);

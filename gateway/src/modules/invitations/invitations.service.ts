@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError, RateLimitedError, UnsupportedMediaTypeErr
 import { pageWindow, queryRows, SqlParams } from '../../shared/sql';
 import { invalid, parseInput } from '../../shared/validation';
 import type { AuditService } from '../audit';
-import { assertNewPasswordAllowed, type AuthPayload, type AuthService, type PasswordHasher, type RateLimiter } from '../auth';
+import { assertNewPasswordAllowed, buckets, type AuthPayload, type AuthService, type PasswordHasher, type RateLimiter } from '../auth';
 import type { MailOutbox, OutboxMail } from '../mail';
 import type { RolesService } from '../roles';
 import type { UsersService } from '../users';
@@ -310,7 +310,7 @@ export class InvitationsService {
 
   /** The invitation behind a link, counted against the address's limit; 404 for anything unusable. */
   private async findUsable(rawToken: unknown, meta: RequestMeta): Promise<InvitationType & { id: number }> {
-    const hit = await this.limiter.hit(`invitation:ip:${meta.ip}`, this.config.tokenAttemptsPerAddress);
+    const hit = await this.limiter.hit(buckets.invitationAddress(meta.ip), this.config.tokenAttemptsPerAddress);
     if (hit.limited) throw new RateLimitedError(M.tooManyAttempts, hit.resetsInSeconds);
     const token = InvitationToken.safeParse(rawToken);
     const [row] = token.success ? await queryRows<ViewRow>(this.dataSource, `${VIEW_SQL} where i.token_hash = $1 and ${USABLE_SQL}`, [hashLinkToken(token.data)]) : [];
