@@ -59,11 +59,16 @@ export interface AuthConfig {
   rateLimits: {
     /** Failed sign-ins for one account from one address. */
     loginPerAccount: RateLimitRule;
+    /** Failed passwords for one account from every address together: many addresses are cheap. */
+    loginPerAccountTotal: RateLimitRule;
     /** Failed sign-ins from one address, all accounts together. */
     loginPerAddress: RateLimitRule;
     /** Registration attempts from one address. */
     registerPerAddress: RateLimitRule;
-    /** Failed password/code checks by a signed-in user: the 2FA settings and a password change. */
+    /**
+     * Failed password/code checks of one account: a signed-in user's (the 2FA
+     * settings, a password change) and wrong codes of its sign-in second steps.
+     */
     twoFactorPerUser: RateLimitRule;
     /** 'Forgot password?' requests from one address (past it: 429). */
     passwordResetPerAddress: RateLimitRule;
@@ -297,6 +302,7 @@ function parseAuth(env: Env, nodeEnv: NodeEnv, problems: string[]): AuthConfig {
     totpEncryptionKey,
     rateLimits: {
       loginPerAccount: parseRule(env, 'RATE_LIMIT_LOGIN_ACCOUNT', { max: 5, windowSeconds: 15 * 60 }, problems),
+      loginPerAccountTotal: parseRule(env, 'RATE_LIMIT_LOGIN_ACCOUNT_TOTAL', { max: 10, windowSeconds: 15 * 60 }, problems),
       loginPerAddress: parseRule(env, 'RATE_LIMIT_LOGIN_ADDRESS', { max: 100, windowSeconds: 15 * 60 }, problems),
       registerPerAddress: parseRule(env, 'RATE_LIMIT_REGISTER', { max: 20, windowSeconds: 60 * 60 }, problems),
       twoFactorPerUser: parseRule(env, 'RATE_LIMIT_2FA_USER', { max: 10, windowSeconds: 15 * 60 }, problems),
