@@ -7,6 +7,8 @@ export * from './routes';
 export * from './api-client';
 export * from './auth-debug-log';
 export * from './auth-session';
+export * from './private-data';
+export * from './safe-url';
 export * from './registration-roles';
 export * from './navigation';
 export * from './toast-timing';

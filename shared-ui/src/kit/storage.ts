@@ -1,4 +1,7 @@
-/** localStorage keys. One place, so shell and remotes agree. */
+/**
+ * localStorage keys. One place, so shell and remotes agree. Every `embark.*` key is private unless
+ * private-data.ts says otherwise: a new key is removed at the end of a session by default.
+ */
 export const STORAGE_KEYS = {
   authToken: 'embark.auth.token',
   authUser: 'embark.auth.user',
@@ -9,6 +12,8 @@ export const STORAGE_KEYS = {
   authDebugLog: 'embark.auth.debugLog',
   /** Prefix; the full key is `${notificationsReadPrefix}${userId}`: ids of the header notifications read. */
   notificationsReadPrefix: 'embark.notifications.read.',
+  /** Prefix; the full key is `${keepDraftsPrefix}${userId}`: the "Keep drafts on this device" choice. */
+  keepDraftsPrefix: 'embark.prefs.keepDrafts.',
 } as const;
 
 /** The stored bearer token, or null. Never throws (storage can be disabled or full). */
