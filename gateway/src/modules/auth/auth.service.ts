@@ -1,8 +1,9 @@
 import type { DataSource } from 'typeorm';
-import type { AuthConfig } from '../../config';
+import type { AuthConfig, RateLimitRule } from '../../config';
 import { ADMIN_ROLE_ID, ANONYMOUS, requireUser, type Actor, type RequestMeta } from '../../shared/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors';
 import { ConflictError, ForbiddenError, RateLimitedError, UnauthenticatedError } from '../../shared/errors';
+import { hashLinkToken, newLinkToken } from '../../shared/link-tokens';
 import { queryRows } from '../../shared/sql';
 import { invalid, parseInput } from '../../shared/validation';
 import type { AuditService } from '../audit';
@@ -23,6 +24,13 @@ import type { TwoFactorService } from './two-factor.service';
 const FIRST_ADMIN_LOCK_KEY = 7_326_153_013;
 /** Stale rate-limit windows are pruned on roughly one sign-in in this many. */
 const PRUNE_ONE_IN = 200;
+
+/** One limit a sign-in attempt counts against; `name` is how the audit trail calls it. */
+interface SignInLimit {
+  name: 'account_address' | 'account' | 'address' | 'two_factor_account';
+  bucket: string;
+  rule: RateLimitRule;
+}
 
 /**
  * Registration, sign-in (with the optional TOTP step), sessions and sign-out.
@@ -112,7 +120,8 @@ export class AuthService {
    */
   async login(_actor: Actor, input: unknown, meta: RequestMeta): Promise<LoginResult> {
     const { email, password } = parseInput(LoginInput, input);
-    const hits = await this.countSignInAttempt(email, meta, 'password');
+    const limits = this.signInLimits(email, meta);
+    const hits = await this.countSignInAttempt(email, meta, 'password', [limits.accountAddress, limits.account, limits.address]);
 
     // No address is longer than that: skip the lookup, not the (timing-equalising) hash work.
     const user = email.length <= USER_LIMITS.emailMax ? await this.users.findByEmail(email) : null;
@@ -126,9 +135,9 @@ export class AuthService {
 
     await this.refund(hits);
     if (user.twoFactorEnabled) {
-      await this.openChallenge(user.id);
+      const challengeId = await this.openChallenge(user.id);
       await this.audit.record({ action: 'auth.login_2fa_required', actorUserId: null, targetType: 'user', targetId: user.id, ip: meta.ip });
-      return { requiresTwoFactor: true };
+      return { requiresTwoFactor: true, challengeId };
     }
     await this.users.recordLogin(user.id);
     await this.audit.record({ action: 'auth.login_success', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip, details: { method: 'password' } });
@@ -136,19 +145,32 @@ export class AuthService {
   }
 
   /**
-   * The second step (`verify-login`): valid only within the challenge lifetime
-   * after a correct password for this email, at most `maxAttempts` tries, and
-   * one success consumes it. Failures also count as failed sign-ins for the
-   * account+address, so opening fresh challenges cannot reset the count.
+   * The second step (`verify-login`): valid only with the challenge id that
+   * the password step answered, within the challenge lifetime, at most
+   * `maxAttempts` tries, and one success consumes it. Failures also count as
+   * failed sign-ins for the account+address, and against the account's
+   * second-factor limit, so opening fresh challenges cannot reset the count.
+   *
+   * Without a live challenge id of this account the attempt counts against
+   * the address alone: someone who knows only the email spends none of the
+   * owner's tries (docs/product.md#two-factor).
    */
   async verifyLogin(_actor: Actor, input: unknown, meta: RequestMeta): Promise<AuthPayload> {
-    const { email, token: code, isBackupCode = false } = parseInput(VerifyLoginInput, input);
-    const hits = await this.countSignInAttempt(email, meta, isBackupCode ? 'backup_code' : 'totp');
+    const { email, token: code, isBackupCode = false, challengeId } = parseInput(VerifyLoginInput, input);
+    const step = isBackupCode ? 'backup_code' : 'totp';
+    const limits = this.signInLimits(email, meta);
 
-    const user = await this.users.findByEmail(email);
-    const challenge = user ? await this.takeChallengeAttempt(user.id) : null;
-    if (!user || !challenge) {
+    const user = email.length <= USER_LIMITS.emailMax ? await this.users.findByEmail(email) : null;
+    const open = user ? await this.findChallenge(user.id, challengeId) : null;
+    if (!user || !open) {
+      await this.countSignInAttempt(email, meta, step, [limits.address]);
       await this.audit.record({ action: 'auth.login_2fa_failure', actorUserId: null, targetType: 'user', targetId: user?.id ?? null, ip: meta.ip, details: { reason: 'no_challenge' } });
+      throw new UnauthenticatedError(MESSAGES.signInExpired);
+    }
+    const hits = await this.countSignInAttempt(email, meta, step, [limits.accountAddress, limits.secondFactor(user.id), limits.address]);
+    const challenge = await this.takeChallengeAttempt(open);
+    if (!challenge) {
+      await this.audit.record({ action: 'auth.login_2fa_failure', actorUserId: null, targetType: 'user', targetId: user.id, ip: meta.ip, details: { reason: 'no_challenge' } });
       throw new UnauthenticatedError(MESSAGES.signInExpired);
     }
     if (challenge === 'exhausted') {
@@ -183,13 +205,33 @@ export class AuthService {
     await this.audit.record({ action: 'auth.logout', actorUserId: userId, targetType: 'user', targetId: userId, ip: meta.ip });
   }
 
-  /** Counts one sign-in attempt against both limits; throws 429 (and audits it) past either. */
-  private async countSignInAttempt(email: string, meta: RequestMeta, step: string): Promise<RateHit[]> {
-    const { loginPerAccount, loginPerAddress } = this.config.rateLimits;
+  /**
+   * The limits a sign-in attempt may count against (docs/product.md#rate-limits),
+   * named as the audit trail names them. Buckets key the address by addressKey.
+   */
+  private signInLimits(email: string, meta: RequestMeta): Record<'accountAddress' | 'account' | 'address', SignInLimit> & { secondFactor(userId: number): SignInLimit } {
+    const rules = this.config.rateLimits;
     const key = normalizeEmail(email);
-    const hits = [await this.limiter.hit(buckets.loginAccount(key, meta.ip), loginPerAccount), await this.limiter.hit(buckets.loginAddress(meta.ip), loginPerAddress)];
+    return {
+      accountAddress: { name: 'account_address', bucket: buckets.loginAccount(key, meta.ip), rule: rules.loginPerAccount },
+      // Every address together: a thousand addresses get no more guesses at one password than one does.
+      account: { name: 'account', bucket: buckets.loginAccountTotal(key), rule: rules.loginPerAccountTotal },
+      address: { name: 'address', bucket: buckets.loginAddress(meta.ip), rule: rules.loginPerAddress },
+      // Wrong codes over all challenges, shared with the signed-in checks: one allowance per authenticator.
+      secondFactor: (userId) => ({ name: 'two_factor_account', bucket: buckets.userChecks(userId), rule: rules.twoFactorPerUser }),
+    };
+  }
+
+  /**
+   * Counts one sign-in attempt against each of `limits`; past any of them,
+   * throws 429 with Retry-After (and audits it), even for a right answer.
+   * A caller whose attempt succeeds refunds the hits.
+   */
+  private async countSignInAttempt(email: string, meta: RequestMeta, step: string, limits: SignInLimit[]): Promise<RateHit[]> {
+    const hits: RateHit[] = [];
+    for (const limit of limits) hits.push(await this.limiter.hit(limit.bucket, limit.rule));
     if (Math.random() * PRUNE_ONE_IN < 1) await this.limiter.prune(Math.max(...Object.values(this.config.rateLimits).map((r) => r.windowSeconds)) * 2);
-    const limited = hits.filter((h) => h.limited);
+    const limited = limits.filter((_, i) => hits[i]?.limited);
     if (limited.length > 0) {
       await this.audit.record({
         action: 'auth.login_rate_limited',
@@ -197,9 +239,9 @@ export class AuthService {
         targetType: 'user',
         targetId: null,
         ip: meta.ip,
-        details: { email: key, step, limit: limited.some((h) => h.bucket.startsWith('login:acct:')) ? 'account_address' : 'address' },
+        details: { email: normalizeEmail(email), step, limit: limited.map((l) => l.name).join(',') },
       });
-      throw new RateLimitedError(MESSAGES.tooManyLogins, Math.max(...limited.map((h) => h.resetsInSeconds)));
+      throw new RateLimitedError(MESSAGES.tooManyLogins, Math.max(...hits.filter((h) => h.limited).map((h) => h.resetsInSeconds)));
     }
     return hits;
   }
@@ -223,26 +265,48 @@ export class AuthService {
     throw new ForbiddenError(message);
   }
 
-  /** A fresh password step; earlier open ones for the user are closed, so only the newest counts. */
-  private async openChallenge(userId: number): Promise<void> {
+  /**
+   * A fresh password step; earlier open ones for the user are closed, so only
+   * the newest counts. Answers its id (256 random bits, as a link token), which
+   * only the browser that passed the password step learns; the table keeps
+   * its hash.
+   */
+  private async openChallenge(userId: number): Promise<string> {
+    const { token, hash } = newLinkToken();
     await this.dataSource.transaction(async (manager) => {
       await closeOpenChallenges(manager, userId);
-      await manager.query(`insert into login_challenges (user_id, expires_at) values ($1, now() + make_interval(secs => $2))`, [userId, this.config.twoFactor.challengeTtlSeconds]);
+      await manager.query(`insert into login_challenges (user_id, secret_hash, expires_at) values ($1, $2, now() + make_interval(secs => $3))`, [
+        userId,
+        hash,
+        this.config.twoFactor.challengeTtlSeconds,
+      ]);
     });
+    return token;
+  }
+
+  /** The user's open challenge with this id, if there is one (the id of another user's is nothing). */
+  private async findChallenge(userId: number, challengeId: string): Promise<string | null> {
+    if (challengeId === '') return null;
+    const [row] = await queryRows<{ id: string }>(
+      this.dataSource,
+      `select id from login_challenges where secret_hash = $1 and user_id = $2 and consumed_at is null and expires_at > now()`,
+      [hashLinkToken(challengeId), userId],
+    );
+    return row?.id ?? null;
   }
 
   /**
-   * Counts one attempt on the user's open challenge, atomically. null: none
-   * open (no password step, expired, or consumed); 'exhausted': the attempts
-   * are used up, and the challenge is closed.
+   * Counts one attempt on an open challenge, atomically. null: no longer open
+   * (expired or consumed meanwhile); 'exhausted': the attempts are used up,
+   * and the challenge is closed.
    */
-  private async takeChallengeAttempt(userId: number): Promise<{ id: string } | 'exhausted' | null> {
+  private async takeChallengeAttempt(challengeId: string): Promise<{ id: string } | 'exhausted' | null> {
     const open = await queryRows<{ id: string; attempts: number }>(
       this.dataSource,
       `update login_challenges set attempts = attempts + 1
-        where id = (select id from login_challenges where user_id = $1 and consumed_at is null and expires_at > now() order by created_at desc limit 1)
+        where id = $1 and consumed_at is null and expires_at > now()
         returning id, attempts`,
-      [userId],
+      [challengeId],
     );
     const row = open[0];
     if (!row) return null;
