@@ -23,8 +23,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const mapped = toRestError(fromBodyParser(err));
-    if (mapped.unexpected) logger.error('unhandled request error', { err, method: req.method, path: loggablePath(req.originalUrl.split('?')[0] ?? '/') });
-    else if (mapped.status === 503) logger.warn('database unavailable', { err, method: req.method, path: loggablePath(req.originalUrl.split('?')[0] ?? '/') });
+    if (mapped.unexpected) logger.error('unhandled request error', { err, method: req.method, path: loggablePath(req.originalUrl) });
+    else if (mapped.status === 503) logger.warn('database unavailable', { err, method: req.method, path: loggablePath(req.originalUrl) });
     res.status(mapped.status).set(mapped.headers).json(mapped.body);
   };
 }

@@ -7,11 +7,12 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 const TOKEN_SEGMENT = /^(?=[^/]*[A-Za-z_-])[A-Za-z0-9_-]{32,}$|^[^/]{200,}$/;
 
 /**
- * The path as it may be logged: a segment that looks like a secret link token becomes `:token`, so
+ * The path of a URL as it may be logged (the query string dropped): a segment that looks like a secret link token becomes `:token`, so
  * whoever reads the logs cannot accept an invitation before the hire does.
  */
-export function loggablePath(path: string): string {
-  return path
+export function loggablePath(url: string): string {
+  // The query string never reaches a log: it may carry tokens too.
+  return (url.split('?')[0] ?? '/')
     .split('/')
     .map((segment) => (TOKEN_SEGMENT.test(segment) ? ':token' : segment))
     .join('/');
@@ -31,7 +32,7 @@ export function requestLog(logger: Logger): RequestHandler {
     res.setHeader('X-Request-Id', id);
     const started = process.hrtime.bigint();
     // Captured now: mounted routers rewrite req.path while the request is handled.
-    const path = loggablePath(req.originalUrl.split('?')[0] ?? '/');
+    const path = loggablePath(req.originalUrl);
     res.on('finish', () => {
       const fields = {
         requestId: id,

@@ -10,5 +10,8 @@ describe('loggablePath', () => {
     expect(loggablePath('/api/admin/invitations/import')).toBe('/api/admin/invitations/import');
     expect(loggablePath('/api/user-checklist-items/user/7/item/3')).toBe('/api/user-checklist-items/user/7/item/3');
     expect(loggablePath('/')).toBe('/');
+    // The query string is dropped whole: reset and invitation links may carry tokens there.
+    expect(loggablePath('/api/documents?limit=5&token=abc')).toBe('/api/documents');
+    expect(loggablePath(`/reset-password/${token}?next=%2Fapp`)).toBe('/reset-password/:token');
   });
 });
