@@ -11,6 +11,7 @@ import {
   setSessionExpiryHandler,
   storeSession,
 } from './auth-session';
+import { writeKeepDrafts } from './private-data';
 import { STORAGE_KEYS } from './storage';
 
 const USER = {
@@ -100,6 +101,8 @@ describe('session hooks', () => {
 });
 
 describe('ending a session', () => {
+  beforeEach(() => window.localStorage.clear());
+
   it.each([
     [401, true],
     [403, true],
@@ -120,5 +123,30 @@ describe('ending a session', () => {
     off();
     expect(readStoredSession()).toEqual({ token: null, user: null });
     expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it("endStoredSession removes the user's drafts, viewed marks and the debug log", () => {
+    storeSession('tok', USER);
+    window.localStorage.setItem('embark.journal.drafts.7', '{"new":{"content":"my worries"}}');
+    window.localStorage.setItem('embark.documents.viewed', '{"7":[4]}');
+    endStoredSession();
+    expect(Object.keys(window.localStorage)).toEqual([]);
+  });
+
+  it('endStoredSession keeps drafts and viewed marks of a user who keeps drafts on this device, never the debug log', () => {
+    storeSession('tok', USER);
+    writeKeepDrafts(7, true);
+    window.localStorage.setItem('embark.journal.drafts.7', '{"new":{"content":"my worries"}}');
+    window.localStorage.setItem('embark.documents.viewed', '{"7":[4]}');
+    endStoredSession();
+    expect(Object.keys(window.localStorage).sort()).toEqual(['embark.documents.viewed', 'embark.journal.drafts.7', 'embark.prefs.keepDrafts.7']);
+    expect(readAuthDebugLog()).toEqual([]);
+  });
+
+  it('an expiry with no handler installed clears private data too', () => {
+    storeSession('tok', USER);
+    window.localStorage.setItem('embark.journal.drafts.7', '{"new":{"content":"my worries"}}');
+    notifySessionExpired({ source: 'rest', status: 401 });
+    expect(Object.keys(window.localStorage)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { SessionUser } from '../contracts/session';
 import { logAuthEvent } from './auth-debug-log';
+import { clearPrivateBrowserData } from './private-data';
 import { STORAGE_KEYS, readAuthToken } from './storage';
 
 /**
@@ -60,7 +61,10 @@ export function replaceSessionToken(token: string, reason: string): void {
   logAuthEvent('session.token_replaced', { token, details: { reason } });
 }
 
-/** Removes the stored token, user and app-initialised marker (the debug log stays: it is for support). */
+/**
+ * Removes the stored token, user and app-initialised marker, nothing else: for a stored session
+ * that was never valid. A session that ends goes through endStoredSession, which clears more.
+ */
 export function clearStoredSession(): void {
   safely(() => {
     window.localStorage.removeItem(STORAGE_KEYS.authToken);
@@ -109,9 +113,15 @@ export function endsSession(status: number): boolean {
   return status === 401 || status === 403;
 }
 
-/** Ends the session in this browser: the stored token and user go, and every session-ended listener (caches) runs. */
+/**
+ * Ends the session in this browser (sign-out or expiry): the stored token and user go, the user's
+ * private data goes unless they keep drafts on this device (private-data.ts), and every
+ * session-ended listener (caches) runs.
+ */
 export function endStoredSession(): void {
+  const userId = readStoredUser()?.id ?? null;
   clearStoredSession();
+  clearPrivateBrowserData(userId);
   notifySessionEnded();
 }
 

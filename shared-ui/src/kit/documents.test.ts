@@ -51,6 +51,14 @@ describe('opening a document', () => {
     expect(openDocumentMessage('missing-url')).toBe('No URL available for this document');
   });
 
+  it("answers 'missing-url' without opening anything for a link that is not http(s)", () => {
+    const open = jest.fn(() => null);
+    expect(openDocumentUrl('javascript:alert(document.domain)', open)).toBe('missing-url');
+    expect(openDocumentUrl('data:text/html,<script>alert(1)</script>', open)).toBe('missing-url');
+    expect(openDocumentUrl('docs/handbook.pdf', open)).toBe('missing-url');
+    expect(open).not.toHaveBeenCalled();
+  });
+
   it("answers 'blocked' when the browser refuses the window", () => {
     expect(openDocumentUrl('https://example.com', () => null)).toBe('blocked');
     expect(openDocumentMessage('blocked')).toBe('Popup blocked - please allow popups for this site');

@@ -4,7 +4,7 @@
  * document is opened in a new tab, the ids of viewed documents kept locally, and the documents
  * error wording.
  */
-import { AREA_MESSAGES, HTTP_ERROR_MESSAGES, STORAGE_KEYS, VALIDATION_MESSAGES, isApiError } from '@embark/shared-ui';
+import { AREA_MESSAGES, HTTP_ERROR_MESSAGES, STORAGE_KEYS, VALIDATION_MESSAGES, isApiError, isSafeDocumentUrl } from '@embark/shared-ui';
 
 /** The document classes, in the gateway's id order; each has a colour class (docs/product.md#documents). */
 export const DOCUMENT_TYPES = ['Policy', 'SOP', 'Training', 'Form', 'Template', 'Job Description'] as const;
@@ -33,8 +33,9 @@ export function openDocumentMessage(result: OpenDocumentResult): string | null {
 type WindowOpen = (url?: string | URL, target?: string, features?: string) => Window | null;
 
 /**
- * Opens a document's link in a new tab. 'missing-url' when it has none; 'blocked' when the browser
- * refused the new window (window.open answered null).
+ * Opens a document's link in a new tab. 'missing-url' when it has none or one that is not http(s)
+ * (a `javascript:` link would run in the portal's page); 'blocked' when the browser refused the new
+ * window (window.open answered null).
  *
  * Not `window.open(url, '_blank', 'noopener')`: with the `noopener` feature the HTML standard makes
  * window.open return null even when the tab did open, so a blocked popup could not be told apart.
@@ -43,7 +44,7 @@ type WindowOpen = (url?: string | URL, target?: string, features?: string) => Wi
  */
 export function openDocumentUrl(url: string | null | undefined, open: WindowOpen = (...args) => window.open(...args)): OpenDocumentResult {
   const target = url?.trim() ?? '';
-  if (target === '') return 'missing-url';
+  if (!isSafeDocumentUrl(target)) return 'missing-url';
   const opened = open(target, '_blank');
   if (!opened) return 'blocked';
   try {
