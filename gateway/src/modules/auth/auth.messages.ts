@@ -37,7 +37,9 @@ export const AUTH_MESSAGES = {
   signInExpired: 'Your sign-in has expired. Please enter your email and password again.',
   tooManyCodeAttempts: 'Too many authentication attempts. Please sign in again.',
   tooManyTwoFactorChecks: 'Too many attempts. Please try again later.',
-  invalidPassword: 'Invalid password',
+  // Confirming a sensitive change (two-factor on or off, new backup codes) with the password.
+  passwordNeeded: 'Please enter your password',
+  incorrectPassword: 'Incorrect password',
   passwordOrCodeRequired: 'Please enter your password or an authentication code',
   twoFactorAlreadyEnabled: 'Two-factor authentication is already enabled',
   twoFactorNotSetUp: 'Two-factor authentication has not been set up. Start the setup first.',
