@@ -27,6 +27,9 @@ export class LoginResult {
 
   @Field(() => UserType, { nullable: true })
   user?: UserType | null;
+
+  @Field(() => String, { nullable: true, description: 'With requiresTwoFactor: the id that verifyLogin must send back (this browser\'s password step).' })
+  challengeId?: string | null;
 }
 
 @ObjectType({ description: 'A new, not yet active TOTP secret: show the QR code and the manual key, then twoFactorEnable with a code.' })
@@ -114,6 +117,9 @@ export class LoginInput {
 export class VerifyLoginInput {
   @Field(() => String)
   email!: string;
+
+  @Field(() => String, { description: 'The challengeId of the login answer that asked for this step.' })
+  challengeId!: string;
 
   @Field(() => String, { description: 'A 6-digit authenticator code, or an 8-character backup code.' })
   token!: string;
