@@ -64,9 +64,14 @@ export class AuthResolver {
     return ctx.services.twoFactor.verify(ctx.actor, { token }, ctx.meta);
   }
 
-  @Mutation(() => TwoFactorEnableResult)
-  twoFactorEnable(@Arg('token', () => String) token: string, @Ctx() ctx: GraphQLContext): Promise<TwoFactorEnableResult> {
-    return ctx.services.twoFactor.enable(ctx.actor, { token }, ctx.meta);
+  @Mutation(() => TwoFactorEnableResult, { description: 'Turns two-factor on: a current code of the new authenticator, and the password.' })
+  twoFactorEnable(
+    @Arg('token', () => String) token: string,
+    // Nullable so that a missing password gets the service's 'Please enter your password', as over REST.
+    @Arg('password', () => String, { nullable: true }) password: string | null,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<TwoFactorEnableResult> {
+    return ctx.services.twoFactor.enable(ctx.actor, { token, password }, ctx.meta);
   }
 
   @Mutation(() => TwoFactorDisableResult)

@@ -5,7 +5,7 @@ import type { Services } from '../../services';
 import { objectSchema, SuccessBody } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { UserId, UserType } from '../users';
-import { ChangePasswordInput, ForgotPasswordInput, LoginInput, ReauthInput, RegisterInput, ResetPasswordInput, TotpCodeInput, VerifyLoginInput } from './auth.schemas';
+import { ChangePasswordInput, EnableTwoFactorInput, ForgotPasswordInput, LoginInput, ReauthInput, RegisterInput, ResetPasswordInput, TotpCodeInput, VerifyLoginInput } from './auth.schemas';
 import { AuthPayload, BackupCodesResult, ChangePasswordResult, TwoFactorDisableResult, TwoFactorEnableResult, TwoFactorSetup, TwoFactorStatus, TwoFactorVerifyResult } from './auth.types';
 
 /*
@@ -19,7 +19,10 @@ const tags = ['Auth'];
 const Session = objectSchema(AuthPayload);
 // The REST answer of a sign-in: a session, or (no token yet) the request for the second step.
 const LoginResponse = z
-  .union([z.object({ requiresTwoFactor: z.literal(false), token: z.string(), user: objectSchema(UserType) }), z.object({ requiresTwoFactor: z.literal(true) })])
+  .union([
+    z.object({ requiresTwoFactor: z.literal(false), token: z.string(), user: objectSchema(UserType) }),
+    z.object({ requiresTwoFactor: z.literal(true), challengeId: z.string().openapi({ description: 'Send it back with the code to /api/auth/2fa/verify-login.' }) }),
+  ])
   .openapi('LoginResponse');
 
 documentRoute({
@@ -61,7 +64,7 @@ documentRoute({
   errors: [429],
 });
 documentRoute({
-  method: 'post', path: '/api/auth/2fa/enable', summary: 'Turn two-factor on with a current code', tags, access: 'user', request: jsonBody(TotpCodeInput),
+  method: 'post', path: '/api/auth/2fa/enable', summary: 'Turn two-factor on with a current code and the password', tags, access: 'user', request: jsonBody(EnableTwoFactorInput),
   responses: { 200: { description: 'On: the backup codes (shown once) and a fresh token', schema: objectSchema(TwoFactorEnableResult) } },
   errors: [409, 429],
 });

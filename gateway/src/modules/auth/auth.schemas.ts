@@ -79,6 +79,17 @@ export const LoginInput = z
   .openapi('LoginInput');
 export type LoginInput = z.output<typeof LoginInput>;
 
+/**
+ * The challenge id a password step answered. Anything else (missing, not
+ * text, absurdly long) is no challenge: the service answers 401 as for an
+ * unknown id, never 400, so the answer says nothing about the field.
+ */
+const ChallengeId = z
+  .string()
+  .max(128)
+  .catch('')
+  .openapi({ type: 'string', maxLength: 128, description: 'The challengeId of the login answer that asked for this step.' });
+
 /** The second sign-in step: `token` is a TOTP code, or a backup code when `isBackupCode` (docs/product.md#two-factor). */
 export const VerifyLoginInput = z.preprocess(
   (raw) => {
@@ -87,16 +98,24 @@ export const VerifyLoginInput = z.preprocess(
   },
   z
     .discriminatedUnion('isBackupCode', [
-      z.object({ email: LoginInput.shape.email, token: TotpCode, isBackupCode: z.literal(false).optional().openapi({ default: false }) }),
-      z.object({ email: LoginInput.shape.email, token: BackupCode, isBackupCode: z.literal(true) }),
+      z.object({ email: LoginInput.shape.email, challengeId: ChallengeId, token: TotpCode, isBackupCode: z.literal(false).optional().openapi({ default: false }) }),
+      z.object({ email: LoginInput.shape.email, challengeId: ChallengeId, token: BackupCode, isBackupCode: z.literal(true) }),
     ])
-    .openapi('VerifyLoginInput'),
+    // Required for a sign-in to succeed, though its absence is the 401 of an unknown challenge, not a 400.
+    .openapi('VerifyLoginInput', { required: ['email', 'challengeId', 'token'] }),
 );
 export type VerifyLoginInput = z.output<typeof VerifyLoginInput>;
 
-/** A current authenticator code, to check or to turn two-factor on. */
+/** A current authenticator code, to check. */
 export const TotpCodeInput = z.object({ token: TotpCode }).openapi('TotpCodeInput');
 export type TotpCodeInput = z.output<typeof TotpCodeInput>;
+
+/** The password a signed-in user types to confirm a sensitive change; any non-empty text (it is checked, not judged). */
+const ConfirmPassword = z.string({ error: M.passwordNeeded }).min(1, { error: M.passwordNeeded });
+
+/** Turning two-factor on: a current code of the new authenticator, and the password (docs/product.md#two-factor). */
+export const EnableTwoFactorInput = z.object({ token: TotpCode, password: ConfirmPassword }).openapi('EnableTwoFactorInput');
+export type EnableTwoFactorInput = z.output<typeof EnableTwoFactorInput>;
 
 /**
  * Proof before two-factor may change: the password, or else a current

@@ -9,7 +9,7 @@ import { parseInput } from '../../shared/validation';
 import type { AuditService } from '../audit';
 import type { User, UsersService } from '../users';
 import { AUTH_MESSAGES as MESSAGES } from './auth.messages';
-import { ReauthInput, TotpCodeInput } from './auth.schemas';
+import { EnableTwoFactorInput, ReauthInput, TotpCodeInput } from './auth.schemas';
 import type { BackupCodesResult, TwoFactorDisableResult, TwoFactorEnableResult, TwoFactorSetup, TwoFactorStatus, TwoFactorVerifyResult } from './auth.types';
 import { closeOpenChallenges } from './login-challenges';
 import type { PasswordHasher } from './passwords';
@@ -27,8 +27,9 @@ export const BACKUP_CODE_COUNT = 10;
  * through UsersService, its only writer.
  *
  * Flow: setup (secret stored encrypted, not yet active) → verify (optional
- * dry run) → enable with a current code (returns the backup codes, once) →
- * sign-ins then need a code. A used time step is never accepted again, and each
+ * dry run) → enable with a current code and the password (returns the backup
+ * codes, once) → sign-ins then need a code. A used time step is never accepted
+ * again, and each
  * backup code works once. Every change revokes the other sessions; the caller
  * continues with the fresh token in the answer (docs/product.md#two-factor).
  */
@@ -87,8 +88,10 @@ export class TwoFactorService {
   async enable(actor: Actor, input: unknown, meta: RequestMeta): Promise<TwoFactorEnableResult> {
     const user = await this.currentUser(actor);
     if (user.twoFactorEnabled) throw new ConflictError(MESSAGES.twoFactorAlreadyEnabled);
-    const { token: code } = parseInput(TotpCodeInput, input);
+    const { token: code, password } = parseInput(EnableTwoFactorInput, input);
     const secret = this.secretOf(user);
+    // A session alone must not enrol an authenticator: a stolen token would lock the owner out.
+    await this.checkPassword(user, password, meta, 'enable');
     const codes = newBackupCodes();
     const hashes = await Promise.all(codes.map((c) => this.hasher.hash(c)));
 
@@ -177,13 +180,15 @@ export class TwoFactorService {
   /** The password, or a current authenticator code, before 2FA may be changed. */
   private async reauthenticate(user: User, input: unknown, meta: RequestMeta, operation: string): Promise<void> {
     const proof = parseInput(ReauthInput, input);
-    if ('password' in proof) {
-      await this.guard.check(user.id, meta, '2fa.check_failure', operation, () => this.hasher.verify(user.passwordHash, proof.password), MESSAGES.invalidPassword);
-      return;
-    }
+    if ('password' in proof) return this.checkPassword(user, proof.password, meta, operation);
     const { code } = proof;
     const secret = this.secretOf(user);
     await this.guard.check(user.id, meta, '2fa.check_failure', operation, () => this.spendTotp(user.id, secret, code, user.lastTotpStep), MESSAGES.invalidCode);
+  }
+
+  /** The user's password, checked under the per-user limit; wrong: 400 'Incorrect password'. */
+  private checkPassword(user: User, password: string, meta: RequestMeta, operation: string): Promise<void> {
+    return this.guard.check(user.id, meta, '2fa.check_failure', operation, () => this.hasher.verify(user.passwordHash, password), MESSAGES.incorrectPassword);
   }
 
   private async replaceBackupCodes(manager: EntityManager, userId: number, hashes: string[]): Promise<void> {
