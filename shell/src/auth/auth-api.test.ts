@@ -12,15 +12,32 @@ describe('auth api', () => {
     expect(readAuthDebugLog().map((e) => e.event)).toEqual(['login.attempt', 'login.answered']);
   });
 
-  it('reports the two-factor step without a session', async () => {
-    const { client } = fakeClient(() => ({ requiresTwoFactor: true }));
-    await expect(createAuthApi(client).signIn('a@b.co', 'pw')).resolves.toEqual({ kind: 'twoFactor' });
+  it('reports the two-factor step with its challenge, without a session', async () => {
+    const { client } = fakeClient(() => ({ requiresTwoFactor: true, challengeId: 'c-Hq3x_9' }));
+    await expect(createAuthApi(client).signIn(' a@b.co ', 'pw')).resolves.toEqual({ kind: 'twoFactor', challenge: { email: 'a@b.co', challengeId: 'c-Hq3x_9' } });
+    expect(JSON.stringify(readAuthDebugLog())).not.toContain('c-Hq3x_9');
   });
 
-  it('sends the second step as {email, token, isBackupCode}', async () => {
+  it.each([{ requiresTwoFactor: true }, { requiresTwoFactor: true, challengeId: '' }, { requiresTwoFactor: true, challengeId: 42 }])(
+    'refuses a two-factor answer without a challenge id: %p',
+    async (answer) => {
+      const { client } = fakeClient(() => answer);
+      await expect(createAuthApi(client).signIn('a@b.co', 'pw')).rejects.toThrow('without a challenge');
+    },
+  );
+
+  it('sends the second step as {email, challengeId, token, isBackupCode}', async () => {
     const { client, calls } = fakeClient(() => ({ token: 't2', user: EMPLOYEE }));
-    await createAuthApi(client).verifySignIn('a@b.co', 'abcd1234', true);
-    expect(calls[0]).toMatchObject({ path: '/auth/2fa/verify-login', body: { email: 'a@b.co', token: 'abcd1234', isBackupCode: true } });
+    await createAuthApi(client).verifySignIn({ email: ' a@b.co ', challengeId: 'c-Hq3x_9' }, 'abcd1234', true);
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/auth/2fa/verify-login',
+        body: { email: 'a@b.co', challengeId: 'c-Hq3x_9', token: 'abcd1234', isBackupCode: true },
+        options: { reportSessionExpiry: false },
+      },
+    ]);
+    expect(JSON.stringify(readAuthDebugLog())).not.toContain('c-Hq3x_9');
   });
 
   it('registers with role_id and refuses an answer without a session', async () => {

@@ -19,7 +19,16 @@ export interface Session {
   user: SessionUser;
 }
 
-export type SignInResult = { kind: 'session'; session: Session } | { kind: 'twoFactor' };
+/**
+ * The password step passed and a second factor is due. `challengeId` binds that second step to
+ * this browser: without it the step is refused (docs/product.md#two-factor).
+ */
+export interface TwoFactorChallenge {
+  email: string;
+  challengeId: string;
+}
+
+export type SignInResult = { kind: 'session'; session: Session } | { kind: 'twoFactor'; challenge: TwoFactorChallenge };
 
 export interface RegistrationInput {
   name: string;
@@ -37,14 +46,16 @@ export function createAuthApi(client: ApiClient = apiClient) {
       const answer = await logged('login', () => client.post<unknown>('/auth/login', { email: email.trim(), password }, PUBLIC));
       if (isObject(answer) && answer.requiresTwoFactor === true) {
         logAuthEvent('login.two_factor_required');
-        return { kind: 'twoFactor' };
+        // Never logged: whoever holds the id may spend the second step's tries.
+        if (typeof answer.challengeId !== 'string' || answer.challengeId === '') throw new Error('The server asked for a second factor without a challenge');
+        return { kind: 'twoFactor', challenge: { email: email.trim(), challengeId: answer.challengeId } };
       }
       return { kind: 'session', session: toSession(answer) };
     },
 
-    async verifySignIn(email: string, code: string, isBackupCode: boolean): Promise<Session> {
+    async verifySignIn({ email, challengeId }: TwoFactorChallenge, code: string, isBackupCode: boolean): Promise<Session> {
       const answer = await logged(isBackupCode ? 'login.backup_code' : 'login.totp', () =>
-        client.post<unknown>('/auth/2fa/verify-login', { email: email.trim(), token: code, isBackupCode }, PUBLIC),
+        client.post<unknown>('/auth/2fa/verify-login', { email: email.trim(), challengeId, token: code, isBackupCode }, PUBLIC),
       );
       return toSession(answer);
     },

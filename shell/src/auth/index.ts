@@ -4,7 +4,7 @@ export { initialiseSession, runAppInitialisation, SessionController } from './se
 export type { AuthState, RunInitialisation, SessionEnvironment } from './session-controller';
 export { authApi, createAuthApi } from './auth-api';
 export { accountErrorMessage, registerErrorMessage, signInErrorMessage, twoFactorErrorMessage } from './auth-errors';
-export type { AuthApi, RegistrationInput, Session, SignInResult } from './auth-api';
+export type { AuthApi, RegistrationInput, Session, SignInResult, TwoFactorChallenge } from './auth-api';
 export { accountApi, createAccountApi } from './account-api';
 export type { AccountApi, InvitationPreview, RegistrationPolicy } from './account-api';
 export { landingPathFor } from './landing';

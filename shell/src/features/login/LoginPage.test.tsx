@@ -147,9 +147,10 @@ describe('login form', () => {
 });
 
 describe('two-factor step', () => {
+  const CHALLENGE = { email: 'mfa@example.com', challengeId: 'chal-1' };
   async function atTwoFactorStep() {
     const api = fakeAuthApi();
-    api.signIn.mockResolvedValue({ kind: 'twoFactor' });
+    api.signIn.mockResolvedValue({ kind: 'twoFactor', challenge: CHALLENGE });
     const utils = renderLogin(api);
     fill(await screen.findByLabelText('Email'), 'mfa@example.com');
     fill(password(), 'Password123');
@@ -191,7 +192,7 @@ describe('two-factor step', () => {
     fireEvent.change(code(), { target: { value: '123 456' } });
     verify();
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
-    expect(api.verifySignIn).toHaveBeenCalledWith('mfa@example.com', '123456', false);
+    expect(api.verifySignIn).toHaveBeenCalledWith({ email: 'mfa@example.com', challengeId: 'chal-1' }, '123456', false);
     expect(toasts.success).toHaveBeenCalledWith('Welcome back, Erin Employee!');
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('tok-2fa');
   });
@@ -203,7 +204,7 @@ describe('two-factor step', () => {
     fireEvent.change(code(), { target: { value: 'ABCD-1234' } });
     verify();
     expect(await screen.findByRole('heading', { name: 'Administration' })).toBeTruthy();
-    expect(api.verifySignIn).toHaveBeenCalledWith('mfa@example.com', 'abcd1234', true);
+    expect(api.verifySignIn).toHaveBeenCalledWith({ email: 'mfa@example.com', challengeId: 'chal-1' }, 'abcd1234', true);
   });
 
   it.each([
@@ -219,6 +220,21 @@ describe('two-factor step', () => {
     fireEvent.change(code(), { target: { value: backup ? '0a1b2c3d' : '654321' } });
     verify();
     expect((await screen.findByRole('alert')).textContent).toContain(message);
+  });
+
+  it('sends the challenge of the latest password step after going back', async () => {
+    const { api } = await atTwoFactorStep();
+    fireEvent.click(screen.getByRole('button', { name: /Back to login/ }));
+    api.signIn.mockResolvedValue({ kind: 'twoFactor', challenge: { ...CHALLENGE, challengeId: 'chal-2' } });
+    fill(password(), 'Password123');
+    fireEvent.click(submit());
+    await screen.findByRole('heading', { level: 1, name: 'Two-factor authentication' });
+    api.verifySignIn.mockResolvedValue({ token: 'tok-2fa', user: EMPLOYEE });
+    fireEvent.change(code(), { target: { value: '123456' } });
+    verify();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(api.verifySignIn).toHaveBeenCalledTimes(1);
+    expect(api.verifySignIn).toHaveBeenCalledWith({ email: 'mfa@example.com', challengeId: 'chal-2' }, '123456', false);
   });
 
   it('goes back to the login form with the email kept and the password focused', async () => {

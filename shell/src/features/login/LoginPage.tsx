@@ -2,12 +2,12 @@ import { useCallback, useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useAuth, useDocumentTitle } from '@embark/shared-ui';
 import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
-import { AuthScreen, authApi, InitialisationFailed, landingPathFor, useSessionControl, type AuthApi, type Session, type SignInResult } from '../../auth';
+import { AuthScreen, authApi, InitialisationFailed, landingPathFor, useSessionControl, type AuthApi, type Session, type SignInResult, type TwoFactorChallenge } from '../../auth';
 import { CredentialsForm } from './components/CredentialsForm';
 import { TwoFactorForm } from './components/TwoFactorForm';
 import './login.css';
 
-type Step = { name: 'credentials'; focus: 'email' | 'password' } | { name: 'twoFactor' };
+type Step = { name: 'credentials'; focus: 'email' | 'password' } | { name: 'twoFactor'; challenge: TwoFactorChallenge };
 
 export interface LoginPageProps {
   /** The account calls (tests pass a fake). */
@@ -46,7 +46,7 @@ export default function LoginPage({ api = authApi }: LoginPageProps) {
 
   const onSignedIn = useCallback(
     async (result: SignInResult) => {
-      if (result.kind === 'twoFactor') setStep({ name: 'twoFactor' });
+      if (result.kind === 'twoFactor') setStep({ name: 'twoFactor', challenge: result.challenge });
       else await signIn(result.session);
     },
     [signIn],
@@ -62,7 +62,7 @@ export default function LoginPage({ api = authApi }: LoginPageProps) {
       ) : step.name === 'credentials' ? (
         <CredentialsForm api={api} email={email} onEmailChange={setEmail} onSignedIn={onSignedIn} initialFocus={step.focus} notice={notice} />
       ) : (
-        <TwoFactorForm api={api} email={email} onVerified={signIn} onBack={() => setStep({ name: 'credentials', focus: 'password' })} />
+        <TwoFactorForm api={api} challenge={step.challenge} onVerified={signIn} onBack={() => setStep({ name: 'credentials', focus: 'password' })} />
       )}
     </AuthScreen>
   );

@@ -2,11 +2,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@embark/shared-ui';
 import { normaliseTwoFactorCode, validateTwoFactorCode, type TwoFactorMode } from '@embark/shared-ui/kit/validation';
 import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
-import { AuthForm, TextField, twoFactorErrorMessage, useAccountSubmit, type AuthApi, type Session } from '../../../auth';
+import { AuthForm, TextField, twoFactorErrorMessage, useAccountSubmit, type AuthApi, type Session, type TwoFactorChallenge } from '../../../auth';
 
 export interface TwoFactorFormProps {
   api: AuthApi;
-  email: string;
+  /** The password step's answer: the email and the challenge id that binds this step to this browser. */
+  challenge: TwoFactorChallenge;
   onVerified(session: Session): Promise<void>;
   onBack(): void;
 }
@@ -16,7 +17,7 @@ export interface TwoFactorFormProps {
  * 6-digit authenticator code or an 8-character backup code, a toggle between them, 'Back to
  * login', and Enter submits. Format problems show inline; refusals in an alert (docs/product.md#two-factor).
  */
-export function TwoFactorForm({ api, email, onVerified, onBack }: TwoFactorFormProps) {
+export function TwoFactorForm({ api, challenge, onVerified, onBack }: TwoFactorFormProps) {
   const [mode, setMode] = useState<TwoFactorMode>('totp');
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -47,7 +48,7 @@ export function TwoFactorForm({ api, email, onVerified, onBack }: TwoFactorFormP
       return;
     }
     await send(
-      () => api.verifySignIn(email, normaliseTwoFactorCode(code, mode), isBackup),
+      () => api.verifySignIn(challenge, normaliseTwoFactorCode(code, mode), isBackup),
       (error) => twoFactorErrorMessage(error, isBackup),
       onVerified,
       () => inputRef.current?.select(),
