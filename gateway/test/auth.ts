@@ -92,18 +92,19 @@ export function gql(t: TestApp, query: string, variables: Record<string, unknown
 }
 
 /**
- * Enrols and enables TOTP through the API, with the previous step's code so
- * that the current and next steps stay free for the test. Returns the secret,
- * the backup codes and the fresh token (enabling revokes the old one).
+ * Enrols and enables TOTP through the API (which asks for the user's
+ * `password`), with the previous step's code so that the current and next
+ * steps stay free for the test. Returns the secret, the backup codes and the
+ * fresh token.
  */
-export async function enableTwoFactor(t: TestApp, token: string, ip: string): Promise<{ secret: string; backupCodes: string[]; token: string }> {
+export async function enableTwoFactor(t: TestApp, token: string, ip: string, password: string): Promise<{ secret: string; backupCodes: string[]; token: string }> {
   const setup = await request(t.app).post('/api/auth/2fa/setup').set(bearer(token)).set('x-forwarded-for', ip).expect(200);
   const secret = (setup.body as { secret: string }).secret;
   const enabled = await request(t.app)
     .post('/api/auth/2fa/enable')
     .set(bearer(token))
     .set('x-forwarded-for', ip)
-    .send({ token: await totp(secret, -1) })
+    .send({ token: await totp(secret, -1), password })
     .expect(200);
   const body = enabled.body as { backupCodes: string[]; token: string };
   return { secret, backupCodes: body.backupCodes, token: body.token };

@@ -102,19 +102,20 @@ async function setupTwoFactor(ctx: MatrixContext): Promise<string | null> {
 /** Turns 2FA on for the actor (rotating ctx.token); null when anonymous. */
 async function enableForActor(ctx: MatrixContext): Promise<{ secret: string } | null> {
   if (!ctx.token) return null;
-  const on = await enableTwoFactor(ctx.t, ctx.token, ctx.ip);
+  const on = await enableTwoFactor(ctx.t, ctx.token, ctx.ip, actorPassword(ctx));
   ctx.token = on.token;
   return { secret: on.secret };
 }
 
 /** Another user with 2FA on, who has just passed the password step from ctx.ip. */
-async function pendingSecondStep(ctx: MatrixContext): Promise<{ email: string; code: string }> {
+async function pendingSecondStep(ctx: MatrixContext): Promise<{ email: string; challengeId: string; code: string }> {
   const user = await createUser(ctx.t.dataSource);
   ctx.created.push(user.id);
   const login = await request(ctx.t.app).post('/api/auth/login').set('x-forwarded-for', ctx.ip).send({ email: user.email, password: user.password }).expect(200);
-  const on = await enableTwoFactor(ctx.t, (login.body as { token: string }).token, ctx.ip);
-  await request(ctx.t.app).post('/api/auth/login').set('x-forwarded-for', ctx.ip).send({ email: user.email, password: user.password }).expect(200, { requiresTwoFactor: true });
-  return { email: user.email, code: await totp(on.secret) };
+  const on = await enableTwoFactor(ctx.t, (login.body as { token: string }).token, ctx.ip, user.password);
+  const step = await request(ctx.t.app).post('/api/auth/login').set('x-forwarded-for', ctx.ip).send({ email: user.email, password: user.password }).expect(200);
+  expect(step.body).toEqual({ requiresTwoFactor: true, challengeId: expect.any(String) });
+  return { email: user.email, challengeId: (step.body as { challengeId: string }).challengeId, code: await totp(on.secret) };
 }
 
 async function freshUser(ctx: MatrixContext): Promise<TestUser> {
@@ -186,7 +187,7 @@ async function makeItem(ctx: MatrixContext, roleId?: number): Promise<number> {
 async function userWithTwoFactor(ctx: MatrixContext): Promise<number> {
   const user = await freshUser(ctx);
   const login = await request(ctx.t.app).post('/api/auth/login').set('x-forwarded-for', ctx.ip).send({ email: user.email, password: user.password }).expect(200);
-  await enableTwoFactor(ctx.t, (login.body as { token: string }).token, ctx.ip);
+  await enableTwoFactor(ctx.t, (login.body as { token: string }).token, ctx.ip, user.password);
   return user.id;
 }
 
@@ -247,8 +248,8 @@ export const REST_MATRIX: RestRow[] = [
     route: 'POST /api/auth/2fa/verify-login',
     expect: PUBLIC(200),
     request: async (ctx) => {
-      const { email, code } = await pendingSecondStep(ctx);
-      return { body: { email, token: code, isBackupCode: false } };
+      const { email, challengeId, code } = await pendingSecondStep(ctx);
+      return { body: { email, challengeId, token: code, isBackupCode: false } };
     },
   },
   { route: 'GET /api/auth/me', expect: SIGNED_IN(200) },
@@ -268,7 +269,7 @@ export const REST_MATRIX: RestRow[] = [
     expect: SIGNED_IN(200),
     request: async (ctx) => {
       const secret = await setupTwoFactor(ctx);
-      return { body: { token: secret ? await totp(secret) : '123456' } };
+      return { body: { token: secret ? await totp(secret) : '123456', password: actorPassword(ctx) } };
     },
   },
   {
@@ -479,8 +480,8 @@ export const GRAPHQL_MATRIX: GraphQLRow[] = [
     field: 'Mutation.verifyLogin',
     expect: GQL_PUBLIC,
     request: async (ctx) => {
-      const { email, code } = await pendingSecondStep(ctx);
-      return { query: 'mutation ($input: VerifyLoginInput!) { verifyLogin(input: $input) { token user { id } } }', variables: { input: { email, token: code } } };
+      const { email, challengeId, code } = await pendingSecondStep(ctx);
+      return { query: 'mutation ($input: VerifyLoginInput!) { verifyLogin(input: $input) { token user { id } } }', variables: { input: { email, challengeId, token: code } } };
     },
   },
   { field: 'Mutation.logout', expect: GQL_SIGNED_IN, request: () => ({ query: 'mutation { logout }' }) },
@@ -498,7 +499,7 @@ export const GRAPHQL_MATRIX: GraphQLRow[] = [
     expect: GQL_SIGNED_IN,
     request: async (ctx) => {
       const secret = await setupTwoFactor(ctx);
-      return { query: 'mutation ($c: String!) { twoFactorEnable(token: $c) { enabled backupCodes token } }', variables: { c: secret ? await totp(secret) : '123456' } };
+      return { query: 'mutation ($c: String!, $p: String) { twoFactorEnable(token: $c, password: $p) { enabled backupCodes token } }', variables: { c: secret ? await totp(secret) : '123456', p: actorPassword(ctx) } };
     },
   },
   {

@@ -70,7 +70,7 @@ const FIELDS = [
   'name', 'email', 'password', 'role_id', 'description', 'status', 'completed', 'note', 'notes', 'completed_at', 'completedAt',
   'token', 'isBackupCode', 'title', 'content', 'visibility', 'tags', 'linked_task_ids', 'url', 'document_class_id', 'role_ids',
   'start_date', 'type', 'priority', 'item_order', 'due_days', 'ids', 'user_ids', 'item_ids', 'checklist_item_ids', 'is_company_policy',
-  'mode', 'domains', 'currentPassword', 'newPassword',
+  'mode', 'domains', 'currentPassword', 'newPassword', 'challengeId',
   'manager_id', 'buddy_id',
 ];
 

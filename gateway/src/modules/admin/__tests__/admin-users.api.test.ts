@@ -267,8 +267,9 @@ describe('administration console: users (GET/PUT /api/admin/users, deactivate, r
       const user = await person('Lost Phone');
       const ip = randomIp();
       const login = await request(t.app).post('/api/auth/login').set('x-forwarded-for', ip).send({ email: user.email, password: user.password }).expect(200);
-      const { token } = await enableTwoFactor(t, (login.body as { token: string }).token, ip);
-      await request(t.app).post('/api/auth/login').set('x-forwarded-for', ip).send({ email: user.email, password: user.password }).expect(200, { requiresTwoFactor: true });
+      const { token } = await enableTwoFactor(t, (login.body as { token: string }).token, ip, user.password);
+      const step = await request(t.app).post('/api/auth/login').set('x-forwarded-for', ip).send({ email: user.email, password: user.password }).expect(200);
+      expect(step.body).toEqual({ requiresTwoFactor: true, challengeId: expect.any(String) });
       expect((await as(adminToken, 'get', `/api/admin/users/${user.id}`).expect(200)).body.two_factor_enabled).toBe(true);
 
       const res = await as(adminToken, 'post', `/api/admin/users/${user.id}/reset-2fa`).expect(200);

@@ -298,10 +298,10 @@ describe('the password lifecycle', () => {
     it('two-factor stays required after a reset', async () => {
       const u = await user();
       const ip = randomIp();
-      await enableTwoFactor(t, u.token, ip);
+      await enableTwoFactor(t, u.token, ip, u.password);
       await reset(await mailedLink(u)).expect(200);
       const res = await login(u.email, NEW_PASSWORD).expect(200);
-      expect(res.body).toEqual({ requiresTwoFactor: true });
+      expect(res.body).toEqual({ requiresTwoFactor: true, challengeId: expect.any(String) });
       const [row] = (await t.dataSource.query('select two_factor_enabled from users where id = $1', [u.id])) as Array<{ two_factor_enabled: boolean }>;
       expect(row?.two_factor_enabled).toBe(true);
     });

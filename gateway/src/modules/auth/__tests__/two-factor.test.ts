@@ -25,7 +25,7 @@ describe('two-factor sign-in', () => {
   async function enrolled(): Promise<TestUser & { token: string; secret: string; backupCodes: string[]; ip: string }> {
     const u = await user();
     const ip = randomIp();
-    const on = await enableTwoFactor(t, u.token, ip);
+    const on = await enableTwoFactor(t, u.token, ip, u.password);
     return { ...u, ...on, ip };
   }
 
@@ -35,7 +35,10 @@ describe('two-factor sign-in', () => {
     return req.send(body);
   };
   const passwordStep = (u: TestUser, ip: string) => post('/api/auth/login', { email: u.email, password: u.password }, { ip });
-  const secondStep = (u: TestUser, token: string, ip: string, isBackupCode = false) => post('/api/auth/2fa/verify-login', { email: u.email, token, isBackupCode }, { ip });
+  /** A passed password step: its challengeId. */
+  const challenge = async (u: TestUser, ip: string): Promise<string> => ((await passwordStep(u, ip).expect(200)).body as { challengeId: string }).challengeId;
+  const secondStep = (u: TestUser, challengeId: string, token: string, ip: string, isBackupCode = false) =>
+    post('/api/auth/2fa/verify-login', { email: u.email, challengeId, token, isBackupCode }, { ip });
 
   it('setup → verify → enable: secret shown once, stored encrypted, 10 backup codes of 8 hex characters', async () => {
     const u = await user();
@@ -63,8 +66,8 @@ describe('two-factor sign-in', () => {
     const code = await totp(secret, -1);
     await post('/api/auth/2fa/verify', { token: '000000' === code ? '111111' : '000000' }, { token: u.token, ip }).expect(400, { error: MESSAGES.invalidCode, details: [MESSAGES.invalidCode] });
     await post('/api/auth/2fa/verify', { token: code }, { token: u.token, ip }).expect(200, { valid: true });
-    await post('/api/auth/2fa/enable', { token: 'abc' }, { token: u.token, ip }).expect(400, { error: MESSAGES.codeFormat, details: [MESSAGES.codeFormat] });
-    const enabled = await post('/api/auth/2fa/enable', { token: code }, { token: u.token, ip }).expect(200);
+    await post('/api/auth/2fa/enable', { token: 'abc', password: u.password }, { token: u.token, ip }).expect(400, { error: MESSAGES.codeFormat, details: [MESSAGES.codeFormat] });
+    const enabled = await post('/api/auth/2fa/enable', { token: code, password: u.password }, { token: u.token, ip }).expect(200);
     expect(enabled.body.enabled).toBe(true);
     expect(enabled.body.backupCodes).toHaveLength(10);
     for (const c of enabled.body.backupCodes as string[]) expect(c).toMatch(/^[0-9a-f]{8}$/);
@@ -83,11 +86,11 @@ describe('two-factor sign-in', () => {
     await post('/api/auth/2fa/setup', {}, { token: enabled.body.token, ip }).expect(409);
   });
 
-  it('sign-in then needs the second step: {requiresTwoFactor: true} without a token, then {user, token}', async () => {
+  it('sign-in then needs the second step: {requiresTwoFactor: true, challengeId} without a token, then {user, token}', async () => {
     const u = await enrolled();
     const first = await passwordStep(u, u.ip).expect(200);
-    expect(first.body).toEqual({ requiresTwoFactor: true });
-    const second = await secondStep(u, await totp(u.secret), u.ip).expect(200);
+    expect(first.body).toEqual({ requiresTwoFactor: true, challengeId: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    const second = await secondStep(u, first.body.challengeId as string, await totp(u.secret), u.ip).expect(200);
     expect(Object.keys(second.body).sort()).toEqual(['token', 'user']);
     expect(second.body.user.id).toBe(u.id);
     expectNoSecrets(second.body);
@@ -101,55 +104,54 @@ describe('two-factor sign-in', () => {
 
   it('one success consumes the password step', async () => {
     const u = await enrolled();
-    await passwordStep(u, u.ip).expect(200);
-    await secondStep(u, await totp(u.secret, 0), u.ip).expect(200);
-    const again = await secondStep(u, await totp(u.secret, 1), u.ip).expect(401);
+    const id = await challenge(u, u.ip);
+    await secondStep(u, id, await totp(u.secret, 0), u.ip).expect(200);
+    const again = await secondStep(u, id, await totp(u.secret, 1), u.ip).expect(401);
     expect(again.body).toEqual({ error: MESSAGES.signInExpired });
   });
 
   it('a used TOTP step is refused (replay), even in a new sign-in', async () => {
     const u = await enrolled();
     const code = await totp(u.secret, 0);
-    await passwordStep(u, u.ip).expect(200);
-    await secondStep(u, code, u.ip).expect(200);
-    await passwordStep(u, u.ip).expect(200);
-    const replay = await secondStep(u, code, u.ip).expect(401);
+    await secondStep(u, await challenge(u, u.ip), code, u.ip).expect(200);
+    const id = await challenge(u, u.ip);
+    const replay = await secondStep(u, id, code, u.ip).expect(401);
     expect(replay.body).toEqual({ error: 'Invalid authentication code' });
     // The enabling code's step (the previous one) is spent as well.
-    await secondStep(u, await totp(u.secret, -1), u.ip).expect(401);
+    await secondStep(u, id, await totp(u.secret, -1), u.ip).expect(401);
   });
 
   it('verify-login without a password step is refused', async () => {
     const u = await enrolled();
-    const res = await secondStep(u, await totp(u.secret), u.ip).expect(401);
+    const res = await secondStep(u, '', await totp(u.secret), u.ip).expect(401);
     expect(res.body).toEqual({ error: MESSAGES.signInExpired });
     // Nor does a wrong password open one.
-    await post('/api/auth/login', { email: u.email, password: 'Wrong-password1' }, { ip: u.ip }).expect(401);
-    await secondStep(u, await totp(u.secret), u.ip).expect(401, { error: MESSAGES.signInExpired });
+    const wrong = await post('/api/auth/login', { email: u.email, password: 'Wrong-password1' }, { ip: u.ip }).expect(401);
+    expect(wrong.body).toEqual({ error: 'Invalid email or password' });
+    await secondStep(u, '', await totp(u.secret), u.ip).expect(401, { error: MESSAGES.signInExpired });
   });
 
   it('verify-login more than 5 minutes after the password step is refused', async () => {
     const u = await enrolled();
-    await passwordStep(u, u.ip).expect(200);
-    const [challenge] = (await t.dataSource.query(`select extract(epoch from expires_at - created_at)::int as ttl from login_challenges where user_id = $1`, [u.id])) as Array<{ ttl: number }>;
-    expect(challenge?.ttl).toBe(300);
+    const id = await challenge(u, u.ip);
+    const [row] = (await t.dataSource.query(`select extract(epoch from expires_at - created_at)::int as ttl from login_challenges where user_id = $1`, [u.id])) as Array<{ ttl: number }>;
+    expect(row?.ttl).toBe(300);
     await t.dataSource.query(`update login_challenges set created_at = created_at - interval '5 minutes 1 second', expires_at = expires_at - interval '5 minutes 1 second' where user_id = $1`, [u.id]);
-    await secondStep(u, await totp(u.secret), u.ip).expect(401, { error: MESSAGES.signInExpired });
+    await secondStep(u, id, await totp(u.secret), u.ip).expect(401, { error: MESSAGES.signInExpired });
   });
 
   it('backup codes work once each', async () => {
     const u = await enrolled();
     const [code] = u.backupCodes as [string];
-    await passwordStep(u, u.ip).expect(200);
-    const ok = await secondStep(u, code.toUpperCase(), u.ip, true).expect(200);
+    const ok = await secondStep(u, await challenge(u, u.ip), code.toUpperCase(), u.ip, true).expect(200);
     expect(ok.body.user.id).toBe(u.id);
-    await passwordStep(u, u.ip).expect(200);
-    const reuse = await secondStep(u, code, u.ip, true).expect(401);
+    const id = await challenge(u, u.ip);
+    const reuse = await secondStep(u, id, code, u.ip, true).expect(401);
     expect(reuse.body).toEqual({ error: 'Invalid backup code. Please check and try again.' });
     const status = await request(t.app).get('/api/auth/2fa/status').set(bearer(ok.body.token)).expect(200);
     expect(status.body.backupCodesRemaining).toBe(9);
     // A backup code checked in authenticator mode is just a malformed code.
-    await secondStep(u, u.backupCodes[1] as string, u.ip, false).expect(400, { error: MESSAGES.codeFormat, details: [MESSAGES.codeFormat] });
+    await secondStep(u, id, u.backupCodes[1] as string, u.ip, false).expect(400, { error: MESSAGES.codeFormat, details: [MESSAGES.codeFormat] });
   });
 
   it('at most 5 attempts per challenge, even with the right code afterwards', async () => {
@@ -157,10 +159,11 @@ describe('two-factor sign-in', () => {
     const strict = await buildTestApp({ env: { ...PROXY_ENV, RATE_LIMIT_LOGIN_ACCOUNT_MAX: '50' } });
     try {
       const u = await enrolled();
-      await request(strict.app).post('/api/auth/login').set('x-forwarded-for', u.ip).send({ email: u.email, password: u.password }).expect(200, { requiresTwoFactor: true });
+      const step = await request(strict.app).post('/api/auth/login').set('x-forwarded-for', u.ip).send({ email: u.email, password: u.password }).expect(200);
+      const challengeId = (step.body as { challengeId: string }).challengeId;
       const good = await totp(u.secret);
       const wrong = good === '123456' ? '654321' : '123456';
-      const attempt = (code: string) => request(strict.app).post('/api/auth/2fa/verify-login').set('x-forwarded-for', u.ip).send({ email: u.email, token: code, isBackupCode: false });
+      const attempt = (code: string) => request(strict.app).post('/api/auth/2fa/verify-login').set('x-forwarded-for', u.ip).send({ email: u.email, challengeId, token: code, isBackupCode: false });
       for (let i = 0; i < 5; i++) await attempt(wrong).expect(401, { error: 'Invalid authentication code' });
       const sixth = await attempt(good).expect(429);
       expect(sixth.body).toEqual({ error: MESSAGES.tooManyCodeAttempts });
@@ -173,19 +176,19 @@ describe('two-factor sign-in', () => {
 
   it('failed second steps count as failed sign-ins for the account and address', async () => {
     const u = await enrolled();
-    await passwordStep(u, u.ip).expect(200);
+    const id = await challenge(u, u.ip);
     const good = await totp(u.secret);
     const wrong = good === '123456' ? '654321' : '123456';
-    for (let i = 0; i < 5; i++) await secondStep(u, wrong, u.ip).expect(401);
+    for (let i = 0; i < 5; i++) await secondStep(u, id, wrong, u.ip).expect(401);
     // Opening a fresh challenge does not reset anything: the account is locked from this address.
     await passwordStep(u, u.ip).expect(429);
-    await secondStep(u, good, u.ip).expect(429, { error: 'Too many login attempts. Please try again later.' });
+    await secondStep(u, id, good, u.ip).expect(429, { error: 'Too many login attempts. Please try again later.' });
   });
 
   it('disable needs the password (or a current code); a wrong one is 400, never 401', async () => {
     const u = await enrolled();
     const wrong = await post('/api/auth/2fa/disable', { password: 'Wrong-password1' }, { token: u.token, ip: u.ip }).expect(400);
-    expect(wrong.body).toEqual({ error: MESSAGES.invalidPassword, details: [MESSAGES.invalidPassword] });
+    expect(wrong.body).toEqual({ error: 'Incorrect password', details: ['Incorrect password'] });
     await post('/api/auth/2fa/disable', {}, { token: u.token, ip: u.ip }).expect(400, { error: MESSAGES.passwordOrCodeRequired, details: [MESSAGES.passwordOrCodeRequired] });
     const off = await post('/api/auth/2fa/disable', { password: u.password }, { token: u.token, ip: u.ip }).expect(200);
     expect(off.body).toEqual({ enabled: false, token: expect.any(String) });
@@ -214,9 +217,9 @@ describe('two-factor sign-in', () => {
     expect(res.body.backupCodes).not.toContain(u.backupCodes[0]);
     await request(t.app).get('/api/auth/me').set(bearer(u.token)).expect(401);
     await request(t.app).get('/api/auth/me').set(bearer(res.body.token)).expect(200);
-    await passwordStep(u, u.ip).expect(200);
-    await secondStep(u, u.backupCodes[0] as string, u.ip, true).expect(401);
-    await secondStep(u, res.body.backupCodes[0] as string, u.ip, true).expect(200);
+    const id = await challenge(u, u.ip);
+    await secondStep(u, id, u.backupCodes[0] as string, u.ip, true).expect(401);
+    await secondStep(u, id, res.body.backupCodes[0] as string, u.ip, true).expect(200);
   });
 
   it('limits wrong password/code checks on the 2FA settings per user', async () => {
@@ -233,16 +236,17 @@ describe('two-factor sign-in', () => {
     const secret = setup.body.data.twoFactorSetup.secret as string;
     const verify = await gql(t, 'mutation ($c: String!) { twoFactorVerify(token: $c) { valid } }', { c: await totp(secret, -1) }, { token: u.token, ip });
     expect(verify.body.data.twoFactorVerify).toEqual({ valid: true });
-    const enable = await gql(t, 'mutation ($c: String!) { twoFactorEnable(token: $c) { enabled backupCodes token } }', { c: await totp(secret, -1) }, { token: u.token, ip });
+    const enable = await gql(t, 'mutation ($c: String!, $p: String!) { twoFactorEnable(token: $c, password: $p) { enabled backupCodes token } }', { c: await totp(secret, -1), p: u.password }, { token: u.token, ip });
     const { token, backupCodes } = enable.body.data.twoFactorEnable as { token: string; backupCodes: string[] };
     const status = await gql(t, '{ twoFactorStatus { enabled backupCodesRemaining } }', {}, { token, ip });
     expect(status.body.data.twoFactorStatus).toEqual({ enabled: true, backupCodesRemaining: 10 });
 
-    const login = await gql(t, 'mutation ($e: String!, $p: String!) { login(input: {email: $e, password: $p}) { requiresTwoFactor token user { id } } }', { e: u.email, p: u.password }, { ip });
-    expect(login.body.data.login).toEqual({ requiresTwoFactor: true, token: null, user: null });
-    const wrong = await gql(t, 'mutation ($e: String!, $c: String!) { verifyLogin(input: {email: $e, token: $c, isBackupCode: true}) { token } }', { e: u.email, c: 'deadbeef' }, { ip });
+    const login = await gql(t, 'mutation ($e: String!, $p: String!) { login(input: {email: $e, password: $p}) { requiresTwoFactor token user { id } challengeId } }', { e: u.email, p: u.password }, { ip });
+    expect(login.body.data.login).toEqual({ requiresTwoFactor: true, token: null, user: null, challengeId: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    const id = login.body.data.login.challengeId as string;
+    const wrong = await gql(t, 'mutation ($e: String!, $i: String!, $c: String!) { verifyLogin(input: {email: $e, challengeId: $i, token: $c, isBackupCode: true}) { token } }', { e: u.email, i: id, c: 'deadbeef' }, { ip });
     expect(wrong.body.errors[0]).toMatchObject({ message: 'Invalid backup code. Please check and try again.', extensions: { code: 'UNAUTHENTICATED' } });
-    const second = await gql(t, 'mutation ($e: String!, $c: String!) { verifyLogin(input: {email: $e, token: $c}) { token user { id } } }', { e: u.email, c: await totp(secret) }, { ip });
+    const second = await gql(t, 'mutation ($e: String!, $i: String!, $c: String!) { verifyLogin(input: {email: $e, challengeId: $i, token: $c}) { token user { id } } }', { e: u.email, i: id, c: await totp(secret) }, { ip });
     expect(second.body.data.verifyLogin.user).toEqual({ id: u.id });
 
     const regen = await gql(t, 'mutation ($p: String!) { regenerateBackupCodes(input: {password: $p}) { backupCodes token } }', { p: u.password }, { token, ip });
