@@ -18,7 +18,7 @@ function fakeApi(enabled = false): FakeTwoFactorApi {
   return {
     status: jest.fn(() => Promise.resolve({ enabled, backupCodesRemaining: enabled ? 10 : 0 })),
     setup: jest.fn(() => Promise.resolve(SETUP)),
-    enable: jest.fn((_code: string) => Promise.resolve(CODES)),
+    enable: jest.fn((_code: string, _password: string) => Promise.resolve(CODES)),
     disable: jest.fn((_password: string) => Promise.resolve()),
     regenerateBackupCodes: jest.fn((_password: string) => Promise.resolve(CODES)),
   };
@@ -143,8 +143,11 @@ describe('profile security section', () => {
     expect(document.activeElement?.textContent).toBe('1. Scan this QR code with your authenticator app');
 
     const code = screen.getByLabelText('Authentication code');
+    const password = screen.getByLabelText('Current password');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' })));
     expect(screen.getByText('Please enter your authentication code')).toBeTruthy();
+    expect(screen.getByText('Please enter your password')).toBeTruthy();
+    expect(document.activeElement).toBe(code);
     fireEvent.change(code, { target: { value: '12' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' })));
     expect(screen.getByText('Please enter a 6-digit code')).toBeTruthy();
@@ -152,12 +155,15 @@ describe('profile security section', () => {
 
     api.enable.mockRejectedValueOnce(new ApiError({ status: 400, error: 'Invalid authentication code' }));
     fireEvent.change(code, { target: { value: '000000' } });
+    fireEvent.change(password, { target: { value: 'Employee12345' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' })));
     expect(screen.getByText('Invalid authentication code')).toBeTruthy();
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-invalid')).toBeNull();
 
     fireEvent.change(code, { target: { value: '123 456' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' })));
-    expect(api.enable).toHaveBeenLastCalledWith('123456');
+    expect(api.enable).toHaveBeenLastCalledWith('123456', 'Employee12345');
     expect(toast.success).toHaveBeenCalledWith('Two-factor authentication is on');
     const list = screen.getByRole('list', { name: 'Backup codes' });
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(CODES);
@@ -168,6 +174,50 @@ describe('profile security section', () => {
     expect(screen.queryByRole('list', { name: 'Backup codes' })).toBeNull();
     expect(within(section()).getByText('Enabled')).toBeTruthy();
     expect(screen.getByText('10 backup codes remaining')).toBeTruthy();
+  });
+
+  it('turning two-factor on needs the password: a missing or wrong one is shown at the field, the code stays', async () => {
+    const api = fakeApi();
+    await renderProfile(api);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Set up two-factor authentication' })));
+    const code = screen.getByLabelText('Authentication code') as HTMLInputElement;
+    const password = screen.getByLabelText('Current password') as HTMLInputElement;
+    expect(password.type).toBe('password');
+    expect(password.getAttribute('autocomplete')).toBe('current-password');
+    expect(password.required).toBe(true);
+    const hint = document.getElementById(password.getAttribute('aria-describedby')!.split(' ')[0]!);
+    expect(hint?.textContent).toBe('Turning on two-factor authentication needs your password too.');
+
+    fireEvent.change(code, { target: { value: '123456' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' })));
+    expect(screen.getByText('Please enter your password')).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(password);
+    expect(api.enable).not.toHaveBeenCalled();
+
+    api.enable.mockRejectedValueOnce(new ApiError({ status: 400, error: 'Incorrect password' }));
+    fireEvent.change(password, { target: { value: 'wrong-password1' } });
+    expect(password.getAttribute('aria-invalid')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' })));
+    expect(api.enable).toHaveBeenLastCalledWith('123456', 'wrong-password1');
+    const error = document.getElementById(`${password.id}-error`);
+    expect(error?.textContent).toBe('Incorrect password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(code.getAttribute('aria-invalid')).toBeNull();
+    expect(code.value).toBe('123456');
+    expect(document.activeElement).toBe(password);
+
+    // The server's own "missing" refusal lands on the same field.
+    api.enable.mockRejectedValueOnce(new ApiError({ status: 400, error: 'Validation failed', details: ['Please enter your password'] }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' })));
+    expect(error?.textContent).toBe('Please enter your password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(code.value).toBe('123456');
+
+    fireEvent.change(password, { target: { value: 'Employee12345' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' })));
+    expect(api.enable).toHaveBeenLastCalledWith('123456', 'Employee12345');
+    expect(screen.getByRole('list', { name: 'Backup codes' })).toBeTruthy();
   });
 
   it('copies and downloads the backup codes', async () => {
@@ -212,6 +262,13 @@ describe('profile security section', () => {
     fireEvent.change(password, { target: { value: 'wrong-password1' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn off' })));
     expect(screen.getByText('Invalid password')).toBeTruthy();
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+
+    // The gateway's wording for a wrong password on sensitive changes.
+    api.disable.mockRejectedValueOnce(new ApiError({ status: 400, error: 'Incorrect password' }));
+    fireEvent.change(password, { target: { value: 'wrong-password2' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn off' })));
+    expect(document.getElementById(`${password.id}-error`)?.textContent).toBe('Incorrect password');
     expect(password.getAttribute('aria-invalid')).toBe('true');
 
     fireEvent.change(password, { target: { value: 'Employee12345' } });

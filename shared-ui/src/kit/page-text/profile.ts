@@ -77,6 +77,39 @@ export const PROFILE_SECURITY_TEXT = {
   disabledToast: 'Two-factor authentication is off',
   passwordLabel: 'Current password',
   passwordRequired: 'Please enter your password',
+  /** The gateway's words for a wrong password: shown on the password field. */
+  passwordWrong: 'Incorrect password',
+  enablePasswordHint: 'Turning on two-factor authentication needs your password too.',
+} as const;
+
+/** Profile → Security → Active sessions: every device signed in to the account (docs/product.md#sessions). */
+export const SESSIONS_TEXT = {
+  heading: 'Active sessions',
+  lead: 'The devices signed in to your account. Sign out any you do not recognise.',
+  loading: 'Loading your sessions',
+  loadFailed: 'Could not load your sessions.',
+  retry: 'Retry',
+  listLabel: 'Signed-in devices',
+  thisDevice: 'This device',
+  onlyThisDevice: 'You are not signed in anywhere else.',
+  otherCount: (count: number) => `Also signed in on ${countOf(count, 'other device')}.`,
+  unknownDevice: 'Unknown device',
+  /** "Chrome on Linux" (either part alone when the other is unknown). */
+  browserOnOs: (browser: string, os: string) => `${browser} on ${os}`,
+  placeLabel: 'IP address',
+  unknownPlace: 'Unknown',
+  lastSeenLabel: 'Last active',
+  signedInLabel: 'Signed in',
+  signOut: 'Sign out',
+  signOutLabel: (device: string, place: string) => `Sign out ${device} (${place})`,
+  signingOut: 'Signing out...',
+  signedOutToast: (device: string) => `Signed out ${device}`,
+  alreadyEndedToast: 'That session had already ended',
+  signOutFailed: 'Could not sign out that session. Please try again.',
+  signOutOthers: 'Sign out everywhere else',
+  signingOutOthers: 'Signing out...',
+  signedOutOthersToast: (count: number) => (count === 0 ? 'No other sessions were signed in' : `Signed out ${countOf(count, 'other session')}`),
+  signOutOthersFailed: 'Could not sign out your other sessions. Please try again.',
 } as const;
 
 /**

@@ -10,10 +10,10 @@ function clientAnswering(answer: unknown) {
 describe('two-factor api', () => {
   beforeEach(() => window.localStorage.setItem(STORAGE_KEYS.authToken, 'old-token'));
 
-  it('enables with the code and keeps the session with the fresh token', async () => {
+  it('enables with the code and the password and keeps the session with the fresh token', async () => {
     const { client, post } = clientAnswering({ enabled: true, backupCodes: ['a'], token: 'fresh-token' });
-    await expect(createTwoFactorApi(client).enable('123456')).resolves.toEqual(['a']);
-    expect(post).toHaveBeenCalledWith('/auth/2fa/enable', { token: '123456' });
+    await expect(createTwoFactorApi(client).enable('123456', 'Employee12345')).resolves.toEqual(['a']);
+    expect(post).toHaveBeenCalledWith('/auth/2fa/enable', { token: '123456', password: 'Employee12345' });
     expect(readStoredSession().token).toBe('fresh-token');
   });
 

@@ -19,8 +19,9 @@ export function createTwoFactorApi(client: ApiClient = apiClient) {
   return {
     status: () => client.get<TwoFactorStatus>('/auth/2fa/status'),
     setup: () => client.post<TwoFactorSetup>('/auth/2fa/setup'),
-    async enable(code: string): Promise<string[]> {
-      const answer = await client.post<{ backupCodes: string[]; token?: string }>('/auth/2fa/enable', { token: code });
+    /** The password proves the account's owner is here, not just someone holding the session (docs/product.md#two-factor). */
+    async enable(code: string, password: string): Promise<string[]> {
+      const answer = await client.post<{ backupCodes: string[]; token?: string }>('/auth/2fa/enable', { token: code, password });
       keepSession(answer, '2fa.enable');
       return answer.backupCodes;
     },

@@ -21,7 +21,7 @@ export interface TwoFactorCardProps {
   api?: TwoFactorApi;
 }
 
-/** A failure's words for the user: the server's own text for a 400 (e.g. 'Invalid password'), else the client's message. */
+/** A failure's words for the user: the server's own text for a 400 (e.g. 'Incorrect password'), else the client's message. */
 function problemOf(error: unknown): { field?: string; form?: string } {
   if (isApiError(error) && error.status === 400) return { field: error.serverError?.trim() || error.message };
   return { form: isApiError(error) ? error.message : String(error) };
@@ -133,8 +133,8 @@ export function TwoFactorCard({ api = twoFactorApi }: TwoFactorCardProps) {
           setup={view.setup}
           focusTarget={focusTarget}
           onCancel={() => go({ name: 'off' })}
-          onEnable={async (code) => {
-            const codes = await api.enable(code);
+          onEnable={async (code, password) => {
+            const codes = await api.enable(code, password);
             toast.success(TEXT.enabledToast);
             go({ name: 'codes', codes });
           }}
@@ -183,8 +183,7 @@ export function TwoFactorCard({ api = twoFactorApi }: TwoFactorCardProps) {
 }
 
 /**
- * A form of one field sent to the server (the code that turns two-factor on, the password that
- * confirms a change): checked first, then sent once; a refusal puts the server's words on the field
+ * A form of one field sent to the server (the password that confirms a change): checked first, then sent once; a refusal puts the server's words on the field
  * (a 400) or above the form, and selects the field for another try.
  */
 function useOneFieldForm(validate: (value: string) => string | undefined, send: (value: string) => Promise<void>) {
@@ -227,16 +226,72 @@ function useOneFieldForm(validate: (value: string) => string | undefined, send: 
 interface SetupStepProps {
   setup: TwoFactorSetup;
   focusTarget: RefCallback<HTMLElement>;
-  onEnable(code: string): Promise<void>;
+  onEnable(code: string, password: string): Promise<void>;
   onCancel(): void;
 }
 
-/** Scan (or type the key), then confirm with a current code, which turns two-factor on. */
+type SetupField = 'code' | 'password';
+
+/** The server's refusals that concern the password (the rest, such as a wrong code, concern the code). */
+const PASSWORD_REFUSALS: readonly string[] = [TEXT.passwordRequired, TEXT.passwordWrong];
+
+/**
+ * Where a refusal of the enable form goes: the password's messages on the password field, any other
+ * 400 (a wrong or used code) on the code field, anything else above the form.
+ */
+function placeSetupRefusal(error: unknown): { field?: SetupField; message: string } {
+  const { field, form } = problemOf(error);
+  if (field === undefined) return { message: form ?? '' };
+  const details = isApiError(error) ? (error.details ?? []) : [];
+  const aboutPassword = PASSWORD_REFUSALS.find((message) => message === field || details.includes(message));
+  return aboutPassword ? { field: 'password', message: aboutPassword } : { field: 'code', message: field };
+}
+
+/**
+ * Scan (or type the key), then confirm with a current code and the account's password, which turns
+ * two-factor on: the password keeps someone holding only the session from enrolling their own
+ * authenticator (docs/product.md#two-factor). A refusal is shown on the field it concerns and the
+ * other field keeps what was typed.
+ */
 function SetupStep({ setup, focusTarget, onEnable, onCancel }: SetupStepProps) {
-  const { value: code, change, fieldError, formError, busy, inputRef, submit } = useOneFieldForm(
-    (value) => validateTwoFactorCode(value, 'totp'),
-    (value) => onEnable(normaliseTwoFactorCode(value, 'totp')),
-  );
+  const [values, setValues] = useState<Record<SetupField, string>>({ code: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<SetupField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const inputs = useRef<Partial<Record<SetupField, HTMLInputElement | null>>>({});
+
+  function change(field: SetupField, value: string) {
+    setValues((current) => ({ ...current, [field]: value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    const found: Partial<Record<SetupField, string>> = {
+      code: validateTwoFactorCode(values.code, 'totp'),
+      password: values.password === '' ? TEXT.passwordRequired : undefined,
+    };
+    setErrors(found);
+    setFormError(null);
+    const firstInvalid = (['code', 'password'] as const).find((field) => found[field]);
+    if (firstInvalid) {
+      inputs.current[firstInvalid]?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await onEnable(normaliseTwoFactorCode(values.code, 'totp'), values.password);
+    } catch (error) {
+      const { field, message } = placeSetupRefusal(error);
+      if (field) {
+        setErrors({ [field]: message });
+        inputs.current[field]?.focus();
+        inputs.current[field]?.select();
+      } else setFormError(message);
+      setBusy(false);
+    }
+  }
 
   return (
     <div className="profile-2fa__body profile-setup">
@@ -267,16 +322,33 @@ function SetupStep({ setup, focusTarget, onEnable, onCancel }: SetupStepProps) {
           {TEXT.confirmStep}
         </h4>
         <Field
-          inputRef={inputRef}
+          inputRef={(element) => {
+            inputs.current.code = element;
+          }}
           label={TEXT.confirmCodeLabel}
           name="code"
           autoComplete="one-time-code"
           inputMode="numeric"
           maxLength={7}
+          required
           className="profile-field--code"
-          value={code}
-          error={fieldError}
-          onChange={change}
+          value={values.code}
+          error={errors.code}
+          onChange={(event) => change('code', event.target.value)}
+        />
+        <Field
+          inputRef={(element) => {
+            inputs.current.password = element;
+          }}
+          label={TEXT.passwordLabel}
+          hint={TEXT.enablePasswordHint}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={values.password}
+          error={errors.password}
+          onChange={(event) => change('password', event.target.value)}
         />
         <div className="profile-2fa__actions">
           <Button type="submit" busy={busy}>
