@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { AuthConfig, MailConfig } from './config';
 import { AdminReportsService } from './modules/admin';
 import { AuditService } from './modules/audit';
-import { AuthService, PasswordHasher, PasswordService, RateLimiter, SecretBox, TokenService, TwoFactorService } from './modules/auth';
+import { AuthService, PasswordHasher, PasswordService, RateLimiter, SecretBox, SessionService, TokenService, TwoFactorService } from './modules/auth';
 import { ChecklistTaskDirectory, JournalService } from './modules/journal';
 import { ChecklistItemsService, ChecklistService, completionPercentages } from './modules/checklist';
 import { DashboardService } from './modules/dashboard';
@@ -19,6 +19,7 @@ import { systemClock, type Clock } from './shared/clock';
 export interface Services {
   audit: AuditService;
   auth: AuthService;
+  sessions: SessionService;
   passwords: PasswordService;
   twoFactor: TwoFactorService;
   settings: SettingsService;
@@ -40,11 +41,12 @@ export interface ServiceOptions {
   auth: AuthConfig;
   /** Links in mail start with PUBLIC_URL. */
   mail: Pick<MailConfig, 'publicUrl'>;
-  /** "Now" for the date rules; the system clock by default. */
+  /** "Now" for the date rules and session expiry; the system clock by default. */
   clock?: Clock;
 }
 
 export function createServices(dataSource: DataSource, options: ServiceOptions): Services {
+  const clock = options.clock ?? systemClock;
   const audit = new AuditService(dataSource);
   // Users get the checklist's completion handed in, so the users module imports no module above it.
   const users = new UsersService(dataSource, (userIds, manager) => completionPercentages(manager ?? dataSource, userIds));
@@ -52,14 +54,14 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const hasher = new PasswordHasher(options.auth.argon2);
   const tokens = new TokenService(options.jwtSecret);
   const limiter = new RateLimiter(dataSource);
+  const sessions = new SessionService(dataSource, audit, clock, options.auth.sessions.idleMinutes);
   const box = new SecretBox(options.auth.totpEncryptionKey ?? options.jwtSecret);
-  const twoFactor = new TwoFactorService(dataSource, users, audit, hasher, tokens, limiter, box, options.auth);
+  const twoFactor = new TwoFactorService(dataSource, users, audit, hasher, tokens, sessions, limiter, box, options.auth);
   const settings = new SettingsService(dataSource, audit);
-  const auth = new AuthService(dataSource, users, roles, audit, hasher, tokens, limiter, twoFactor, settings, options.auth);
+  const auth = new AuthService(dataSource, users, roles, audit, hasher, tokens, sessions, limiter, twoFactor, settings, options.auth);
   // One outbox for every module that mails (its rows commit with the work that causes them).
   const outbox = new MailOutbox({ publicUrl: options.mail.publicUrl });
-  const passwords = new PasswordService(dataSource, users, audit, hasher, tokens, limiter, outbox, options.auth);
-  const clock = options.clock ?? systemClock;
+  const passwords = new PasswordService(dataSource, users, audit, hasher, tokens, sessions, limiter, outbox, options.auth);
   // The checklist gets the documents module's reader handed in: documents imports the checklist.
   const checklist = new ChecklistService(dataSource, users, clock, (itemIds) => linkedDocumentsForItems(dataSource, itemIds));
   const progress = new ProgressService(dataSource, checklist, audit, clock);
@@ -67,10 +69,10 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const documents = new DocumentsService(dataSource, checklist, audit, progress);
   const journal = new JournalService(dataSource, new ChecklistTaskDirectory(dataSource, checklist));
   const checklistItems = new ChecklistItemsService(dataSource, roles, audit);
-  const userAdmin = new UserAdminService(dataSource, users, roles, twoFactor, audit);
+  const userAdmin = new UserAdminService(dataSource, users, roles, twoFactor, sessions, audit);
   const adminReports = new AdminReportsService(clock, { users, userAdmin, roles, checklist, checklistItems, documents });
   const invitations = new InvitationsService(dataSource, users, roles, auth, audit, outbox, hasher, limiter, {
     tokenAttemptsPerAddress: options.auth.rateLimits.invitationTokenPerAddress,
   });
-  return { audit, auth, passwords, twoFactor, settings, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, userAdmin, adminReports, invitations };
+  return { audit, auth, sessions, passwords, twoFactor, settings, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, userAdmin, adminReports, invitations };
 }

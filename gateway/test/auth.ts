@@ -56,10 +56,15 @@ export async function createUser(db: DataSource, options: { roleId?: number; ema
   return { id: (rows[0] as { id: number }).id, ...user };
 }
 
-/** A valid token for the user as of now (current token version). */
+/** A valid token of a new session of the user, as a sign-in now would give (an 8-hour session). */
 export async function tokenFor(db: DataSource, userId: number): Promise<string> {
-  const rows = (await db.query('select token_version from users where id = $1', [userId])) as Array<{ token_version: number }>;
-  return tokens.sign({ userId, tokenVersion: (rows[0] as { token_version: number }).token_version });
+  return tokens.sign({ userId, sessionId: await sessionFor(db, userId) });
+}
+
+/** A new session row of the user (signed in now, 8 hours to live); returns its id. */
+export async function sessionFor(db: DataSource, userId: number): Promise<string> {
+  const rows = (await db.query(`insert into sessions (user_id, expires_at) values ($1, now() + interval '8 hours') returning id`, [userId])) as Array<{ id: string }>;
+  return (rows[0] as { id: string }).id;
 }
 
 export function bearer(token: string): { authorization: string } {

@@ -14,7 +14,7 @@ import {
 } from 'graphql';
 import { buildGraphQLSchema } from '../graphql/schema';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/app';
-import { createUser, deleteUsers, PROXY_ENV, randomIp, tokenFor, type TestUser } from '../../test/auth';
+import { createUser, deleteUsers, PROXY_ENV, randomIp, sessionFor, tokenFor, type TestUser } from '../../test/auth';
 import { REST_MATRIX } from '../../test/authorization-matrix';
 import { testDatabaseUrl } from '../../test/database';
 import { TokenService } from '../modules/auth';
@@ -63,7 +63,7 @@ const INJECTIONS = [
   '$where: function() { return true }',
   'a'.repeat(10_000),
 ];
-const BAD_IDS = ['abc', '-1', '0', '1.5', '99999999999999999999', '2147483648', 'NaN', '%27', '1%20OR%201=1', '0x10', '1e3', ' 1'];
+const BAD_IDS = ['abc', '-1', '0', '1.5', '99999999999999999999', '2147483648', 'NaN', '%27', '1%20OR%201=1', '0x10', '1e3', ' 1', '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF', `${'0'.repeat(8)}-${'0'.repeat(4)}-0000-0000-${'0'.repeat(12)}'--`];
 const WRONG_VALUES: unknown[] = [null, true, false, -1, 0, 1.5, 2 ** 53, -(2 ** 31) - 1, '', ' ', [], {}, [1, 'a', null], { $gt: '' }, 'x'.repeat(300_000), ...INJECTIONS];
 // Every body field name the API knows, so generated bodies hit real validation paths.
 const FIELDS = [
@@ -186,9 +186,9 @@ describe('hostile input over every REST route and GraphQL operation', () => {
   }
 
   async function badTokens(): Promise<string[]> {
-    const forged = await new TokenService('not-the-secret-0123456789abcdef0123456789').sign({ userId: admin.id, tokenVersion: 0 });
+    const forged = await new TokenService('not-the-secret-0123456789abcdef0123456789').sign({ userId: admin.id, sessionId: await sessionFor(t.dataSource, admin.id) });
     const header = Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url');
-    const payload = Buffer.from(JSON.stringify({ sub: String(admin.id), tv: 0, aud: 'embark', iss: 'embark-gateway' })).toString('base64url');
+    const payload = Buffer.from(JSON.stringify({ sub: String(admin.id), sid: '00000000-0000-4000-8000-000000000000', aud: 'embark', iss: 'embark-gateway' })).toString('base64url');
     expect(TEST_JWT_SECRET).not.toContain('not-the-secret');
     return [forged, `${header}.${payload}.`, 'x', 'Bearer', '.'.repeat(5000), `${tokens.admin}tampered`, "' OR 1=1 --"];
   }

@@ -83,6 +83,10 @@ export interface AuthConfig {
     /** Second-step attempts per password step. */
     maxAttempts: number;
   };
+  sessions: {
+    /** A session with no request for this long has ended (SESSION_IDLE_MINUTES). */
+    idleMinutes: number;
+  };
 }
 
 /** OWASP's argon2id floor (m = 19 MiB, t = 2, p = 1); only NODE_ENV=test may go below. */
@@ -313,6 +317,10 @@ function parseAuth(env: Env, nodeEnv: NodeEnv, problems: string[]): AuthConfig {
     twoFactor: {
       challengeTtlSeconds: parseIntInRange(env, 'TWO_FACTOR_CHALLENGE_TTL_SECONDS', 5 * 60, 30, 60 * 60, problems),
       maxAttempts: parseIntInRange(env, 'TWO_FACTOR_MAX_ATTEMPTS', 5, 1, 100, problems),
+    },
+    sessions: {
+      // Up to the 8-hour lifetime; a longer idle timeout would never apply.
+      idleMinutes: parseIntInRange(env, 'SESSION_IDLE_MINUTES', 120, 1, 8 * 60, problems),
     },
   };
 }

@@ -29,11 +29,12 @@ export function actorOf(req: Request): Actor {
 
 /**
  * The client address as express derives it (`req.ip`, honouring TRUST_PROXY),
- * with IPv4-mapped IPv6 folded to plain IPv4 so one client is one bucket.
+ * with IPv4-mapped IPv6 folded to plain IPv4 so one client is one bucket,
+ * and the User-Agent a new session records.
  */
 export function metaOf(req: Request): RequestMeta {
   const raw = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-  return { ip: raw.startsWith('::ffff:') && raw.includes('.') ? raw.slice(7) : raw };
+  return { ip: raw.startsWith('::ffff:') && raw.includes('.') ? raw.slice(7) : raw, userAgent: req.get('user-agent') ?? null };
 }
 
 /** The query string as a plain record (express may hand over arrays or nested objects; the services reject those). */

@@ -5,7 +5,7 @@ import { ForbiddenError, NotFoundError, UnauthenticatedError } from './errors';
  * checks live in the service layer (docs/architecture.md#layers) and both doors
  * (REST and GraphQL) pass the same value, resolved from a verified token.
  */
-export type Actor = { kind: 'anonymous' } | { kind: 'user'; userId: number; roleId: number };
+export type Actor = { kind: 'anonymous' } | { kind: 'user'; userId: number; roleId: number; /** The sign-in (sessions.id) of the token. */ sessionId: string };
 
 export const ANONYMOUS: Actor = Object.freeze({ kind: 'anonymous' });
 
@@ -18,6 +18,8 @@ export type UserActor = Extract<Actor, { kind: 'user' }>;
 /** Where a request came from, for rate limits and the audit trail (express `req.ip`, honouring TRUST_PROXY). */
 export interface RequestMeta {
   ip: string;
+  /** The User-Agent header, when there is one (kept with a new session, to name the device). */
+  userAgent?: string | null;
 }
 
 /**

@@ -21,6 +21,8 @@ export type AuditAction =
   | 'auth.login_2fa_required'
   | 'auth.login_2fa_failure'
   | 'auth.logout'
+  | 'auth.session_revoke'
+  | 'auth.sessions_revoke_others'
   | 'auth.password_change'
   | 'auth.password_check_failure'
   | 'auth.password_reset_request'

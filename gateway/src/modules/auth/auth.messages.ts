@@ -27,6 +27,7 @@ export const AUTH_MESSAGES = {
   duplicateEmail: ACCOUNT.duplicateEmail,
   adminRegistrationRefused: 'Registration as an administrator is not allowed.',
   invalidCredentials: 'Invalid email or password',
+  sessionNotFound: 'Session not found',
   tooManyLogins: 'Too many login attempts. Please try again later.',
   tooManyRegistrations: 'Too many registration attempts. Please try again later.',
   codeRequired: 'Please enter your authentication code',

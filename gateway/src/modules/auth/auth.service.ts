@@ -17,6 +17,7 @@ import { closeOpenChallenges } from './login-challenges';
 import { assertNewPasswordAllowed } from './password-policy';
 import type { PasswordHasher } from './passwords';
 import { buckets, type RateHit, type RateLimiter } from './rate-limiter';
+import type { SessionService } from './sessions';
 import type { TokenService } from './tokens';
 import type { TwoFactorService } from './two-factor.service';
 
@@ -35,11 +36,10 @@ interface SignInLimit {
 /**
  * Registration, sign-in (with the optional TOTP step), sessions and sign-out.
  *
- * Sessions are JWTs (tokens.ts) whose `tv` claim must equal users.token_version.
- * Sign-out bumps the version, which ends EVERY session of that user (all
- * devices): one integer per user instead of a deny-list of token ids that would
- * grow with every sign-out. 2FA changes bump it too and hand the caller a fresh
- * token, so only the other sessions end.
+ * Each sign-in starts a session (sessions.ts) and its token carries the
+ * session's id (`sid`); a request counts only while that session is live.
+ * Sign-out ends the caller's session alone, so the user's other devices stay
+ * signed in (docs/product.md#sessions).
  */
 export class AuthService {
   constructor(
@@ -49,6 +49,7 @@ export class AuthService {
     private readonly audit: AuditService,
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
     private readonly limiter: RateLimiter,
     private readonly twoFactor: TwoFactorService,
     private readonly settings: SettingsService,
@@ -57,18 +58,18 @@ export class AuthService {
 
   /**
    * The actor behind an Authorization header, for every request (REST and
-   * GraphQL). Anything short of a valid, unrevoked token of an active account is
-   * anonymous; the role is read from the database now, not from the token, so
-   * a demotion or deactivation takes effect on the next request.
+   * GraphQL). Anything short of a valid token of a live session of an active
+   * account is anonymous; the role is read from the database now, not from the
+   * token, so a sign-out, demotion or deactivation takes effect on the next request.
    */
   async actorFor(authorization: string | undefined): Promise<Actor> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
     if (!match?.[1]) return ANONYMOUS;
     const claims = this.tokens.verify(match[1]);
     if (!claims) return ANONYMOUS;
-    const state = await this.users.sessionState(claims.userId);
-    if (!state || !state.isActive || state.tokenVersion !== claims.tokenVersion) return ANONYMOUS;
-    return { kind: 'user', userId: claims.userId, roleId: state.roleId };
+    const state = await this.sessions.current(claims.userId, claims.sessionId);
+    if (!state) return ANONYMOUS;
+    return { kind: 'user', userId: claims.userId, roleId: state.roleId, sessionId: claims.sessionId };
   }
 
   async register(actor: Actor, input: unknown, meta: RequestMeta): Promise<AuthPayload> {
@@ -109,7 +110,7 @@ export class AuthService {
       }
     });
     if (user === null) return this.refuseAdmin(data.email, meta);
-    return this.session(user);
+    return this.session(user, meta);
   }
 
   /**
@@ -141,7 +142,7 @@ export class AuthService {
     }
     await this.users.recordLogin(user.id);
     await this.audit.record({ action: 'auth.login_success', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip, details: { method: 'password' } });
-    return { requiresTwoFactor: false, ...(await this.session(user, true)) };
+    return { requiresTwoFactor: false, ...(await this.session(user, meta, true)) };
   }
 
   /**
@@ -190,18 +191,18 @@ export class AuthService {
     await this.refund(hits);
     await this.users.recordLogin(user.id);
     await this.audit.record({ action: 'auth.login_success', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip, details: { method: isBackupCode ? 'backup_code' : 'totp' } });
-    return this.session(user, true);
+    return this.session(user, meta, true);
   }
 
   /** Signs in an account another module has just created (an accepted invitation), answering as registration does. */
-  startSession(user: User): Promise<AuthPayload> {
-    return this.session(user);
+  startSession(user: User, meta: RequestMeta): Promise<AuthPayload> {
+    return this.session(user, meta);
   }
 
-  /** Ends every session of the signed-in user (see the class comment). */
+  /** Ends the caller's session only: the user's other devices stay signed in. */
   async logout(actor: Actor, meta: RequestMeta): Promise<void> {
-    const { userId } = requireUser(actor);
-    await this.users.bumpTokenVersion(userId);
+    const { userId, sessionId } = requireUser(actor);
+    await this.sessions.end(userId, sessionId);
     await this.audit.record({ action: 'auth.logout', actorUserId: userId, targetType: 'user', targetId: userId, ip: meta.ip });
   }
 
@@ -317,9 +318,11 @@ export class AuthService {
     return { id: row.id };
   }
 
-  private async session(user: User, reload = false): Promise<AuthPayload> {
+  /** A new session for a sign-in from `meta`: its token and the user. */
+  private async session(user: User, meta: RequestMeta, reload = false): Promise<AuthPayload> {
     // After recordLogin the row changed (last_login_at); reload so the answer shows it.
     const current = reload ? ((await this.users.findById(user.id)) ?? user) : user;
-    return { token: await this.tokens.sign({ userId: current.id, tokenVersion: current.tokenVersion }), user: await this.users.view(current) };
+    const sessionId = await this.sessions.start(current.id, meta);
+    return { token: await this.tokens.sign({ userId: current.id, sessionId }), user: await this.users.view(current) };
   }
 }

@@ -142,3 +142,28 @@ export class ChangePasswordResult {
   @Field(() => String)
   token!: string;
 }
+
+/**
+ * One signed-in device. The properties are the REST shape (snake_case); the
+ * GraphQL field names are camelCase, so one class serves both doors.
+ */
+@ObjectType('SessionType', { description: 'A signed-in device: one sign-in, until it signs out, idles out or expires.' })
+export class SessionType {
+  @Field(() => String)
+  id!: string;
+
+  @Field(() => String, { name: 'createdAt', description: 'ISO 8601 timestamp of the sign-in.' })
+  created_at!: string;
+
+  @Field(() => String, { name: 'lastSeenAt', description: 'ISO 8601 timestamp of the latest request (to the minute).' })
+  last_seen_at!: string;
+
+  @Field(() => String, { name: 'userAgent', nullable: true, description: 'The browser as it named itself at sign-in (at most 512 characters).' })
+  user_agent!: string | null;
+
+  @Field(() => String, { nullable: true, description: 'The address of the sign-in.' })
+  ip!: string | null;
+
+  @Field(() => Boolean, { description: 'True for the session making this request.' })
+  current!: boolean;
+}

@@ -14,5 +14,7 @@ export { PasswordService } from './password.service';
 export { PasswordHasher } from './passwords';
 export { buckets, RateLimiter } from './rate-limiter';
 export { SecretBox } from './secret-box';
+export { SESSION_BATCH_MAX, SessionStateReader, type SessionState } from './session-state';
+export { SessionService, USER_AGENT_MAX } from './sessions';
 export { TokenService, type TokenClaims } from './tokens';
 export { TwoFactorService } from './two-factor.service';

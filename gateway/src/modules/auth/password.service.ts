@@ -17,6 +17,7 @@ import { assertNewPasswordAllowed } from './password-policy';
 import type { PasswordHasher } from './passwords';
 import { buckets, type RateLimiter } from './rate-limiter';
 import { ReauthGuard } from './reauth-guard';
+import type { SessionService } from './sessions';
 import type { TokenService } from './tokens';
 
 /**
@@ -27,9 +28,9 @@ import type { TokenService } from './tokens';
  * Reset links are single-use, valid for an hour, and stored as a hash only
  * (password_resets, this service's table); the mail is queued in the same
  * transaction as its link, so neither exists without the other. A new
- * password ends every session of the user (the token version moves with the
- * hash) and closes every other open link; two-factor stays as it was, so a
- * reset never skips the second step.
+ * password ends the user's other sessions (a change) or all of them (a reset),
+ * in the transaction that stores the hash, and closes every other open link;
+ * two-factor stays as it was, so a reset never skips the second step.
  */
 export class PasswordService {
   private readonly guard: ReauthGuard;
@@ -40,6 +41,7 @@ export class PasswordService {
     private readonly audit: AuditService,
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
     private readonly limiter: RateLimiter,
     private readonly outbox: MailOutbox,
     private readonly config: AuthConfig,
@@ -54,7 +56,7 @@ export class PasswordService {
    * with the token in the answer; every other session has ended.
    */
   async change(actor: Actor, input: unknown, meta: RequestMeta): Promise<ChangePasswordResult> {
-    const { userId } = requireUser(actor);
+    const { userId, sessionId } = requireUser(actor);
     const user = await this.users.findById(userId);
     if (!user) throw new UnauthenticatedError();
     const { currentPassword, newPassword } = parseInput(ChangePasswordInput, input);
@@ -62,12 +64,13 @@ export class PasswordService {
     assertNewPasswordAllowed(newPassword, user.email);
     await this.guard.check(user.id, meta, 'auth.password_check_failure', 'change_password', () => this.hasher.verify(user.passwordHash, currentPassword), MESSAGES.currentPasswordWrong);
     const passwordHash = await this.hasher.hash(newPassword);
-    const tokenVersion = await this.dataSource.transaction(async (manager) => {
-      const version = await this.replacePassword(manager, user.id, passwordHash);
+    await this.dataSource.transaction(async (manager) => {
+      await this.replacePassword(manager, user.id, passwordHash);
+      await this.sessions.endOthers(user.id, sessionId, manager);
       await this.audit.record({ action: 'auth.password_change', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);
-      return version;
     });
-    return { token: await this.tokens.sign({ userId: user.id, tokenVersion }) };
+    // The caller's session goes on; a fresh token for it, as the answer always carried one.
+    return { token: await this.tokens.sign({ userId: user.id, sessionId }) };
   }
 
   /**
@@ -126,6 +129,7 @@ export class PasswordService {
       const used = await queryRows<{ id: string }>(manager, `update password_resets set used_at = now() where token_hash = $1 and used_at is null and expires_at > now() returning id`, [tokenHash]);
       if (used.length === 0) throw invalid([MESSAGES.resetLinkInvalid]);
       await this.replacePassword(manager, user.id, passwordHash);
+      await this.sessions.endAll(user.id, manager);
       await this.audit.record({ action: 'auth.password_reset', actorUserId: null, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);
     });
   }
@@ -155,12 +159,10 @@ export class PasswordService {
     await this.outbox.enqueue(manager, { to: user.email, content: { kind: 'password-reset', data: { name: user.name, token, expiresAt: row.expires_at } } });
   }
 
-  /** The new hash, every session and open link and sign-in step ended; answers the new token version. */
-  private async replacePassword(manager: EntityManager, userId: number, passwordHash: string): Promise<number> {
-    const version = await this.users.setPassword(userId, passwordHash, manager);
-    if (version === null) throw new UnauthenticatedError();
+  /** The new hash, every open link and sign-in step ended (the caller ends the sessions). */
+  private async replacePassword(manager: EntityManager, userId: number, passwordHash: string): Promise<void> {
+    if (!(await this.users.setPassword(userId, passwordHash, manager))) throw new UnauthenticatedError();
     await manager.query(`update password_resets set used_at = now() where user_id = $1 and used_at is null`, [userId]);
     await closeOpenChallenges(manager, userId);
-    return version;
   }
 }

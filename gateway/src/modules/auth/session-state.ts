@@ -1,11 +1,18 @@
 import type { DataSource } from 'typeorm';
+import type { Clock } from '../../shared/clock';
 import { preparedRows } from '../../shared/sql';
 
-/** What the auth middleware needs to know about an account on every request. */
+/** What the auth middleware needs to know about a live session on every request. */
 export interface SessionState {
+  userId: number;
   roleId: number;
-  isActive: boolean;
-  tokenVersion: number;
+}
+
+/** When a session stops counting as live; `now` comes from the injected clock. */
+export interface SessionLiveness {
+  clock: Clock;
+  /** A session without a request for this long has ended (docs/product.md#session-expiry). */
+  idleMinutes: number;
 }
 
 interface Waiter {
@@ -13,55 +20,85 @@ interface Waiter {
   reject(err: unknown): void;
 }
 
+interface SessionRow {
+  id: string;
+  user_id: number;
+  role_id: number;
+  last_seen_at: Date;
+}
+
+/**
+ * "Session `alias` is live at `now`": not ended, within its absolute lifetime
+ * and not idle (`now` and `idleMinutes` are SQL expressions, usually placeholders).
+ * The one statement of the rule, for the per-request read and the session list.
+ */
+export function liveSessionSql(alias: string, now: string, idleMinutes: string): string {
+  return `(${alias}.revoked_at is null and ${alias}.expires_at > ${now} and ${alias}.last_seen_at > ${now}::timestamptz - make_interval(mins => ${idleMinutes}))`;
+}
+
 /** Ids per statement; a burst beyond it simply starts the next batch. */
 export const SESSION_BATCH_MAX = 256;
+/** last_seen_at is written at most this often per session (docs/decisions.md). */
+export const LAST_SEEN_WRITE_EVERY_MS = 60_000;
 
 /**
  * Reads session states from the database, batching the requests that ask in
- * the same event-loop turn into ONE indexed statement (`id = any($1)`).
+ * the same event-loop turn into ONE indexed statement (sessions by primary
+ * key, joined to their users for the account state and the current role).
  *
  * Every authenticated request needs this read, and on a busy gateway the
  * round trip, not the lookup, is what costs: several requests parsed in one
  * turn now share it. Nothing is cached: a batch is sent after every request
  * in it has arrived (at the end of the turn, via setImmediate) and its answer
  * serves only those requests. So each request still sees the database as it
- * is after its arrival, and a revocation (logout, deactivation, password or 2FA
- * change, demotion) committed before a request arrives always applies to it,
- * on every replica, exactly as with one query per request.
+ * is after its arrival, and a revocation (sign-out, deactivation, password or
+ * 2FA change, demotion) committed before a request arrives always applies to
+ * it, on every replica, exactly as with one query per request.
+ *
+ * A live session whose last_seen_at is over a minute old is touched before its
+ * requests go on: one more statement per session per minute, not per request.
  */
 export class SessionStateReader {
-  private pending: Map<number, Waiter[]> | null = null;
+  private pending: Map<string, Waiter[]> | null = null;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly liveness: SessionLiveness,
+  ) {}
 
-  read(userId: number): Promise<SessionState | null> {
+  /** The session's user and current role, or null when it is unknown, ended, idle, expired or its account inactive. */
+  read(sessionId: string): Promise<SessionState | null> {
     return new Promise((resolve, reject) => {
       let batch = this.pending;
       if (!batch || batch.size >= SESSION_BATCH_MAX) {
-        const fresh = new Map<number, Waiter[]>();
+        const fresh = new Map<string, Waiter[]>();
         this.pending = fresh;
         batch = fresh;
         // setImmediate, not a microtask: requests arriving on other sockets in this same
         // turn are parsed in later poll callbacks, after this one's microtasks have run.
         setImmediate(() => void this.flush(fresh));
       }
-      const waiters = batch.get(userId);
+      const waiters = batch.get(sessionId);
       if (waiters) waiters.push({ resolve, reject });
-      else batch.set(userId, [{ resolve, reject }]);
+      else batch.set(sessionId, [{ resolve, reject }]);
     });
   }
 
-  private async flush(batch: Map<number, Waiter[]>): Promise<void> {
+  private async flush(batch: Map<string, Waiter[]>): Promise<void> {
     if (this.pending === batch) this.pending = null;
-    let states: Map<number, SessionState>;
+    const now = this.liveness.clock();
+    let states: Map<string, SessionState>;
     try {
-      const rows = await preparedRows<{ id: number; role_id: number; is_active: boolean; token_version: number }>(
+      const rows = await preparedRows<SessionRow>(
         this.dataSource,
         'embark_session_states',
-        `select id, role_id, is_active, token_version from users where id = any($1::int[])`,
-        [[...batch.keys()]],
+        `select s.id, s.user_id, u.role_id, s.last_seen_at
+           from sessions s join users u on u.id = s.user_id
+          where s.id = any($1::uuid[]) and u.is_active and ${liveSessionSql('s', '$2', '$3::int')}`,
+        [[...batch.keys()], now, this.liveness.idleMinutes],
       );
-      states = new Map(rows.map((r) => [r.id, { roleId: r.role_id, isActive: r.is_active, tokenVersion: r.token_version }]));
+      await this.touch(rows, now);
+      states = new Map(rows.map((r) => [r.id, { userId: r.user_id, roleId: r.role_id }]));
     } catch (err) {
       // Every request of the batch fails as its own query would have (503 when the database is down).
       for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
@@ -70,9 +107,26 @@ export class SessionStateReader {
     for (const [id, waiters] of batch) {
       for (const w of waiters) {
         const state = states.get(id);
-        // A copy each: two requests of one user must not share a mutable object.
+        // A copy each: two requests of one session must not share a mutable object.
         w.resolve(state ? { ...state } : null);
       }
     }
+  }
+
+  /**
+   * Moves last_seen_at on for the live sessions not seen for a minute. The
+   * condition is repeated in the statement, so replicas racing on one session
+   * write it once; the write completes before the requests go on, so the next
+   * request's idle check sees it.
+   */
+  private async touch(live: SessionRow[], now: Date): Promise<void> {
+    const stale = live.filter((r) => now.getTime() - r.last_seen_at.getTime() >= LAST_SEEN_WRITE_EVERY_MS).map((r) => r.id);
+    if (stale.length === 0) return;
+    await preparedRows(
+      this.dataSource,
+      'embark_session_touch',
+      `update sessions set last_seen_at = $2 where id = any($1::uuid[]) and last_seen_at <= $2::timestamptz - interval '${LAST_SEEN_WRITE_EVERY_MS / 1000} seconds'`,
+      [stale, now],
+    );
   }
 }

@@ -13,13 +13,15 @@ const MAX_TOKEN_LENGTH = 4096;
 /** Seconds of clock skew allowed on exp/nbf (jose's default, which this service always used). */
 export const TOKEN_CLOCK_TOLERANCE_SECONDS = 0;
 /** Claims a token must carry (iss and aud are required by their pinned checks too). */
-const REQUIRED_CLAIMS = ['iss', 'aud', 'sub', 'iat', 'exp', 'tv'] as const;
+const REQUIRED_CLAIMS = ['iss', 'aud', 'sub', 'iat', 'exp', 'sid'] as const;
+/** A session id as PostgreSQL prints a uuid (sessions.id); anything else could never match. */
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** What a verified token says; the caller still checks it against the database. */
 export interface TokenClaims {
   userId: number;
-  /** users.token_version at issue time; a bump revokes the token. */
-  tokenVersion: number;
+  /** The sign-in (sessions.id) the token belongs to; ending that session revokes the token. */
+  sessionId: string;
 }
 
 // The base64url alphabet without padding, as JWS compact serialization requires.
@@ -48,7 +50,7 @@ function decodeJsonObject(segment: string): Record<string, unknown> | null {
  * checks jwtVerify applied with our options: compact form, the `crit`/`b64`
  * rules, `alg` pinned to HS256 (so `none` and algorithm confusion are refused),
  * a constant-time signature comparison, a JSON-object payload, required
- * iss/aud/sub/iat/exp/tv, the pinned issuer and audience (a string, or an
+ * iss/aud/sub/iat/exp/sid, the pinned issuer and audience (a string, or an
  * array containing it), numeric iat, nbf and exp checked against the clock
  * with the same tolerance. Two things are stricter than before, and neither
  * occurs in a token we issue: `sub` must be a string (RFC 7519; the old check
@@ -66,7 +68,7 @@ export class TokenService {
   }
 
   async sign(claims: TokenClaims): Promise<string> {
-    return new SignJWT({ tv: claims.tokenVersion })
+    return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setIssuer(TOKEN_ISSUER)
@@ -97,11 +99,11 @@ export class TokenService {
     const payload = decodeJsonObject(encodedPayload);
     if (!payload || !claimsAccepted(payload, now)) return null;
     const sub = payload.sub;
-    const tv = payload.tv;
-    // User ids are PostgreSQL integers: anything larger could never match and would fail the
-    // batched session read (`int[]`) for every request sharing its batch.
-    if (typeof sub !== 'string' || !/^[1-9]\d{0,9}$/.test(sub) || Number(sub) > MAX_USER_ID || typeof tv !== 'number' || !Number.isInteger(tv) || tv < 0) return null;
-    return { userId: Number(sub), tokenVersion: tv };
+    const sid = payload.sid;
+    // User ids are PostgreSQL integers and session ids uuids: anything else could never match, and a
+    // session id that is not a uuid would fail the batched session read (`uuid[]`) for every request sharing its batch.
+    if (typeof sub !== 'string' || !/^[1-9]\d{0,9}$/.test(sub) || Number(sub) > MAX_USER_ID || typeof sid !== 'string' || !SESSION_ID.test(sid)) return null;
+    return { userId: Number(sub), sessionId: sid };
   }
 
   /**

@@ -16,6 +16,7 @@ import type { PasswordHasher } from './passwords';
 import type { RateLimiter } from './rate-limiter';
 import { ReauthGuard } from './reauth-guard';
 import type { SecretBox } from './secret-box';
+import type { SessionService } from './sessions';
 import type { TokenService } from './tokens';
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp';
 
@@ -30,8 +31,8 @@ export const BACKUP_CODE_COUNT = 10;
  * dry run) → enable with a current code and the password (returns the backup
  * codes, once) → sign-ins then need a code. A used time step is never accepted
  * again, and each
- * backup code works once. Every change revokes the other sessions; the caller
- * continues with the fresh token in the answer (docs/product.md#two-factor).
+ * backup code works once. Every change ends the other sessions; the caller's
+ * goes on, with a fresh token in the answer (docs/product.md#two-factor).
  */
 export class TwoFactorService {
   private readonly guard: ReauthGuard;
@@ -42,6 +43,7 @@ export class TwoFactorService {
     private readonly audit: AuditService,
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
     limiter: RateLimiter,
     private readonly box: SecretBox,
     config: AuthConfig,
@@ -95,7 +97,6 @@ export class TwoFactorService {
     const codes = newBackupCodes();
     const hashes = await Promise.all(codes.map((c) => this.hasher.hash(c)));
 
-    let tokenVersion = 0;
     await this.guard.check(user.id, meta, '2fa.check_failure', 'enable', async () => {
       const step = await matchTotp(secret, code, user.lastTotpStep);
       if (step === null) return false;
@@ -104,24 +105,24 @@ export class TwoFactorService {
         // Lost a race (enabled meanwhile, setup restarted, or the step spent): treat as a wrong code.
         if (!enabled) return false;
         await this.replaceBackupCodes(manager, user.id, hashes);
-        tokenVersion = await this.users.bumpTokenVersion(user.id, manager);
+        await this.sessions.endOthers(user.id, requireUser(actor).sessionId, manager);
         await this.audit.record({ action: '2fa.enable', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);
         return true;
       });
     }, MESSAGES.invalidCode);
-    return { enabled: true, backupCodes: codes, token: await this.tokens.sign({ userId: user.id, tokenVersion }) };
+    return { enabled: true, backupCodes: codes, token: await this.callerToken(actor) };
   }
 
   async disable(actor: Actor, input: unknown, meta: RequestMeta): Promise<TwoFactorDisableResult> {
     const user = await this.currentUser(actor);
     if (!user.twoFactorEnabled) throw new ValidationError(MESSAGES.twoFactorNotEnabled, [MESSAGES.twoFactorNotEnabled]);
     await this.reauthenticate(user, input, meta, 'disable');
-    const tokenVersion = await this.dataSource.transaction(async (manager) => {
-      const version = await this.clear(user.id, manager);
+    await this.dataSource.transaction(async (manager) => {
+      await this.clear(user.id, manager);
+      await this.sessions.endOthers(user.id, requireUser(actor).sessionId, manager);
       await this.audit.record({ action: '2fa.disable', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);
-      return version;
     });
-    return { enabled: false, token: await this.tokens.sign({ userId: user.id, tokenVersion }) };
+    return { enabled: false, token: await this.callerToken(actor) };
   }
 
   async regenerateBackupCodes(actor: Actor, input: unknown, meta: RequestMeta): Promise<BackupCodesResult> {
@@ -130,27 +131,30 @@ export class TwoFactorService {
     await this.reauthenticate(user, input, meta, 'regenerate');
     const codes = newBackupCodes();
     const hashes = await Promise.all(codes.map((c) => this.hasher.hash(c)));
-    const tokenVersion = await this.dataSource.transaction(async (manager) => {
+    await this.dataSource.transaction(async (manager) => {
       await this.replaceBackupCodes(manager, user.id, hashes);
-      const version = await this.users.bumpTokenVersion(user.id, manager);
+      await this.sessions.endOthers(user.id, requireUser(actor).sessionId, manager);
       await this.audit.record({ action: '2fa.backup_codes_regenerated', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);
-      return version;
     });
-    return { backupCodes: codes, token: await this.tokens.sign({ userId: user.id, tokenVersion }) };
+    return { backupCodes: codes, token: await this.callerToken(actor) };
   }
 
   /**
    * Turns two-factor off for a user and forgets everything of it: the secret,
-   * the replay guard, the backup codes and any open second sign-in step. The
-   * token version is bumped, so every session of the user ends (docs/product.md#sessions).
-   * Returns the new version. Used by `disable` and by an administrator's
-   * reset (the caller checks permissions and audits, in its transaction).
+   * the replay guard, the backup codes and any open second sign-in step. Used
+   * by `disable` and by an administrator's reset (the caller checks
+   * permissions, ends sessions and audits, in its transaction).
    */
-  async clear(userId: number, manager: EntityManager): Promise<number> {
+  async clear(userId: number, manager: EntityManager): Promise<void> {
     await this.users.disableTwoFactor(userId, manager);
     await manager.query(`delete from backup_codes where user_id = $1`, [userId]);
     await closeOpenChallenges(manager, userId);
-    return this.users.bumpTokenVersion(userId, manager);
+  }
+
+  /** A fresh token for the caller's session, which outlives the change (docs/product.md#sessions). */
+  private callerToken(actor: Actor): Promise<string> {
+    const { userId, sessionId } = requireUser(actor);
+    return this.tokens.sign({ userId, sessionId });
   }
 
   /**

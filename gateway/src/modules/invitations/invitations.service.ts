@@ -194,7 +194,7 @@ export class InvitationsService {
       await this.audit.record({ action: 'invitation.accept', actorUserId: created.id, targetType: 'invitation', targetId: row.id, ip: meta.ip, details: { user_id: created.id } }, manager);
       return created;
     });
-    return this.auth.startSession(user);
+    return this.auth.startSession(user, meta);
   }
 
   /**

@@ -1,7 +1,6 @@
 /** The users module's public surface: other modules import only this file. */
 export { UsersService, toUserType, type ActiveUserRef, type CompletionReader, type NewUser } from './users.service';
-export { UserAdminService, type RoleLookup, type TwoFactorReset } from './user-admin.service';
-export { SESSION_BATCH_MAX, SessionStateReader, type SessionState } from './session-state';
+export { UserAdminService, type RoleLookup, type SessionEnder, type TwoFactorReset } from './user-admin.service';
 export { User } from './user.entity';
 export {
   AdminSortOrderEnum,

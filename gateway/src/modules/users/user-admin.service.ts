@@ -20,6 +20,11 @@ export interface TwoFactorReset {
   clear(userId: number, manager: EntityManager): Promise<unknown>;
 }
 
+/** Ending every session of a user: the sessions belong to the auth module. */
+export interface SessionEnder {
+  endAll(userId: number, manager: EntityManager): Promise<unknown>;
+}
+
 /** A users row joined to its role, as USER_COLUMNS selects it. */
 type AdminUserRow = Omit<AdminUserType, 'completion_percentage' | 'last_login_at' | 'created_at'> & { last_login_at: Date | null; created_at: Date };
 
@@ -52,6 +57,7 @@ export class UserAdminService {
     private readonly users: UsersService,
     private readonly roles: RoleLookup,
     private readonly twoFactor: TwoFactorReset,
+    private readonly sessions: SessionEnder,
     private readonly audit: AuditService,
   ) {}
 
@@ -125,7 +131,7 @@ export class UserAdminService {
 
   /**
    * POST /admin/users/{id}/deactivate: the account can no longer sign in, and
-   * every open session fails on its next request (the token version moves on).
+   * every open session ends: each fails on its next request.
    * Not for one's own account (409). Deactivating an inactive user changes nothing.
    */
   async deactivate(actor: Actor, rawId: unknown, meta: RequestMeta): Promise<AdminUserType> {
@@ -156,6 +162,7 @@ export class UserAdminService {
       const before = await this.lockedView(manager, id);
       if (!before.two_factor_enabled) throw new ConflictError(USER_ADMIN_MESSAGES.twoFactorNotEnabled);
       await this.twoFactor.clear(id, manager);
+      await this.sessions.endAll(id, manager);
       const after = await this.lockedView(manager, id);
       await this.audit.record(this.entry(admin.userId, meta, 'user.2fa_reset', id, { before: { two_factor_enabled: true }, after: { two_factor_enabled: false } }), manager);
       return after;
@@ -202,6 +209,8 @@ export class UserAdminService {
       const before = await this.lockedView(manager, id);
       if (before.is_active === active) return before;
       await this.users.setActive(id, active, manager);
+      // Ended for good: reactivating the account does not revive them.
+      if (!active) await this.sessions.endAll(id, manager);
       const after = await this.lockedView(manager, id);
       await this.audit.record(this.entry(adminId, meta, active ? 'user.reactivate' : 'user.deactivate', id, { before, after }), manager);
       return after;

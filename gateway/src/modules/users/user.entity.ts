@@ -45,9 +45,6 @@ export class User {
   @Column({ name: 'is_active', type: 'boolean', default: true })
   isActive!: boolean;
 
-  @Column({ name: 'token_version', type: 'integer', default: 0 })
-  tokenVersion!: number;
-
   @Column({ name: 'two_factor_secret', type: 'text', nullable: true })
   twoFactorSecret!: string | null;
 

@@ -3,7 +3,6 @@ import { requireSelfOrAdmin, requireUser, type Actor } from '../../shared/actor'
 import { NotFoundError, UnauthenticatedError } from '../../shared/errors';
 import { queryRows } from '../../shared/sql';
 import { parseInput } from '../../shared/validation';
-import { SessionStateReader, type SessionState } from './session-state';
 import { User } from './user.entity';
 import type { UserType } from './user.type';
 import { USER_MESSAGES } from './users.messages';
@@ -41,14 +40,12 @@ export interface ActiveUserRef {
  */
 export class UsersService {
   private readonly repo: Repository<User>;
-  private readonly sessions: SessionStateReader;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly completion: CompletionReader,
   ) {
     this.repo = dataSource.getRepository(User);
-    this.sessions = new SessionStateReader(dataSource);
   }
 
   /**
@@ -136,25 +133,13 @@ export class UsersService {
     return row ?? { users: 0, active: 0 };
   }
 
-  /** Revokes every token issued so far (they carry the old version). Returns the new version. */
-  async bumpTokenVersion(userId: number, manager: EntityManager = this.dataSource.manager): Promise<number> {
-    const [row] = await queryRows<{ token_version: number }>(manager, `update users set token_version = token_version + 1, updated_at = now() where id = $1 returning token_version`, [userId]);
-    if (!row) throw new UnauthenticatedError();
-    return row.token_version;
-  }
-
   /**
-   * Stores a new password hash and bumps the token version in the same
-   * statement, so no session from before the change survives it. Returns the
-   * new version, or null when the user does not exist.
+   * Stores a new password hash (the caller ends the sessions in the same
+   * transaction). False when the user does not exist.
    */
-  async setPassword(userId: number, passwordHash: string, manager: EntityManager): Promise<number | null> {
-    const [row] = await queryRows<{ token_version: number }>(
-      manager,
-      `update users set password_hash = $2, token_version = token_version + 1, updated_at = now() where id = $1 returning token_version`,
-      [userId, passwordHash],
-    );
-    return row?.token_version ?? null;
+  async setPassword(userId: number, passwordHash: string, manager: EntityManager): Promise<boolean> {
+    const rows = await queryRows<{ id: number }>(manager, `update users set password_hash = $2, updated_at = now() where id = $1 returning id`, [userId, passwordHash]);
+    return rows.length === 1;
   }
 
   /**
@@ -178,16 +163,12 @@ export class UsersService {
   }
 
   /**
-   * Activates or deactivates an account. Deactivating also bumps the token
-   * version, so every session of the user fails on its next request (the
-   * middleware checks is_active too; the bump keeps a later reactivation from
-   * reviving tokens issued before). Returns null for an unknown user.
+   * Activates or deactivates an account. The middleware refuses the sessions
+   * of an inactive account at once; the caller also ends them, so a later
+   * reactivation does not revive them. Returns null for an unknown user.
    */
   async setActive(userId: number, active: boolean, manager: EntityManager): Promise<User | null> {
-    await manager.query(
-      `update users set is_active = $2, token_version = token_version + case when $2 then 0 else 1 end, updated_at = now() where id = $1`,
-      [userId, active],
-    );
+    await manager.query(`update users set is_active = $2, updated_at = now() where id = $1`, [userId, active]);
     return this.repository(manager).findOne({ where: { id: userId } });
   }
 
@@ -254,11 +235,6 @@ export class UsersService {
 
   async recordLogin(userId: number): Promise<void> {
     await this.dataSource.query(`update users set last_login_at = now() where id = $1`, [userId]);
-  }
-
-  /** What the auth middleware needs on every request: one indexed read, batched per event-loop turn (session-state.ts). */
-  sessionState(userId: number): Promise<SessionState | null> {
-    return this.sessions.read(userId);
   }
 
   /** Completion of the onboarding checklist per user, 0-100 (the injected CompletionReader). */

@@ -3,24 +3,25 @@ import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, TokenService } from '../tokens';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../../../test/app';
-import { bearer, createUser, deleteUsers, gql, PROXY_ENV, randomIp, tokenFor, type TestUser } from '../../../../test/auth';
+import { bearer, createUser, deleteUsers, gql, PROXY_ENV, randomIp, sessionFor, tokenFor, type TestUser } from '../../../../test/auth';
 
 const key = new TextEncoder().encode(TEST_JWT_SECRET);
 
-/** A token with the right claims for `user`, adjustable to break one thing at a time. */
-async function forge(user: TestUser, tweak: (jwt: SignJWT) => SignJWT = (j) => j, secret: Uint8Array = key, alg = 'HS256'): Promise<string> {
-  const jwt = new SignJWT({ tv: 0 }).setProtectedHeader({ alg }).setSubject(String(user.id)).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt().setExpirationTime('1h');
+/** A token with the right claims for `user` (and session `sid`), adjustable to break one thing at a time. */
+async function forge(user: TestUser & { sid: string }, tweak: (jwt: SignJWT) => SignJWT = (j) => j, secret: Uint8Array = key, alg = 'HS256'): Promise<string> {
+  const jwt = new SignJWT({ sid: user.sid }).setProtectedHeader({ alg }).setSubject(String(user.id)).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt().setExpirationTime('1h');
   return tweak(jwt).sign(secret);
 }
 
 describe('sessions and tokens', () => {
   let t: TestApp;
   const created: number[] = [];
-  let employee: TestUser;
+  let employee: TestUser & { sid: string };
 
   beforeAll(async () => {
     t = await buildTestApp({ env: PROXY_ENV });
-    employee = await createUser(t.dataSource);
+    const user = await createUser(t.dataSource);
+    employee = { ...user, sid: await sessionFor(t.dataSource, user.id) };
     created.push(employee.id);
   });
   afterAll(async () => {
@@ -47,7 +48,7 @@ describe('sessions and tokens', () => {
   });
 
   it('refuses alg "none" and algorithms outside the allow-list', async () => {
-    const unsecured = new UnsecuredJWT({ tv: 0 }).setSubject(String(employee.id)).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt().setExpirationTime('1h').encode();
+    const unsecured = new UnsecuredJWT({ sid: employee.sid }).setSubject(String(employee.id)).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt().setExpirationTime('1h').encode();
     await me(unsecured).expect(401);
     await me(await forge(employee, (j) => j, key, 'HS512')).expect(401);
   });
@@ -60,19 +61,19 @@ describe('sessions and tokens', () => {
   it('refuses an expired token, and one without exp', async () => {
     const past = Math.floor(Date.now() / 1000) - 3600;
     await me(await forge(employee, (j) => j.setIssuedAt(past - 60).setExpirationTime(past))).expect(401);
-    const noExp = await new SignJWT({ tv: 0 }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(employee.id)).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt().sign(key);
+    const noExp = await new SignJWT({ sid: employee.sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(employee.id)).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt().sign(key);
     await me(noExp).expect(401);
   });
 
-  it('issues 8-hour HS256 tokens with sub, tv, iss, aud, iat, exp', async () => {
-    const token = await new TokenService(TEST_JWT_SECRET).sign({ userId: employee.id, tokenVersion: 0 });
+  it('issues 8-hour HS256 tokens with sub, sid, iss, aud, iat, exp', async () => {
+    const token = await new TokenService(TEST_JWT_SECRET).sign({ userId: employee.id, sessionId: employee.sid });
     const [header, payload] = token.split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()) as Record<string, unknown>) as [Record<string, unknown>, Record<string, unknown>];
     expect(header.alg).toBe('HS256');
-    expect(payload).toMatchObject({ sub: String(employee.id), tv: 0, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
+    expect(payload).toMatchObject({ sub: String(employee.id), sid: employee.sid, iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
     expect((payload.exp as number) - (payload.iat as number)).toBe(8 * 3600);
   });
 
-  it('logout revokes the token (every session of the user), through REST and GraphQL', async () => {
+  it('logout revokes the token of that session only, through REST and GraphQL', async () => {
     const user = await createUser(t.dataSource);
     created.push(user.id);
     const first = await tokenFor(t.dataSource, user.id);
@@ -81,7 +82,7 @@ describe('sessions and tokens', () => {
     const res = await request(t.app).post('/api/auth/logout').set(bearer(first)).expect(200);
     expect(res.body).toEqual({ success: true });
     await me(first).expect(401);
-    await me(second).expect(401);
+    await me(second).expect(200);
     await request(t.app).post('/api/auth/logout').set(bearer(first)).expect(401);
 
     const third = await tokenFor(t.dataSource, user.id);
@@ -118,12 +119,14 @@ describe('sessions and tokens', () => {
     await t.dataSource.query('delete from roles where id = $1', [(made.body as { id: number }).id]);
   });
 
-  it('a token of a deleted user, or with a foreign token version, is refused', async () => {
+  it("a token of a deleted user, of an unknown session, or of another user's session, is refused", async () => {
     const user = await createUser(t.dataSource);
     const token = await tokenFor(t.dataSource, user.id);
-    await me(await forge(user, (j) => j.setSubject(String(user.id)))).expect(200);
-    const stale = await new SignJWT({ tv: 7 }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(user.id)).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt().setExpirationTime('1h').sign(key);
-    await me(stale).expect(401);
+    const sid = await sessionFor(t.dataSource, user.id);
+    await me(await forge({ ...user, sid })).expect(200);
+    await me(await forge({ ...user, sid: '00000000-0000-4000-8000-000000000000' })).expect(401);
+    // A valid session of another user does not lend its life to this user's id.
+    await me(await forge({ ...user, sid: employee.sid })).expect(401);
     await deleteUsers(t.dataSource, [user.id]);
     await me(token).expect(401);
   });

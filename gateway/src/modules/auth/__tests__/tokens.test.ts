@@ -13,6 +13,7 @@ const SECRET = 'tokens-test-secret-0123456789abcdef0123456789';
 const key = new TextEncoder().encode(SECRET);
 const NOW = new Date('2026-06-01T12:00:00Z');
 const now = Math.floor(NOW.getTime() / 1000);
+const SID = '0b6a3c4e-5d2f-4a1b-9c8d-7e6f5a4b3c2d';
 
 /** The verification this service did with jose before (tokens.ts history), at a fixed clock. */
 async function joseVerify(token: string): Promise<TokenClaims | null> {
@@ -22,13 +23,13 @@ async function joseVerify(token: string): Promise<TokenClaims | null> {
       algorithms: ['HS256'],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
-      requiredClaims: ['exp', 'iat', 'sub', 'tv'],
+      requiredClaims: ['exp', 'iat', 'sub', 'sid'],
       currentDate: NOW,
     });
     const sub = payload.sub ?? '';
-    const tv = payload.tv;
-    if (!/^[1-9]\d{0,9}$/.test(sub) || typeof tv !== 'number' || !Number.isInteger(tv) || tv < 0) return null;
-    return { userId: Number(sub), tokenVersion: tv };
+    const sid = payload.sid;
+    if (!/^[1-9]\d{0,9}$/.test(sub) || typeof sid !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(sid)) return null;
+    return { userId: Number(sub), sessionId: sid };
   } catch {
     return null;
   }
@@ -44,11 +45,11 @@ function raw(header: unknown, payload: unknown, sign: (input: string) => string 
 }
 
 const HEADER = { alg: 'HS256', typ: 'JWT' };
-const CLAIMS = { tv: 3, sub: '42', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, iat: now - 60, exp: now + 3600 };
+const CLAIMS = { sid: SID, sub: '42', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, iat: now - 60, exp: now + 3600 };
 const without = (name: keyof typeof CLAIMS) => Object.fromEntries(Object.entries(CLAIMS).filter(([k]) => k !== name));
 
 async function joseSigned(tweak: (jwt: SignJWT) => SignJWT = (j) => j, alg = 'HS256', secret = key): Promise<string> {
-  const jwt = new SignJWT({ tv: 3 }).setProtectedHeader({ alg }).setSubject('42').setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt(now - 60).setExpirationTime(now + 3600);
+  const jwt = new SignJWT({ sid: SID }).setProtectedHeader({ alg }).setSubject('42').setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt(now - 60).setExpirationTime(now + 3600);
   return tweak(jwt).sign(secret);
 }
 
@@ -57,11 +58,11 @@ describe('TokenService.verify (node:crypto) answers exactly as jose jwtVerify di
 
   const cases: Array<[string, () => Promise<string> | string]> = [
     ['a good jose-signed token', () => joseSigned()],
-    ['a token issued by sign()', async () => service.sign({ userId: 42, tokenVersion: 3 })],
+    ['a token issued by sign()', async () => service.sign({ userId: 42, sessionId: SID })],
     ['another secret', () => joseSigned((j) => j, 'HS256', new TextEncoder().encode('another-secret-another-secret-another'))],
     ['HS384 with the same secret', () => joseSigned((j) => j, 'HS384')],
     ['HS512 with the same secret', () => joseSigned((j) => j, 'HS512')],
-    ['alg none (unsecured)', () => new UnsecuredJWT({ tv: 3 }).setSubject('42').setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt(now - 60).setExpirationTime(now + 3600).encode()],
+    ['alg none (unsecured)', () => new UnsecuredJWT({ sid: SID }).setSubject('42').setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt(now - 60).setExpirationTime(now + 3600).encode()],
     ['alg none with an HS256 signature', () => raw({ alg: 'none' }, CLAIMS)],
     ['alg missing', () => raw({ typ: 'JWT' }, CLAIMS)],
     ['alg in lower case', () => raw({ alg: 'hs256' }, CLAIMS)],
@@ -89,9 +90,10 @@ describe('TokenService.verify (node:crypto) answers exactly as jose jwtVerify di
     ['no sub', () => raw(HEADER, without('sub'))],
     ['sub with a leading zero', () => raw(HEADER, { ...CLAIMS, sub: '042' })],
     ['sub at the largest user id', () => raw(HEADER, { ...CLAIMS, sub: '2147483647' })],
-    ['no tv', () => raw(HEADER, without('tv'))],
-    ['tv negative', () => raw(HEADER, { ...CLAIMS, tv: -1 })],
-    ['tv fractional', () => raw(HEADER, { ...CLAIMS, tv: 1.5 })],
+    ['no sid', () => raw(HEADER, without('sid'))],
+    ['sid as a number', () => raw(HEADER, { ...CLAIMS, sid: 3 })],
+    ['sid not a uuid', () => raw(HEADER, { ...CLAIMS, sid: 'not-a-session' })],
+    ['sid in upper case', () => raw(HEADER, { ...CLAIMS, sid: SID.toUpperCase() })],
     ['crit b64 with b64 true', () => raw({ ...HEADER, crit: ['b64'], b64: true }, CLAIMS)],
     ['crit b64 with b64 false', () => raw({ ...HEADER, crit: ['b64'], b64: false }, CLAIMS)],
     ['crit b64 without b64', () => raw({ ...HEADER, crit: ['b64'] }, CLAIMS)],
@@ -163,8 +165,8 @@ describe('TokenService.verify (node:crypto) answers exactly as jose jwtVerify di
   });
 
   it('accepts what it should (the control for the refusals above)', async () => {
-    expect(service.verify(await joseSigned(), NOW)).toEqual({ userId: 42, tokenVersion: 3 });
-    expect(service.verify(await service.sign({ userId: 7, tokenVersion: 0 }))).toEqual({ userId: 7, tokenVersion: 0 });
+    expect(service.verify(await joseSigned(), NOW)).toEqual({ userId: 42, sessionId: SID });
+    expect(service.verify(await service.sign({ userId: 7, sessionId: SID }))).toEqual({ userId: 7, sessionId: SID });
   });
 
   it('refuses a token once it has expired, by the clock at each call', async () => {

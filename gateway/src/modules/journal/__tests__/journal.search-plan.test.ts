@@ -15,6 +15,8 @@ import type { TaskDirectory } from '../task-directory';
 
 /** The entries here link no tasks; the checklist plays no part in the plan. */
 const NO_TASKS: TaskDirectory = { titles: () => Promise.resolve(new Map()), linkable: () => Promise.resolve(new Set()), documents: () => Promise.resolve(new Map()) };
+/** The service never reads the session: any id will do. */
+const NO_SESSION = '00000000-0000-0000-0000-000000000000';
 
 interface Captured {
   text: string;
@@ -61,7 +63,7 @@ describe('journal search plan', () => {
   async function plansOf(q: string): Promise<string[]> {
     const captured: Captured[] = [];
     const service = new JournalService(recording(t.dataSource, captured), NO_TASKS);
-    const page = await service.search({ kind: 'user', userId, roleId: 1 }, { q });
+    const page = await service.search({ kind: 'user', userId, roleId: 1, sessionId: NO_SESSION }, { q });
     expect(page.total).toBe(1);
     const statements = captured.filter((c) => c.text.includes('search_vector @@'));
     expect(statements.length).toBeGreaterThan(0);
@@ -83,7 +85,7 @@ describe('journal search plan', () => {
   it('an administrator searching a shared journal uses it too', async () => {
     const captured: Captured[] = [];
     const service = new JournalService(recording(t.dataSource, captured), NO_TASKS);
-    await service.search({ kind: 'user', userId: 1, roleId: ADMIN_ROLE_ID }, { q: 'quokka', user_id: userId });
+    await service.search({ kind: 'user', userId: 1, roleId: ADMIN_ROLE_ID, sessionId: NO_SESSION }, { q: 'quokka', user_id: userId });
     const statement = captured.find((c) => c.text.includes('search_vector @@'));
     if (!statement) throw new Error('no search statement captured');
     const rows = (await t.dataSource.query(`explain ${statement.text}`, statement.params)) as Array<{ 'QUERY PLAN': string }>;
