@@ -1,5 +1,5 @@
 // The session controller on its own: no React, no router; the environment is a set of spies.
-import { ApiError, notifySessionExpired, readAuthDebugLog, STORAGE_KEYS, type SessionUser } from '@embark/shared-ui';
+import { ApiError, notifySessionExpired, readAuthDebugLog, STORAGE_KEYS, writeKeepDrafts, type SessionUser } from '@embark/shared-ui';
 import { SessionController, type AuthState } from './session-controller';
 import { ADMIN, EMPLOYEE, fakeAuthApi, fakeInitialisation, fakeToasts, type FakeAuthApi, type FakeInitialisation } from './test-utils';
 
@@ -35,6 +35,19 @@ function setup({ path = '/app/dashboard', api = fakeAuthApi(), initialise = fake
   const states: AuthState[] = [];
   controller.subscribe((state) => states.push(state));
   return { controller, api, initialise, env, states };
+}
+
+/** What a signed-in user leaves in storage: a journal draft, a viewed document, a read notification. */
+function fillPrivateData(userId: number) {
+  window.localStorage.setItem(`${STORAGE_KEYS.journalDraftPrefix}${userId}`, '{"new":{"content":"first week worries"}}');
+  window.localStorage.setItem(STORAGE_KEYS.viewedDocuments, JSON.stringify({ [userId]: [4] }));
+  window.localStorage.setItem(`${STORAGE_KEYS.notificationsReadPrefix}${userId}`, '["overdue-4"]');
+}
+
+function embarkKeys(): string[] {
+  return Object.keys(window.localStorage)
+    .filter((key) => key.startsWith('embark.'))
+    .sort();
 }
 
 /** Lets the pending promise callbacks run (fake timers leave microtasks alone). */
@@ -91,6 +104,16 @@ describe('start', () => {
     await settle();
     expect(landing.controller.getState().status).toBe('anonymous');
     expect(landing.env.toasts.error).not.toHaveBeenCalled();
+  });
+
+  it('removes the private data of a stored session the server refuses', async () => {
+    storeSession(TOKEN, EMPLOYEE);
+    fillPrivateData(EMPLOYEE.id);
+    const api = fakeAuthApi();
+    api.currentUser.mockRejectedValue(new ApiError({ status: 401 }));
+    started(setup({ api, path: '/' }));
+    await settle();
+    expect(embarkKeys()).toEqual([]);
   });
 
   it('keeps the stored user when the server cannot be reached', async () => {
@@ -163,6 +186,20 @@ describe('session expiry', () => {
     await jest.advanceTimersByTimeAsync(1);
     expect(controller.getState().status).toBe('anonymous');
     expect(env.navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it("removes the user's private data at once, unless they keep drafts on this device", async () => {
+    await signedIn();
+    fillPrivateData(EMPLOYEE.id);
+    notifySessionExpired({ source: 'graphql', code: 'UNAUTHENTICATED', token: TOKEN });
+    expect(embarkKeys()).toEqual([]);
+
+    window.localStorage.clear();
+    await signedIn();
+    writeKeepDrafts(EMPLOYEE.id, true);
+    fillPrivateData(EMPLOYEE.id);
+    notifySessionExpired({ source: 'rest', status: 401, token: TOKEN });
+    expect(embarkKeys()).toEqual(['embark.documents.viewed', 'embark.journal.drafts.2', 'embark.notifications.read.2', 'embark.prefs.keepDrafts.2']);
   });
 
   it('reports several refused requests once and ignores an older token', async () => {
@@ -246,7 +283,23 @@ describe('logout', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.appInitialised)).toBeNull();
     await jest.advanceTimersByTimeAsync(150);
     expect(env.hardRedirect).not.toHaveBeenCalled();
-    expect(readAuthDebugLog().map((e) => e.event)).toEqual(expect.arrayContaining(['logout.start', 'logout.server_ok', 'logout.done']));
+    // The session's debug log went with it.
+    expect(readAuthDebugLog()).toEqual([]);
+  });
+
+  it("removes the user's drafts, viewed marks and read marks", async () => {
+    const { controller } = await signedIn();
+    fillPrivateData(EMPLOYEE.id);
+    await controller.logout();
+    expect(embarkKeys()).toEqual([]);
+  });
+
+  it('keeps drafts and marks when the user keeps drafts on this device; the debug log still goes', async () => {
+    const { controller } = await signedIn();
+    writeKeepDrafts(EMPLOYEE.id, true);
+    fillPrivateData(EMPLOYEE.id);
+    await controller.logout();
+    expect(embarkKeys()).toEqual(['embark.documents.viewed', 'embark.journal.drafts.2', 'embark.notifications.read.2', 'embark.prefs.keepDrafts.2']);
   });
 
   it('still signs out when the server call fails', async () => {

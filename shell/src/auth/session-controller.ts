@@ -1,5 +1,4 @@
 import {
-  clearStoredSession,
   endsSession,
   endStoredSession,
   isApiError,
@@ -208,11 +207,12 @@ export class SessionController implements SessionControl {
         logAuthEvent('logout.server_failed', { details: { status: isApiError(error) ? error.status : null } });
       }
     }
+    // The session's debug log goes here too, so nothing more is logged for it: a closing entry
+    // would be all that a shared computer keeps of it.
     endStoredSession();
     this.setState(ANONYMOUS);
     this.goToLogin();
     this.toasts()?.success(SESSION_MESSAGES.loggedOut);
-    logAuthEvent('logout.done');
     // If the router did not get there (e.g. a blocked transition), load /login for real. The URL
     // changes as soon as the router navigates, while the rendered path waits for /login's lazily
     // loaded screen, which can take longer than this delay on a slow connection: a reload then
@@ -283,7 +283,9 @@ interface InitialisedSession {
 export async function initialiseSession(api: AuthApi, path: string): Promise<InitialisedSession> {
   const { token, user } = readStoredSession();
   if (!token) {
-    if (user) clearStoredSession();
+    // A user without a token: that session ended without this page seeing it (another tab, a
+    // crash mid-sign-out), so its private data goes now.
+    if (user) endStoredSession();
     logAuthEvent('session.none');
     return { state: ANONYMOUS, expired: false };
   }
@@ -297,13 +299,14 @@ export async function initialiseSession(api: AuthApi, path: string): Promise<Ini
     const refused = !isApiError(error) || endsSession(error.status);
     if (refused) {
       logAuthEvent('session.invalid', { token, details: { status: isApiError(error) ? error.status : null } });
-      clearStoredSession();
+      // Expired while no page was open: it ends now, with its private data (docs/product.md#session-expiry).
+      endStoredSession();
       return { state: ANONYMOUS, expired: path === ROUTES.app || path.startsWith(`${ROUTES.app}/`) };
     }
     if (!user) {
-      // Unverifiable and nothing to show: start signed out.
+      // Unverifiable and nothing to show: start signed out, so this session is over here too.
       logAuthEvent('session.check_unavailable', { token, details: { status: error.status, kept: false } });
-      clearStoredSession();
+      endStoredSession();
       return { state: ANONYMOUS, expired: false };
     }
     logAuthEvent('session.check_unavailable', { token, details: { status: error.status, timedOut: error.timedOut, kept: true } });

@@ -2,8 +2,9 @@ import { NOTIFICATIONS, STORAGE_KEYS } from '@embark/shared-ui';
 
 /**
  * Which notifications a user has read (notifications are local only, docs/product.md#notifications). Kept per user in
- * localStorage, so it survives sign-out and reloads and never leaks to another account on the same
- * browser. Only the latest ids are kept: older ones belong to notifications long out of the top 3.
+ * localStorage, so it survives reloads and never leaks to another account on the same browser; the
+ * end of a session removes it unless the user keeps drafts on this device (clearPrivateBrowserData).
+ * Only the latest ids are kept: older ones belong to notifications long out of the top 3.
  */
 export function readStateKey(userId: number): string {
   return `${STORAGE_KEYS.notificationsReadPrefix}${userId}`;
