@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { readKeepDrafts } from '@embark/shared-ui';
 import { CreateJournalEntryDocument, JournalEntryDocument, JournalTaskDocument } from '../../__generated__/graphql';
 import { createDraftStore, draftStorageKey } from './journal-drafts';
 import { entryData, gqlError, listPageMocks, renderJournal, USER_ID, type Mocks } from './journal-test-utils';
@@ -169,6 +170,27 @@ describe('NewJournalEntryPage', () => {
       createDraftStore(window.localStorage, USER_ID + 1).save('new', { title: '', content: 'Another user', visibility: 'private', tags: '', linkedTaskIds: [] });
       await renderJournal('/app/journal/new', []);
       expect(screen.queryByText(/unsaved draft/)).toBeNull();
+    });
+
+    it('"Keep drafts on this device" is off until ticked, and remembers the choice for this user', async () => {
+      const first = await renderJournal('/app/journal/new', []);
+      const keep = screen.getByRole('checkbox', { name: 'Keep drafts on this device' }) as HTMLInputElement;
+      expect(keep.checked).toBe(false);
+      expect(document.getElementById(keep.getAttribute('aria-describedby')!)?.textContent).toBe(
+        'Off: your drafts are removed from this browser when you sign out. Leave it off on a shared computer.',
+      );
+      expect(readKeepDrafts(USER_ID)).toBe(false);
+      fireEvent.click(keep);
+      expect(keep.checked).toBe(true);
+      expect(readKeepDrafts(USER_ID)).toBe(true);
+      expect(readKeepDrafts(USER_ID + 1)).toBe(false);
+      first.unmount();
+
+      await renderJournal('/app/journal/new', []);
+      const again = screen.getByRole('checkbox', { name: 'Keep drafts on this device' }) as HTMLInputElement;
+      expect(again.checked).toBe(true);
+      fireEvent.click(again);
+      expect(readKeepDrafts(USER_ID)).toBe(false);
     });
 
     it('cancel leaves the page and drops the draft', async () => {

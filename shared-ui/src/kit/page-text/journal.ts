@@ -107,6 +107,8 @@ export const JOURNAL_TEXT = {
   discardDraft: 'Discard draft',
   draftSaved: (when: string) => `Draft saved ${when.toLowerCase()}`,
   draftUnavailable: 'Drafts cannot be saved in this browser.',
+  keepDraftsLabel: 'Keep drafts on this device',
+  keepDraftsHint: 'Off: your drafts are removed from this browser when you sign out. Leave it off on a shared computer.',
   taskLoadFailed: 'The task could not be loaded, so the entry starts blank.',
   // The template of an entry written from a completed task (docs/product.md#journal).
   templateTitle: (taskTitle: string) => `Reflection on: ${taskTitle}`,

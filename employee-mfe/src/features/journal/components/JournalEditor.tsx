@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button, formatRelativeTime, Icon, LIMITS } from '@embark/shared-ui';
+import { Button, formatRelativeTime, Icon, LIMITS, readKeepDrafts, writeKeepDrafts } from '@embark/shared-ui';
 import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import { useCurrentUserId } from '../hooks/useCurrentUserId';
 import { useJournalDraft } from '../hooks/useJournalDraft';
@@ -24,7 +24,8 @@ const VISIBILITIES: readonly DraftVisibility[] = ['private', 'shared'];
 
 /**
  * The entry form of `/app/journal/new` and of editing `/app/journal/{id}`, with the draft kept in
- * local storage as the user types and offered back after a reload. The validation rules (docs/product.md#validation) are
+ * local storage as the user types and offered back after a reload (and, when the user ticks "Keep drafts on this
+ * device", past sign-out). The validation rules (docs/product.md#validation) are
  * checked before sending; a refusal from the server is shown above the buttons in its own words.
  */
 export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSubmit, onCancel }: JournalEditorProps) {
@@ -36,7 +37,9 @@ export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSu
   const [busy, setBusy] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
   const contentRef = useRef<HTMLTextAreaElement>(null);
-  const ids = { title: useId(), content: useId(), tags: useId(), visibility: useId() };
+  const ids = { title: useId(), content: useId(), tags: useId(), visibility: useId(), keep: useId() };
+  // Off by default: sign-out removes drafts from a shared computer unless the user keeps them here (docs/product.md#sessions).
+  const [keepDrafts, setKeepDrafts] = useState(() => userId !== null && readKeepDrafts(userId));
 
   const titleCount = charCount(fields.title.trim());
   const contentCount = charCount(fields.content);
@@ -205,6 +208,29 @@ export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSu
               );
             })}
           </ul>
+        </div>
+      ) : null}
+
+      {userId !== null && draft.available ? (
+        <div className="jrn-keep">
+          <input
+            type="checkbox"
+            id={ids.keep}
+            checked={keepDrafts}
+            aria-describedby={`${ids.keep}-hint`}
+            onChange={(event) => {
+              writeKeepDrafts(userId, event.target.checked);
+              setKeepDrafts(event.target.checked);
+            }}
+          />
+          <div>
+            <label htmlFor={ids.keep} className="jrn-keep__label">
+              {JOURNAL_TEXT.keepDraftsLabel}
+            </label>
+            <p className="jrn-field__hint" id={`${ids.keep}-hint`}>
+              {JOURNAL_TEXT.keepDraftsHint}
+            </p>
+          </div>
         </div>
       ) : null}
 
