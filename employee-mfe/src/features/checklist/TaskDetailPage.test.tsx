@@ -134,6 +134,7 @@ describe('TaskDetailPage', () => {
     const documents = [
       { __typename: 'LinkedDocument', id: 3, title: 'Security policy', url: 'https://example.com/sec.pdf', description: 'Read first', document_class_name: 'Policy' },
       { __typename: 'LinkedDocument', id: 4, title: 'Offline binder', url: 'javascript:alert(1)', description: null, document_class_name: null },
+      { __typename: 'LinkedDocument', id: 5, title: 'Inline page', url: 'data:text/html,<b>hi</b>', description: null, document_class_name: null },
     ];
     const withDocs: TaskFixture = { ...OPEN, documents };
     await renderTask('/app/checklist/12', [listMock([withDocs])]);
@@ -143,6 +144,7 @@ describe('TaskDetailPage', () => {
     expect(link.getAttribute('rel')).toBe('noopener noreferrer');
     // A non-http(s) link is never rendered as one.
     expect(screen.getByText('Offline binder').closest('a')).toBeNull();
+    expect(screen.getByText('Inline page').closest('a')).toBeNull();
   });
 
   it.each(['/app/checklist/99', '/app/checklist/abc', '/app/checklist/0'])('says the task is not found at %s', async (path) => {

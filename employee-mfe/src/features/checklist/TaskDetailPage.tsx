@@ -13,6 +13,7 @@ import {
   ErrorState,
   formatCalendarDate,
   Icon,
+  isSafeDocumentUrl,
   LoadingState,
   PageHeader,
   parseCalendarDate,
@@ -180,7 +181,7 @@ function TaskDetail({ task }: { task: ChecklistTaskFieldsFragment }) {
                   <li key={doc.id} className="ckl-doc">
                     <Icon name="documents" size={18} />
                     <div>
-                      {doc.url && /^https?:\/\//i.test(doc.url) ? (
+                      {doc.url && isSafeDocumentUrl(doc.url) ? (
                         <a href={doc.url} target="_blank" rel="noopener noreferrer" aria-label={TASK_DETAIL_TEXT.openDocument(doc.title)}>
                           {doc.title}
                         </a>

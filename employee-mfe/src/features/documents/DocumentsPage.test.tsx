@@ -145,6 +145,26 @@ describe('DocumentsPage', () => {
     expect(api.markViewed).not.toHaveBeenCalled();
   });
 
+  it.each(['javascript:alert(document.domain)', 'data:text/html,<script>alert(1)</script>', '/relative/handbook.pdf'])(
+    'treats a %s link exactly like no link: never opened, never named as opening a tab',
+    async (url) => {
+      const open = jest.spyOn(window, 'open');
+      const api = fakeApi(async () => ({ documents: sampleLibrary().map((doc) => (doc.title === 'Security awareness' ? { ...doc, url } : doc)), classes: CLASSES }));
+      const toasts = await renderPage(api);
+      const unsafe = card('Security awareness');
+      expect(within(unsafe).getByText(/No link yet/)).toBeTruthy();
+      const recent = within(screen.getByRole('list', { name: 'Recent documents' })).getAllByRole('button')[0]!;
+      expect(recent.textContent).toContain('Security awareness');
+      expect(recent.textContent).not.toContain('(opens in a new tab)');
+      fireEvent.click(within(unsafe).getByRole('button', { name: 'Open' }));
+      fireEvent.click(recent);
+      expect(toasts.error).toHaveBeenNthCalledWith(1, 'No URL available for this document');
+      expect(toasts.error).toHaveBeenNthCalledWith(2, 'No URL available for this document');
+      expect(open).not.toHaveBeenCalled();
+      expect(api.markViewed).not.toHaveBeenCalled();
+    },
+  );
+
   it("says 'Popup blocked - please allow popups for this site' when the browser refuses the tab", async () => {
     jest.spyOn(window, 'open').mockReturnValue(null);
     const api = fakeApi();

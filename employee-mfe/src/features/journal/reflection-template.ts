@@ -4,7 +4,7 @@
  * relates to my role', private, linked to the task, and the task's documents appended as a related
  * documents list. Pure: the page fetches the task, this shapes the entry.
  */
-import { LIMITS } from '@embark/shared-ui';
+import { isSafeDocumentUrl, LIMITS } from '@embark/shared-ui';
 import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import type { DraftFields } from './journal-drafts';
 
@@ -19,15 +19,12 @@ export interface TemplateTask {
   documents?: readonly TemplateDocument[] | null;
 }
 
-/** Only web links become links; anything else (javascript:, data:, relative paths) is shown as text. */
+/**
+ * Only web links become links (shared-ui's rule); anything else (javascript:, data:, relative paths) is
+ * shown as text. Answers the link as the browser will read it.
+ */
 export function safeHttpUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url.trim());
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
+  return url && isSafeDocumentUrl(url) ? new URL(url.trim()).href : null;
 }
 
 /** The title, cut with an ellipsis so it stays within the 200-character limit however long the task's is. */

@@ -182,6 +182,16 @@ describe('PoliciesPage', () => {
     expect(open).toHaveBeenCalledTimes(1);
   });
 
+  it('a policy whose link is not http(s) reads and acts as one without a link', async () => {
+    const open = jest.spyOn(window, 'open');
+    const toasts = await renderPolicies([listMock([policy({ id: 4, title: 'Data Handling Policy', url: 'javascript:alert(1)' })])]);
+    await settle();
+    const button = within(item('Data Handling Policy')).getByRole('button', { name: 'Read policy' });
+    fireEvent.click(button);
+    expect(toasts.error).toHaveBeenCalledWith('No URL available for this document');
+    expect(open).not.toHaveBeenCalled();
+  });
+
   it('shows an empty state and a load error with a retry', async () => {
     await renderPolicies([listMock([])]);
     await settle();

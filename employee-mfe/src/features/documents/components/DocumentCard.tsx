@@ -1,4 +1,4 @@
-import { Badge, Button, cx, formatCalendarDate, Icon } from '@embark/shared-ui';
+import { Badge, Button, cx, formatCalendarDate, Icon, isSafeDocumentUrl } from '@embark/shared-ui';
 import { documentTypeSlug } from '@embark/shared-ui/kit/documents';
 import { DOCUMENTS_TEXT } from '@embark/shared-ui/page-text/documents';
 import type { LibraryDocument } from '../api/documents-api';
@@ -12,6 +12,8 @@ export interface DocumentCardProps {
 
 /** One document of the library: its type (colour class), title, description, status and an Open button (new tab). */
 export function DocumentCard({ document: doc, viewed, onOpen }: DocumentCardProps) {
+  // Only an http(s) link opens; anything else reads as no link at all (docs/product.md#documents).
+  const opens = isSafeDocumentUrl(doc.url);
   const titleId = `doc-${doc.id}-title`;
   return (
     <li className={cx('doc-card', `doc-type--${documentTypeSlug(doc.document_class_name)}`, viewed && 'doc-card--viewed')} aria-labelledby={titleId}>
@@ -37,9 +39,9 @@ export function DocumentCard({ document: doc, viewed, onOpen }: DocumentCardProp
         <span className="doc-card__meta">
           <Icon name="clock" size={14} />
           <time dateTime={doc.updated_at}>{DOCUMENTS_TEXT.updated(formatCalendarDate(new Date(doc.updated_at)))}</time>
-          {doc.url ? null : <span className="doc-card__no-link">· {DOCUMENTS_TEXT.noLink}</span>}
+          {opens ? null : <span className="doc-card__no-link">· {DOCUMENTS_TEXT.noLink}</span>}
         </span>
-        <Button variant={viewed ? 'secondary' : 'primary'} size="sm" onClick={() => onOpen(doc)} {...(doc.url ? { 'aria-label': DOCUMENTS_TEXT.openLabel(doc.title) } : {})}>
+        <Button variant={viewed ? 'secondary' : 'primary'} size="sm" onClick={() => onOpen(doc)} {...(opens ? { 'aria-label': DOCUMENTS_TEXT.openLabel(doc.title) } : {})}>
           {DOCUMENTS_TEXT.open}
         </Button>
       </div>

@@ -1,4 +1,4 @@
-import { cx, formatCalendarDate, Icon } from '@embark/shared-ui';
+import { cx, formatCalendarDate, Icon, isSafeDocumentUrl } from '@embark/shared-ui';
 import { documentTypeSlug } from '@embark/shared-ui/kit/documents';
 import { DOCUMENTS_TEXT } from '@embark/shared-ui/page-text/documents';
 import type { LibraryDocument } from '../api/documents-api';
@@ -37,7 +37,7 @@ export function RecentDocuments({ documents, isViewed, onOpen }: RecentDocuments
               </span>
               <span className="docs-recent__title">{doc.title}</span>
               <span className="docs-recent__meta">{DOCUMENTS_TEXT.added(formatCalendarDate(new Date(doc.created_at)))}</span>
-              {doc.url ? <span className="ui-visually-hidden">{DOCUMENTS_TEXT.opensInNewTab}</span> : null}
+              {isSafeDocumentUrl(doc.url) ? <span className="ui-visually-hidden">{DOCUMENTS_TEXT.opensInNewTab}</span> : null}
             </button>
           </li>
         ))}

@@ -1,4 +1,4 @@
-import { Badge, Button, cx, formatCalendarDate, Icon } from '@embark/shared-ui';
+import { Badge, Button, cx, formatCalendarDate, Icon, isSafeDocumentUrl } from '@embark/shared-ui';
 import { POLICIES_TEXT } from '@embark/shared-ui/page-text/documents';
 import type { CompanyPolicyFieldsFragment } from '../../../__generated__/graphql';
 
@@ -60,7 +60,7 @@ export function PolicyCard({ policy, acknowledging, onRead, onAcknowledge }: Pol
         )}
       </p>
       <div className="pol-card__actions">
-        <Button variant="secondary" onClick={() => onRead(policy)} {...(policy.url ? { 'aria-label': POLICIES_TEXT.readLabel(policy.title) } : {})}>
+        <Button variant="secondary" onClick={() => onRead(policy)} {...(isSafeDocumentUrl(policy.url) ? { 'aria-label': POLICIES_TEXT.readLabel(policy.title) } : {})}>
           {POLICIES_TEXT.read}
         </Button>
         {state === 'acknowledged' ? null : (
