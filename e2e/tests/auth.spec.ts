@@ -44,7 +44,7 @@ async function enableTwoFactorViaApi(request: APIRequestContext, token: string):
   const setup = await request.post(`${urls.gateway}/api/auth/2fa/setup`, { headers });
   expect(setup.status(), await setup.text()).toBe(200);
   const { secret } = (await setup.json()) as { secret: string };
-  const enabled = await request.post(`${urls.gateway}/api/auth/2fa/enable`, { headers, data: { token: await totp(secret, -1) } });
+  const enabled = await request.post(`${urls.gateway}/api/auth/2fa/enable`, { headers, data: { token: await totp(secret, -1), password: PASSWORD } });
   expect(enabled.status(), await enabled.text()).toBe(200);
   const { backupCodes } = (await enabled.json()) as { backupCodes: string[] };
   expect(backupCodes).toHaveLength(10);
@@ -334,6 +334,7 @@ test.describe('profile security', () => {
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
 
     await card.getByLabel('Authentication code').fill(await totp(secret));
+    await card.getByLabel('Current password').fill(account.password);
     await card.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
     await expect(toast(page, 'Two-factor authentication is on')).toBeVisible();
     const codes = card.getByRole('list', { name: 'Backup codes' }).getByRole('listitem');
@@ -355,7 +356,7 @@ test.describe('profile security', () => {
     await card.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
     await card.getByLabel('Current password').fill('WrongPassword1');
     await card.getByRole('button', { name: 'Turn off', exact: true }).click();
-    await expect(card.getByText('Invalid password')).toBeVisible();
+    await expect(card.getByText('Incorrect password')).toBeVisible();
     await card.getByLabel('Current password').fill(account.password);
     await card.getByRole('button', { name: 'Turn off', exact: true }).click();
     await expect(toast(page, 'Two-factor authentication is off')).toBeVisible();
