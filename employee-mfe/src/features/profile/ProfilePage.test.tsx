@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
 import { MemoryRouter } from 'react-router';
 import { ApiError, AuthContext, ToastContext, type AuthContextValue, type ToastApi } from '@embark/shared-ui';
-import { ProfileOverviewDocument } from '../../__generated__/graphql';
+import { MySessionsDocument, ProfileOverviewDocument } from '../../__generated__/graphql';
 import type { TwoFactorApi } from './api/two-factor-api';
 import { profileOverview } from './profile-test-data';
 import { ProfilePage } from './ProfilePage';
@@ -38,11 +38,17 @@ const auth: AuthContextValue = {
 
 const overviewMock = (data = profileOverview({ total: 4, completed: 1 })): Mocks[number] => ({ request: { query: ProfileOverviewDocument }, result: { data } });
 
+// The security section's list of devices (its own states are tested with SessionsCard).
+const sessionsMock: Mocks[number] = {
+  request: { query: MySessionsDocument },
+  result: { data: { mySessions: [{ __typename: 'SessionType', id: 's1', createdAt: '2026-03-02T09:00:00.000Z', lastSeenAt: new Date().toISOString(), userAgent: null, ip: '203.0.113.9', current: true }] } },
+};
+
 async function renderProfile(api: FakeTwoFactorApi, mocks: Mocks = [overviewMock()]) {
   const toast = toasts();
   await act(async () => {
     render(
-      <MockedProvider mocks={mocks}>
+      <MockedProvider mocks={[...mocks, sessionsMock]}>
         <MemoryRouter initialEntries={['/app/profile']}>
           <AuthContext.Provider value={auth}>
             <ToastContext.Provider value={toast}>
@@ -125,11 +131,11 @@ describe('profile security section', () => {
     expect(document.title).toBe('Profile — Embark');
   });
 
-  it('offers changing the password in the security section, before two-factor', async () => {
+  it('offers changing the password in the security section, before two-factor and the sessions', async () => {
     await renderProfile(fakeApi());
     const security = screen.getByRole('region', { name: 'Security' });
     const cards = within(security).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
-    expect(cards).toEqual(['Password', 'Two-factor authentication']);
+    expect(cards).toEqual(['Password', 'Two-factor authentication', 'Active sessions']);
     expect(within(screen.getByRole('region', { name: 'Password' })).getByRole('button', { name: 'Change password' })).toBeTruthy();
   });
 

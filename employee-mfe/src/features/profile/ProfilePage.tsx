@@ -6,6 +6,7 @@ import { AccountCard } from './components/AccountCard';
 import { OnboardingProgressCard } from './components/OnboardingProgressCard';
 import { ChangePasswordCard } from './components/ChangePasswordCard';
 import { TwoFactorCard } from './components/TwoFactorCard';
+import { SessionsCard } from './components/SessionsCard';
 import type { ChangePasswordApi } from './api/change-password-api';
 import type { TwoFactorApi } from './api/two-factor-api';
 import { summariseProfile } from './profile-summary';
@@ -20,7 +21,7 @@ export interface ProfilePageProps {
 
 /**
  * `/app/profile`: the account (name, email, role, start date), onboarding
- * progress with the way to the certificate once everything is done, and the security section (password, two-factor).
+ * progress with the way to the certificate once everything is done, and the security section (password, two-factor, the devices signed in).
  */
 export function ProfilePage({ twoFactor, changePassword }: ProfilePageProps) {
   useDocumentTitle(TEXT.pageTitle);
@@ -44,6 +45,7 @@ export function ProfilePage({ twoFactor, changePassword }: ProfilePageProps) {
         </h2>
         <ChangePasswordCard {...(changePassword ? { api: changePassword } : {})} />
         <TwoFactorCard {...(twoFactor ? { api: twoFactor } : {})} />
+        <SessionsCard />
       </section>
     </div>
   );

@@ -1,0 +1,144 @@
+import { useRef, useState } from 'react';
+import { CombinedGraphQLErrors } from '@apollo/client';
+import { Button, Card, ErrorState, formatCalendarDate, formatRelativeTime, LoadingState, useToast } from '@embark/shared-ui';
+import { SESSIONS_TEXT as TEXT } from '@embark/shared-ui/page-text/profile';
+import { useMySessions, useRevokeOtherSessions, useRevokeSession, type ActiveSession } from '../api/useSessions';
+import { describeDevice } from '../describe-device';
+
+/** The session was already gone (ended elsewhere, expired): nothing left to sign out. */
+function isNotFound(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND');
+}
+
+/** This device first, then the others in the server's order (most recently active first). */
+function thisDeviceFirst(sessions: readonly ActiveSession[]): ActiveSession[] {
+  return [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
+}
+
+/**
+ * Profile → Security → Active sessions (docs/product.md#sessions): each device signed in to the
+ * account (browser and system from its user agent, its IP address, when it was last active), this
+ * one marked. Any other session can be signed out, one at a time or all at once; this one is ended
+ * by the ordinary Sign out, so it offers no button here.
+ */
+export function SessionsCard() {
+  const toast = useToast();
+  const { data, error, refetch } = useMySessions();
+  const [revokeSession] = useRevokeSession();
+  const [revokeOthers] = useRevokeOtherSessions();
+  /** The session being signed out, or 'others' for all of them: its button shows busy, the rest wait. */
+  const [pending, setPending] = useState<string | null>(null);
+  // After a sign-out the pressed button is gone: focus moves to the summary, which reads the new count.
+  const summaryRef = useRef<HTMLParagraphElement>(null);
+
+  async function signOut(session: ActiveSession, device: string) {
+    setPending(session.id);
+    try {
+      await revokeSession({ variables: { id: session.id } });
+      toast.success(TEXT.signedOutToast(device));
+    } catch (failure) {
+      if (isNotFound(failure)) {
+        toast.info(TEXT.alreadyEndedToast);
+        await refetch().catch(() => undefined);
+      } else toast.error(TEXT.signOutFailed);
+    } finally {
+      setPending(null);
+      summaryRef.current?.focus();
+    }
+  }
+
+  async function signOutOthers() {
+    setPending('others');
+    try {
+      const result = await revokeOthers();
+      toast.success(TEXT.signedOutOthersToast(result.data?.revokeOtherSessions ?? 0));
+    } catch {
+      toast.error(TEXT.signOutOthersFailed);
+    } finally {
+      setPending(null);
+      summaryRef.current?.focus();
+    }
+  }
+
+  const sessions = data ? thisDeviceFirst(data.mySessions) : null;
+  const others = sessions?.filter((s) => !s.current).length ?? 0;
+
+  return (
+    <Card title={TEXT.heading} headingLevel={3} className="profile-sessions">
+      <div className="profile-2fa__body">
+        <p className="profile-2fa__lead">{TEXT.lead}</p>
+        {!sessions && error ? <ErrorState message={TEXT.loadFailed} onRetry={refetch} retryLabel={TEXT.retry} /> : null}
+        {!sessions && !error ? <LoadingState label={TEXT.loading} className="profile-2fa__loading" /> : null}
+        {sessions ? (
+          <>
+            <p ref={summaryRef} tabIndex={-1} className="profile-2fa__meta" data-testid="sessions-summary">
+              {others === 0 ? TEXT.onlyThisDevice : TEXT.otherCount(others)}
+            </p>
+            <ul className="profile-sessions__list" aria-label={TEXT.listLabel}>
+              {sessions.map((session) => (
+                <SessionItem
+                  key={session.id}
+                  session={session}
+                  busy={pending === session.id}
+                  disabled={pending !== null}
+                  onSignOut={(device) => void signOut(session, device)}
+                />
+              ))}
+            </ul>
+            {others > 0 ? (
+              <div className="profile-2fa__actions">
+                <Button variant="secondary" busy={pending === 'others'} disabled={pending !== null && pending !== 'others'} onClick={() => void signOutOthers()}>
+                  {pending === 'others' ? TEXT.signingOutOthers : TEXT.signOutOthers}
+                </Button>
+              </div>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+interface SessionItemProps {
+  session: ActiveSession;
+  busy: boolean;
+  disabled: boolean;
+  onSignOut(device: string): void;
+}
+
+function SessionItem({ session, busy, disabled, onSignOut }: SessionItemProps) {
+  const device = describeDevice(session.userAgent);
+  const place = session.ip?.trim() || TEXT.unknownPlace;
+  const signedIn = new Date(session.createdAt);
+  return (
+    <li className="profile-sessions__item" data-testid="session" aria-current={session.current ? 'true' : undefined}>
+      <div className="profile-sessions__text">
+        <p className="profile-sessions__device">
+          <span>{device}</span>
+          {session.current ? <span className="profile-status profile-status--on">{TEXT.thisDevice}</span> : null}
+        </p>
+        <dl className="profile-sessions__facts">
+          <div>
+            <dt>{TEXT.placeLabel}</dt>
+            <dd>{place}</dd>
+          </div>
+          <div>
+            <dt>{TEXT.lastSeenLabel}</dt>
+            <dd>
+              <time dateTime={session.lastSeenAt}>{formatRelativeTime(session.lastSeenAt)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>{TEXT.signedInLabel}</dt>
+            <dd>{Number.isFinite(signedIn.getTime()) ? <time dateTime={session.createdAt}>{formatCalendarDate(signedIn)}</time> : null}</dd>
+          </div>
+        </dl>
+      </div>
+      {session.current ? null : (
+        <Button variant="ghost" size="sm" className="profile-2fa__danger" busy={busy} disabled={disabled && !busy} aria-label={TEXT.signOutLabel(device, place)} onClick={() => onSignOut(device)}>
+          {busy ? TEXT.signingOut : TEXT.signOut}
+        </Button>
+      )}
+    </li>
+  );
+}
