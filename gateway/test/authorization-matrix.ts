@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import request from 'supertest';
 import { newLinkToken } from '../src/shared/link-tokens';
 import type { TestApp } from './app';
-import { bearer, createUser, deleteUsers, enableTwoFactor, randomIp, resetTokenMailedTo, totp, uniqueEmail, type TestUser } from './auth';
+import { bearer, createUser, deleteUsers, enableTwoFactor, randomIp, resetTokenMailedTo, sessionFor, totp, uniqueEmail, type TestUser } from './auth';
 
 /*
  * THE authorization matrix: one row per REST route and per GraphQL Query or
@@ -116,6 +116,18 @@ async function pendingSecondStep(ctx: MatrixContext): Promise<{ email: string; c
   const step = await request(ctx.t.app).post('/api/auth/login').set('x-forwarded-for', ctx.ip).send({ email: user.email, password: user.password }).expect(200);
   expect(step.body).toEqual({ requiresTwoFactor: true, challengeId: expect.any(String) });
   return { email: user.email, challengeId: (step.body as { challengeId: string }).challengeId, code: await totp(on.secret) };
+}
+
+/** A second session of the actor (another device); of a fresh user when anonymous. */
+async function ownSession(ctx: MatrixContext): Promise<string> {
+  return sessionFor(ctx.t.dataSource, (ctx.actor ?? (await freshUser(ctx))).id);
+}
+
+/** A session of another user, who is an administrator (so no role can reach it). */
+async function othersSession(ctx: MatrixContext): Promise<string> {
+  const other = await createUser(ctx.t.dataSource, { roleId: 4 });
+  ctx.created.push(other.id);
+  return sessionFor(ctx.t.dataSource, other.id);
 }
 
 async function freshUser(ctx: MatrixContext): Promise<TestUser> {
@@ -254,6 +266,12 @@ export const REST_MATRIX: RestRow[] = [
   },
   { route: 'GET /api/auth/me', expect: SIGNED_IN(200) },
   { route: 'POST /api/auth/logout', expect: SIGNED_IN(200) },
+  { route: 'GET /api/auth/sessions', expect: SIGNED_IN(200) },
+  { route: 'DELETE /api/auth/sessions/:id', variant: 'own', expect: SIGNED_IN(204), request: async (ctx) => ({ path: `/api/auth/sessions/${await ownSession(ctx)}` }) },
+  // Not even an administrator ends another user's session: it is simply not found.
+  { route: 'DELETE /api/auth/sessions/:id', variant: "another user's", expect: { anonymous: 401, employee: 404, admin: 404 }, request: async (ctx) => ({ path: `/api/auth/sessions/${await othersSession(ctx)}` }) },
+  { route: 'DELETE /api/auth/sessions/:id', variant: 'malformed id', expect: { anonymous: 401, employee: 404, admin: 404 }, request: () => ({ path: `/api/auth/sessions/${encodeURIComponent("1' or '1'='1")}` }) },
+  { route: 'POST /api/auth/sessions/revoke-others', expect: SIGNED_IN(200), request: async (ctx) => (await ownSession(ctx), {}) },
   { route: 'GET /api/auth/2fa/status', expect: SIGNED_IN(200) },
   { route: 'POST /api/auth/2fa/setup', expect: SIGNED_IN(200) },
   {
@@ -485,6 +503,20 @@ export const GRAPHQL_MATRIX: GraphQLRow[] = [
     },
   },
   { field: 'Mutation.logout', expect: GQL_SIGNED_IN, request: () => ({ query: 'mutation { logout }' }) },
+  { field: 'Query.mySessions', expect: GQL_SIGNED_IN, request: () => ({ query: '{ mySessions { id createdAt lastSeenAt userAgent ip current } }' }) },
+  {
+    field: 'Mutation.revokeSession',
+    variant: 'own',
+    expect: GQL_SIGNED_IN,
+    request: async (ctx) => ({ query: 'mutation ($id: String!) { revokeSession(id: $id) }', variables: { id: await ownSession(ctx) } }),
+  },
+  {
+    field: 'Mutation.revokeSession',
+    variant: "another user's",
+    expect: { anonymous: 'UNAUTHENTICATED', employee: 'NOT_FOUND', admin: 'NOT_FOUND' },
+    request: async (ctx) => ({ query: 'mutation ($id: String!) { revokeSession(id: $id) }', variables: { id: await othersSession(ctx) } }),
+  },
+  { field: 'Mutation.revokeOtherSessions', expect: GQL_SIGNED_IN, request: async (ctx) => (await ownSession(ctx), { query: 'mutation { revokeOtherSessions }' }) },
   { field: 'Mutation.twoFactorSetup', expect: GQL_SIGNED_IN, request: () => ({ query: 'mutation { twoFactorSetup { secret otpauthUrl qrCodeDataUrl } }' }) },
   {
     field: 'Mutation.twoFactorVerify',

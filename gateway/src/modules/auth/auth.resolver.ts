@@ -1,4 +1,4 @@
-import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, Int, Mutation, Query, Resolver } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
 import { UserType } from '../users';
 import {
@@ -7,6 +7,7 @@ import {
   LoginInput,
   LoginResult,
   ReauthInput,
+  SessionType,
   RegisterInput,
   TwoFactorDisableResult,
   TwoFactorEnableResult,
@@ -48,10 +49,26 @@ export class AuthResolver {
     return ctx.services.auth.verifyLogin(ctx.actor, { ...input }, ctx.meta);
   }
 
-  @Mutation(() => Boolean, { description: 'Ends every session of the signed-in user.' })
+  @Mutation(() => Boolean, { description: "Ends this device's session only." })
   async logout(@Ctx() ctx: GraphQLContext): Promise<boolean> {
     await ctx.services.auth.logout(ctx.actor, ctx.meta);
     return true;
+  }
+
+  @Query(() => [SessionType], { description: "The caller's active sessions (devices), the most recently seen first." })
+  mySessions(@Ctx() ctx: GraphQLContext): Promise<SessionType[]> {
+    return ctx.services.sessions.list(ctx.actor);
+  }
+
+  @Mutation(() => Boolean, { description: "Signs out one of the caller's sessions; any other id is NOT_FOUND." })
+  async revokeSession(@Arg('id', () => String) id: string, @Ctx() ctx: GraphQLContext): Promise<boolean> {
+    await ctx.services.sessions.revoke(ctx.actor, id, ctx.meta);
+    return true;
+  }
+
+  @Mutation(() => Int, { description: 'Signs out everywhere else: ends every session but this one; answers how many.' })
+  revokeOtherSessions(@Ctx() ctx: GraphQLContext): Promise<number> {
+    return ctx.services.sessions.revokeOthers(ctx.actor, ctx.meta);
   }
 
   @Mutation(() => TwoFactorSetup)

@@ -6,7 +6,7 @@ import { objectSchema, SuccessBody } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { UserId, UserType } from '../users';
 import { ChangePasswordInput, EnableTwoFactorInput, ForgotPasswordInput, LoginInput, ReauthInput, RegisterInput, ResetPasswordInput, TotpCodeInput, VerifyLoginInput } from './auth.schemas';
-import { AuthPayload, BackupCodesResult, ChangePasswordResult, TwoFactorDisableResult, TwoFactorEnableResult, TwoFactorSetup, TwoFactorStatus, TwoFactorVerifyResult } from './auth.types';
+import { AuthPayload, BackupCodesResult, ChangePasswordResult, SessionType, TwoFactorDisableResult, TwoFactorEnableResult, TwoFactorSetup, TwoFactorStatus, TwoFactorVerifyResult } from './auth.types';
 
 /*
  * REST door for accounts, sessions and two-factor (docs/product.md#sessions,
@@ -46,8 +46,23 @@ documentRoute({
   responses: { 200: { description: 'The user', schema: objectSchema(UserType) } },
 });
 documentRoute({
-  method: 'post', path: '/api/auth/logout', summary: 'Sign out: ends every session of the user', tags, access: 'user',
+  method: 'post', path: '/api/auth/logout', summary: "Sign out: ends this device's session only", tags, access: 'user',
   responses: { 200: { description: 'Signed out', schema: SuccessBody } },
+});
+documentRoute({
+  method: 'get', path: '/api/auth/sessions', summary: "The caller's active sessions (devices), the most recently seen first", tags, access: 'user',
+  responses: { 200: { description: 'The sessions; `current` marks the one making this request', schema: z.object({ data: z.array(objectSchema(SessionType)) }).openapi('SessionList') } },
+});
+documentRoute({
+  method: 'delete', path: '/api/auth/sessions/{id}', summary: "Sign out one of the caller's sessions", tags, access: 'user',
+  request: { params: z.object({ id: z.string().openapi({ description: 'A session id (uuid) from GET /api/auth/sessions.' }) }) },
+  responses: { 204: { description: 'Ended', schema: null } },
+  // Another user's session, an ended one, or an id that is not one: all simply not found.
+  errors: [404],
+});
+documentRoute({
+  method: 'post', path: '/api/auth/sessions/revoke-others', summary: 'Sign out everywhere else: ends every session but this one', tags, access: 'user',
+  responses: { 200: { description: 'How many sessions ended', schema: z.object({ revoked: z.number().int() }).openapi('RevokedSessions') } },
 });
 documentRoute({
   method: 'get', path: '/api/auth/2fa/status', summary: 'Whether two-factor is on, and the backup codes left', tags, access: 'user',
@@ -103,7 +118,7 @@ documentRoute({
 
 export function authRouter(services: Services): Router {
   const router = Router();
-  const { auth, passwords, twoFactor, users } = services;
+  const { auth, passwords, sessions, twoFactor, users } = services;
 
   router.post('/auth/register', async (req, res) => {
     res.status(201).json(await auth.register(actorOf(req), bodyOf(req), metaOf(req)));
@@ -124,6 +139,19 @@ export function authRouter(services: Services): Router {
   router.post('/auth/logout', async (req, res) => {
     await auth.logout(actorOf(req), metaOf(req));
     res.json({ success: true });
+  });
+
+  router.get('/auth/sessions', async (req, res) => {
+    res.json({ data: await sessions.list(actorOf(req)) });
+  });
+
+  router.delete('/auth/sessions/:id', async (req, res) => {
+    await sessions.revoke(actorOf(req), req.params.id, metaOf(req));
+    res.status(204).end();
+  });
+
+  router.post('/auth/sessions/revoke-others', async (req, res) => {
+    res.json({ revoked: await sessions.revokeOthers(actorOf(req), metaOf(req)) });
   });
 
   router.post('/auth/change-password', async (req, res) => {

@@ -1,0 +1,248 @@
+import request from 'supertest';
+import { newLinkToken } from '../../../shared/link-tokens';
+import { buildTestApp, type TestApp } from '../../../../test/app';
+import { bearer, createUser, deleteUsers, enableTwoFactor, gql, PROXY_ENV, randomIp, tokenFor, type TestUser } from '../../../../test/auth';
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+const MINUTE = 60_000;
+
+/** A clock the test moves by hand; it starts at the real time. */
+function manualClock(): { clock: () => Date; advance(ms: number): void } {
+  let now = Date.now();
+  return { clock: () => new Date(now), advance: (ms) => (now += ms) };
+}
+
+describe('sessions per device', () => {
+  let t: TestApp;
+  const created: number[] = [];
+
+  beforeAll(async () => {
+    t = await buildTestApp({ env: PROXY_ENV });
+  });
+  afterAll(async () => {
+    await deleteUsers(t.dataSource, created);
+    await t.close();
+  });
+
+  async function person(options: { roleId?: number } = {}): Promise<TestUser> {
+    const user = await createUser(t.dataSource, options);
+    created.push(user.id);
+    return user;
+  }
+
+  /** Signs `user` in through the API from a device (user agent) and address; the token. */
+  async function signIn(user: TestUser, userAgent = FIREFOX, ip = randomIp(), app: TestApp = t): Promise<string> {
+    const res = await request(app.app).post('/api/auth/login').set('x-forwarded-for', ip).set('user-agent', userAgent).send({ email: user.email, password: user.password }).expect(200);
+    return (res.body as { token: string }).token;
+  }
+
+  const me = (token: string, app: TestApp = t) => request(app.app).get('/api/auth/me').set(bearer(token));
+  const list = (token: string) => request(t.app).get('/api/auth/sessions').set(bearer(token));
+
+  it('signing out on one device leaves the other signed in', async () => {
+    const user = await person();
+    const laptop = await signIn(user, FIREFOX);
+    const phone = await signIn(user, PHONE);
+    await request(t.app).post('/api/auth/logout').set(bearer(laptop)).expect(200, { success: true });
+    await me(laptop).expect(401);
+    await me(phone).expect(200);
+    // The same through GraphQL.
+    const tablet = await signIn(user, PHONE);
+    expect((await gql(t, 'mutation { logout }', {}, { token: tablet })).body).toEqual({ data: { logout: true } });
+    await me(tablet).expect(401);
+    await me(phone).expect(200);
+  });
+
+  it('lists the active sessions: device, address, times, and which one is this', async () => {
+    const user = await person();
+    const laptopIp = randomIp();
+    const laptop = await signIn(user, FIREFOX, laptopIp);
+    const phone = await signIn(user, `${PHONE} ${'x'.repeat(600)}`);
+    const ended = await signIn(user);
+    await request(t.app).post('/api/auth/logout').set(bearer(ended)).expect(200);
+    // The laptop was seen last (moved back, so the phone's sign-in is the later one otherwise).
+    await t.dataSource.query(`update sessions set last_seen_at = last_seen_at - interval '5 minutes' where user_id = $1 and user_agent like 'Mozilla/5.0 (iPhone%'`, [user.id]);
+
+    const res = await list(laptop).expect(200);
+    const sessions = (res.body as { data: Array<Record<string, unknown>> }).data;
+    expect(Object.keys(res.body as object)).toEqual(['data']);
+    expect(sessions).toHaveLength(2);
+    for (const s of sessions) expect(Object.keys(s).sort()).toEqual(['created_at', 'current', 'id', 'ip', 'last_seen_at', 'user_agent']);
+    expect(sessions[0]).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), created_at: expect.any(String), last_seen_at: expect.any(String), user_agent: FIREFOX, ip: laptopIp, current: true });
+    expect(sessions[1]).toMatchObject({ current: false });
+    expect((sessions[1]?.user_agent as string).length).toBe(512);
+    expect(new Date(sessions[0]?.created_at as string).toISOString()).toBe(sessions[0]?.created_at);
+
+    const viaGql = await gql(t, '{ mySessions { id createdAt lastSeenAt userAgent ip current } }', {}, { token: laptop });
+    expect(viaGql.body.data.mySessions).toEqual(
+      sessions.map((s) => ({ id: s.id, createdAt: s.created_at, lastSeenAt: s.last_seen_at, userAgent: s.user_agent, ip: s.ip, current: s.current })),
+    );
+
+    // The phone's request counts as activity (last seen over a minute ago), so it now leads, marked as current.
+    const fromPhone = ((await list(phone).expect(200)).body as { data: Array<{ id: string; current: boolean }> }).data;
+    expect(fromPhone.map((s) => [s.id, s.current])).toEqual([
+      [sessions[1]?.id, true],
+      [sessions[0]?.id, false],
+    ]);
+  });
+
+  it('"sign out everywhere else" ends every other session and keeps this one', async () => {
+    const user = await person();
+    const [a, b, c] = [await signIn(user), await signIn(user, PHONE), await signIn(user)];
+    await request(t.app).post('/api/auth/sessions/revoke-others').set(bearer(a)).expect(200, { revoked: 2 });
+    await me(a).expect(200);
+    await me(b).expect(401);
+    await me(c).expect(401);
+    expect(((await list(a).expect(200)).body as { data: unknown[] }).data).toHaveLength(1);
+    await request(t.app).post('/api/auth/sessions/revoke-others').set(bearer(a)).expect(200, { revoked: 0 });
+
+    const d = await signIn(user);
+    expect((await gql(t, 'mutation { revokeOtherSessions }', {}, { token: d })).body).toEqual({ data: { revokeOtherSessions: 1 } });
+    await me(a).expect(401);
+    await me(d).expect(200);
+  });
+
+  it("ends one session by id; another user's session, an ended one or a malformed id is 404", async () => {
+    const user = await person();
+    const other = await person({ roleId: 4 });
+    const mine = await signIn(user);
+    const phone = await signIn(user, PHONE);
+    const theirs = await signIn(other);
+    const ids = async (token: string) => ((await list(token).expect(200)).body as { data: Array<{ id: string; current: boolean }> }).data;
+    const phoneId = (await ids(mine)).find((s) => !s.current)?.id as string;
+    const theirId = (await ids(theirs))[0]?.id as string;
+
+    await request(t.app).delete(`/api/auth/sessions/${theirId}`).set(bearer(mine)).expect(404, { error: 'Session not found' });
+    await me(theirs).expect(200);
+    await request(t.app).delete('/api/auth/sessions/not-a-session').set(bearer(mine)).expect(404, { error: 'Session not found' });
+    await request(t.app).delete('/api/auth/sessions/00000000-0000-4000-8000-000000000000').set(bearer(mine)).expect(404, { error: 'Session not found' });
+
+    await request(t.app).delete(`/api/auth/sessions/${phoneId}`).set(bearer(mine)).expect(204);
+    await me(phone).expect(401);
+    await me(mine).expect(200);
+    await request(t.app).delete(`/api/auth/sessions/${phoneId}`).set(bearer(mine)).expect(404, { error: 'Session not found' });
+
+    const revoke = (id: string) => gql(t, 'mutation ($id: String!) { revokeSession(id: $id) }', { id }, { token: mine });
+    const refused = await revoke(theirId);
+    expect(refused.body.errors[0]).toMatchObject({ message: 'Session not found', extensions: { code: 'NOT_FOUND' } });
+    await me(theirs).expect(200);
+    // Ending the caller's own session is a sign-out.
+    const ownId = (await ids(mine)).find((s) => s.current)?.id as string;
+    expect((await revoke(ownId)).body).toEqual({ data: { revokeSession: true } });
+    await me(mine).expect(401);
+  });
+
+  it("a password change ends the other sessions; the caller's goes on, with the old token and the new one", async () => {
+    const user = await person();
+    const here = await signIn(user);
+    const elsewhere = await signIn(user, PHONE);
+    const res = await request(t.app)
+      .post('/api/auth/change-password')
+      .set(bearer(here))
+      .set('x-forwarded-for', randomIp())
+      .send({ currentPassword: user.password, newPassword: 'N3w-password-here' })
+      .expect(200);
+    await me(elsewhere).expect(401);
+    await me(here).expect(200);
+    await me((res.body as { token: string }).token).expect(200);
+    expect(((await list(here).expect(200)).body as { data: unknown[] }).data).toHaveLength(1);
+  });
+
+  it('turning two-factor on ends the other sessions and keeps the caller signed in', async () => {
+    const user = await person();
+    const here = await signIn(user);
+    const elsewhere = await signIn(user, PHONE);
+    const on = await enableTwoFactor(t, here, randomIp(), user.password);
+    await me(elsewhere).expect(401);
+    await me(here).expect(200);
+    await me(on.token).expect(200);
+  });
+
+  it('a password reset ends every session', async () => {
+    const user = await person();
+    const [a, b] = [await signIn(user), await signIn(user, PHONE)];
+    const { token, hash } = newLinkToken();
+    await t.dataSource.query(`insert into password_resets (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 hour')`, [user.id, hash]);
+    await request(t.app).post('/api/auth/reset-password').set('x-forwarded-for', randomIp()).send({ token, password: 'Res3t-password' }).expect(200);
+    await me(a).expect(401);
+    await me(b).expect(401);
+  });
+
+  it('deactivation ends every session, and reactivation does not revive them', async () => {
+    const admin = await person({ roleId: 4 });
+    const adminToken = await tokenFor(t.dataSource, admin.id);
+    const user = await person();
+    const [a, b] = [await signIn(user), await signIn(user, PHONE)];
+    await request(t.app).post(`/api/admin/users/${user.id}/deactivate`).set(bearer(adminToken)).expect(200);
+    await me(a).expect(401);
+    await request(t.app).post(`/api/admin/users/${user.id}/reactivate`).set(bearer(adminToken)).expect(200);
+    await me(a).expect(401);
+    await me(b).expect(401);
+    await me(await signIn(user)).expect(200);
+  });
+
+  it("an administrator's two-factor reset ends every session of the user", async () => {
+    const admin = await person({ roleId: 4 });
+    const adminToken = await tokenFor(t.dataSource, admin.id);
+    const user = await person();
+    const ip = randomIp();
+    const on = await enableTwoFactor(t, await signIn(user, FIREFOX, ip), ip, user.password);
+    await me(on.token).expect(200);
+    await request(t.app).post(`/api/admin/users/${user.id}/reset-2fa`).set(bearer(adminToken)).expect(200);
+    await me(on.token).expect(401);
+  });
+
+  describe('with a clock the test moves', () => {
+    let clocked: TestApp;
+    const time = manualClock();
+
+    beforeAll(async () => {
+      clocked = await buildTestApp({ env: { ...PROXY_ENV, SESSION_IDLE_MINUTES: '30' }, clock: time.clock });
+    });
+    afterAll(async () => {
+      await clocked.close();
+    });
+
+    const lastSeen = async (token: string): Promise<number> => {
+      const sid = (JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as { sid: string }).sid;
+      const rows = (await clocked.dataSource.query('select last_seen_at from sessions where id = $1', [sid])) as Array<{ last_seen_at: Date }>;
+      return (rows[0] as { last_seen_at: Date }).last_seen_at.getTime();
+    };
+
+    it('a session idle past SESSION_IDLE_MINUTES answers 401; each request keeps it alive', async () => {
+      const user = await person();
+      const token = await signIn(user, FIREFOX, randomIp(), clocked);
+      time.advance(29 * MINUTE);
+      await me(token, clocked).expect(200);
+      time.advance(29 * MINUTE);
+      await me(token, clocked).expect(200);
+      time.advance(30 * MINUTE + 1_000);
+      const res = await me(token, clocked).expect(401);
+      expect(res.body).toEqual({ error: 'Authentication required' });
+    });
+
+    it('writes last_seen_at at most once a minute per session', async () => {
+      const user = await person();
+      const token = await signIn(user, FIREFOX, randomIp(), clocked);
+      const first = await lastSeen(token);
+      time.advance(30_000);
+      await me(token, clocked).expect(200);
+      expect(await lastSeen(token)).toBe(first);
+      time.advance(31_000);
+      await me(token, clocked).expect(200);
+      expect(await lastSeen(token)).toBe(first + 61_000);
+    });
+
+    it('a session ends 8 hours after its sign-in however active it is', async () => {
+      const user = await person();
+      const token = await signIn(user, FIREFOX, randomIp(), clocked);
+      for (let elapsed = 0; elapsed < 8 * 60 - 25; elapsed += 25) {
+        time.advance(25 * MINUTE);
+        await me(token, clocked).expect(200);
+      }
+      time.advance(25 * MINUTE);
+      await me(token, clocked).expect(401);
+    });
+  });
+});
