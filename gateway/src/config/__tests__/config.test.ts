@@ -205,6 +205,7 @@ describe('parseEnv', () => {
         RATE_LIMIT_2FA_USER_WINDOW_SECONDS: '30',
         TWO_FACTOR_CHALLENGE_TTL_SECONDS: '120',
         TWO_FACTOR_MAX_ATTEMPTS: '3',
+        SESSION_IDLE_MINUTES: '45',
       },
       ROOT,
     );
@@ -221,6 +222,7 @@ describe('parseEnv', () => {
         invitationTokenPerAddress: { max: 20, windowSeconds: 900 },
       },
       twoFactor: { challengeTtlSeconds: 120, maxAttempts: 3 },
+      sessions: { idleMinutes: 45 },
     });
   });
 
