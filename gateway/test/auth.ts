@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { PasswordHasher, TokenService } from '../src/modules/auth';
-import { testConfig, TEST_JWT_SECRET, GQL_HEADERS, type TestApp } from './app';
+import { buildTestApp, testConfig, TEST_JWT_SECRET, GQL_HEADERS, type TestApp } from './app';
 
 /*
  * Helpers for tests that need accounts, tokens, addresses and TOTP codes.
@@ -155,4 +155,36 @@ export async function resetTokenMailedTo(db: DataSource, email: string): Promise
 export async function resetMailsTo(db: DataSource, email: string): Promise<number> {
   const rows = (await db.query(`select count(*)::int as n from mail_outbox where lower(to_address) = lower($1) and kind = 'password-reset'`, [email])) as Array<{ n: number }>;
   return rows[0]?.n ?? 0;
+}
+
+/**
+ * The frame of an auth test file: one app (with `env`; by default each test
+ * picks its address through X-Forwarded-For) built before the file's tests and
+ * closed after them, and accounts made by `user()` deleted at the end.
+ */
+export function authTestApp(env: Record<string, string> = PROXY_ENV): { readonly t: TestApp; user(): Promise<TestUser> } {
+  let app: TestApp | undefined;
+  const created: number[] = [];
+  beforeAll(async () => {
+    app = await buildTestApp({ env });
+  });
+  afterAll(async () => {
+    if (!app) return;
+    await deleteUsers(app.dataSource, created);
+    await app.close();
+  });
+  const current = (): TestApp => {
+    if (!app) throw new Error('authTestApp: the app exists only inside the tests');
+    return app;
+  };
+  return {
+    get t() {
+      return current();
+    },
+    async user() {
+      const u = await createUser(current().dataSource);
+      created.push(u.id);
+      return u;
+    },
+  };
 }

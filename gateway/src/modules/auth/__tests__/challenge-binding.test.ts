@@ -1,37 +1,26 @@
 import request from 'supertest';
-import { buildTestApp, type TestApp } from '../../../../test/app';
-import { createUser, deleteUsers, enableTwoFactor, gql, PROXY_ENV, randomIp, tokenFor, totp, type TestUser } from '../../../../test/auth';
+import { authTestApp, enableTwoFactor, gql, randomIp, tokenFor, totp, type TestUser } from '../../../../test/auth';
 import { hashLinkToken } from '../../../shared/link-tokens';
 
 const EXPIRED = { error: 'Your sign-in has expired. Please enter your email and password again.' };
 
 describe('the second sign-in step belongs to the browser that passed the first', () => {
-  let t: TestApp;
-  const created: number[] = [];
-
-  beforeAll(async () => {
-    t = await buildTestApp({ env: PROXY_ENV });
-  });
-  afterAll(async () => {
-    await deleteUsers(t.dataSource, created);
-    await t.close();
-  });
+  const suite = authTestApp();
 
   async function enrolled(): Promise<TestUser & { secret: string; backupCodes: string[] }> {
-    const u = await createUser(t.dataSource);
-    created.push(u.id);
-    const on = await enableTwoFactor(t, await tokenFor(t.dataSource, u.id), randomIp(), u.password);
+    const u = await suite.user();
+    const on = await enableTwoFactor(suite.t, await tokenFor(suite.t.dataSource, u.id), randomIp(), u.password);
     return { ...u, secret: on.secret, backupCodes: on.backupCodes };
   }
 
   const passwordStep = async (u: TestUser, ip: string): Promise<string> => {
-    const res = await request(t.app).post('/api/auth/login').set('x-forwarded-for', ip).send({ email: u.email, password: u.password }).expect(200);
+    const res = await request(suite.t.app).post('/api/auth/login').set('x-forwarded-for', ip).send({ email: u.email, password: u.password }).expect(200);
     return (res.body as { challengeId: string }).challengeId;
   };
-  const secondStep = (body: Record<string, unknown>, ip: string) => request(t.app).post('/api/auth/2fa/verify-login').set('x-forwarded-for', ip).send(body);
+  const secondStep = (body: Record<string, unknown>, ip: string) => request(suite.t.app).post('/api/auth/2fa/verify-login').set('x-forwarded-for', ip).send(body);
 
   async function challengeAttempts(userId: number): Promise<number[]> {
-    const rows = (await t.dataSource.query(`select attempts from login_challenges where user_id = $1 and consumed_at is null`, [userId])) as Array<{ attempts: number }>;
+    const rows = (await suite.t.dataSource.query(`select attempts from login_challenges where user_id = $1 and consumed_at is null`, [userId])) as Array<{ attempts: number }>;
     return rows.map((r) => r.attempts);
   }
 
@@ -39,7 +28,7 @@ describe('the second sign-in step belongs to the browser that passed the first',
     const u = await enrolled();
     const id = await passwordStep(u, randomIp());
     expect(id).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const rows = (await t.dataSource.query(`select secret_hash from login_challenges where user_id = $1 and consumed_at is null`, [u.id])) as Array<{ secret_hash: string }>;
+    const rows = (await suite.t.dataSource.query(`select secret_hash from login_challenges where user_id = $1 and consumed_at is null`, [u.id])) as Array<{ secret_hash: string }>;
     expect(rows).toEqual([{ secret_hash: hashLinkToken(id) }]);
     expect(JSON.stringify(rows)).not.toContain(id);
   });
@@ -57,7 +46,7 @@ describe('the second sign-in step belongs to the browser that passed the first',
 
     const res = await secondStep({ email: owner.email, challengeId, token: good }, ownerIp).expect(200);
     expect(res.body.user.id).toBe(owner.id);
-    const reasons = (await t.dataSource.query(`select details->>'reason' as reason from audit_log where action = 'auth.login_2fa_failure' and target_id = $1`, [String(owner.id)])) as Array<{
+    const reasons = (await suite.t.dataSource.query(`select details->>'reason' as reason from audit_log where action = 'auth.login_2fa_failure' and target_id = $1`, [String(owner.id)])) as Array<{
       reason: string;
     }>;
     expect(reasons).toEqual(Array.from({ length: 5 }, () => ({ reason: 'no_challenge' })));
@@ -77,7 +66,7 @@ describe('the second sign-in step belongs to the browser that passed the first',
     expect(await challengeAttempts(owner.id)).toEqual([0]);
     // The other user's challenge is untouched as well.
     expect(await challengeAttempts(other.id)).toEqual([0]);
-    const [second] = (await t.dataSource.query(`select count from rate_limits where bucket = $1`, [`reauth:user:${owner.id}`])) as Array<{ count: number }>;
+    const [second] = (await suite.t.dataSource.query(`select count from rate_limits where bucket = $1`, [`reauth:user:${owner.id}`])) as Array<{ count: number }>;
     expect(second?.count ?? 0).toBe(0);
 
     await secondStep({ email: owner.email, challengeId, token: good }, ip).expect(200);
@@ -98,22 +87,21 @@ describe('the second sign-in step belongs to the browser that passed the first',
   it('GraphQL: login answers the challengeId and verifyLogin requires it', async () => {
     const u = await enrolled();
     const ip = randomIp();
-    const login = await gql(t, 'mutation ($e: String!, $p: String!) { login(input: {email: $e, password: $p}) { requiresTwoFactor challengeId token } }', { e: u.email, p: u.password }, { ip });
+    const login = await gql(suite.t, 'mutation ($e: String!, $p: String!) { login(input: {email: $e, password: $p}) { requiresTwoFactor challengeId token } }', { e: u.email, p: u.password }, { ip });
     const { challengeId } = login.body.data.login as { challengeId: string };
     expect(login.body.data.login).toEqual({ requiresTwoFactor: true, challengeId: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), token: null });
 
-    const missing = await gql(t, 'mutation ($e: String!, $c: String!) { verifyLogin(input: {email: $e, token: $c}) { token } }', { e: u.email, c: await totp(u.secret) }, { ip });
+    const missing = await gql(suite.t, 'mutation ($e: String!, $c: String!) { verifyLogin(input: {email: $e, token: $c}) { token } }', { e: u.email, c: await totp(u.secret) }, { ip });
     expect(missing.body.errors[0].message).toMatch(/challengeId/);
-    const unknown = await gql(t, 'mutation ($e: String!, $c: String!) { verifyLogin(input: {email: $e, challengeId: "nope", token: $c}) { token } }', { e: u.email, c: await totp(u.secret) }, { ip });
+    const unknown = await gql(suite.t, 'mutation ($e: String!, $c: String!) { verifyLogin(input: {email: $e, challengeId: "nope", token: $c}) { token } }', { e: u.email, c: await totp(u.secret) }, { ip });
     expect(unknown.body.errors[0]).toMatchObject({ message: EXPIRED.error, extensions: { code: 'UNAUTHENTICATED' } });
-    const ok = await gql(t, 'mutation ($e: String!, $i: String!, $c: String!) { verifyLogin(input: {email: $e, challengeId: $i, token: $c}) { user { id } } }', { e: u.email, i: challengeId, c: await totp(u.secret) }, { ip });
+    const ok = await gql(suite.t, 'mutation ($e: String!, $i: String!, $c: String!) { verifyLogin(input: {email: $e, challengeId: $i, token: $c}) { user { id } } }', { e: u.email, i: challengeId, c: await totp(u.secret) }, { ip });
     expect(ok.body.data.verifyLogin).toEqual({ user: { id: u.id } });
   });
 
   it('sign-in without two-factor answers no challenge id', async () => {
-    const u = await createUser(t.dataSource);
-    created.push(u.id);
-    const res = await request(t.app).post('/api/auth/login').set('x-forwarded-for', randomIp()).send({ email: u.email, password: u.password }).expect(200);
+    const u = await suite.user();
+    const res = await request(suite.t.app).post('/api/auth/login').set('x-forwarded-for', randomIp()).send({ email: u.email, password: u.password }).expect(200);
     expect(Object.keys(res.body).sort()).toEqual(['requiresTwoFactor', 'token', 'user']);
   });
 });

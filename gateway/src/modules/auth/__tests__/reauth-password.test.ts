@@ -1,6 +1,5 @@
 import request from 'supertest';
-import { buildTestApp, type TestApp } from '../../../../test/app';
-import { bearer, createUser, deleteUsers, enableTwoFactor, gql, PROXY_ENV, randomIp, tokenFor, totp, type TestUser } from '../../../../test/auth';
+import { authTestApp, bearer, enableTwoFactor, gql, randomIp, tokenFor, totp, type TestUser } from '../../../../test/auth';
 
 const NEEDED = { error: 'Please enter your password', details: ['Please enter your password'] };
 const INCORRECT = { error: 'Incorrect password', details: ['Incorrect password'] };
@@ -12,24 +11,14 @@ const INCORRECT = { error: 'Incorrect password', details: ['Incorrect password']
  * one). Wrong answers count toward the per-account limit of checks.
  */
 describe('sensitive changes need the password', () => {
-  let t: TestApp;
-  const created: number[] = [];
-
-  beforeAll(async () => {
-    t = await buildTestApp({ env: PROXY_ENV });
-  });
-  afterAll(async () => {
-    await deleteUsers(t.dataSource, created);
-    await t.close();
-  });
+  const suite = authTestApp();
 
   async function user(): Promise<TestUser & { token: string; ip: string }> {
-    const u = await createUser(t.dataSource);
-    created.push(u.id);
-    return { ...u, token: await tokenFor(t.dataSource, u.id), ip: randomIp() };
+    const u = await suite.user();
+    return { ...u, token: await tokenFor(suite.t.dataSource, u.id), ip: randomIp() };
   }
 
-  const post = (path: string, body: Record<string, unknown>, u: { token: string; ip: string }) => request(t.app).post(path).set(bearer(u.token)).set('x-forwarded-for', u.ip).send(body);
+  const post = (path: string, body: Record<string, unknown>, u: { token: string; ip: string }) => request(suite.t.app).post(path).set(bearer(u.token)).set('x-forwarded-for', u.ip).send(body);
 
   /** Starts setup; the new authenticator's secret. */
   async function setup(u: { token: string; ip: string }): Promise<string> {
@@ -37,12 +26,12 @@ describe('sensitive changes need the password', () => {
   }
 
   async function twoFactorEnabled(userId: number): Promise<boolean> {
-    const [row] = (await t.dataSource.query('select two_factor_enabled from users where id = $1', [userId])) as Array<{ two_factor_enabled: boolean }>;
+    const [row] = (await suite.t.dataSource.query('select two_factor_enabled from users where id = $1', [userId])) as Array<{ two_factor_enabled: boolean }>;
     return row?.two_factor_enabled ?? false;
   }
 
   async function checkFailures(userId: number): Promise<Array<{ operation: string; reason: string }>> {
-    return (await t.dataSource.query(`select details->>'operation' as operation, details->>'reason' as reason from audit_log where action = '2fa.check_failure' and target_id = $1 order by id`, [
+    return (await suite.t.dataSource.query(`select details->>'operation' as operation, details->>'reason' as reason from audit_log where action = '2fa.check_failure' and target_id = $1 order by id`, [
       String(userId),
     ])) as Array<{ operation: string; reason: string }>;
   }
@@ -77,17 +66,17 @@ describe('sensitive changes need the password', () => {
     const u = await user();
     const secret = await setup(u);
     const enable = 'mutation ($c: String!, $p: String) { twoFactorEnable(token: $c, password: $p) { enabled } }';
-    const missing = await gql(t, enable, { c: await totp(secret, -1) }, u);
+    const missing = await gql(suite.t, enable, { c: await totp(secret, -1) }, u);
     expect(missing.body.errors[0]).toMatchObject({ message: 'Please enter your password', extensions: { code: 'BAD_USER_INPUT' } });
-    const wrong = await gql(t, enable, { c: await totp(secret, -1), p: 'Wrong-password1' }, u);
+    const wrong = await gql(suite.t, enable, { c: await totp(secret, -1), p: 'Wrong-password1' }, u);
     expect(wrong.body.errors[0]).toMatchObject({ message: 'Incorrect password', extensions: { code: 'BAD_USER_INPUT' } });
-    const ok = await gql(t, enable, { c: await totp(secret, -1), p: u.password }, u);
+    const ok = await gql(suite.t, enable, { c: await totp(secret, -1), p: u.password }, u);
     expect(ok.body.data.twoFactorEnable).toEqual({ enabled: true });
   });
 
   it('disable and new backup codes: a wrong password is 400 "Incorrect password"; a current code still works instead', async () => {
     const u = await user();
-    const on = await enableTwoFactor(t, u.token, u.ip, u.password);
+    const on = await enableTwoFactor(suite.t, u.token, u.ip, u.password);
     const session = { token: on.token, ip: u.ip };
     await post('/api/auth/2fa/disable', { password: 'Wrong-password1' }, session).expect(400, INCORRECT);
     await post('/api/auth/2fa/backup-codes/regenerate', { password: 'Wrong-password1' }, session).expect(400, INCORRECT);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import request from 'supertest';
 import { buildTestApp, type TestApp } from '../../../../test/app';
-import { bearer, createUser, deleteUsers, enableTwoFactor, PROXY_ENV, randomIp, tokenFor, totp, type TestUser } from '../../../../test/auth';
+import { authTestApp, bearer, createUser, deleteUsers, enableTwoFactor, PROXY_ENV, randomIp, tokenFor, totp } from '../../../../test/auth';
 import { addressKey } from '../rate-limiter';
 
 const TOO_MANY = { error: 'Too many login attempts. Please try again later.' };
@@ -25,27 +25,13 @@ describe('addressKey', () => {
 });
 
 describe('sign-in throttling that follows the account', () => {
-  let t: TestApp;
-  const created: number[] = [];
-
-  beforeAll(async () => {
-    t = await buildTestApp({ env: PROXY_ENV });
-  });
-  afterAll(async () => {
-    await deleteUsers(t.dataSource, created);
-    await t.close();
-  });
-
-  async function user(): Promise<TestUser> {
-    const u = await createUser(t.dataSource);
-    created.push(u.id);
-    return u;
-  }
+  const suite = authTestApp();
+  const user = () => suite.user();
 
   const login = (app: TestApp, body: Record<string, unknown>, ip: string) => request(app.app).post('/api/auth/login').set('x-forwarded-for', ip).send(body);
 
   async function bucketCount(bucket: string): Promise<number | undefined> {
-    const rows = (await t.dataSource.query('select count from rate_limits where bucket = $1', [bucket])) as Array<{ count: number }>;
+    const rows = (await suite.t.dataSource.query('select count from rate_limits where bucket = $1', [bucket])) as Array<{ count: number }>;
     return rows[0]?.count;
   }
 
@@ -54,49 +40,49 @@ describe('sign-in throttling that follows the account', () => {
     const bystander = await user();
     const ips = Array.from({ length: 6 }, randomIp);
     // At most 2 per address: far below the per-address and per-account-and-address limits.
-    for (let i = 0; i < 10; i++) await login(t, { email: victim.email, password: `Wrong-${i}-pass` }, ips[i % 6] as string).expect(401, INVALID);
+    for (let i = 0; i < 10; i++) await login(suite.t, { email: victim.email, password: `Wrong-${i}-pass` }, ips[i % 6] as string).expect(401, INVALID);
 
     for (const ip of [ips[5] as string, randomIp()]) {
-      const slowed = await login(t, { email: victim.email, password: victim.password }, ip).expect(429);
+      const slowed = await login(suite.t, { email: victim.email, password: victim.password }, ip).expect(429);
       expect(slowed.body).toEqual(TOO_MANY);
       expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(800);
       expect(Number(slowed.headers['retry-after'])).toBeLessThanOrEqual(900);
     }
     // Only that account: another one signs in from the same addresses.
-    await login(t, { email: bystander.email, password: bystander.password }, ips[0] as string).expect(200);
-    const [audit] = (await t.dataSource.query(
+    await login(suite.t, { email: bystander.email, password: bystander.password }, ips[0] as string).expect(200);
+    const [audit] = (await suite.t.dataSource.query(
       `select count(*)::int as n from audit_log where action = 'auth.login_rate_limited' and details->>'email' = $1 and details->>'limit' = 'account'`,
       [victim.email],
     )) as Array<{ n: number }>;
     expect(audit?.n).toBe(2);
 
     // Not a lock-out: once the window has passed, the owner signs in.
-    await t.dataSource.query(`update rate_limits set window_start = window_start - interval '16 minutes' where bucket = $1`, [
+    await suite.t.dataSource.query(`update rate_limits set window_start = window_start - interval '16 minutes' where bucket = $1`, [
       `login:acct-total:${crypto.createHash('sha256').update(victim.email).digest('hex').slice(0, 32)}`,
     ]);
-    await login(t, { email: victim.email, password: victim.password }, randomIp()).expect(200);
+    await login(suite.t, { email: victim.email, password: victim.password }, randomIp()).expect(200);
   });
 
   it('a correct password is refunded: ten good sign-ins leave the account-wide count where it was', async () => {
     const u = await user();
-    for (let i = 0; i < 9; i++) await login(t, { email: u.email, password: `Wrong-${i}-pass` }, randomIp()).expect(401);
-    for (let i = 0; i < 10; i++) await login(t, { email: u.email, password: u.password }, randomIp()).expect(200);
-    await login(t, { email: u.email, password: 'Wrong-10-pass' }, randomIp()).expect(401);
-    await login(t, { email: u.email, password: u.password }, randomIp()).expect(429, TOO_MANY);
+    for (let i = 0; i < 9; i++) await login(suite.t, { email: u.email, password: `Wrong-${i}-pass` }, randomIp()).expect(401);
+    for (let i = 0; i < 10; i++) await login(suite.t, { email: u.email, password: u.password }, randomIp()).expect(200);
+    await login(suite.t, { email: u.email, password: 'Wrong-10-pass' }, randomIp()).expect(401);
+    await login(suite.t, { email: u.email, password: u.password }, randomIp()).expect(429, TOO_MANY);
   });
 
   it('6 addresses of one IPv6 /64 count as one address; the audit trail keeps each full address', async () => {
     const victim = await user();
     const prefix = randomPrefix64();
     const addresses = Array.from({ length: 6 }, (_, i) => `${prefix}:0:0:0:${(i + 1).toString(16)}`);
-    for (let i = 0; i < 5; i++) await login(t, { email: victim.email, password: `Wrong-${i}-pass` }, addresses[i] as string).expect(401, INVALID);
+    for (let i = 0; i < 5; i++) await login(suite.t, { email: victim.email, password: `Wrong-${i}-pass` }, addresses[i] as string).expect(401, INVALID);
     // The sixth address of the /64 is the same client: the per-account-and-address limit holds, even for the right password.
-    await login(t, { email: victim.email, password: victim.password }, addresses[5] as string).expect(429, TOO_MANY);
+    await login(suite.t, { email: victim.email, password: victim.password }, addresses[5] as string).expect(429, TOO_MANY);
     expect(await bucketCount(`login:ip:${prefix}::/64`)).toBe(6);
     // Another /64 is another client.
-    await login(t, { email: victim.email, password: victim.password }, `${randomPrefix64()}::1`).expect(200);
+    await login(suite.t, { email: victim.email, password: victim.password }, `${randomPrefix64()}::1`).expect(200);
 
-    const rows = (await t.dataSource.query(`select ip from audit_log where action = 'auth.login_failure' and target_id = $1 order by id`, [String(victim.id)])) as Array<{ ip: string }>;
+    const rows = (await suite.t.dataSource.query(`select ip from audit_log where action = 'auth.login_failure' and target_id = $1 order by id`, [String(victim.id)])) as Array<{ ip: string }>;
     expect(rows.map((r) => r.ip)).toEqual(addresses.slice(0, 5));
   });
 
@@ -121,22 +107,22 @@ describe('sign-in throttling that follows the account', () => {
   it('wrong second-factor codes are capped per account across challenges (10 per 15 minutes), shared with the signed-in checks', async () => {
     const u = await user();
     const setupIp = randomIp();
-    const on = await enableTwoFactor(t, await tokenFor(t.dataSource, u.id), setupIp, u.password);
+    const on = await enableTwoFactor(suite.t, await tokenFor(suite.t.dataSource, u.id), setupIp, u.password);
     const good = await totp(on.secret);
     const wrong = good === '123456' ? '654321' : '123456';
 
     // Two password steps from two addresses, five wrong codes each: no per-challenge or per-address limit is reached.
     for (const ip of [randomIp(), randomIp()]) {
-      const step = await login(t, { email: u.email, password: u.password }, ip).expect(200);
+      const step = await login(suite.t, { email: u.email, password: u.password }, ip).expect(200);
       const challengeId = (step.body as { challengeId: string }).challengeId;
       for (let i = 0; i < 5; i++) {
-        await request(t.app).post('/api/auth/2fa/verify-login').set('x-forwarded-for', ip).send({ email: u.email, challengeId, token: wrong }).expect(401, { error: 'Invalid authentication code' });
+        await request(suite.t.app).post('/api/auth/2fa/verify-login').set('x-forwarded-for', ip).send({ email: u.email, challengeId, token: wrong }).expect(401, { error: 'Invalid authentication code' });
       }
     }
     // A third challenge, from a third address: even the right code waits.
     const ip = randomIp();
-    const step = await login(t, { email: u.email, password: u.password }, ip).expect(200);
-    const capped = await request(t.app)
+    const step = await login(suite.t, { email: u.email, password: u.password }, ip).expect(200);
+    const capped = await request(suite.t.app)
       .post('/api/auth/2fa/verify-login')
       .set('x-forwarded-for', ip)
       .send({ email: u.email, challengeId: (step.body as { challengeId: string }).challengeId, token: good })
@@ -145,7 +131,7 @@ describe('sign-in throttling that follows the account', () => {
     expect(Number(capped.headers['retry-after'])).toBeGreaterThan(800);
     expect(await bucketCount(`reauth:user:${u.id}`)).toBe(11);
     // One allowance per account: the signed-in checks are spent too.
-    const disable = await request(t.app).post('/api/auth/2fa/disable').set(bearer(on.token)).set('x-forwarded-for', setupIp).send({ password: u.password }).expect(429);
+    const disable = await request(suite.t.app).post('/api/auth/2fa/disable').set(bearer(on.token)).set('x-forwarded-for', setupIp).send({ password: u.password }).expect(429);
     expect(disable.body).toEqual({ error: 'Too many attempts. Please try again later.' });
   });
 });
