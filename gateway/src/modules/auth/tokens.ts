@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import { SignJWT } from 'jose';
 
-/** HS256 only, 8 hours, with issuer and audience pinned (docs/product.md#sessions). */
+/** HS256 only, 8 hours, with issuer, audience and type pinned (docs/product.md#sessions). */
 export const TOKEN_ALGORITHM = 'HS256';
 export const TOKEN_TTL_SECONDS = 8 * 60 * 60;
+/** The header's `typ`: a JWT, so no other JOSE object signed with this secret passes for a session token. */
+export const TOKEN_TYPE = 'JWT';
 export const TOKEN_ISSUER = 'embark-gateway';
 export const TOKEN_AUDIENCE = 'embark';
 /** The largest PostgreSQL `integer`, the type of users.id. */
@@ -12,6 +14,11 @@ const MAX_USER_ID = 2_147_483_647;
 const MAX_TOKEN_LENGTH = 4096;
 /** Seconds of clock skew allowed on exp/nbf (jose's default, which this service always used). */
 export const TOKEN_CLOCK_TOLERANCE_SECONDS = 0;
+/**
+ * How far in the future `iat` may lie: another replica's clock may run a little ahead, but a
+ * token from further ahead was minted outside our sign(), and would outlive its 8 hours.
+ */
+export const TOKEN_MAX_FUTURE_IAT_SECONDS = 30;
 /** Claims a token must carry (iss and aud are required by their pinned checks too). */
 const REQUIRED_CLAIMS = ['iss', 'aud', 'sub', 'iat', 'exp', 'sid'] as const;
 /** A session id as PostgreSQL prints a uuid (sessions.id); anything else could never match. */
@@ -51,12 +58,15 @@ function decodeJsonObject(segment: string): Record<string, unknown> | null {
  * rules, `alg` pinned to HS256 (so `none` and algorithm confusion are refused),
  * a constant-time signature comparison, a JSON-object payload, required
  * iss/aud/sub/iat/exp/sid, the pinned issuer and audience (a string, or an
- * array containing it), numeric iat, nbf and exp checked against the clock
- * with the same tolerance. Two things are stricter than before, and neither
- * occurs in a token we issue: `sub` must be a string (RFC 7519; the old check
- * let a number through), and the segments must be unpadded base64url (RFC 7515;
- * jose tolerated `=`). Tokens stay interoperable: jose signs them, and
- * tokens.test.ts holds this code to jose's answer for every case.
+ * array containing it), `typ` pinned to JWT as jose compares it (case-insensitive,
+ * "application/" implied), numeric iat, nbf and exp checked against the clock
+ * with the same tolerance. On top of jose: `iat` at most 30 s ahead of the clock, a lifetime
+ * (`exp - iat`) of at most TOKEN_TTL_SECONDS, `sid` a uuid, and two things
+ * stricter than jose, neither occurring in a token we issue: `sub` must be a
+ * string (RFC 7519), and the segments unpadded base64url (RFC 7515; jose
+ * tolerates `=`). jose stays because a library doing the same costs more per
+ * request (`npm run bench`, docs/decisions.md); tokens.test.ts and
+ * tokens.property.test.ts hold this code to jose plus those rules.
  * Revocation and the account state are checked by the auth service against the
  * database on every request.
  */
@@ -68,13 +78,15 @@ export class TokenService {
   }
 
   async sign(claims: TokenClaims): Promise<string> {
+    // One clock reading for both: two could straddle a second and make the lifetime 1 s too long.
+    const issuedAt = Math.floor(Date.now() / 1000);
     return new SignJWT({ sid: claims.sessionId })
-      .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: 'JWT' })
+      .setProtectedHeader({ alg: TOKEN_ALGORITHM, typ: TOKEN_TYPE })
       .setSubject(String(claims.userId))
       .setIssuer(TOKEN_ISSUER)
       .setAudience(TOKEN_AUDIENCE)
-      .setIssuedAt()
-      .setExpirationTime(`${TOKEN_TTL_SECONDS}s`)
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + TOKEN_TTL_SECONDS)
       // Unique per token: lets logs and audits tell two sessions of one user apart.
       .setJti(crypto.randomUUID())
       .sign(this.key);
@@ -110,7 +122,7 @@ export class TokenService {
    * jose's header rules for a JWT: `crit`, when present, is a non-empty list
    * naming only the one extension jose knows (`b64`), which must then be
    * present as a boolean, and a JWT must not use an unencoded payload
-   * (`b64: false`); `alg` must be on the allow-list.
+   * (`b64: false`); `alg` must be on the allow-list; `typ` must be ours.
    */
   private headerAccepted(header: Record<string, unknown>): boolean {
     const crit = header.crit;
@@ -118,20 +130,32 @@ export class TokenService {
       if (!Array.isArray(crit) || crit.length === 0 || crit.some((name) => name !== 'b64')) return false;
       if (header.b64 !== true) return false;
     }
-    return header.alg === TOKEN_ALGORITHM;
+    return header.alg === TOKEN_ALGORITHM && typeof header.typ === 'string' && mediaType(header.typ) === mediaType(TOKEN_TYPE);
   }
 }
 
-/** jose's validateClaimsSet with our options (issuer, audience, requiredClaims, default clock tolerance). */
+/** A `typ` as RFC 7515 compares it (and jose): case-insensitive, with "application/" implied when there is no slash. */
+function mediaType(typ: string): string {
+  const lower = typ.toLowerCase();
+  return typ.includes('/') ? lower : `application/${lower}`;
+}
+
+/**
+ * jose's validateClaimsSet with our options (issuer, audience, requiredClaims, default clock
+ * tolerance), then the age rules jose has no option for: `iat` not beyond the allowed skew ahead
+ * of the clock, and `exp - iat` not beyond our token lifetime (JSON's 1e400 is Infinity: written
+ * as "accept only if", so no arithmetic on it can let a token through).
+ */
 function claimsAccepted(claims: Record<string, unknown>, now: Date): boolean {
   if (!REQUIRED_CLAIMS.every((claim) => Object.hasOwn(claims, claim))) return false;
   if (claims.iss !== TOKEN_ISSUER) return false;
   const aud = claims.aud;
   if (!(aud === TOKEN_AUDIENCE || (Array.isArray(aud) && aud.includes(TOKEN_AUDIENCE)))) return false;
   const seconds = Math.floor(now.getTime() / 1000);
-  if (typeof claims.iat !== 'number') return false;
+  const iat = claims.iat;
+  if (typeof iat !== 'number' || !(iat <= seconds + TOKEN_MAX_FUTURE_IAT_SECONDS)) return false;
   const nbf = claims.nbf;
   if (nbf !== undefined && (typeof nbf !== 'number' || nbf > seconds + TOKEN_CLOCK_TOLERANCE_SECONDS)) return false;
   const exp = claims.exp;
-  return typeof exp === 'number' && exp > seconds - TOKEN_CLOCK_TOLERANCE_SECONDS;
+  return typeof exp === 'number' && exp > seconds - TOKEN_CLOCK_TOLERANCE_SECONDS && exp - iat <= TOKEN_TTL_SECONDS;
 }

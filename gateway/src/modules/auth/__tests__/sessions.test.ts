@@ -9,7 +9,7 @@ const key = new TextEncoder().encode(TEST_JWT_SECRET);
 
 /** A token with the right claims for `user` (and session `sid`), adjustable to break one thing at a time. */
 async function forge(user: TestUser & { sid: string }, tweak: (jwt: SignJWT) => SignJWT = (j) => j, secret: Uint8Array = key, alg = 'HS256'): Promise<string> {
-  const jwt = new SignJWT({ sid: user.sid }).setProtectedHeader({ alg }).setSubject(String(user.id)).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt().setExpirationTime('1h');
+  const jwt = new SignJWT({ sid: user.sid }).setProtectedHeader({ alg, typ: 'JWT' }).setSubject(String(user.id)).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt().setExpirationTime('1h');
   return tweak(jwt).sign(secret);
 }
 
@@ -61,7 +61,7 @@ describe('sessions and tokens', () => {
   it('refuses an expired token, and one without exp', async () => {
     const past = Math.floor(Date.now() / 1000) - 3600;
     await me(await forge(employee, (j) => j.setIssuedAt(past - 60).setExpirationTime(past))).expect(401);
-    const noExp = await new SignJWT({ sid: employee.sid }).setProtectedHeader({ alg: 'HS256' }).setSubject(String(employee.id)).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt().sign(key);
+    const noExp = await new SignJWT({ sid: employee.sid }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(String(employee.id)).setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt().sign(key);
     await me(noExp).expect(401);
   });
 

@@ -1,39 +1,21 @@
 import crypto from 'node:crypto';
-import { jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
-import { TOKEN_AUDIENCE, TOKEN_ISSUER, TokenService, type TokenClaims } from '../tokens';
+import { SignJWT, UnsecuredJWT } from 'jose';
+import { TOKEN_AUDIENCE, TOKEN_ISSUER, TokenService } from '../tokens';
+import { joseAnswer, REFERENCE_SECRET as SECRET, referenceKey as key, referenceVerify } from './tokens-reference';
 
 /*
  * TokenService.verify is a hand-written HS256 check (node:crypto) standing in
- * for jose's jwtVerify on the hot path. These cases pin it to jose: every token
- * below must get the SAME answer from both, so a difference in any check
- * (algorithm, crit, issuer, audience, required claims, time) fails here.
+ * for jose's jwtVerify on the hot path. These cases pin it to the reference
+ * (tokens-reference.ts: jose with the service's options, plus the rules jose
+ * has no option for): every token below must get the SAME answer from both,
+ * so a difference in any check (algorithm, crit, typ, issuer, audience,
+ * required claims, time, age) fails here. tokens.property.test.ts does the
+ * same for thousands of generated tokens.
  */
 
-const SECRET = 'tokens-test-secret-0123456789abcdef0123456789';
-const key = new TextEncoder().encode(SECRET);
 const NOW = new Date('2026-06-01T12:00:00Z');
 const now = Math.floor(NOW.getTime() / 1000);
 const SID = '0b6a3c4e-5d2f-4a1b-9c8d-7e6f5a4b3c2d';
-
-/** The verification this service did with jose before (tokens.ts history), at a fixed clock. */
-async function joseVerify(token: string): Promise<TokenClaims | null> {
-  if (token.length === 0 || token.length > 4096) return null;
-  try {
-    const { payload } = await jwtVerify(token, key, {
-      algorithms: ['HS256'],
-      issuer: TOKEN_ISSUER,
-      audience: TOKEN_AUDIENCE,
-      requiredClaims: ['exp', 'iat', 'sub', 'sid'],
-      currentDate: NOW,
-    });
-    const sub = payload.sub ?? '';
-    const sid = payload.sid;
-    if (!/^[1-9]\d{0,9}$/.test(sub) || typeof sid !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(sid)) return null;
-    return { userId: Number(sub), sessionId: sid };
-  } catch {
-    return null;
-  }
-}
 
 const b64 = (value: unknown): string => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
 const hmac = (input: string, alg = 'sha256', secret: Uint8Array = key): string => crypto.createHmac(alg, secret).update(input).digest('base64url');
@@ -49,11 +31,11 @@ const CLAIMS = { sid: SID, sub: '42', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE, ia
 const without = (name: keyof typeof CLAIMS) => Object.fromEntries(Object.entries(CLAIMS).filter(([k]) => k !== name));
 
 async function joseSigned(tweak: (jwt: SignJWT) => SignJWT = (j) => j, alg = 'HS256', secret = key): Promise<string> {
-  const jwt = new SignJWT({ sid: SID }).setProtectedHeader({ alg }).setSubject('42').setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt(now - 60).setExpirationTime(now + 3600);
+  const jwt = new SignJWT({ sid: SID }).setProtectedHeader({ alg, typ: 'JWT' }).setSubject('42').setIssuer(TOKEN_ISSUER).setAudience(TOKEN_AUDIENCE).setIssuedAt(now - 60).setExpirationTime(now + 3600);
   return tweak(jwt).sign(secret);
 }
 
-describe('TokenService.verify (node:crypto) answers exactly as jose jwtVerify did', () => {
+describe('TokenService.verify (node:crypto) answers exactly as the jose reference does', () => {
   const service = new TokenService(SECRET);
 
   const cases: Array<[string, () => Promise<string> | string]> = [
@@ -141,10 +123,10 @@ describe('TokenService.verify (node:crypto) answers exactly as jose jwtVerify di
 
   it.each(cases)('%s', async (_name, make) => {
     const token = await make();
-    expect(service.verify(token, NOW)).toEqual(await joseVerify(token));
+    expect(service.verify(token, NOW)).toEqual(await referenceVerify(token, NOW));
   });
 
-  // Deliberately stricter than before (tokens.ts explains); never produced by sign().
+  // Deliberately stricter than jose alone (tokens.ts explains); never produced by sign().
   const stricter: Array<[string, () => Promise<string> | string]> = [
     ['sub as a number', () => raw(HEADER, { ...CLAIMS, sub: 42 })],
     ['sub as a list', () => raw(HEADER, { ...CLAIMS, sub: [42] })],
@@ -158,9 +140,9 @@ describe('TokenService.verify (node:crypto) answers exactly as jose jwtVerify di
     }],
   ];
 
-  it.each(stricter)('refuses what jose let through: %s', async (_name, make) => {
+  it.each(stricter)('refuses what jose lets through: %s', async (_name, make) => {
     const token = await make();
-    expect(await joseVerify(token)).not.toBeNull();
+    expect(await joseAnswer(token, NOW)).not.toBeNull();
     expect(service.verify(token, NOW)).toBeNull();
   });
 
@@ -173,5 +155,37 @@ describe('TokenService.verify (node:crypto) answers exactly as jose jwtVerify di
     const token = await joseSigned((j) => j.setExpirationTime(now + 10));
     expect(service.verify(token, new Date((now + 9) * 1000))).not.toBeNull();
     expect(service.verify(token, new Date((now + 10) * 1000))).toBeNull();
+  });
+});
+
+describe('TokenService.verify refuses tokens by age and by type', () => {
+  const service = new TokenService(SECRET);
+  /** A correctly signed token issued `iatOffset` seconds from now, living `lifetime` seconds. */
+  const aged = (iatOffset: number, lifetime: number) => raw(HEADER, { ...CLAIMS, iat: now + iatOffset, exp: now + iatOffset + lifetime });
+  const typed = (typ: unknown) => raw({ alg: 'HS256', ...(typ === undefined ? {} : { typ }) }, CLAIMS);
+
+  const cases: Array<[string, string, boolean]> = [
+    ['issued now, for 8 hours', aged(0, 28_800), true],
+    ['issued 30 s ahead of the clock (skew between replicas)', aged(30, 28_800), true],
+    ['issued 31 s ahead of the clock', aged(31, 3600), false],
+    ['issued 10 minutes ahead of the clock', aged(600, 3600), false],
+    ['issued a day ahead, already valid by nbf', raw(HEADER, { ...CLAIMS, iat: now + 86_400, nbf: now - 60, exp: now + 3600 }), false],
+    ['a lifetime of exactly 8 hours, half spent', aged(-14_400, 28_800), true],
+    ['a lifetime of 8 hours and 1 s', aged(-60, 28_801), false],
+    ['a lifetime of 30 days, issued a minute ago', aged(-60, 30 * 86_400), false],
+    ['iat -1e400 and exp 1e400 (an endless lifetime)', raw(HEADER, JSON.stringify({ ...CLAIMS, iat: 0, exp: 1 }).replace('"iat":0', '"iat":-1e400').replace('"exp":1', '"exp":1e400')), false],
+    ['typ JWT', typed('JWT'), true],
+    ['typ jwt (media types are case-insensitive)', typed('jwt'), true],
+    ['typ application/jwt (the prefix may be omitted)', typed('application/jwt'), true],
+    ['no typ', typed(undefined), false],
+    ['typ JOSE', typed('JOSE'), false],
+    ['typ at+jwt (an access token of another issuer)', typed('at+jwt'), false],
+    ['typ text/jwt', typed('text/jwt'), false],
+    ['typ as a number', typed(1), false],
+  ];
+
+  it.each(cases)('%s', async (_name, token, accepted) => {
+    expect(service.verify(token, NOW)).toEqual(accepted ? { userId: 42, sessionId: SID } : null);
+    expect(await referenceVerify(token, NOW)).toEqual(service.verify(token, NOW));
   });
 });
