@@ -6,7 +6,7 @@
 // turned into a failure; a benchmark that cannot run at all is (exit code 1).
 //
 //   node bench/run.mjs                  everything (after `npm run build`)
-//   node bench/run.mjs gateway scale    only some: gateway (1), scale (2), bundles (3), page-speed (4), login (5), invitations (6)
+//   node bench/run.mjs gateway scale    only some: gateway (1), scale (2), bundles (3), page-speed (4), login (5), invitations (6), tokens (7)
 //   BENCH_DURATION=5 BENCH_ROUNDS=4     seconds per load run, alternating rounds per target
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,8 +23,9 @@ import { Report } from './lib/report.mjs';
 import { benchLogin } from './login.mjs';
 import { measurePageSpeed } from './page-speed.mjs';
 import { benchScale } from './scale.mjs';
+import { benchTokens } from './tokens.mjs';
 
-const ALL = ['gateway', 'scale', 'bundles', 'page-speed', 'login', 'invitations'];
+const ALL = ['gateway', 'scale', 'bundles', 'page-speed', 'login', 'invitations', 'tokens'];
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = wanted.filter((w) => !ALL.includes(w));
 if (unknown.length) {
@@ -119,6 +120,8 @@ async function frontEnd() {
 
 const loadBefore = os.loadavg();
 try {
+  // In-process and short: first, before the load runs heat the machine.
+  if (runs('tokens')) await phase('7. token verification', () => benchTokens({ report }));
   if (runs('gateway') || runs('login') || runs('scale') || runs('invitations')) await phase('server side (items 1, 5, 2, 6)', serverSide);
   if (runs('bundles') || runs('page-speed')) await phase('front end (items 3, 4)', frontEnd);
 } finally {
