@@ -21,6 +21,7 @@ const DEFAULT_AUTH = {
     invitationTokenPerAddress: { max: 20, windowSeconds: 900 },
   },
   twoFactor: { challengeTtlSeconds: 300, maxAttempts: 5 },
+  sessions: { idleMinutes: 120 },
 };
 
 const DEFAULT_MAIL = {

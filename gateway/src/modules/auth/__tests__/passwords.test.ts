@@ -64,14 +64,15 @@ describe('the password lifecycle', () => {
   }
 
   describe('change', () => {
-    it('200 {token}: the new password works, the old one and every older session do not', async () => {
+    it("200 {token}: the new password works, the old one and the user's other sessions do not", async () => {
       const u = await user();
       const otherDevice = await tokenFor(t.dataSource, u.id);
       const res = await post(t, '/api/auth/change-password', { currentPassword: u.password, newPassword: NEW_PASSWORD }, { token: u.token }).expect(200);
       expect(Object.keys(res.body)).toEqual(['token']);
       expectNoSecrets(res.body);
       await me(res.body.token).expect(200);
-      await me(u.token).expect(401);
+      // The caller's own session goes on: the fresh token and the one it replaces are the same session.
+      await me(u.token).expect(200);
       await me(otherDevice).expect(401);
       await login(u.email, NEW_PASSWORD).expect(200);
       await login(u.email, u.password).expect(401);
@@ -135,13 +136,15 @@ describe('the password lifecycle', () => {
 
     it('GraphQL changePassword: the same rules, a fresh token', async () => {
       const u = await user();
+      const otherDevice = await tokenFor(t.dataSource, u.id);
       const mutation = 'mutation ($c: String!, $n: String!) { changePassword(currentPassword: $c, newPassword: $n) { token } }';
       const wrong = await gql(t, mutation, { c: 'Wrong-pass-1', n: NEW_PASSWORD }, { token: u.token });
       expect(wrong.body.errors[0]).toMatchObject({ message: 'Current password is incorrect', extensions: { code: 'BAD_USER_INPUT' } });
       const ok = await gql(t, mutation, { c: u.password, n: NEW_PASSWORD }, { token: u.token });
       expect(ok.body.errors).toBeUndefined();
       await me(ok.body.data.changePassword.token).expect(200);
-      await me(u.token).expect(401);
+      await me(u.token).expect(200);
+      await me(otherDevice).expect(401);
       const anonymous = await gql(t, mutation, { c: u.password, n: NEW_PASSWORD });
       expect(anonymous.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
     });

@@ -67,6 +67,7 @@ describe('two-factor sign-in', () => {
     await post('/api/auth/2fa/verify', { token: '000000' === code ? '111111' : '000000' }, { token: u.token, ip }).expect(400, { error: MESSAGES.invalidCode, details: [MESSAGES.invalidCode] });
     await post('/api/auth/2fa/verify', { token: code }, { token: u.token, ip }).expect(200, { valid: true });
     await post('/api/auth/2fa/enable', { token: 'abc', password: u.password }, { token: u.token, ip }).expect(400, { error: MESSAGES.codeFormat, details: [MESSAGES.codeFormat] });
+    const otherDevice = await tokenFor(t.dataSource, u.id);
     const enabled = await post('/api/auth/2fa/enable', { token: code, password: u.password }, { token: u.token, ip }).expect(200);
     expect(enabled.body.enabled).toBe(true);
     expect(enabled.body.backupCodes).toHaveLength(10);
@@ -78,8 +79,9 @@ describe('two-factor sign-in', () => {
     expect(hashes).toHaveLength(10);
     for (const h of hashes) expect(h.code_hash).toMatch(/^\$argon2id\$/);
 
-    // Enabling revoked the old session; the returned token is the new one.
-    await request(t.app).get('/api/auth/me').set(bearer(u.token)).expect(401);
+    // Enabling ended the other sessions; the caller's goes on, with the returned token too.
+    await request(t.app).get('/api/auth/me').set(bearer(otherDevice)).expect(401);
+    await request(t.app).get('/api/auth/me').set(bearer(u.token)).expect(200);
     const status = await request(t.app).get('/api/auth/2fa/status').set(bearer(enabled.body.token)).expect(200);
     expect(status.body).toEqual({ enabled: true, backupCodesRemaining: 10 });
     // Setup again while enabled is refused: it would swap the authenticator silently.
@@ -190,9 +192,11 @@ describe('two-factor sign-in', () => {
     const wrong = await post('/api/auth/2fa/disable', { password: 'Wrong-password1' }, { token: u.token, ip: u.ip }).expect(400);
     expect(wrong.body).toEqual({ error: 'Incorrect password', details: ['Incorrect password'] });
     await post('/api/auth/2fa/disable', {}, { token: u.token, ip: u.ip }).expect(400, { error: MESSAGES.passwordOrCodeRequired, details: [MESSAGES.passwordOrCodeRequired] });
+    const otherDevice = await tokenFor(t.dataSource, u.id);
     const off = await post('/api/auth/2fa/disable', { password: u.password }, { token: u.token, ip: u.ip }).expect(200);
     expect(off.body).toEqual({ enabled: false, token: expect.any(String) });
-    await request(t.app).get('/api/auth/me').set(bearer(u.token)).expect(401);
+    await request(t.app).get('/api/auth/me').set(bearer(otherDevice)).expect(401);
+    await request(t.app).get('/api/auth/me').set(bearer(u.token)).expect(200);
     const status = await request(t.app).get('/api/auth/2fa/status').set(bearer(off.body.token)).expect(200);
     expect(status.body).toEqual({ enabled: false, backupCodesRemaining: 0 });
     const [row] = (await t.dataSource.query('select two_factor_secret from users where id = $1', [u.id])) as Array<{ two_factor_secret: string | null }>;
@@ -211,11 +215,13 @@ describe('two-factor sign-in', () => {
   it('regenerating backup codes needs the password, replaces the old codes, and revokes other sessions', async () => {
     const u = await enrolled();
     await post('/api/auth/2fa/backup-codes/regenerate', { password: 'Wrong-password1' }, { token: u.token, ip: u.ip }).expect(400);
+    const otherDevice = await tokenFor(t.dataSource, u.id);
     const res = await post('/api/auth/2fa/backup-codes/regenerate', { password: u.password }, { token: u.token, ip: u.ip }).expect(200);
     expect(Object.keys(res.body).sort()).toEqual(['backupCodes', 'token']);
     expect(res.body.backupCodes).toHaveLength(10);
     expect(res.body.backupCodes).not.toContain(u.backupCodes[0]);
-    await request(t.app).get('/api/auth/me').set(bearer(u.token)).expect(401);
+    await request(t.app).get('/api/auth/me').set(bearer(otherDevice)).expect(401);
+    await request(t.app).get('/api/auth/me').set(bearer(u.token)).expect(200);
     await request(t.app).get('/api/auth/me').set(bearer(res.body.token)).expect(200);
     const id = await challenge(u, u.ip);
     await secondStep(u, id, u.backupCodes[0] as string, u.ip, true).expect(401);
