@@ -1,8 +1,8 @@
 import { SignJWT } from 'jose';
 import request from 'supertest';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../tokens';
-import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../../../test/app';
-import { bearer, createUser, deleteUsers, gql, sessionFor, type TestUser } from '../../../../test/auth';
+import { TEST_JWT_SECRET } from '../../../../test/app';
+import { authTestApp, bearer, gql, sessionFor, type TestUser } from '../../../../test/auth';
 
 /*
  * Tokens signed with the real secret for a live session, refused through the doors only for
@@ -14,17 +14,12 @@ const key = new TextEncoder().encode(TEST_JWT_SECRET);
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 describe('tokens refused for their age or type', () => {
-  let t: TestApp;
+  const suite = authTestApp();
   let user: TestUser & { sid: string };
 
   beforeAll(async () => {
-    t = await buildTestApp();
-    const created = await createUser(t.dataSource);
-    user = { ...created, sid: await sessionFor(t.dataSource, created.id) };
-  });
-  afterAll(async () => {
-    await deleteUsers(t.dataSource, [user.id]);
-    await t.close();
+    const created = await suite.user();
+    user = { ...created, sid: await sessionFor(suite.t.dataSource, created.id) };
   });
 
   /** A correctly signed token of the user's live session, issued `iatOffset` s from now for `lifetime` s (`typ` null: none). */
@@ -40,7 +35,7 @@ describe('tokens refused for their age or type', () => {
       .sign(key);
   }
 
-  const me = async (jwt: string) => request(t.app).get('/api/auth/me').set(bearer(jwt));
+  const me = async (jwt: string) => request(suite.t.app).get('/api/auth/me').set(bearer(jwt));
 
   it('a token issued now for 8 hours works (the control for the refusals below)', async () => {
     const res = await me(await token(0, 8 * 3600));
@@ -57,7 +52,7 @@ describe('tokens refused for their age or type', () => {
     const res = await me(future);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: 'Authentication required' });
-    const out = await gql(t, '{ me { id } }', {}, { token: future });
+    const out = await gql(suite.t, '{ me { id } }', {}, { token: future });
     expect(out.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
 

@@ -204,7 +204,8 @@ describe('TokenService.verify gives the reference answer (jose plus the service 
     // A generator that only ever produced refusals (or only acceptances) would prove nothing.
     expect(accepted).toBeGreaterThan(RUNS * 0.15);
     expect(refused).toBeGreaterThan(RUNS * 0.15);
-  });
+    // About 5 s on a quiet machine; jose's async verify is most of it.
+  }, 120_000);
 
   it('a token just issued by sign() is accepted by both, and its lifetime is exactly the configured one', async () => {
     const issued = await service.sign({ userId: 42, sessionId: '0b6a3c4e-5d2f-4a1b-9c8d-7e6f5a4b3c2d' });
