@@ -165,15 +165,12 @@ export class AuthService {
     const open = user ? await this.findChallenge(user.id, challengeId) : null;
     if (!user || !open) {
       await this.countSignInAttempt(email, meta, step, [limits.address]);
-      await this.audit.record({ action: 'auth.login_2fa_failure', actorUserId: null, targetType: 'user', targetId: user?.id ?? null, ip: meta.ip, details: { reason: 'no_challenge' } });
-      throw new UnauthenticatedError(MESSAGES.signInExpired);
+      return this.noChallenge(user?.id ?? null, meta);
     }
     const hits = await this.countSignInAttempt(email, meta, step, [limits.accountAddress, limits.secondFactor(user.id), limits.address]);
     const challenge = await this.takeChallengeAttempt(open);
-    if (!challenge) {
-      await this.audit.record({ action: 'auth.login_2fa_failure', actorUserId: null, targetType: 'user', targetId: user.id, ip: meta.ip, details: { reason: 'no_challenge' } });
-      throw new UnauthenticatedError(MESSAGES.signInExpired);
-    }
+    // Expired or consumed since it was found.
+    if (!challenge) return this.noChallenge(user.id, meta);
     if (challenge === 'exhausted') {
       await this.audit.record({ action: 'auth.login_2fa_failure', actorUserId: null, targetType: 'user', targetId: user.id, ip: meta.ip, details: { reason: 'attempts_exhausted' } });
       throw new RateLimitedError(MESSAGES.tooManyCodeAttempts);
@@ -245,6 +242,12 @@ export class AuthService {
       throw new RateLimitedError(MESSAGES.tooManyLogins, Math.max(...hits.filter((h) => h.limited).map((h) => h.resetsInSeconds)));
     }
     return hits;
+  }
+
+  /** A second step without an open challenge: audited, and 401 'Your sign-in has expired…'. */
+  private async noChallenge(userId: number | null, meta: RequestMeta): Promise<never> {
+    await this.audit.record({ action: 'auth.login_2fa_failure', actorUserId: null, targetType: 'user', targetId: userId, ip: meta.ip, details: { reason: 'no_challenge' } });
+    throw new UnauthenticatedError(MESSAGES.signInExpired);
   }
 
   private async refund(hits: RateHit[]): Promise<void> {
