@@ -58,15 +58,16 @@ function decodeJsonObject(segment: string): Record<string, unknown> | null {
  * rules, `alg` pinned to HS256 (so `none` and algorithm confusion are refused),
  * a constant-time signature comparison, a JSON-object payload, required
  * iss/aud/sub/iat/exp/sid, the pinned issuer and audience (a string, or an
- * array containing it), `typ` pinned to JWT as jose compares it (case-insensitive,
- * "application/" implied), numeric iat, nbf and exp checked against the clock
- * with the same tolerance. On top of jose: `iat` at most 30 s ahead of the clock, a lifetime
- * (`exp - iat`) of at most TOKEN_TTL_SECONDS, `sid` a uuid, and two things
- * stricter than jose, neither occurring in a token we issue: `sub` must be a
- * string (RFC 7519), and the segments unpadded base64url (RFC 7515; jose
- * tolerates `=`). jose stays because a library doing the same costs more per
- * request (`npm run bench`, docs/decisions.md); tokens.test.ts and
- * tokens.property.test.ts hold this code to jose plus those rules.
+ * array containing it), `typ` pinned to JWT as jose compares it
+ * (case-insensitive, "application/" implied), numeric iat, nbf and exp checked
+ * against the clock with the same tolerance. On top of jose: `iat` at most 30 s
+ * ahead of the clock, a lifetime (`exp - iat`) of at most TOKEN_TTL_SECONDS,
+ * `sid` a uuid, and two things stricter than jose, neither occurring in a token
+ * we issue: `sub` must be a string (RFC 7519), and the segments unpadded
+ * base64url (RFC 7515; jose tolerates `=`). It stays rather than a library
+ * because none does the same within 5 % of its cost (`npm run bench -- tokens`,
+ * docs/decisions.md); tokens.test.ts and tokens.property.test.ts hold it to
+ * jose plus those rules.
  * Revocation and the account state are checked by the auth service against the
  * database on every request.
  */
