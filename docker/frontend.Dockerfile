@@ -6,6 +6,7 @@ ARG APP
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json schema.graphql ./
 COPY scripts/codegen.mjs scripts/
+COPY scripts/lib/security-headers.mjs scripts/lib/
 COPY gateway/package.json gateway/
 COPY shared-ui/package.json shared-ui/
 COPY shell/package.json shell/
@@ -16,6 +17,8 @@ RUN npm ci --workspace "@embark/${APP}" --workspace @embark/shared-ui --include-
 COPY shared-ui/ shared-ui/
 COPY ${APP}/ ${APP}/
 RUN npm run codegen --workspace "@embark/${APP}" && npm run build --workspace "@embark/${APP}"
+# The security headers every location includes, with the hashes of this build's inline scripts and styles.
+RUN node scripts/lib/security-headers.mjs nginx "${APP}" "${APP}/dist" > security-headers.conf
 
 # nginx-unprivileged runs as a non-root user and listens on 8080.
 FROM nginxinc/nginx-unprivileged:1.27-alpine AS runtime
@@ -23,4 +26,5 @@ ARG APP
 COPY --from=build /app/${APP}/dist /usr/share/nginx/html
 # The official entrypoint renders templates with envsubst at start: runtime config and upstreams come from env.
 COPY docker/nginx/${APP}.conf.template /etc/nginx/templates/default.conf.template
+COPY --from=build /app/security-headers.conf /etc/nginx/snippets/embark-security-headers.conf
 EXPOSE 8080

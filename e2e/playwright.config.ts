@@ -1,9 +1,40 @@
 import { defineConfig } from '@playwright/test';
 import fs from 'node:fs';
+import { nginxInstalled } from './nginx-stack.mjs';
 import { urls } from './stack.mjs';
 
 // Debian's Chromium (installed by .ci/run); Playwright's own browser download is not possible here.
 const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+
+// The production serving path (nginx with the docker/ templates) runs one spec, once. CI must have
+// nginx (.ci/run installs it); elsewhere its absence only leaves that project out, and says so.
+const withNginx = nginxInstalled();
+if (!withNginx) {
+  if (process.env.CI) throw new Error('nginx is not installed: the production-path project needs it (.ci/run installs it)');
+  console.warn('e2e: nginx is not installed; the production-path project is left out (apt-get install nginx)');
+}
+const productionPath = /production-path\.spec\.ts$/;
+const stackServer = {
+  command: 'node server.mjs',
+  url: `${urls.shell}/runtime-config.json`,
+  timeout: 240_000,
+  reuseExistingServer: false,
+  // Playwright kills the process tree by default, which would leave the embedded PostgreSQL
+  // running on its port and data dir; SIGTERM lets serve.mjs drain the gateway and stop it.
+  gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+  stdout: 'pipe',
+  stderr: 'pipe',
+} as const;
+// In front of the same gateway as the stack above (its database and demo accounts).
+const nginxServer = {
+  command: 'node nginx-server.mjs',
+  url: `${urls.nginx.shell}/runtime-config.json`,
+  timeout: 30_000,
+  reuseExistingServer: false,
+  gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+  stdout: 'pipe',
+  stderr: 'pipe',
+} as const;
 
 export default defineConfig({
   testDir: './tests',
@@ -24,16 +55,9 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    command: 'node server.mjs',
-    url: `${urls.shell}/runtime-config.json`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    // Playwright kills the process tree by default, which would leave the embedded PostgreSQL
-    // running on its port and data dir; SIGTERM lets serve.mjs drain the gateway and stop it.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  projects: [
+    { name: 'chromium', use: { browserName: 'chromium' }, testIgnore: productionPath },
+    ...(withNginx ? [{ name: 'production-path', use: { browserName: 'chromium' as const, baseURL: urls.nginx.shell }, testMatch: productionPath }] : []),
+  ],
+  webServer: withNginx ? [stackServer, nginxServer] : [stackServer],
 });

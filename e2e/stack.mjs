@@ -17,6 +17,17 @@ export const ports = {
   mailDevWeb: Number(process.env.E2E_MAILDEV_WEB_PORT || 1180),
 };
 
+/**
+ * The production serving path, tested once: Debian's nginx with the docker/nginx templates, serving
+ * the built bundles in front of the stack's gateway (nginx-stack.mjs).
+ */
+export const nginxPorts = {
+  // Next to the stack's own ports (federation.spec.ts takes shell + 10 and + 11 for a moved remote).
+  shell: Number(process.env.E2E_NGINX_SHELL_PORT || ports.shell + 20),
+  employee: Number(process.env.E2E_NGINX_EMPLOYEE_PORT || ports.shell + 21),
+  admin: Number(process.env.E2E_NGINX_ADMIN_PORT || ports.shell + 22),
+};
+
 export const e2eEnv = stackEnv(ports, process.env.E2E_DATA_DIR || path.join(repoRoot, '.data', 'e2e'));
 
 export const urls = {
@@ -25,4 +36,9 @@ export const urls = {
   admin: `http://localhost:${ports.admin}`,
   gateway: `http://localhost:${ports.gateway}`,
   mailDev: `http://localhost:${ports.mailDevWeb}`,
+  nginx: {
+    shell: `http://localhost:${nginxPorts.shell}`,
+    employee: `http://localhost:${nginxPorts.employee}`,
+    admin: `http://localhost:${nginxPorts.admin}`,
+  },
 };

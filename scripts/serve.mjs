@@ -9,6 +9,7 @@ import path from 'node:path';
 import { portFromEnv as port } from './lib/env.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 import { startLocalMail } from './lib/maildev.mjs';
+import { inlineHashesOfFile, remoteHeaders, shellHeaders } from './lib/security-headers.mjs';
 import { artifacts, repoRoot } from './lib/paths.mjs';
 
 const ports = {
@@ -95,16 +96,22 @@ async function shutdown(code) {
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
+// The shell's policy follows the runtime config above and the inline scripts of the build being served.
+const headers = {
+  shell: shellHeaders({ runtimeConfig, hashes: inlineHashesOfFile(artifacts.shell) }),
+  remote: remoteHeaders(),
+};
+
 try {
-  servers.push(await startStaticServer({ name: 'employee-mfe', root: path.join(repoRoot, 'employee-mfe', 'dist'), port: ports.employee, host, cors: true }));
-  servers.push(await startStaticServer({ name: 'admin-mfe', root: path.join(repoRoot, 'admin-mfe', 'dist'), port: ports.admin, host, cors: true }));
+  servers.push(await startStaticServer({ name: 'employee-mfe', root: path.join(repoRoot, 'employee-mfe', 'dist'), port: ports.employee, host, cors: true, headers: headers.remote }));
+  servers.push(await startStaticServer({ name: 'admin-mfe', root: path.join(repoRoot, 'admin-mfe', 'dist'), port: ports.admin, host, cors: true, headers: headers.remote }));
   if (!(await waitForGateway())) {
     console.error(`embark: the gateway did not become ready on port ${ports.gateway} within ${readyTimeoutMs / 1000}s.`);
     await shutdown(1);
   }
   servers.push(await startStaticServer({
     name: 'shell', root: path.join(repoRoot, 'shell', 'dist'), port: ports.shell, host,
-    spa: true, runtimeConfig, proxyTarget: `http://127.0.0.1:${ports.gateway}`,
+    spa: true, runtimeConfig, proxyTarget: `http://127.0.0.1:${ports.gateway}`, headers: headers.shell,
   }));
 } catch (err) {
   console.error(`embark: could not start a server: ${err instanceof Error ? err.message : String(err)}`);

@@ -3,7 +3,7 @@
 // in another browser gets exactly that checklist, and deactivating an account ends its open
 // session at once. Every admin screen is checked with axe-core (no serious or critical violation).
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/csp.js';
 import { urls } from '../stack.mjs';
 import { apiSignIn, signInAs, storeSession, type SignedIn } from './support/session.js';
 

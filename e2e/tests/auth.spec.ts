@@ -1,6 +1,6 @@
 // Accounts and sessions in a real browser (docs/auth-client.md): sign-in with and without two-factor (TOTP
 // computed here with otplib), registration, the validation and failure messages, session expiry and sign-out.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/csp.js';
 import { generate } from 'otplib';
 import { urls } from '../stack.mjs';
 import { apiSignIn, DEMO, type SignedIn } from './support/session.js';

@@ -2,7 +2,7 @@
 // to what the server holds; filter the checklist; open a task and set it back; the sections. Every
 // test registers its own new hire, so tests never depend on each other or on the demo accounts.
 // Expected numbers come from the REST door (GET /user-checklist-items/user/{id}), never from the UI.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/csp.js';
 import AxeBuilder from '@axe-core/playwright';
 import { urls } from '../stack.mjs';
 import { useSession, type SignedIn } from './support/session.js';

@@ -2,7 +2,7 @@
 // and every screen shows its answer. A hire whose browser is at UTC-5, at 20:00 on the due date
 // (already the next day in UTC), sees the task overdue on the dashboard and the checklist, the same
 // as the administrators' statistics count it.
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './support/csp.js';
 import { urls } from '../stack.mjs';
 import { apiSignIn, useSession, type SignedIn } from './support/session.js';
 

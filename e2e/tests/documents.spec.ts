@@ -3,7 +3,7 @@
 // the company policies (acknowledge, with its timestamp) and the documents on task detail. Expected
 // data comes from the REST door (GET /api/documents, /api/documents/special), never from the UI.
 // Read-only tests use the demo employee; tests that change a user's state register their own new hire.
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './support/csp.js';
 import AxeBuilder from '@axe-core/playwright';
 import { urls } from '../stack.mjs';
 import { signInAs, useSession, type SignedIn } from './support/session.js';

@@ -1,5 +1,6 @@
-import { test, expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page, type Request } from './support/csp.js';
 import path from 'node:path';
+import { inlineHashesOfFile, remoteHeaders, shellHeaders } from '../../scripts/lib/security-headers.mjs';
 import { startStaticServer } from '../../scripts/lib/static-server.mjs';
 import { ports, repoRoot, urls } from '../stack.mjs';
 import { signInAs, type SignedIn } from './support/session.js';
@@ -87,15 +88,20 @@ test('the shell loads a remote from a URL given only at serve time, without a re
   const remaining = await remainingTasks(page.request, session);
   const movedPort = ports.shell + 11;
   const movedShellPort = ports.shell + 10;
-  const moved = await startStaticServer({ name: 'employee-moved', root: path.join(repoRoot, 'employee-mfe', 'dist'), port: movedPort, cors: true });
+  const moved = await startStaticServer({
+    name: 'employee-moved', root: path.join(repoRoot, 'employee-mfe', 'dist'), port: movedPort, cors: true, headers: remoteHeaders(),
+  });
+  // The Content-Security-Policy follows the runtime config: the moved origin is allowed, with no rebuild.
+  const runtimeConfig = { remotes: { employee_mfe: `http://localhost:${movedPort}/remoteEntry.js`, admin_mfe: `${urls.admin}/remoteEntry.js` } };
   const shell = await startStaticServer({
     name: 'shell-moved', root: path.join(repoRoot, 'shell', 'dist'), port: movedShellPort, spa: true,
-    proxyTarget: urls.gateway,
-    runtimeConfig: { remotes: { employee_mfe: `http://localhost:${movedPort}/remoteEntry.js`, admin_mfe: `${urls.admin}/remoteEntry.js` } },
+    proxyTarget: urls.gateway, runtimeConfig,
+    headers: shellHeaders({ runtimeConfig, hashes: inlineHashesOfFile(path.join(repoRoot, 'shell', 'dist', 'index.html')) }),
   });
   try {
     const requests = recordRequests(page);
-    await page.goto(`http://localhost:${movedShellPort}/app/dashboard`);
+    const answer = await page.goto(`http://localhost:${movedShellPort}/app/dashboard`);
+    expect(answer?.headers()['content-security-policy']).toContain(`script-src 'self' http://localhost:${movedPort} `);
     await expect(page.getByTestId('dash-remaining')).toContainText(String(remaining));
     expect(from(requests, `http://localhost:${movedPort}/remoteEntry.js`)).toHaveLength(1);
     expect(from(requests, urls.employee)).toHaveLength(0);

@@ -4,7 +4,7 @@
 // import with one bad line is previewed with that line's error and creates nothing; the fixed file
 // creates every invitation. Mail is read from MailDev's REST API, as a person would read their inbox.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from './support/csp.js';
 import { urls } from '../stack.mjs';
 import { apiSignIn, signInAs } from './support/session.js';
 

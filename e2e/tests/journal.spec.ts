@@ -2,7 +2,7 @@
 // middle of the draft and gets it back, saves, searches for it, tags it, filters by the tag and
 // deletes it. Every test registers its own user; what the screens show is checked against the REST
 // door, never against the UI alone.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/csp.js';
 import AxeBuilder from '@axe-core/playwright';
 import { urls } from '../stack.mjs';
 import { useSession, type SignedIn } from './support/session.js';

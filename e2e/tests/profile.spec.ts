@@ -3,7 +3,7 @@
 // mark all read), the completion certificate once every task is done, and the after-sign-in
 // initialisation's marker. Every test registers its own new hire; expected values come from the REST
 // door, never from the UI.
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './support/csp.js';
 import AxeBuilder from '@axe-core/playwright';
 import { urls } from '../stack.mjs';
 import { DEMO, useSession, type SignedIn } from './support/session.js';

@@ -1,7 +1,7 @@
 // The shell (docs/shell.md): the landing page, the /app layout, every route guard, breadcrumbs and titles, the
 // mobile sidebar, toasts, the not-found and error screens, and axe-core on the public pages and the
 // layout (desktop and phone widths).
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Page } from './support/csp.js';
 import AxeBuilder from '@axe-core/playwright';
 import { signInAs, useSession } from './support/session.js';
 

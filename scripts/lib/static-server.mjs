@@ -1,7 +1,8 @@
 // A small static server for the built front ends, used by `npm run serve`, the
 // e2e suite and the benchmarks. Production uses nginx (docker-compose.yml) with
 // the same behaviour: per-bundle origin, CORS on remotes' assets, SPA fallback
-// and runtime config on the shell, /api and /graphql proxied to the gateway.
+// and runtime config on the shell, /api and /graphql proxied to the gateway, and
+// the security headers of security-headers.mjs on every answer it makes itself.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,17 +32,19 @@ const PROXIED = ['/api', '/graphql'];
  *   spa?: boolean, cors?: boolean,
  *   runtimeConfig?: object,
  *   proxyTarget?: string,
+ *   headers?: Record<string, string>,
  * }} options
+ *   headers: added to every answer but the proxied ones (the gateway sets its own)
  * @returns {Promise<{ server: http.Server, url: string, close: () => Promise<void> }>}
  */
 export function startStaticServer(options) {
-  const { root, port, host = '127.0.0.1', spa = false, cors = false, runtimeConfig, proxyTarget } = options;
+  const { root, port, host = '127.0.0.1', spa = false, cors = false, runtimeConfig, proxyTarget, headers: securityHeaders = {} } = options;
   const rootDir = path.resolve(root);
   const gzipCache = new Map();
   const configBody = runtimeConfig ? Buffer.from(JSON.stringify(runtimeConfig)) : null;
 
   function send(req, res, status, headers, body) {
-    res.writeHead(status, headers);
+    res.writeHead(status, { ...securityHeaders, ...headers });
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
@@ -50,7 +53,6 @@ export function startStaticServer(options) {
     const headers = {
       'content-type': TYPES[ext] ?? 'application/octet-stream',
       'cache-control': HASHED.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      'x-content-type-options': 'nosniff',
       vary: 'Accept-Encoding',
     };
     if (cors) headers['access-control-allow-origin'] = '*';

@@ -1,0 +1,110 @@
+// The production serving path on this machine: one Debian nginx per bundle, configured the way the
+// image configures itself (docker/frontend.Dockerfile): the bundle's docker/nginx template rendered
+// by envsubst from the container's environment, and the security-headers snippet the image's build
+// stage writes. Only the listen address and the document root differ (the image's are 8080 and
+// /usr/share/nginx/html). Each nginx runs from its own prefix directory, with no system config.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { nginxSnippet } from '../scripts/lib/security-headers.mjs';
+import { nginxPorts, ports, repoRoot, urls } from './stack.mjs';
+
+/** Each bundle's container: its port here, build output and environment (as docker-compose.yml sets it). */
+export const nginxApps = {
+  shell: {
+    port: nginxPorts.shell,
+    env: {
+      EMPLOYEE_REMOTE_URL: `${urls.nginx.employee}/remoteEntry.js`,
+      ADMIN_REMOTE_URL: `${urls.nginx.admin}/remoteEntry.js`,
+      GATEWAY_UPSTREAM: `127.0.0.1:${ports.gateway}`,
+    },
+  },
+  'employee-mfe': { port: nginxPorts.employee, env: { ALLOWED_ORIGIN: urls.nginx.shell } },
+  'admin-mfe': { port: nginxPorts.admin, env: { ALLOWED_ORIGIN: urls.nginx.shell } },
+};
+
+/** The runtime config the nginx shell hands out (the spec derives the expected policy from it). */
+export const nginxRuntimeConfig = {
+  remotes: { employee_mfe: nginxApps.shell.env.EMPLOYEE_REMOTE_URL, admin_mfe: nginxApps.shell.env.ADMIN_REMOTE_URL },
+};
+
+export const distDir = (app) => path.join(repoRoot, app, 'dist');
+
+// Debian installs it in /usr/sbin, which a normal user's PATH may lack.
+const NGINX = fs.existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+
+export function nginxInstalled() {
+  return spawnSync(NGINX, ['-v'], { stdio: 'ignore' }).status === 0;
+}
+
+/** The image's start: envsubst over the template, with the names of the defined variables (20-envsubst-on-templates.sh). */
+function envsubst(template, env) {
+  const names = Object.keys(env).map((name) => `\${${name}}`).join(' ');
+  const result = spawnSync('envsubst', [names], { input: template, env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`envsubst failed (is gettext-base installed?): ${result.stderr || result.error}`);
+  return result.stdout;
+}
+
+function replaceOnce(text, from, to) {
+  const count = text.split(from).length - 1;
+  if (count !== 1) throw new Error(`expected "${from}" once in the rendered template, found it ${count} times`);
+  return text.replace(from, to);
+}
+
+/** The main config of the unprivileged image, with its paths inside `dir`. */
+function mainConfig(dir) {
+  return `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
+events { worker_connections 256; }
+http {
+  client_body_temp_path ${dir}/tmp/client_body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+  include mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  sendfile on;
+  keepalive_timeout 65;
+  include conf.d/*.conf;
+}
+`;
+}
+
+/**
+ * Writes one prefix directory per bundle under `root` (wiped first).
+ * @returns {{ app: string, dir: string }[]}
+ */
+export function renderNginx(root) {
+  fs.rmSync(root, { recursive: true, force: true });
+  return Object.entries(nginxApps).map(([app, { port, env }]) => {
+    const dir = path.join(root, app);
+    for (const sub of ['conf.d', 'snippets', 'tmp']) fs.mkdirSync(path.join(dir, sub), { recursive: true });
+    fs.copyFileSync('/etc/nginx/mime.types', path.join(dir, 'mime.types'));
+    fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir));
+    // The Dockerfile's build stage runs the same module (`node scripts/lib/security-headers.mjs nginx <app> <dist>`).
+    fs.writeFileSync(path.join(dir, 'snippets', 'embark-security-headers.conf'), nginxSnippet(app, distDir(app)));
+    let conf = envsubst(fs.readFileSync(path.join(repoRoot, 'docker', 'nginx', `${app}.conf.template`), 'utf8'), env);
+    conf = replaceOnce(conf, 'listen 8080;', `listen 127.0.0.1:${port};`);
+    conf = replaceOnce(conf, 'root /usr/share/nginx/html;', `root ${distDir(app)};`);
+    fs.writeFileSync(path.join(dir, 'conf.d', 'default.conf'), conf);
+    return { app, dir };
+  });
+}
+
+/** Checks each rendered config with `nginx -t`, then starts them in the foreground; `stop()` ends them. */
+export function startNginx(instances) {
+  const args = (dir) => ['-p', `${dir}/`, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'];
+  for (const { app, dir } of instances) {
+    const check = spawnSync(NGINX, [...args(dir), '-t', '-g', `pid ${dir}/nginx.pid;`], { encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(`nginx rejects the rendered ${app} config:\n${check.stderr}`);
+  }
+  const children = instances.map(({ dir }) =>
+    spawn(NGINX, [...args(dir), '-g', `daemon off; pid ${dir}/nginx.pid;`], { stdio: ['ignore', 'inherit', 'inherit'] }));
+  const exited = Promise.all(children.map((child) => new Promise((resolve) => child.once('exit', resolve))));
+  const stop = () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
+    return exited;
+  };
+  return { children, exited, stop };
+}
