@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { readKeepDrafts } from '@embark/shared-ui';
+import { notifySessionEnded, readKeepDrafts } from '@embark/shared-ui';
 import { CreateJournalEntryDocument, JournalEntryDocument, JournalTaskDocument } from '../../__generated__/graphql';
 import { createDraftStore, draftStorageKey } from './journal-drafts';
 import { entryData, gqlError, listPageMocks, renderJournal, USER_ID, type Mocks } from './journal-test-utils';
@@ -155,6 +155,15 @@ describe('NewJournalEntryPage', () => {
         window.dispatchEvent(new Event('pagehide'));
       });
       expect(storedDrafts().new?.content).toBe('Typed just before reload');
+    });
+
+    it('writes nothing more once the session has ended, not even when the editor closes', async () => {
+      const view = await renderJournal('/app/journal/new', []);
+      fireEvent.change(content(), { target: { value: 'Typed as the session ended' } });
+      act(() => notifySessionEnded());
+      view.unmount();
+      window.dispatchEvent(new Event('pagehide'));
+      expect(window.localStorage.getItem(draftStorageKey(USER_ID))).toBeNull();
     });
 
     it('discarding the offer removes the draft', async () => {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { onSessionEnded } from '@embark/shared-ui';
 import { browserStorage, createDraftStore, isBlank, sameFields, type DraftFields, type DraftKey, type JournalDraft } from '../journal-drafts';
 
 /** Typing pauses this long before the draft is written (and pagehide writes at once). */
@@ -59,6 +60,16 @@ export function useJournalDraft(userId: number | null, draftKey: DraftKey, initi
     const timer = setTimeout(write, DRAFT_SAVE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [fields, write]);
+
+  // Once the session ends (sign-out, expiry, another tab) its drafts were removed or kept by the
+  // user's choice; the editor's last write on its way out must not bring one back.
+  useEffect(
+    () =>
+      onSessionEnded(() => {
+        latest.current.done = true;
+      }),
+    [],
+  );
 
   useEffect(() => {
     // pagehide covers reloads, closed tabs and bfcache; unmount covers leaving within the app.
