@@ -24,7 +24,6 @@ interface SessionRow {
   id: string;
   user_id: number;
   role_id: number;
-  last_seen_at: Date;
 }
 
 /**
@@ -55,8 +54,9 @@ export const LAST_SEEN_WRITE_EVERY_MS = 60_000;
  * 2FA change, demotion) committed before a request arrives always applies to
  * it, on every replica, exactly as with one query per request.
  *
- * A live session whose last_seen_at is over a minute old is touched before its
- * requests go on: one more statement per session per minute, not per request.
+ * The same statement moves last_seen_at on for a live session not seen for a
+ * minute, so a session's activity costs one row write a minute, never a
+ * second round trip.
  */
 export class SessionStateReader {
   private pending: Map<string, Waiter[]> | null = null;
@@ -89,15 +89,24 @@ export class SessionStateReader {
     const now = this.liveness.clock();
     let states: Map<string, SessionState>;
     try {
+      // One statement: the read, and the last_seen_at write of the sessions not seen for a minute.
+      // The write re-checks its condition on the row, so replicas racing on one session write it
+      // once, and it commits with the statement, before the requests go on: the next request's
+      // idle check sees it.
       const rows = await preparedRows<SessionRow>(
         this.dataSource,
         'embark_session_states',
-        `select s.id, s.user_id, u.role_id, s.last_seen_at
-           from sessions s join users u on u.id = s.user_id
-          where s.id = any($1::uuid[]) and u.is_active and ${liveSessionSql('s', '$2', '$3::int')}`,
+        `with live as (
+           select s.id, s.user_id, u.role_id
+             from sessions s join users u on u.id = s.user_id
+            where s.id = any($1::uuid[]) and u.is_active and ${liveSessionSql('s', '$2', '$3::int')}
+         ), touched as (
+           update sessions set last_seen_at = $2 from live
+            where sessions.id = live.id and sessions.last_seen_at <= $2::timestamptz - interval '${LAST_SEEN_WRITE_EVERY_MS / 1000} seconds'
+         )
+         select id, user_id, role_id from live`,
         [[...batch.keys()], now, this.liveness.idleMinutes],
       );
-      await this.touch(rows, now);
       states = new Map(rows.map((r) => [r.id, { userId: r.user_id, roleId: r.role_id }]));
     } catch (err) {
       // Every request of the batch fails as its own query would have (503 when the database is down).
@@ -111,22 +120,5 @@ export class SessionStateReader {
         w.resolve(state ? { ...state } : null);
       }
     }
-  }
-
-  /**
-   * Moves last_seen_at on for the live sessions not seen for a minute. The
-   * condition is repeated in the statement, so replicas racing on one session
-   * write it once; the write completes before the requests go on, so the next
-   * request's idle check sees it.
-   */
-  private async touch(live: SessionRow[], now: Date): Promise<void> {
-    const stale = live.filter((r) => now.getTime() - r.last_seen_at.getTime() >= LAST_SEEN_WRITE_EVERY_MS).map((r) => r.id);
-    if (stale.length === 0) return;
-    await preparedRows(
-      this.dataSource,
-      'embark_session_touch',
-      `update sessions set last_seen_at = $2 where id = any($1::uuid[]) and last_seen_at <= $2::timestamptz - interval '${LAST_SEEN_WRITE_EVERY_MS / 1000} seconds'`,
-      [stale, now],
-    );
   }
 }
