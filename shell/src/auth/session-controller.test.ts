@@ -1,5 +1,5 @@
 // The session controller on its own: no React, no router; the environment is a set of spies.
-import { ApiError, notifySessionExpired, readAuthDebugLog, STORAGE_KEYS, writeKeepDrafts, type SessionUser } from '@embark/shared-ui';
+import { ApiError, notifySessionExpired, onSessionEnded, readAuthDebugLog, STORAGE_KEYS, writeKeepDrafts, type SessionUser } from '@embark/shared-ui';
 import { SessionController, type AuthState } from './session-controller';
 import { ADMIN, EMPLOYEE, fakeAuthApi, fakeInitialisation, fakeToasts, type FakeAuthApi, type FakeInitialisation } from './test-utils';
 
@@ -259,6 +259,20 @@ describe('session expiry', () => {
 });
 
 describe('other tabs', () => {
+  it("a sign-out in another tab ends the session here too: listeners run and private data goes", async () => {
+    const { controller } = await signedIn();
+    const ended = jest.fn();
+    const off = onSessionEnded(ended);
+    window.localStorage.removeItem(STORAGE_KEYS.authToken);
+    // What the other tab's own sweep missed, or an editor here wrote since.
+    fillPrivateData(EMPLOYEE.id);
+    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.authToken }));
+    off();
+    expect(controller.getState().status).toBe('anonymous');
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(embarkKeys()).toEqual([]);
+  });
+
   it('follows a sign-out and a sign-in made in another tab', async () => {
     const { controller } = await signedIn();
     window.localStorage.removeItem(STORAGE_KEYS.authToken);

@@ -186,13 +186,19 @@ export class SessionController implements SessionControl {
     }, TIMING_MS.sessionExpiredRedirect);
   };
 
-  /** Another tab signed in or out: follow it (the server ends that session on logout anyway). */
+  /**
+   * Another tab signed in or out: follow it (the server ends that session on logout anyway). A
+   * session ended there ends here too: caches go, and open editors stop writing drafts.
+   */
   private onStorage = (event: StorageEvent): void => {
     if (event.key !== STORAGE_KEYS.authToken && event.key !== STORAGE_KEYS.authUser && event.key !== null) return;
     if (this.state.status === 'uninitialised') return;
     const stored = readStoredSession();
     if (stored.token && stored.user) this.setState({ status: 'authenticated', user: stored.user });
-    else if (this.state.status !== 'anonymous') this.setState(ANONYMOUS);
+    else if (this.state.status !== 'anonymous') {
+      endStoredSession();
+      this.setState(ANONYMOUS);
+    }
   };
 
   logout = async (): Promise<void> => {
