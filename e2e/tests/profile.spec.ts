@@ -2,7 +2,8 @@
 // header's notifications (a task completed through the API shows as 'Task Completed' with the dot;
 // mark all read), the completion certificate once every task is done, and the after-sign-in
 // initialisation's marker. Every test registers its own new hire; expected values come from the REST
-// door, never from the UI.
+// door, never from the UI. Profile → Security: the active sessions of two browsers, and the password that
+// turning two-factor on asks for.
 import { expect, test, type APIRequestContext, type Page } from './support/csp.js';
 import AxeBuilder from '@axe-core/playwright';
 import { urls } from '../stack.mjs';
@@ -109,6 +110,144 @@ test.describe('profile', () => {
     await expect(page.getByText('Your certificate is not ready yet')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to my checklist' })).toBeVisible();
     await expect(page.getByTestId('certificate')).toHaveCount(0);
+  });
+});
+
+// A second browser that names itself differently, so the two sessions can be told apart in the list.
+const FIREFOX_ON_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const EXPIRED = 'Your session has expired. Please log in again.';
+const toast = (page: Page, text: string) => page.getByRole('list', { name: 'Messages' }).getByText(text, { exact: true });
+
+async function signInThroughForm(page: Page, email: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/app/dashboard');
+}
+
+/** From the signed-in app to the profile as a user goes there: the sidebar's link (no reload). */
+async function openProfile(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Profile' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+}
+
+test.describe('active sessions', () => {
+  test('two browsers see both sessions; signing the other out sends it to /login with the expiry message', async ({ page, browser, request }) => {
+    // Two browsers, two sign-ins through the form and two profile visits.
+    test.slow();
+    const hire = await registerNewHire(request, 'sessions');
+    // Registration signed in through the API: end that session, so only the two browsers remain.
+    const logout = await request.post(`${urls.gateway}/api/auth/logout`, { headers: auth(hire) });
+    expect(logout.status(), await logout.text()).toBeLessThan(300);
+
+    await signInThroughForm(page, hire.user.email);
+    const other = await browser.newContext({ baseURL: urls.shell, userAgent: FIREFOX_ON_WINDOWS });
+    const otherPage = await other.newPage();
+    await signInThroughForm(otherPage, hire.user.email);
+
+    // Each browser sees both, itself marked as this device and first.
+    for (const [viewer, self, peer] of [
+      [otherPage, 'Firefox on Windows', 'Chrome on Linux'],
+      [page, 'Chrome on Linux', 'Firefox on Windows'],
+    ] as const) {
+      await openProfile(viewer);
+      const card = viewer.getByRole('region', { name: 'Active sessions' });
+      const rows = card.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem');
+      await expect(rows).toHaveCount(2);
+      await expect(rows.nth(0)).toContainText(self);
+      await expect(rows.nth(0)).toContainText('This device');
+      await expect(rows.nth(0).getByRole('button')).toHaveCount(0);
+      await expect(rows.nth(1)).toContainText(peer);
+      await expect(rows.nth(1)).not.toContainText('This device');
+      await expect(rows.nth(1)).toContainText('Just now');
+      await expect(card.getByTestId('sessions-summary')).toHaveText('Also signed in on 1 other device.');
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Sign the other browser out from here, with the keyboard.
+    const card = page.getByRole('region', { name: 'Active sessions' });
+    const signOutOther = card.getByRole('button', { name: /^Sign out Firefox on Windows \(.+\)$/ });
+    await signOutOther.focus();
+    await page.keyboard.press('Enter');
+    await expect(toast(page, 'Signed out Firefox on Windows')).toBeVisible();
+    await expect(card.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem')).toHaveCount(1);
+    await expect(card.getByTestId('sessions-summary')).toHaveText('You are not signed in anywhere else.');
+    await expect(card.getByTestId('sessions-summary')).toBeFocused();
+    await expect(card.getByRole('button', { name: 'Sign out everywhere else' })).toHaveCount(0);
+
+    // The other browser's next action is refused: back to /login with the expiry message. (The dashboard asks
+    // the server again on every visit; a background refresh may get there first, the same behaviour a moment earlier.)
+    await otherPage
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Dashboard' })
+      .click({ timeout: 5_000 })
+      .catch(() => expect(otherPage).toHaveURL('/login'));
+    await expect(otherPage).toHaveURL('/login');
+    await expect(toast(otherPage, EXPIRED)).toBeVisible();
+
+    // This browser carries on.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+    await other.close();
+  });
+
+  test('sign out everywhere else ends every other session and keeps this one', async ({ page, request }) => {
+    // Three sign-ins, each a deliberately slow password hash.
+    test.slow();
+    const hire = await registerNewHire(request, 'sessions-all');
+    // Two more sessions besides the registration's: signed in through the API.
+    for (let i = 0; i < 2; i += 1) {
+      const res = await request.post(`${urls.gateway}/api/auth/login`, { data: { email: hire.user.email, password: PASSWORD } });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+    await signInThroughForm(page, hire.user.email);
+    await openProfile(page);
+    const card = page.getByRole('region', { name: 'Active sessions' });
+    await expect(card.getByTestId('sessions-summary')).toHaveText('Also signed in on 3 other devices.');
+    await card.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await expect(toast(page, 'Signed out 3 other sessions')).toBeVisible();
+    await expect(card.getByRole('list', { name: 'Signed-in devices' }).getByRole('listitem')).toHaveCount(1);
+    // The registration's token was one of them.
+    const me = await request.get(`${urls.gateway}/api/auth/me`, { headers: auth(hire) });
+    expect(me.status()).toBe(401);
+  });
+});
+
+test.describe('two-factor needs the password', () => {
+  test('the enable form asks for the password: missing or wrong is shown at the field, the code stays', async ({ page, request }) => {
+    const hire = await registerNewHire(request, 'enable-pw');
+    await useSession(page, hire);
+    await page.goto('/app/profile');
+    const card = page.getByRole('region', { name: 'Two-factor authentication' });
+    await card.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const code = card.getByLabel('Authentication code');
+    const password = card.getByLabel('Current password');
+    await expect(password).toHaveAttribute('type', 'password');
+    await expect(password).toHaveAccessibleDescription(/Turning on two-factor authentication needs your password too\./);
+    const turnOn = card.getByRole('button', { name: 'Turn on two-factor authentication' });
+
+    await code.fill('123456');
+    await turnOn.click();
+    await expect(password).toHaveAccessibleDescription(/Please enter your password/);
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).toBeFocused();
+
+    // The server checks the password before the code.
+    await password.fill('WrongPassword1');
+    await turnOn.click();
+    await expect(password).toHaveAccessibleDescription(/Incorrect password/);
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(code).toHaveValue('123456');
+    await expect(code).not.toHaveAttribute('aria-invalid', 'true');
+
+    // The right password reaches the code check (a guessed code is refused there, not the password).
+    await password.fill(PASSWORD);
+    await code.fill('000000');
+    await turnOn.click();
+    await expect(code).toHaveAttribute('aria-invalid', 'true');
+    await expect(password).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(card.getByText('Not enabled')).toBeVisible();
   });
 });
 
