@@ -2,7 +2,8 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
 import { MemoryRouter } from 'react-router';
 import { ApiError, AuthContext, ToastContext, type AuthContextValue, type ToastApi } from '@embark/shared-ui';
-import { MySessionsDocument, ProfileOverviewDocument } from '../../__generated__/graphql';
+import { ProfileOverviewDocument } from '../../__generated__/graphql';
+import type { SessionsApi } from './api/sessions-api';
 import type { TwoFactorApi } from './api/two-factor-api';
 import { profileOverview } from './profile-test-data';
 import { ProfilePage } from './ProfilePage';
@@ -39,20 +40,21 @@ const auth: AuthContextValue = {
 const overviewMock = (data = profileOverview({ total: 4, completed: 1 })): Mocks[number] => ({ request: { query: ProfileOverviewDocument }, result: { data } });
 
 // The security section's list of devices (its own states are tested with SessionsCard).
-const sessionsMock: Mocks[number] = {
-  request: { query: MySessionsDocument },
-  result: { data: { mySessions: [{ __typename: 'SessionType', id: 's1', createdAt: '2026-03-02T09:00:00.000Z', lastSeenAt: new Date().toISOString(), userAgent: null, ip: '203.0.113.9', current: true }] } },
+const sessions: SessionsApi = {
+  list: () => Promise.resolve([{ id: 's1', created_at: '2026-03-02T09:00:00.000Z', last_seen_at: new Date().toISOString(), user_agent: null, ip: '203.0.113.9', current: true }]),
+  revoke: () => Promise.resolve(),
+  revokeOthers: () => Promise.resolve(0),
 };
 
 async function renderProfile(api: FakeTwoFactorApi, mocks: Mocks = [overviewMock()]) {
   const toast = toasts();
   await act(async () => {
     render(
-      <MockedProvider mocks={[...mocks, sessionsMock]}>
+      <MockedProvider mocks={mocks}>
         <MemoryRouter initialEntries={['/app/profile']}>
           <AuthContext.Provider value={auth}>
             <ToastContext.Provider value={toast}>
-              <ProfilePage twoFactor={api} />
+              <ProfilePage twoFactor={api} sessions={sessions} />
             </ToastContext.Provider>
           </AuthContext.Provider>
         </MemoryRouter>

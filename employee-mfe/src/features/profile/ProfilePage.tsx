@@ -9,6 +9,7 @@ import { TwoFactorCard } from './components/TwoFactorCard';
 import { SessionsCard } from './components/SessionsCard';
 import type { ChangePasswordApi } from './api/change-password-api';
 import type { TwoFactorApi } from './api/two-factor-api';
+import type { SessionsApi } from './api/sessions-api';
 import { summariseProfile } from './profile-summary';
 import './profile.css';
 
@@ -17,13 +18,15 @@ export interface ProfilePageProps {
   twoFactor?: TwoFactorApi;
   /** The change-password call (tests pass a fake). */
   changePassword?: ChangePasswordApi;
+  /** The active-sessions calls (tests pass a fake). */
+  sessions?: SessionsApi;
 }
 
 /**
  * `/app/profile`: the account (name, email, role, start date), onboarding
  * progress with the way to the certificate once everything is done, and the security section (password, two-factor, the devices signed in).
  */
-export function ProfilePage({ twoFactor, changePassword }: ProfilePageProps) {
+export function ProfilePage({ twoFactor, changePassword, sessions }: ProfilePageProps) {
   useDocumentTitle(TEXT.pageTitle);
   // Read without useAuth(): the remote also runs standalone in development, without the shell's provider.
   const user = useContext(AuthContext)?.user ?? null;
@@ -45,7 +48,7 @@ export function ProfilePage({ twoFactor, changePassword }: ProfilePageProps) {
         </h2>
         <ChangePasswordCard {...(changePassword ? { api: changePassword } : {})} />
         <TwoFactorCard {...(twoFactor ? { api: twoFactor } : {})} />
-        <SessionsCard />
+        <SessionsCard {...(sessions ? { api: sessions } : {})} />
       </section>
     </div>
   );

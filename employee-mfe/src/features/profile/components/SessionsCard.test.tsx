@@ -1,11 +1,9 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
-import { GraphQLError } from 'graphql';
-import { ToastContext, type ToastApi } from '@embark/shared-ui';
-import { MySessionsDocument, RevokeOtherSessionsDocument, RevokeSessionDocument } from '../../../__generated__/graphql';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { ApiError, ToastContext, type ToastApi } from '@embark/shared-ui';
+import type { ActiveSession, SessionsApi } from '../api/sessions-api';
 import { SessionsCard } from './SessionsCard';
 
-type Mocks = NonNullable<MockedProviderProps['mocks']>;
+type FakeSessionsApi = { [K in keyof SessionsApi]: jest.Mock<ReturnType<SessionsApi[K]>, Parameters<SessionsApi[K]>> };
 
 const CHROME_LINUX = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -14,8 +12,8 @@ const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) Ap
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 const MINUTE = 60_000;
 
-function session(id: string, userAgent: string | null, ip: string | null, lastSeenMsAgo: number, current = false) {
-  return { __typename: 'SessionType' as const, id, createdAt: '2026-03-02T09:00:00.000Z', lastSeenAt: ago(lastSeenMsAgo), userAgent, ip, current };
+function session(id: string, userAgent: string | null, ip: string | null, lastSeenMsAgo: number, current = false): ActiveSession {
+  return { id, created_at: '2026-03-02T09:00:00.000Z', last_seen_at: ago(lastSeenMsAgo), user_agent: userAgent, ip, current };
 }
 
 const THIS = session('0d8a5a4e-0000-4000-8000-000000000001', CHROME_LINUX, '203.0.113.9', 10_000, true);
@@ -23,21 +21,25 @@ const FIREFOX = session('0d8a5a4e-0000-4000-8000-000000000002', FIREFOX_WINDOWS,
 const PHONE = session('0d8a5a4e-0000-4000-8000-000000000003', SAFARI_IPHONE, '2001:db8::1', 3 * 60 * MINUTE);
 
 // The server answers most recently active first; this device is not necessarily first.
-const listMock = (sessions = [FIREFOX, THIS, PHONE]): Mocks[number] => ({ request: { query: MySessionsDocument }, result: { data: { mySessions: sessions } } });
+function fakeApi(sessions: ActiveSession[] = [FIREFOX, THIS, PHONE]): FakeSessionsApi {
+  return {
+    list: jest.fn(() => Promise.resolve(sessions)),
+    revoke: jest.fn((_id: string) => Promise.resolve()),
+    revokeOthers: jest.fn(() => Promise.resolve(sessions.filter((s) => !s.current).length)),
+  };
+}
 
 function toasts(): { [K in keyof ToastApi]: jest.Mock } {
   return { show: jest.fn(), success: jest.fn(), error: jest.fn(), warning: jest.fn(), info: jest.fn(), dismiss: jest.fn() };
 }
 
-async function renderCard(mocks: Mocks) {
+async function renderCard(api: FakeSessionsApi) {
   const toast = toasts();
   await act(async () => {
     render(
-      <MockedProvider mocks={mocks}>
-        <ToastContext.Provider value={toast}>
-          <SessionsCard />
-        </ToastContext.Provider>
-      </MockedProvider>,
+      <ToastContext.Provider value={toast}>
+        <SessionsCard api={api} />
+      </ToastContext.Provider>,
     );
   });
   return toast;
@@ -46,11 +48,12 @@ async function renderCard(mocks: Mocks) {
 const card = () => screen.getByRole('region', { name: 'Active sessions' });
 const rows = () => within(screen.getByRole('list', { name: 'Signed-in devices' })).getAllByTestId('session');
 const summary = () => screen.getByTestId('sessions-summary');
+const deviceNames = () => rows().map((row) => row.querySelector('.profile-sessions__device > span')?.textContent);
 
 describe('active sessions', () => {
   it('lists each device with its address and last activity, this device first and marked', async () => {
-    await renderCard([listMock()]);
-    expect(await within(card()).findByText('Also signed in on 2 other devices.')).toBeTruthy();
+    await renderCard(fakeApi());
+    expect(within(card()).getByText('Also signed in on 2 other devices.')).toBeTruthy();
     const [first, second, third] = rows();
     expect(within(first!).getByText('Chrome on Linux')).toBeTruthy();
     expect(within(first!).getByText('This device')).toBeTruthy();
@@ -73,48 +76,67 @@ describe('active sessions', () => {
   });
 
   it('names what it cannot read as unknown', async () => {
-    await renderCard([listMock([THIS, session('0d8a5a4e-0000-4000-8000-000000000004', null, null, 2 * MINUTE)])]);
-    const other = (await screen.findAllByTestId('session'))[1]!;
+    await renderCard(fakeApi([THIS, session('0d8a5a4e-0000-4000-8000-000000000004', null, null, 2 * MINUTE)]));
+    const other = rows()[1]!;
     expect(within(other).getByText('Unknown device')).toBeTruthy();
     expect(within(other).getByText('Unknown')).toBeTruthy();
     expect(within(other).getByRole('button', { name: 'Sign out Unknown device (Unknown)' })).toBeTruthy();
   });
 
   it('shows a named loading status while the list is on its way', async () => {
-    await renderCard([{ request: { query: MySessionsDocument }, delay: Infinity }]);
+    const api = fakeApi();
+    api.list.mockReturnValue(new Promise(() => undefined));
+    await renderCard(api);
     expect(within(card()).getByRole('status', { name: 'Loading your sessions' })).toBeTruthy();
   });
 
   it('only this device: says so and offers no sign-out', async () => {
-    await renderCard([listMock([THIS])]);
-    expect(await within(card()).findByText('You are not signed in anywhere else.')).toBeTruthy();
+    await renderCard(fakeApi([THIS]));
+    expect(within(card()).getByText('You are not signed in anywhere else.')).toBeTruthy();
     expect(rows()).toHaveLength(1);
     expect(within(card()).queryByRole('button')).toBeNull();
   });
 
   it('offers a retry when the list cannot be loaded', async () => {
-    await renderCard([{ request: { query: MySessionsDocument }, error: new Error('offline') }, listMock()]);
-    const alert = await within(card()).findByRole('alert');
+    const api = fakeApi();
+    api.list.mockRejectedValueOnce(new ApiError({ status: 500 }));
+    await renderCard(api);
+    const alert = within(card()).getByRole('alert');
     expect(alert.textContent).toContain('Could not load your sessions.');
     await act(async () => fireEvent.click(within(alert).getByRole('button', { name: 'Retry' })));
-    expect(await within(card()).findByText('Also signed in on 2 other devices.')).toBeTruthy();
+    expect(within(card()).getByText('Also signed in on 2 other devices.')).toBeTruthy();
+    expect(api.list).toHaveBeenCalledTimes(2);
   });
 
   it('signs out one other session: gone from the list, a toast, focus on the summary', async () => {
-    const toast = await renderCard([listMock(), { request: { query: RevokeSessionDocument, variables: { id: FIREFOX.id } }, result: { data: { revokeSession: true } } }]);
-    await screen.findAllByTestId('session');
+    const api = fakeApi();
+    const toast = await renderCard(api);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out Firefox on Windows (198.51.100.7)' })));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Signed out Firefox on Windows'));
-    expect(rows().map((row) => within(row).getAllByText(/ on /)[0]!.textContent)).toEqual(['Chrome on Linux', 'Safari on iOS']);
+    expect(api.revoke).toHaveBeenCalledWith(FIREFOX.id);
+    expect(toast.success).toHaveBeenCalledWith('Signed out Firefox on Windows');
+    expect(deviceNames()).toEqual(['Chrome on Linux', 'Safari on iOS']);
     expect(summary().textContent).toBe('Also signed in on 1 other device.');
     expect(document.activeElement).toBe(summary());
   });
 
+  it('while one sign-out is under way, the other buttons wait', async () => {
+    const api = fakeApi();
+    api.revoke.mockReturnValue(new Promise(() => undefined));
+    await renderCard(api);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out Firefox on Windows (198.51.100.7)' })));
+    const busy = screen.getByRole('button', { name: 'Sign out Firefox on Windows (198.51.100.7)' }) as HTMLButtonElement;
+    expect(busy.textContent).toBe('Signing out...');
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    expect((screen.getByRole('button', { name: 'Sign out Safari on iOS (2001:db8::1)' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Sign out everywhere else' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('signs out everywhere else, keeping this device', async () => {
-    const toast = await renderCard([listMock(), { request: { query: RevokeOtherSessionsDocument }, result: { data: { revokeOtherSessions: 2 } } }]);
-    await screen.findAllByTestId('session');
+    const api = fakeApi();
+    const toast = await renderCard(api);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out everywhere else' })));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Signed out 2 other sessions'));
+    expect(api.revokeOthers).toHaveBeenCalled();
+    expect(toast.success).toHaveBeenCalledWith('Signed out 2 other sessions');
     expect(rows()).toHaveLength(1);
     expect(within(rows()[0]!).getByText('This device')).toBeTruthy();
     expect(summary().textContent).toBe('You are not signed in anywhere else.');
@@ -123,32 +145,31 @@ describe('active sessions', () => {
   });
 
   it('a failed sign-out says so and keeps the session listed', async () => {
-    const toast = await renderCard([listMock(), { request: { query: RevokeSessionDocument, variables: { id: PHONE.id } }, error: new Error('offline') }]);
-    await screen.findAllByTestId('session');
+    const api = fakeApi();
+    api.revoke.mockRejectedValueOnce(new ApiError({ status: 500 }));
+    const toast = await renderCard(api);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out Safari on iOS (2001:db8::1)' })));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Could not sign out that session. Please try again.'));
+    expect(toast.error).toHaveBeenCalledWith('Could not sign out that session. Please try again.');
     expect(rows()).toHaveLength(3);
   });
 
   it('a session that already ended is dropped from the list with a note', async () => {
-    const toast = await renderCard([
-      listMock(),
-      { request: { query: RevokeSessionDocument, variables: { id: PHONE.id } }, result: { errors: [new GraphQLError('Session not found', { extensions: { code: 'NOT_FOUND' } })] } },
-      listMock([FIREFOX, THIS]),
-    ]);
-    await screen.findAllByTestId('session');
+    const api = fakeApi();
+    api.revoke.mockRejectedValueOnce(new ApiError({ status: 404, error: 'Session not found' }));
+    const toast = await renderCard(api);
+    api.list.mockResolvedValueOnce([FIREFOX, THIS]);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out Safari on iOS (2001:db8::1)' })));
-    await waitFor(() => expect(toast.info).toHaveBeenCalledWith('That session had already ended'));
+    expect(toast.info).toHaveBeenCalledWith('That session had already ended');
     expect(toast.error).not.toHaveBeenCalled();
-    await waitFor(() => expect(rows()).toHaveLength(2));
-    expect(screen.queryByText('Safari on iOS')).toBeNull();
+    expect(deviceNames()).toEqual(['Chrome on Linux', 'Firefox on Windows']);
   });
 
   it('a failed "sign out everywhere else" says so', async () => {
-    const toast = await renderCard([listMock(), { request: { query: RevokeOtherSessionsDocument }, error: new Error('offline') }]);
-    await screen.findAllByTestId('session');
+    const api = fakeApi();
+    api.revokeOthers.mockRejectedValueOnce(new ApiError({ status: 500 }));
+    const toast = await renderCard(api);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign out everywhere else' })));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Could not sign out your other sessions. Please try again.'));
+    expect(toast.error).toHaveBeenCalledWith('Could not sign out your other sessions. Please try again.');
     expect(rows()).toHaveLength(3);
   });
 });

@@ -1,18 +1,19 @@
-import { useRef, useState } from 'react';
-import { CombinedGraphQLErrors } from '@apollo/client';
-import { Button, Card, ErrorState, formatCalendarDate, formatRelativeTime, LoadingState, useToast } from '@embark/shared-ui';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Card, ErrorState, formatCalendarDate, formatRelativeTime, isApiError, LoadingState, useToast } from '@embark/shared-ui';
 import { SESSIONS_TEXT as TEXT } from '@embark/shared-ui/page-text/profile';
-import { useMySessions, useRevokeOtherSessions, useRevokeSession, type ActiveSession } from '../api/useSessions';
+import { sessionsApi, type ActiveSession, type SessionsApi } from '../api/sessions-api';
 import { describeDevice } from '../describe-device';
 
-/** The session was already gone (ended elsewhere, expired): nothing left to sign out. */
-function isNotFound(error: unknown): boolean {
-  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND');
-}
+type View = { name: 'loading' } | { name: 'error' } | { name: 'ready'; sessions: ActiveSession[] };
 
 /** This device first, then the others in the server's order (most recently active first). */
 function thisDeviceFirst(sessions: readonly ActiveSession[]): ActiveSession[] {
   return [...sessions.filter((s) => s.current), ...sessions.filter((s) => !s.current)];
+}
+
+export interface SessionsCardProps {
+  /** The sessions calls (tests pass a fake). */
+  api?: SessionsApi;
 }
 
 /**
@@ -21,25 +22,41 @@ function thisDeviceFirst(sessions: readonly ActiveSession[]): ActiveSession[] {
  * one marked. Any other session can be signed out, one at a time or all at once; this one is ended
  * by the ordinary Sign out, so it offers no button here.
  */
-export function SessionsCard() {
+export function SessionsCard({ api = sessionsApi }: SessionsCardProps) {
   const toast = useToast();
-  const { data, error, refetch } = useMySessions();
-  const [revokeSession] = useRevokeSession();
-  const [revokeOthers] = useRevokeOtherSessions();
+  const [view, setView] = useState<View>({ name: 'loading' });
   /** The session being signed out, or 'others' for all of them: its button shows busy, the rest wait. */
   const [pending, setPending] = useState<string | null>(null);
   // After a sign-out the pressed button is gone: focus moves to the summary, which reads the new count.
   const summaryRef = useRef<HTMLParagraphElement>(null);
 
+  const load = useCallback(async () => {
+    try {
+      setView({ name: 'ready', sessions: thisDeviceFirst(await api.list()) });
+    } catch {
+      setView({ name: 'error' });
+    }
+  }, [api]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  function keepOnly(keep: (session: ActiveSession) => boolean) {
+    setView((current) => (current.name === 'ready' ? { name: 'ready', sessions: current.sessions.filter(keep) } : current));
+  }
+
   async function signOut(session: ActiveSession, device: string) {
     setPending(session.id);
     try {
-      await revokeSession({ variables: { id: session.id } });
+      await api.revoke(session.id);
+      keepOnly((s) => s.id !== session.id);
       toast.success(TEXT.signedOutToast(device));
     } catch (failure) {
-      if (isNotFound(failure)) {
+      if (isApiError(failure) && failure.status === 404) {
+        // Already ended (signed out elsewhere, expired): the list is out of date.
         toast.info(TEXT.alreadyEndedToast);
-        await refetch().catch(() => undefined);
+        await load();
       } else toast.error(TEXT.signOutFailed);
     } finally {
       setPending(null);
@@ -50,8 +67,9 @@ export function SessionsCard() {
   async function signOutOthers() {
     setPending('others');
     try {
-      const result = await revokeOthers();
-      toast.success(TEXT.signedOutOthersToast(result.data?.revokeOtherSessions ?? 0));
+      const revoked = await api.revokeOthers();
+      keepOnly((s) => s.current);
+      toast.success(TEXT.signedOutOthersToast(revoked));
     } catch {
       toast.error(TEXT.signOutOthersFailed);
     } finally {
@@ -60,15 +78,24 @@ export function SessionsCard() {
     }
   }
 
-  const sessions = data ? thisDeviceFirst(data.mySessions) : null;
+  const sessions = view.name === 'ready' ? view.sessions : null;
   const others = sessions?.filter((s) => !s.current).length ?? 0;
 
   return (
     <Card title={TEXT.heading} headingLevel={3} className="profile-sessions">
       <div className="profile-2fa__body">
         <p className="profile-2fa__lead">{TEXT.lead}</p>
-        {!sessions && error ? <ErrorState message={TEXT.loadFailed} onRetry={refetch} retryLabel={TEXT.retry} /> : null}
-        {!sessions && !error ? <LoadingState label={TEXT.loading} className="profile-2fa__loading" /> : null}
+        {view.name === 'error' ? (
+          <ErrorState
+            message={TEXT.loadFailed}
+            onRetry={() => {
+              setView({ name: 'loading' });
+              return load();
+            }}
+            retryLabel={TEXT.retry}
+          />
+        ) : null}
+        {view.name === 'loading' ? <LoadingState label={TEXT.loading} className="profile-2fa__loading" /> : null}
         {sessions ? (
           <>
             <p ref={summaryRef} tabIndex={-1} className="profile-2fa__meta" data-testid="sessions-summary">
@@ -107,9 +134,9 @@ interface SessionItemProps {
 }
 
 function SessionItem({ session, busy, disabled, onSignOut }: SessionItemProps) {
-  const device = describeDevice(session.userAgent);
+  const device = describeDevice(session.user_agent);
   const place = session.ip?.trim() || TEXT.unknownPlace;
-  const signedIn = new Date(session.createdAt);
+  const signedIn = new Date(session.created_at);
   return (
     <li className="profile-sessions__item" data-testid="session" aria-current={session.current ? 'true' : undefined}>
       <div className="profile-sessions__text">
@@ -125,12 +152,12 @@ function SessionItem({ session, busy, disabled, onSignOut }: SessionItemProps) {
           <div>
             <dt>{TEXT.lastSeenLabel}</dt>
             <dd>
-              <time dateTime={session.lastSeenAt}>{formatRelativeTime(session.lastSeenAt)}</time>
+              <time dateTime={session.last_seen_at}>{formatRelativeTime(session.last_seen_at)}</time>
             </dd>
           </div>
           <div>
             <dt>{TEXT.signedInLabel}</dt>
-            <dd>{Number.isFinite(signedIn.getTime()) ? <time dateTime={session.createdAt}>{formatCalendarDate(signedIn)}</time> : null}</dd>
+            <dd>{Number.isFinite(signedIn.getTime()) ? <time dateTime={session.created_at}>{formatCalendarDate(signedIn)}</time> : null}</dd>
           </div>
         </dl>
       </div>
