@@ -96,9 +96,19 @@ async function shutdown(code) {
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
 
-// The shell's policy follows the runtime config above and the inline scripts of the build being served.
+// The shell's policy follows the runtime config above and the inline scripts of the build being served:
+// read again when index.html changes, so a rebuild under a running server keeps its boot script allowed.
+let shellPolicy = { mtimeMs: -1, headers: {} };
 const headers = {
-  shell: shellHeaders({ runtimeConfig, hashes: inlineHashesOfFile(artifacts.shell) }),
+  shell: () => {
+    try {
+      const { mtimeMs } = fs.statSync(artifacts.shell);
+      if (mtimeMs !== shellPolicy.mtimeMs) shellPolicy = { mtimeMs, headers: shellHeaders({ runtimeConfig, hashes: inlineHashesOfFile(artifacts.shell) }) };
+    } catch {
+      // index.html is being rewritten: the last policy stands until it is back.
+    }
+    return shellPolicy.headers;
+  },
   remote: remoteHeaders(),
 };
 

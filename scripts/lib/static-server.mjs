@@ -32,9 +32,9 @@ const PROXIED = ['/api', '/graphql'];
  *   spa?: boolean, cors?: boolean,
  *   runtimeConfig?: object,
  *   proxyTarget?: string,
- *   headers?: Record<string, string>,
+ *   headers?: Record<string, string> | (() => Record<string, string>),
  * }} options
- *   headers: added to every answer but the proxied ones (the gateway sets its own)
+ *   headers: added to every answer but the proxied ones (the gateway sets its own); a function is asked at each answer
  * @returns {Promise<{ server: http.Server, url: string, close: () => Promise<void> }>}
  */
 export function startStaticServer(options) {
@@ -44,7 +44,7 @@ export function startStaticServer(options) {
   const configBody = runtimeConfig ? Buffer.from(JSON.stringify(runtimeConfig)) : null;
 
   function send(req, res, status, headers, body) {
-    res.writeHead(status, { ...securityHeaders, ...headers });
+    res.writeHead(status, { ...(typeof securityHeaders === 'function' ? securityHeaders() : securityHeaders), ...headers });
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
