@@ -1,4 +1,4 @@
-import { STORAGE_KEYS, type SessionUser } from '@embark/shared-ui';
+import { notifySessionEnded, STORAGE_KEYS, type SessionUser } from '@embark/shared-ui';
 import {
   dashboardRecentlyInitialised,
   initialiseApp,
@@ -6,6 +6,7 @@ import {
   isFirstTimeUser,
   readInitialisedMarker,
   type AppInitialisers,
+  type InitialisationMode,
   type InitialisationStep,
 } from './app-initialisation';
 
@@ -179,6 +180,29 @@ describe('a refused session (401/403: revoked, e.g. the account was deactivated)
     expect(fake.calls).toEqual(['documents', 'navigation', 'checklist', 'journal', 'reset']);
     expect(outcome).toMatchObject({ ok: false, failedStep: 'journal', sessionRefused: true });
     expect(storage().getItem(STORAGE_KEYS.appInitialised)).toBeNull();
+  });
+});
+
+describe('a session that ends while the sequence runs (sign-out, expiry)', () => {
+  it.each<InitialisationMode>(['restore', 'sign-in'])('on %s stops at the next step and writes no marker and no log entry', async (mode) => {
+    const fake = fakeInitialisers();
+    fake.steps.navigation = async () => {
+      fake.calls.push('navigation');
+      notifySessionEnded();
+      // What the end of a session leaves: nothing of the user.
+      window.localStorage.clear();
+    };
+    const outcome = await initialiseApp(RETURNING, fake, { mode, now: at(NOW) });
+    expect(fake.calls).toEqual(['documents', 'navigation']);
+    expect(outcome).toMatchObject({ ok: false, failedStep: 'navigation', sessionRefused: true, error: new Error('The session ended during the initialisation') });
+    expect(Object.keys(window.localStorage)).toEqual([]);
+  });
+
+  it('a later session is not stopped by the end of an earlier one', async () => {
+    notifySessionEnded();
+    const outcome = await initialiseApp(RETURNING, fakeInitialisers(), { mode: 'restore', now: at(NOW) });
+    expect(outcome.ok).toBe(true);
+    expect(readInitialisedMarker()).toMatchObject({ userId: 7 });
   });
 });
 

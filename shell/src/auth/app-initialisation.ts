@@ -10,7 +10,7 @@
  * This module is the sequence and its rules only; what each step loads is `app-initialisers.ts`.
  * Pure apart from localStorage and the steps it is given, so the tests drive it with fakes.
  */
-import { APP_INITIALISATION, currentTime, logAuthEvent, STORAGE_KEYS, TIMING_MS, type SessionUser } from '@embark/shared-ui';
+import { APP_INITIALISATION, currentTime, logAuthEvent, onSessionEnded, STORAGE_KEYS, TIMING_MS, type SessionUser } from '@embark/shared-ui';
 
 export const INITIALISATION_STEPS = ['documents', 'navigation', 'checklist', 'journal', 'dashboard'] as const;
 export type InitialisationStep = (typeof INITIALISATION_STEPS)[number];
@@ -157,8 +157,32 @@ export function dashboardRecentlyInitialised(marker: AppInitialisedMarker | null
   return age >= 0 && age < TIMING_MS.dashboardReinitSkip;
 }
 
-/** Runs the initialisation sequence for `user`; never throws (the outcome says what happened). */
-export async function initialiseApp(user: SessionUser, initialisers: AppInitialisers, { mode, now = nowMs, storage = defaultStorage() }: InitialiseOptions): Promise<InitialisationOutcome> {
+/** The error of a sequence that stopped because its session ended while it ran. */
+export const SESSION_ENDED_DURING_INITIALISATION = 'The session ended during the initialisation';
+
+/**
+ * Runs the initialisation sequence for `user`; never throws (the outcome says what happened). When
+ * the session ends while it runs (sign-out, expiry), it stops at the next step quietly: the end of a
+ * session cleared the user's data from storage, and a late marker or log entry would bring some back.
+ */
+export async function initialiseApp(user: SessionUser, initialisers: AppInitialisers, options: InitialiseOptions): Promise<InitialisationOutcome> {
+  let ended = false;
+  const stopListening = onSessionEnded(() => {
+    ended = true;
+  });
+  try {
+    return await runSequence(user, initialisers, options, () => ended);
+  } finally {
+    stopListening();
+  }
+}
+
+async function runSequence(
+  user: SessionUser,
+  initialisers: AppInitialisers,
+  { mode, now = nowMs, storage = defaultStorage() }: InitialiseOptions,
+  sessionEnded: () => boolean,
+): Promise<InitialisationOutcome> {
   const firstTimeUser = isFirstTimeUser(user, now());
   let marker = readInitialisedMarker(storage);
   logAuthEvent('init.start', { details: { mode, userId: user.id, firstTimeUser } });
@@ -182,10 +206,20 @@ export async function initialiseApp(user: SessionUser, initialisers: AppInitiali
       skipped.push(step);
       continue;
     }
+    let result: { ok: true } | { ok: false; error: unknown };
     try {
       await initialisers.steps[step](user);
-      completed.push(step);
+      result = { ok: true };
     } catch (error) {
+      result = { ok: false, error };
+    }
+    if (sessionEnded()) {
+      return { ok: false, failedStep: step, error: new Error(SESSION_ENDED_DURING_INITIALISATION), sessionRefused: true, firstTimeUser, completed, failed };
+    }
+    if (result.ok) {
+      completed.push(step);
+    } else {
+      const { error } = result;
       const sessionRefused = initialisers.isSessionRefusal(error);
       if (TOLERATED_STEPS.has(step) && !sessionRefused) {
         failed.push(step);
