@@ -185,10 +185,10 @@ describe('a refused session (401/403: revoked, e.g. the account was deactivated)
 
 describe('a session that ends while the sequence runs (sign-out, expiry)', () => {
   it.each<InitialisationMode>(['restore', 'sign-in'])('on %s stops at the next step and writes no marker and no log entry', async (mode) => {
+    storage().setItem(STORAGE_KEYS.authToken, 'tok');
     const fake = fakeInitialisers();
     fake.steps.navigation = async () => {
       fake.calls.push('navigation');
-      notifySessionEnded();
       // What the end of a session leaves: nothing of the user.
       window.localStorage.clear();
     };
@@ -198,11 +198,17 @@ describe('a session that ends while the sequence runs (sign-out, expiry)', () =>
     expect(Object.keys(window.localStorage)).toEqual([]);
   });
 
-  it('a later session is not stopped by the end of an earlier one', async () => {
-    notifySessionEnded();
-    const outcome = await initialiseApp(RETURNING, fakeInitialisers(), { mode: 'restore', now: at(NOW) });
+  it("a first-time user's clean state (which drops caches as a session's end does) does not stop it", async () => {
+    storage().setItem(STORAGE_KEYS.authToken, 'tok');
+    const fake = fakeInitialisers();
+    fake.resetState = async () => {
+      fake.calls.push('reset');
+      notifySessionEnded();
+    };
+    const outcome = await initialiseApp(NEW_HIRE, fake, { mode: 'sign-in', now: at(NOW) });
     expect(outcome.ok).toBe(true);
-    expect(readInitialisedMarker()).toMatchObject({ userId: 7 });
+    expect(fake.calls).toEqual(['reset', ...INITIALISATION_STEPS]);
+    expect(readInitialisedMarker()).toMatchObject({ userId: 8 });
   });
 });
 

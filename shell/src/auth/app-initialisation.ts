@@ -10,7 +10,7 @@
  * This module is the sequence and its rules only; what each step loads is `app-initialisers.ts`.
  * Pure apart from localStorage and the steps it is given, so the tests drive it with fakes.
  */
-import { APP_INITIALISATION, currentTime, logAuthEvent, onSessionEnded, STORAGE_KEYS, TIMING_MS, type SessionUser } from '@embark/shared-ui';
+import { APP_INITIALISATION, currentTime, logAuthEvent, readAuthToken, STORAGE_KEYS, TIMING_MS, type SessionUser } from '@embark/shared-ui';
 
 export const INITIALISATION_STEPS = ['documents', 'navigation', 'checklist', 'journal', 'dashboard'] as const;
 export type InitialisationStep = (typeof INITIALISATION_STEPS)[number];
@@ -162,27 +162,13 @@ export const SESSION_ENDED_DURING_INITIALISATION = 'The session ended during the
 
 /**
  * Runs the initialisation sequence for `user`; never throws (the outcome says what happened). When
- * the session ends while it runs (sign-out, expiry), it stops at the next step quietly: the end of a
- * session cleared the user's data from storage, and a late marker or log entry would bring some back.
+ * the session ends while it runs (sign-out, expiry, here or in another tab: the stored token is no
+ * longer the one it started with), it stops at the next step quietly: the end of a session cleared
+ * the user's data from storage, and a late marker or log entry would bring some back.
  */
-export async function initialiseApp(user: SessionUser, initialisers: AppInitialisers, options: InitialiseOptions): Promise<InitialisationOutcome> {
-  let ended = false;
-  const stopListening = onSessionEnded(() => {
-    ended = true;
-  });
-  try {
-    return await runSequence(user, initialisers, options, () => ended);
-  } finally {
-    stopListening();
-  }
-}
-
-async function runSequence(
-  user: SessionUser,
-  initialisers: AppInitialisers,
-  { mode, now = nowMs, storage = defaultStorage() }: InitialiseOptions,
-  sessionEnded: () => boolean,
-): Promise<InitialisationOutcome> {
+export async function initialiseApp(user: SessionUser, initialisers: AppInitialisers, { mode, now = nowMs, storage = defaultStorage() }: InitialiseOptions): Promise<InitialisationOutcome> {
+  const token = readAuthToken(storage ?? undefined);
+  const sessionEnded = () => readAuthToken(storage ?? undefined) !== token;
   const firstTimeUser = isFirstTimeUser(user, now());
   let marker = readInitialisedMarker(storage);
   logAuthEvent('init.start', { details: { mode, userId: user.id, firstTimeUser } });
