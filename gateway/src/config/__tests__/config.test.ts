@@ -13,6 +13,7 @@ const DEFAULT_AUTH = {
   totpEncryptionKey: null,
   rateLimits: {
     loginPerAccount: { max: 5, windowSeconds: 900 },
+    loginPerAccountTotal: { max: 10, windowSeconds: 900 },
     loginPerAddress: { max: 100, windowSeconds: 900 },
     registerPerAddress: { max: 20, windowSeconds: 3600 },
     twoFactorPerUser: { max: 10, windowSeconds: 900 },
@@ -198,6 +199,8 @@ describe('parseEnv', () => {
         TOTP_ENCRYPTION_KEY: 'k'.repeat(40),
         RATE_LIMIT_LOGIN_ACCOUNT_MAX: '3',
         RATE_LIMIT_LOGIN_ACCOUNT_WINDOW_SECONDS: '60',
+        RATE_LIMIT_LOGIN_ACCOUNT_TOTAL_MAX: '12',
+        RATE_LIMIT_LOGIN_ACCOUNT_TOTAL_WINDOW_SECONDS: '1800',
         RATE_LIMIT_LOGIN_ADDRESS_MAX: '50',
         RATE_LIMIT_LOGIN_ADDRESS_WINDOW_SECONDS: '120',
         RATE_LIMIT_REGISTER_MAX: '7',
@@ -215,6 +218,7 @@ describe('parseEnv', () => {
       totpEncryptionKey: 'k'.repeat(40),
       rateLimits: {
         loginPerAccount: { max: 3, windowSeconds: 60 },
+        loginPerAccountTotal: { max: 12, windowSeconds: 1800 },
         loginPerAddress: { max: 50, windowSeconds: 120 },
         registerPerAddress: { max: 7, windowSeconds: 600 },
         twoFactorPerUser: { max: 4, windowSeconds: 30 },
