@@ -71,8 +71,8 @@ interface Traces {
 }
 
 /**
- * A new hire signs in through the form, writes a journal draft (ticking "Keep drafts on this
- * device" when `keep`) and opens the first document with a link.
+ * A new hire signs in through the form, opens the first document with a link and writes a journal
+ * draft (ticking "Keep drafts on this device" when `keep`), staying in the editor.
  */
 async function leaveTraces(page: Page, context: BrowserContext, request: APIRequestContext, tag: string, keep: boolean): Promise<Traces> {
   await stubExternalSites(context);
@@ -80,6 +80,14 @@ async function leaveTraces(page: Page, context: BrowserContext, request: APIRequ
   const marker = `${tag}${Date.now().toString(36)}`;
   await signInThroughTheForm(page, hire);
 
+  await page.goto('/app/documents');
+  const open = page.getByRole('button', { name: /^Open .+ \(opens in a new tab\)$/ }).first();
+  const popupOpened = page.waitForEvent('popup');
+  await open.click();
+  await (await popupOpened).close();
+  await expect(page.getByText(/^1 of \d+ documents opened$/)).toBeVisible();
+
+  // Last, so the editor is still open when the session ends: leaving it writes the draft once more.
   await page.goto('/app/journal/new');
   await page.getByRole('textbox', { name: /^Entry/ }).fill(`My first week: ${marker}`);
   await expect(page.getByText(/^Draft saved/)).toBeVisible();
@@ -87,13 +95,6 @@ async function leaveTraces(page: Page, context: BrowserContext, request: APIRequ
     await keepDrafts(page).check();
     await expect(keepDrafts(page)).toBeChecked();
   }
-
-  await page.goto('/app/documents');
-  const open = page.getByRole('button', { name: /^Open .+ \(opens in a new tab\)$/ }).first();
-  const popupOpened = page.waitForEvent('popup');
-  await open.click();
-  await (await popupOpened).close();
-  await expect(page.getByText(/^1 of \d+ documents opened$/)).toBeVisible();
 
   // What there is to clear: the session, the draft, the viewed mark and the debug log.
   const entries = await embarkEntries(page);
