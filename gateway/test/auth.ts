@@ -57,13 +57,20 @@ export async function createUser(db: DataSource, options: { roleId?: number; ema
 }
 
 /** A valid token of a new session of the user, as a sign-in now would give (an 8-hour session). */
-export async function tokenFor(db: DataSource, userId: number): Promise<string> {
-  return tokens.sign({ userId, sessionId: await sessionFor(db, userId) });
+export async function tokenFor(db: DataSource, userId: number, at?: Date): Promise<string> {
+  return tokens.sign({ userId, sessionId: await sessionFor(db, userId, at) });
 }
 
-/** A new session row of the user (signed in now, 8 hours to live); returns its id. */
-export async function sessionFor(db: DataSource, userId: number): Promise<string> {
-  const rows = (await db.query(`insert into sessions (user_id, expires_at) values ($1, now() + interval '8 hours') returning id`, [userId])) as Array<{ id: string }>;
+/**
+ * A new session row of the user, signed in `at` (default now) with 8 hours to live; returns its id.
+ * A test whose app runs on a pinned clock ahead of real time passes that time, or the session
+ * would already look idle to the app.
+ */
+export async function sessionFor(db: DataSource, userId: number, at: Date = new Date()): Promise<string> {
+  const rows = (await db.query(
+    `insert into sessions (user_id, created_at, last_seen_at, expires_at) values ($1, $2, $2, $2::timestamptz + interval '8 hours') returning id`,
+    [userId, at],
+  )) as Array<{ id: string }>;
   return (rows[0] as { id: string }).id;
 }
 

@@ -56,8 +56,9 @@ describe('demo checklists', () => {
         await probe.close();
       }
       // Pinned to noon on the day the demo data describes, so the numbers do not depend on when the suite runs.
-      t = await buildTestApp({ clock: fixedClock(`${describedDay}T12:00:00Z`) });
-      token = await tokenFor(t.dataSource, employee.id);
+      const pinned = `${describedDay}T12:00:00Z`;
+      t = await buildTestApp({ clock: fixedClock(pinned) });
+      token = await tokenFor(t.dataSource, employee.id, new Date(pinned));
     });
     afterAll(() => t.close());
 
