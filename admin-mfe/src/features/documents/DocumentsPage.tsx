@@ -3,6 +3,7 @@ import {
   Badge,
   Card,
   EmptyList,
+  isSafeDocumentUrl,
   pageTitleFor,
   ROUTES,
   useDebouncedValue,
@@ -48,8 +49,8 @@ export function DocumentsPage() {
       rowHeader: true,
       cell: (doc) => (
         <span className="adm-cell-main">
-          {doc.url ? (
-            <a href={doc.url} target="_blank" rel="noopener noreferrer" aria-label={ADMIN_TEXT.openDocument(doc.title)}>
+          {isSafeDocumentUrl(doc.url) ? (
+            <a href={doc.url ?? undefined} target="_blank" rel="noopener noreferrer" aria-label={ADMIN_TEXT.openDocument(doc.title)}>
               {doc.title}
             </a>
           ) : (
@@ -115,11 +116,7 @@ export function DocumentsPage() {
 }
 
 /** The host of a document link, or null without a readable one. */
+/** The site a link goes to; none for a link that would not open (only http(s) links do). */
 function hostOf(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    return new URL(url).host;
-  } catch {
-    return null;
-  }
+  return url && isSafeDocumentUrl(url) ? new URL(url.trim()).host : null;
 }
