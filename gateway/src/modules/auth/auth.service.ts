@@ -224,6 +224,10 @@ export class AuthService {
    * Counts one sign-in attempt against each of `limits`; past any of them,
    * throws 429 with Retry-After (and audits it), even for a right answer.
    * A caller whose attempt succeeds refunds the hits.
+   *
+   * A refused attempt keeps only the hits of the limits it was over: while an
+   * attacker holds the account-wide slow-down, the owner's refused retries
+   * must not fill the owner's own (account, address) bucket too.
    */
   private async countSignInAttempt(email: string, meta: RequestMeta, step: string, limits: SignInLimit[]): Promise<RateHit[]> {
     const hits: RateHit[] = [];
@@ -231,6 +235,7 @@ export class AuthService {
     if (Math.random() * PRUNE_ONE_IN < 1) await this.limiter.prune(Math.max(...Object.values(this.config.rateLimits).map((r) => r.windowSeconds)) * 2);
     const limited = limits.filter((_, i) => hits[i]?.limited);
     if (limited.length > 0) {
+      await this.refund(hits.filter((h) => !h.limited));
       await this.audit.record({
         action: 'auth.login_rate_limited',
         actorUserId: null,

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import request from 'supertest';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { authTestApp, bearer, createUser, deleteUsers, enableTwoFactor, PROXY_ENV, randomIp, tokenFor, totp } from '../../../../test/auth';
-import { addressKey } from '../rate-limiter';
+import { addressKey, buckets } from '../rate-limiter';
 
 const TOO_MANY = { error: 'Too many login attempts. Please try again later.' };
 const INVALID = { error: 'Invalid email or password' };
@@ -63,6 +63,22 @@ describe('sign-in throttling that follows the account', () => {
     await login(suite.t, { email: victim.email, password: victim.password }, randomIp()).expect(200);
   });
 
+  it("a refused attempt keeps no hit on the limits it was not over: the owner's retries leave their own buckets alone", async () => {
+    const victim = await user();
+    const home = randomIp();
+    await login(suite.t, { email: victim.email, password: 'Wrong-own-pass' }, home).expect(401, INVALID);
+    // The attacker reaches the account-wide limit from elsewhere.
+    const ips = Array.from({ length: 6 }, randomIp);
+    for (let i = 0; i < 9; i++) await login(suite.t, { email: victim.email, password: `Wrong-${i}-pass` }, ips[i % 6] as string).expect(401, INVALID);
+
+    const own = buckets.loginAccount(victim.email, home);
+    expect(await bucketCount(own)).toBe(1);
+    expect(await bucketCount(buckets.loginAddress(home))).toBe(1);
+    for (let i = 0; i < 6; i++) await login(suite.t, { email: victim.email, password: i % 2 ? victim.password : `Retry-${i}-pass` }, home).expect(429, TOO_MANY);
+    expect(await bucketCount(own)).toBe(1);
+    expect(await bucketCount(buckets.loginAddress(home))).toBe(1);
+  });
+
   it('a correct password is refunded: ten good sign-ins leave the account-wide count where it was', async () => {
     const u = await user();
     for (let i = 0; i < 9; i++) await login(suite.t, { email: u.email, password: `Wrong-${i}-pass` }, randomIp()).expect(401);
@@ -78,7 +94,9 @@ describe('sign-in throttling that follows the account', () => {
     for (let i = 0; i < 5; i++) await login(suite.t, { email: victim.email, password: `Wrong-${i}-pass` }, addresses[i] as string).expect(401, INVALID);
     // The sixth address of the /64 is the same client: the per-account-and-address limit holds, even for the right password.
     await login(suite.t, { email: victim.email, password: victim.password }, addresses[5] as string).expect(429, TOO_MANY);
-    expect(await bucketCount(`login:ip:${prefix}::/64`)).toBe(6);
+    // One bucket for the /64 on each limit; the refused sixth stays counted only on the limit it was over.
+    expect(await bucketCount(buckets.loginAccount(victim.email, addresses[0] as string))).toBe(6);
+    expect(await bucketCount(`login:ip:${prefix}::/64`)).toBe(5);
     // Another /64 is another client.
     await login(suite.t, { email: victim.email, password: victim.password }, `${randomPrefix64()}::1`).expect(200);
 
