@@ -319,8 +319,9 @@ function parseAuth(env: Env, nodeEnv: NodeEnv, problems: string[]): AuthConfig {
       maxAttempts: parseIntInRange(env, 'TWO_FACTOR_MAX_ATTEMPTS', 5, 1, 100, problems),
     },
     sessions: {
-      // Up to the 8-hour lifetime; a longer idle timeout would never apply.
-      idleMinutes: parseIntInRange(env, 'SESSION_IDLE_MINUTES', 120, 1, 8 * 60, problems),
+      // Up to the 8-hour lifetime; a longer idle timeout would never apply. At least 2: last_seen_at is written
+      // at most once a minute (modules/auth/session-state.ts), so with 1 an active session would end after 60 s.
+      idleMinutes: parseIntInRange(env, 'SESSION_IDLE_MINUTES', 120, 2, 8 * 60, problems),
     },
   };
 }

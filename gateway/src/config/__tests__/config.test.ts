@@ -246,6 +246,11 @@ describe('parseEnv', () => {
     expect(found[1]).toMatch(/^RATE_LIMIT_LOGIN_ACCOUNT_MAX must be an integer from 1/);
   });
 
+  it('refuses an idle timeout shorter than the once-a-minute last-seen write can keep alive', () => {
+    expect(problems({ SESSION_IDLE_MINUTES: '1' })).toEqual(['SESSION_IDLE_MINUTES must be an integer from 2 to 480 (got "1")']);
+    expect(parseEnv({ NODE_ENV: 'test', SESSION_IDLE_MINUTES: '2' }, ROOT).auth.sessions).toEqual({ idleMinutes: 2 });
+  });
+
   it('requires SMTP_URL in production, saying what to set', () => {
     expect(problems({ NODE_ENV: 'production', JWT_SECRET: SECRET })).toEqual([
       'SMTP_URL is required in production, e.g. smtp://user:password@smtp.example.com:587 (outside production an unset SMTP_URL means the local MailDev)',
