@@ -23,7 +23,7 @@ import type { TwoFactorService } from './two-factor.service';
 
 // Arbitrary but fixed: serialises "is there an administrator yet?" across replicas.
 const FIRST_ADMIN_LOCK_KEY = 7_326_153_013;
-/** Stale rate-limit windows are pruned on roughly one sign-in in this many. */
+/** Stale rate-limit windows and long-ended sessions are pruned on roughly one sign-in attempt in this many. */
 const PRUNE_ONE_IN = 200;
 
 /** One limit a sign-in attempt counts against; `name` is how the audit trail calls it. */
@@ -232,7 +232,10 @@ export class AuthService {
   private async countSignInAttempt(email: string, meta: RequestMeta, step: string, limits: SignInLimit[]): Promise<RateHit[]> {
     const hits: RateHit[] = [];
     for (const limit of limits) hits.push(await this.limiter.hit(limit.bucket, limit.rule));
-    if (Math.random() * PRUNE_ONE_IN < 1) await this.limiter.prune(Math.max(...Object.values(this.config.rateLimits).map((r) => r.windowSeconds)) * 2);
+    if (Math.random() * PRUNE_ONE_IN < 1) {
+      await this.limiter.prune(Math.max(...Object.values(this.config.rateLimits).map((r) => r.windowSeconds)) * 2);
+      await this.sessions.prune();
+    }
     const limited = limits.filter((_, i) => hits[i]?.limited);
     if (limited.length > 0) {
       await this.refund(hits.filter((h) => !h.limited));

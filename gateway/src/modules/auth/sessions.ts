@@ -117,6 +117,15 @@ export class SessionService {
   }
 
   /**
+   * Deletes the rows of sessions that ended over a day ago, by expiry or
+   * revocation (an idled-out one expires within 8 hours too), so the table
+   * stays small. Nothing reads an ended row; the audit log keeps the history.
+   */
+  async prune(): Promise<void> {
+    await this.dataSource.query(`delete from sessions where expires_at < $1::timestamptz - interval '1 day' or revoked_at < $1::timestamptz - interval '1 day'`, [this.clock()]);
+  }
+
+  /**
    * Sets revoked_at on the matching sessions not ended yet (an idle one too, so
    * a longer idle timeout later cannot revive it); answers how many of them
    * were live, as the caller's list showed them.

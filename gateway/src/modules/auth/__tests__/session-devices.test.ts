@@ -1,7 +1,9 @@
 import request from 'supertest';
 import { newLinkToken } from '../../../shared/link-tokens';
+import { AuditService } from '../../audit';
+import { SessionService } from '../sessions';
 import { buildTestApp, type TestApp } from '../../../../test/app';
-import { bearer, createUser, deleteUsers, enableTwoFactor, gql, PROXY_ENV, randomIp, tokenFor, type TestUser } from '../../../../test/auth';
+import { bearer, createUser, deleteUsers, enableTwoFactor, gql, PROXY_ENV, randomIp, sessionFor, tokenFor, type TestUser } from '../../../../test/auth';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
@@ -244,5 +246,25 @@ describe('sessions per device', () => {
       time.advance(25 * MINUTE);
       await me(token, clocked).expect(401);
     });
+  });
+
+  it('prune deletes sessions that ended over a day ago, by expiry or revocation, and keeps the rest', async () => {
+    const user = await person();
+    const now = Date.now();
+    const hoursAgo = (h: number) => new Date(now - h * 60 * MINUTE);
+    // Sessions live 8 hours: signed in 33 hours ago means expired 25 hours ago, so pruned.
+    await sessionFor(t.dataSource, user.id, hoursAgo(33));
+    const expiredRecently = await sessionFor(t.dataSource, user.id, hoursAgo(9));
+    const live = await sessionFor(t.dataSource, user.id);
+    // Expired only 22 hours ago, but revoked 25 hours ago: pruned.
+    const revokedLongAgo = await sessionFor(t.dataSource, user.id, hoursAgo(30));
+    const revokedRecently = await sessionFor(t.dataSource, user.id, hoursAgo(2));
+    await t.dataSource.query(`update sessions set revoked_at = $2 where id = $1`, [revokedLongAgo, hoursAgo(25)]);
+    await t.dataSource.query(`update sessions set revoked_at = $2 where id = $1`, [revokedRecently, hoursAgo(1)]);
+
+    await new SessionService(t.dataSource, new AuditService(t.dataSource), () => new Date(now), 120).prune();
+
+    const rows = (await t.dataSource.query(`select id from sessions where user_id = $1`, [user.id])) as Array<{ id: string }>;
+    expect(rows.map((r) => r.id).sort()).toEqual([expiredRecently, live, revokedRecently].sort());
   });
 });
