@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { entities } from '../db/entities';
@@ -58,6 +61,22 @@ describe('HTTP surface', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['permissions-policy']).toBe(
+      'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()',
+    );
+  });
+
+  it("sends the pages' Permissions-Policy, as scripts/lib/security-headers.mjs builds it", async () => {
+    const pages = path.resolve(__dirname, '../../../scripts/lib/security-headers.mjs');
+    // The module is ESM and this suite is CommonJS: a plain node reads it.
+    const expected = execFileSync(process.execPath, [
+      '--input-type=module',
+      '-e',
+      `import { remoteHeaders } from ${JSON.stringify(pathToFileURL(pages).href)}; process.stdout.write(remoteHeaders()['Permissions-Policy']);`,
+    ]).toString();
+    expect(expected).toContain('camera=()');
+    const res = await request(t.app).get('/healthz').expect(200);
+    expect(res.headers['permissions-policy']).toBe(expected);
   });
 
   it('logs each request with a request id, without the query string', async () => {

@@ -1,6 +1,15 @@
 import type { RequestHandler } from 'express';
 
 /**
+ * The same refusals as the pages' (scripts/lib/security-headers.mjs, which the gateway's build cannot
+ * import); app.test.ts fails when the two differ.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()', 'autoplay=()', 'camera=()', 'display-capture=()', 'geolocation=()', 'gyroscope=()',
+  'magnetometer=()', 'microphone=()', 'midi=()', 'payment=()', 'usb=()',
+].join(', ');
+
+/**
  * The handful of headers an API needs (no helmet: the gateway serves JSON, plus
  * the GraphQL landing page in development). The landing page loads Apollo's
  * sandbox from its CDN, so it is exempt from the strict CSP outside production.
@@ -10,6 +19,7 @@ export function securityHeaders(options: { production: boolean }): RequestHandle
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('X-Frame-Options', 'DENY');
     res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
     const landingPage = !options.production && req.method === 'GET' && req.path === '/graphql';
