@@ -5,6 +5,7 @@ import {
   notifySessionExpired,
   readAuthDebugLog,
   STORAGE_KEYS,
+  TIMING_MS,
   useAuth,
   type SessionUser,
 } from '@embark/shared-ui';
@@ -225,8 +226,21 @@ describe('logout', () => {
       api,
       routes: <Route path="/login" element={<Bounce />} />,
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
-    await waitFor(() => expect(hardRedirect).toHaveBeenCalledWith('/login'));
+    const signOut = await screen.findByRole('button', { name: 'Sign Out' });
+    // The fallback's timer is the test's to fire: on a busy machine it could otherwise fire while
+    // /login is still rendered, before the bounce, and rightly do nothing.
+    jest.useFakeTimers();
+    try {
+      fireEvent.click(signOut);
+      // The sign-out call settles, the router goes to /login and bounces back; no timer runs meanwhile.
+      for (let i = 0; i < 5; i += 1) await act(async () => {});
+      expect(screen.getByTestId('location').textContent).toBe('/app/dashboard');
+      expect(hardRedirect).not.toHaveBeenCalled();
+      act(() => jest.advanceTimersByTime(TIMING_MS.sessionExpiredRedirect));
+      expect(hardRedirect).toHaveBeenCalledWith('/login');
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('does not reload when the URL is already at /login while its screen is still loading (the toast would be lost)', async () => {
