@@ -1,16 +1,15 @@
 import { useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { AuthContext, isAdminUser, SESSION_MESSAGES, Spinner, ToastContext, type AuthContextValue } from '@embark/shared-ui';
-import type { AuthApi } from './auth-api';
-import { authApi } from './auth-api';
+import { sessionApi, type SessionApi } from './session-api';
 import { SessionControlContext } from './session-control';
 import { runAppInitialisation, SessionController, type AuthState, type RunInitialisation } from './session-controller';
 import './session-check.css';
 
 export interface AuthProviderProps {
   children: ReactNode;
-  /** The account calls (tests pass a fake). */
-  api?: AuthApi;
+  /** The session's account calls (tests pass a fake). */
+  api?: SessionApi;
   /** A full page load, the fallback when client-side navigation fails (tests pass a spy). */
   hardRedirect?: (path: string) => void;
   /** The after-sign-in initialisation of the user's data (tests pass a fake). */
@@ -27,7 +26,7 @@ function assignLocation(path: string): void {
  * hands its sign-in step to the shell's screens. Must sit inside the router (it navigates) and
  * inside the toast provider (it toasts).
  */
-export function AuthProvider({ children, api = authApi, hardRedirect = assignLocation, initialise = runAppInitialisation }: AuthProviderProps) {
+export function AuthProvider({ children, api = sessionApi, hardRedirect = assignLocation, initialise = runAppInitialisation }: AuthProviderProps) {
   const navigate = useNavigate();
   const location = useLocation();
   // Read without useToast(): a missing toast provider must not take sign-in down with it.

@@ -1,10 +1,11 @@
 /**
  * The public account calls that only their own screens need (docs/product.md#registration, #passwords): who may
- * register, invitations, forgotten passwords. Kept out of `auth-api.ts`, which the shell's first
- * paint carries, so that they load with those screens only (docs/bundles.md).
+ * register, invitations, forgotten passwords. Kept out of `auth-api.ts`, which every sign-in screen
+ * loads, so that they load with their own screens only (docs/bundles.md).
  */
 import { apiClient, type ApiClient } from '@embark/shared-ui';
-import { isObject, logged, PUBLIC, toSession, type Session } from './auth-api';
+import { isObject, logged, toSession, type Session } from './auth-api';
+import { PUBLIC } from './session-api';
 
 /** `GET /invitations/{token}`: who is invited, as the invitee sees it (docs/product.md#registration). */
 export interface InvitationPreview {

@@ -1,6 +1,7 @@
 /**
- * The account calls (docs/product.md#sessions); the messages for their failures are
- * `auth-errors.ts` (only the sign-in screens need them). Sign-in, the second step and registration
+ * The account calls of the sign-in screens (docs/product.md#sessions), which load them with
+ * themselves: the shell's first paint carries only `session-api.ts`. The messages for their failures are
+ * `auth-errors.ts`. Sign-in, the second step and registration
  * opt out of the session-expiry hook: there a 401 means wrong credentials, not an expired session.
  */
 import {
@@ -13,6 +14,7 @@ import {
   type RoleOption,
   type SessionUser,
 } from '@embark/shared-ui';
+import { createSessionApi, PUBLIC } from './session-api';
 
 export interface Session {
   token: string;
@@ -37,11 +39,11 @@ export interface RegistrationInput {
   role_id: number;
 }
 
-/** Options of the public account calls: a refusal there is an answer, not an expired session. */
-export const PUBLIC = { reportSessionExpiry: false } as const;
-
+/** Every account call of the sign-in screens, the session's own (`session-api.ts`) included. */
 export function createAuthApi(client: ApiClient = apiClient) {
   return {
+    ...createSessionApi(client),
+
     async signIn(email: string, password: string): Promise<SignInResult> {
       const answer = await logged('login', () => client.post<unknown>('/auth/login', { email: email.trim(), password }, PUBLIC));
       if (isObject(answer) && answer.requiresTwoFactor === true) {
@@ -65,18 +67,6 @@ export function createAuthApi(client: ApiClient = apiClient) {
         client.post<unknown>('/auth/register', { ...input, name: input.name.trim(), email: input.email.trim() }, PUBLIC),
       );
       return toSession(answer);
-    },
-
-    /** `GET /auth/me`. The caller decides what a refusal means, so it is not reported as expiry here. */
-    async currentUser(): Promise<SessionUser> {
-      const user = await client.get<unknown>('/auth/me', PUBLIC);
-      if (!isSessionUser(user)) throw new Error('GET /auth/me did not return a user');
-      return user;
-    },
-
-    /** Revokes the token on the server (docs/product.md#sessions). */
-    async signOut(): Promise<void> {
-      await client.post<unknown>('/auth/logout', undefined, PUBLIC);
     },
 
     /** `GET /roles`; null when the answer is not a list of roles. */

@@ -19,8 +19,9 @@ import {
   type ToastApi,
 } from '@embark/shared-ui';
 import type { InitialisationMode, InitialisationOutcome } from './app-initialisation';
-import type { AuthApi, Session } from './auth-api';
+import type { Session } from './auth-api';
 import { landingPathFor } from './landing';
+import type { SessionApi } from './session-api';
 import type { EstablishedSession, SessionControl } from './session-control';
 
 export interface AuthState {
@@ -80,8 +81,8 @@ export interface SessionEnvironment {
 }
 
 export interface SessionControllerOptions {
-  /** The account calls. */
-  api: AuthApi;
+  /** The session's account calls. */
+  api: SessionApi;
   /** The after-sign-in initialisation of the user's data. */
   initialise: RunInitialisation;
   env: SessionEnvironment;
@@ -286,7 +287,7 @@ interface InitialisedSession {
  * When the server cannot be asked (offline, 5xx, timeout) the stored user is kept, so a flaky
  * network does not sign anyone out; the next refused request will (docs/product.md#sessions).
  */
-export async function initialiseSession(api: AuthApi, path: string): Promise<InitialisedSession> {
+export async function initialiseSession(api: SessionApi, path: string): Promise<InitialisedSession> {
   const { token, user } = readStoredSession();
   if (!token) {
     // A user without a token: that session ended without this page seeing it (another tab, a
