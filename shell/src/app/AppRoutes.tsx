@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
 import { REMOTE_NAMES, ROUTES } from '@embark/shared-ui';
-import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { LazyNotFoundPage } from '../features/not-found/LazyNotFoundPage';
 import { RemoteOutlet } from '../remotes/RemoteOutlet';
 import { AppErrorBoundary } from './AppErrorBoundary';
 import { NavigationEffects } from './NavigationEffects';
@@ -50,7 +50,7 @@ export function AppRoutes() {
               />
             </Route>
             {/* RouteGuard already answers unknown paths; this keeps the table total. */}
-            <Route path="*" element={<NotFoundPage />} />
+            <Route path="*" element={<LazyNotFoundPage />} />
           </Route>
         </Routes>
       </Suspense>

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '@embark/shared-ui';
-import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { LazyNotFoundPage } from '../features/not-found/LazyNotFoundPage';
 import { PageSpinner } from './PageSpinner';
 import { decideRoute } from './route-access';
 
@@ -19,7 +19,7 @@ export function RouteGuard() {
     case 'redirect':
       return <Navigate to={decision.to} replace />;
     case 'not-found':
-      return <NotFoundPage />;
+      return <LazyNotFoundPage />;
     case 'render':
       return <Outlet />;
   }
