@@ -124,7 +124,7 @@ async function main() {
   const reexports = [...modules].map(([location, { names }]) => `export { ${names.join(', ')} } from './${moduleOf(location)}';`);
   await mkdir(outDir, { recursive: true });
   await writeIfChanged(outFile, `${header}${types.trimEnd()}\n${reexports.length ? `\n${reexports.join('\n')}\n` : ''}`);
-  await rm(documentsDir, { recursive: true, force: true });
+  const written = new Set();
   for (const [location, { lines, typeNames }] of modules) {
     const file = path.join(outDir, `${moduleOf(location)}.ts`);
     const toTypes = path.relative(path.dirname(file), outFile).split(path.sep).join('/').replace(/\.ts$/, '');
@@ -138,8 +138,11 @@ async function main() {
       '',
     ].join('\n');
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, `${moduleHeader}${imports.join('\n')}\n\n${lines.join('\n')}\n`);
+    await writeIfChanged(file, `${moduleHeader}${imports.join('\n')}\n\n${lines.join('\n')}\n`);
+    written.add(file);
   }
+  // The modules of .graphql files that are gone.
+  for (const file of await listFiles(documentsDir)) if (!written.has(file)) await rm(file);
   console.info(`codegen: ${toPosixRelative(outFile)} (${documents.length} document file${documents.length === 1 ? '' : 's'})`);
 }
 
@@ -176,6 +179,18 @@ function splitDocuments(code, sourceOf) {
   // The type import of graphql.ts is only for the documents: it moves with them.
   const kept = types.filter((line) => !line.startsWith("import type { TypedDocumentNode as DocumentNode }"));
   return { types: kept.join('\n'), modules };
+}
+
+/** Every file under `dir` (none when it does not exist). */
+async function listFiles(dir) {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  } catch (error) {
+    if (error && error.code === 'ENOENT') return [];
+    throw error;
+  }
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
 }
 
 async function writeIfChanged(file, content) {
