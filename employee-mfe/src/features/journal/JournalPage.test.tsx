@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { JournalEntriesDocument, JournalStatsDocument, JournalTagsDocument, PopularTagsDocument, SearchJournalEntriesDocument } from '../../__generated__/graphql';
 import { entryData, renderJournal, type Mocks } from './journal-test-utils';
 
@@ -71,9 +71,10 @@ describe('JournalPage', () => {
     ]);
     await screen.findByRole('link', { name: 'First week' });
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'laptop' } });
-    // The search waits for the typing to pause (300 ms) before asking; the kit's jest setup gives waits 5 s.
-    expect(await screen.findByRole('link', { name: 'Laptop setup' })).toBeTruthy();
-    expect(screen.getByTestId('location').textContent).toBe('/app/journal?q=laptop');
+    // The search waits for the typing to pause (300 ms), then moves the address (a router transition)
+    // and asks. On a loaded CI runner that chain once took longer than the kit's 5 s default for waits.
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/app/journal?q=laptop'), { timeout: 15_000 });
+    expect(await screen.findByRole('link', { name: 'Laptop setup' }, { timeout: 15_000 })).toBeTruthy();
   });
 
   it("shows the spec's search error", async () => {
