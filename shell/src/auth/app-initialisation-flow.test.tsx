@@ -102,7 +102,7 @@ describe('sign-in waits for the initialisation', () => {
     const { toasts } = await signIn(fakeInitialisation(FAILED));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('!Login successful but there was an issue loading your data. Please refresh the page.');
-    expect(document.activeElement).toBe(alert);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(screen.getByTestId('location').textContent).toBe('/login');
     expect(screen.getByTestId('status').textContent).toBe('anonymous');
     expect(toasts.success).not.toHaveBeenCalled();

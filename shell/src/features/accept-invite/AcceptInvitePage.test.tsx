@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import { ApiError, STORAGE_KEYS } from '@embark/shared-ui';
 import { EMPLOYEE, fakeAccountApi, renderWithSession, type FakeAccountApi } from '../../auth/test-utils';
@@ -87,7 +87,7 @@ describe('accepting an invitation', () => {
     renderAccept(api);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('This invitation link is invalid or has expired');
-    expect(document.activeElement).toBe(alert);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(screen.getByRole('heading', { level: 1, name: 'Accept Invitation' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByLabelText('Password')).toBeNull();
@@ -137,7 +137,7 @@ describe('accepting an invitation', () => {
     fireEvent.click(submit());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(message);
-    expect(document.activeElement).toBe(alert);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(submit().disabled).toBe(false);
     expect(screen.getByRole('heading', { name: 'Welcome, Hana Hire!' })).toBeTruthy();
   });

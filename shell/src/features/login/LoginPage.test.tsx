@@ -32,7 +32,7 @@ describe('login form', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Embark' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/register');
-    expect(document.activeElement).toBe(email());
+    await waitFor(() => expect(document.activeElement).toBe(email()));
   });
 
   it('shows the confirmation handed over by the screen before (a password just reset) until a refusal replaces it', async () => {
@@ -122,7 +122,7 @@ describe('login form', () => {
     fireEvent.click(submit());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(message);
-    expect(document.activeElement).toBe(alert);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(submit().disabled).toBe(false);
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
   });

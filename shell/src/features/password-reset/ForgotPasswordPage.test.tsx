@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import { ApiError } from '@embark/shared-ui';
 import { fakeAccountApi, renderWithSession, type FakeAccountApi } from '../../auth/test-utils';
@@ -23,7 +23,7 @@ describe('forgot password', () => {
     renderForgot();
     expect(await screen.findByRole('heading', { level: 1, name: 'Forgot Password' })).toBeTruthy();
     expect(screen.getByText("Enter your account's email address and we'll send you a link to choose a new password.")).toBeTruthy();
-    expect(document.activeElement).toBe(email());
+    await waitFor(() => expect(document.activeElement).toBe(email()));
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
     expect(document.title).toBe('Forgot Password — Embark');
   });
@@ -53,7 +53,7 @@ describe('forgot password', () => {
     // (The test's location probe is an <output>, a status too: pick the message by its words.)
     const status = (await screen.findByText(CONFIRMATION)).closest('[role="status"]');
     expect(status?.className).toContain('auth-alert--success');
-    expect(document.activeElement).toBe(status);
+    await waitFor(() => expect(document.activeElement).toBe(status));
     expect(api.forgotPassword).toHaveBeenCalledWith(address);
     expect(screen.queryByLabelText('Email')).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
@@ -82,7 +82,7 @@ describe('forgot password', () => {
     fireEvent.click(submit());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(message);
-    expect(document.activeElement).toBe(alert);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(submit().disabled).toBe(false);
   });
 });

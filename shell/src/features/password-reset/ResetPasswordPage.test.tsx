@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import { ApiError } from '@embark/shared-ui';
 import { fakeAccountApi, renderWithSession, type FakeAccountApi } from '../../auth/test-utils';
@@ -39,7 +39,7 @@ describe('reset password', () => {
     renderReset();
     expect(await screen.findByRole('heading', { level: 1, name: 'Reset Password' })).toBeTruthy();
     expect(screen.getByText('Choose a new password for your account.')).toBeTruthy();
-    expect(document.activeElement).toBe(password());
+    await waitFor(() => expect(document.activeElement).toBe(password()));
     const hint = screen.getByText('Must be at least 8 characters with letters and numbers');
     expect(password().getAttribute('aria-describedby')).toContain(hint.id);
     expect(document.title).toBe('Reset Password — Embark');
@@ -89,7 +89,7 @@ describe('reset password', () => {
     fireEvent.click(submit());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(INVALID);
-    expect(document.activeElement).toBe(alert);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/forgot-password');
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
     expect(screen.queryByLabelText('New password')).toBeNull();

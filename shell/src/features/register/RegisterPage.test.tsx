@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route } from 'react-router';
 import { ApiError, STORAGE_KEYS } from '@embark/shared-ui';
 import { ADMIN, EMPLOYEE, fakeAccountApi, fakeAuthApi, renderWithSession, type FakeAccountApi, type FakeAuthApi } from '../../auth/test-utils';
@@ -157,7 +157,7 @@ describe('register form', () => {
     fireEvent.click(submit());
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(message);
-    expect(document.activeElement).toBe(alert);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(submit().disabled).toBe(false);
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
   });
@@ -178,7 +178,7 @@ describe('who may register', () => {
     renderRegister(withRoles(), account);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Registration is by invitation only');
-    expect(document.activeElement).toBe(alert);
+    await waitFor(() => expect(document.activeElement).toBe(alert));
     expect(screen.getByRole('heading', { level: 1, name: 'Join Our Team' })).toBeTruthy();
     expect(screen.getByText('Ask your administrator or HR team to send you an invitation. Already have an account? Sign in instead.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe('/login');
