@@ -169,7 +169,7 @@ export async function resetMailsTo(db: DataSource, email: string): Promise<numbe
  * picks its address through X-Forwarded-For) built before the file's tests and
  * closed after them, and accounts made by `user()` deleted at the end.
  */
-export function authTestApp(env: Record<string, string> = PROXY_ENV): { readonly t: TestApp; user(): Promise<TestUser> } {
+export function authTestApp(env: Record<string, string> = PROXY_ENV): { readonly t: TestApp; user(options?: Parameters<typeof createUser>[1]): Promise<TestUser> } {
   let app: TestApp | undefined;
   const created: number[] = [];
   beforeAll(async () => {
@@ -188,8 +188,8 @@ export function authTestApp(env: Record<string, string> = PROXY_ENV): { readonly
     get t() {
       return current();
     },
-    async user() {
-      const u = await createUser(current().dataSource);
+    async user(options = {}) {
+      const u = await createUser(current().dataSource, options);
       created.push(u.id);
       return u;
     },

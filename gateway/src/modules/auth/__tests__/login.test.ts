@@ -1,34 +1,19 @@
 import request from 'supertest';
 import { DEMO_ACCOUNTS } from '../../../db/seed';
 import { AUTH_MESSAGES as MESSAGES } from '../auth.messages';
-import { buildTestApp, type TestApp } from '../../../../test/app';
-import { bearer, createUser, deleteUsers, expectNoSecrets, gql, PROXY_ENV, randomIp, uniqueEmail, type TestUser } from '../../../../test/auth';
+import { authTestApp, bearer, expectNoSecrets, gql, randomIp, uniqueEmail, type TestUser } from '../../../../test/auth';
 
 const TOO_MANY = { error: 'Too many login attempts. Please try again later.' };
 const INVALID = { error: 'Invalid email or password' };
 
 describe('sign-in', () => {
-  let t: TestApp;
-  const created: number[] = [];
+  const suite = authTestApp();
+  const user = (): Promise<TestUser> => suite.user();
 
-  beforeAll(async () => {
-    t = await buildTestApp({ env: PROXY_ENV });
-  });
-  afterAll(async () => {
-    await deleteUsers(t.dataSource, created);
-    await t.close();
-  });
-
-  async function user(): Promise<TestUser> {
-    const u = await createUser(t.dataSource);
-    created.push(u.id);
-    return u;
-  }
-
-  const login = (body: Record<string, unknown>, ip: string) => request(t.app).post('/api/auth/login').set('x-forwarded-for', ip).send(body);
+  const login = (body: Record<string, unknown>, ip: string) => request(suite.t.app).post('/api/auth/login').set('x-forwarded-for', ip).send(body);
 
   async function auditActions(userId: number): Promise<string[]> {
-    const rows = (await t.dataSource.query(`select action from audit_log where target_type = 'user' and target_id = $1 order by id`, [String(userId)])) as Array<{ action: string }>;
+    const rows = (await suite.t.dataSource.query(`select action from audit_log where target_type = 'user' and target_id = $1 order by id`, [String(userId)])) as Array<{ action: string }>;
     return rows.map((r) => r.action);
   }
 
@@ -47,7 +32,7 @@ describe('sign-in', () => {
     expect(Object.keys(res.body).sort()).toEqual(['requiresTwoFactor', 'token', 'user']);
     expect(res.body.user.id).toBe(u.id);
     expect(Date.now() - new Date(res.body.user.last_login_at).getTime()).toBeLessThan(60_000);
-    await request(t.app).get('/api/auth/me').set(bearer(res.body.token)).expect(200);
+    await request(suite.t.app).get('/api/auth/me').set(bearer(res.body.token)).expect(200);
     expect(await auditActions(u.id)).toContain('auth.login_success');
   });
 
@@ -59,7 +44,7 @@ describe('sign-in', () => {
     expect(wrong.body).toEqual(INVALID);
     expect(unknown.body).toEqual(INVALID);
     expect(await auditActions(u.id)).toContain('auth.login_failure');
-    const rows = (await t.dataSource.query(`select details->>'reason' as reason from audit_log where action = 'auth.login_failure' and ip = $1 order by id`, [ip])) as Array<{ reason: string }>;
+    const rows = (await suite.t.dataSource.query(`select details->>'reason' as reason from audit_log where action = 'auth.login_failure' and ip = $1 order by id`, [ip])) as Array<{ reason: string }>;
     expect(rows.map((r) => r.reason)).toEqual(['bad_password', 'unknown_email']);
   });
 
@@ -81,11 +66,11 @@ describe('sign-in', () => {
     // Same account, another address: the per-account limit is per address.
     await login({ email: victim.email, password: victim.password }, randomIp()).expect(200);
     expect(await auditActions(victim.id)).toEqual(expect.arrayContaining(['auth.login_failure']));
-    const [limited] = (await t.dataSource.query(`select count(*)::int as n from audit_log where action = 'auth.login_rate_limited' and ip = $1`, [ip])) as Array<{ n: number }>;
+    const [limited] = (await suite.t.dataSource.query(`select count(*)::int as n from audit_log where action = 'auth.login_rate_limited' and ip = $1`, [ip])) as Array<{ n: number }>;
     expect(limited?.n).toBe(1);
 
     // Once the window has passed (moved back in the database), the right password works again.
-    await t.dataSource.query(`update rate_limits set window_start = window_start - interval '16 minutes' where bucket like 'login:acct:%' and bucket like $1`, [`%:${ip}`]);
+    await suite.t.dataSource.query(`update rate_limits set window_start = window_start - interval '16 minutes' where bucket like 'login:acct:%' and bucket like $1`, [`%:${ip}`]);
     await login({ email: victim.email, password: victim.password }, ip).expect(200);
   });
 
@@ -124,32 +109,32 @@ describe('sign-in', () => {
     // so each request executes at least one attempt. Keep going well past the limit.
     const codes: string[] = [];
     for (let i = 0; i < 8; i++) {
-      const res = await gql(t, `mutation { ${fields} }`, {}, { ip });
+      const res = await gql(suite.t, `mutation { ${fields} }`, {}, { ip });
       codes.push(...(res.body.errors as Array<{ extensions: { code: string } }>).map((e) => e.extensions.code));
     }
     expect(codes.filter((c) => c === 'UNAUTHENTICATED')).toHaveLength(5);
     expect(codes.filter((c) => c === 'RATE_LIMITED').length).toBeGreaterThan(0);
     expect(codes.every((c) => c === 'UNAUTHENTICATED' || c === 'RATE_LIMITED')).toBe(true);
     // Exactly five passwords were ever checked, whatever the aliasing.
-    const [failures] = (await t.dataSource.query(`select count(*)::int as n from audit_log where action = 'auth.login_failure' and target_id = $1`, [String(u.id)])) as Array<{ n: number }>;
+    const [failures] = (await suite.t.dataSource.query(`select count(*)::int as n from audit_log where action = 'auth.login_failure' and target_id = $1`, [String(u.id)])) as Array<{ n: number }>;
     expect(failures?.n).toBe(5);
     // The account is now locked from that address, through either door.
     await login({ email: u.email, password: u.password }, ip).expect(429);
-    const viaGql = await gql(t, `mutation ($e: String!, $p: String!) { login(input: {email: $e, password: $p}) { token } }`, { e: u.email, p: u.password }, { ip });
+    const viaGql = await gql(suite.t, `mutation ($e: String!, $p: String!) { login(input: {email: $e, password: $p}) { token } }`, { e: u.email, p: u.password }, { ip });
     expect(viaGql.body.errors[0]).toMatchObject({ message: TOO_MANY.error, extensions: { code: 'RATE_LIMITED' } });
     // More aliases than the armor limit are refused outright.
     const sixteen = Array.from({ length: 16 }, (_, i) => `a${i}: login(input: {email: "x@y.z", password: "p"}) { token }`).join('\n');
-    const refused = await gql(t, `mutation { ${sixteen} }`, {}, { ip: randomIp() }).expect(400);
+    const refused = await gql(suite.t, `mutation { ${sixteen} }`, {}, { ip: randomIp() }).expect(400);
     expect(JSON.stringify(refused.body)).toMatch(/Aliases limit/);
   });
 
   it('GraphQL login and me return the same user shape as REST', async () => {
     const u = await user();
-    const res = await gql(t, `mutation ($e: String!, $p: String!) { login(input: {email: $e, password: $p}) { requiresTwoFactor token user { id email role_id completion_percentage start_date } } }`, { e: u.email, p: u.password }, { ip: randomIp() });
+    const res = await gql(suite.t, `mutation ($e: String!, $p: String!) { login(input: {email: $e, password: $p}) { requiresTwoFactor token user { id email role_id completion_percentage start_date } } }`, { e: u.email, p: u.password }, { ip: randomIp() });
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.login).toMatchObject({ requiresTwoFactor: false, user: { id: u.id, email: u.email, role_id: 1, completion_percentage: 0 } });
-    const me = await gql(t, '{ me { id name email role_id completion_percentage last_login_at created_at start_date } }', {}, { token: res.body.data.login.token });
-    const rest = await request(t.app).get('/api/auth/me').set(bearer(res.body.data.login.token)).expect(200);
+    const me = await gql(suite.t, '{ me { id name email role_id completion_percentage last_login_at created_at start_date } }', {}, { token: res.body.data.login.token });
+    const rest = await request(suite.t.app).get('/api/auth/me').set(bearer(res.body.data.login.token)).expect(200);
     expect(me.body.data.me).toEqual(rest.body);
   });
 });

@@ -3,7 +3,7 @@ import { newLinkToken } from '../../../shared/link-tokens';
 import { AuditService } from '../../audit';
 import { SessionService } from '../sessions';
 import { buildTestApp, type TestApp } from '../../../../test/app';
-import { bearer, createUser, deleteUsers, enableTwoFactor, gql, PROXY_ENV, randomIp, sessionFor, tokenFor, type TestUser } from '../../../../test/auth';
+import { authTestApp, bearer, enableTwoFactor, gql, PROXY_ENV, randomIp, sessionFor, tokenFor, type TestUser } from '../../../../test/auth';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
@@ -16,42 +16,28 @@ function manualClock(): { clock: () => Date; advance(ms: number): void } {
 }
 
 describe('sessions per device', () => {
-  let t: TestApp;
-  const created: number[] = [];
-
-  beforeAll(async () => {
-    t = await buildTestApp({ env: PROXY_ENV });
-  });
-  afterAll(async () => {
-    await deleteUsers(t.dataSource, created);
-    await t.close();
-  });
-
-  async function person(options: { roleId?: number } = {}): Promise<TestUser> {
-    const user = await createUser(t.dataSource, options);
-    created.push(user.id);
-    return user;
-  }
+  const suite = authTestApp();
+  const person = (options: { roleId?: number } = {}): Promise<TestUser> => suite.user(options);
 
   /** Signs `user` in through the API from a device (user agent) and address; the token. */
-  async function signIn(user: TestUser, userAgent = FIREFOX, ip = randomIp(), app: TestApp = t): Promise<string> {
+  async function signIn(user: TestUser, userAgent = FIREFOX, ip = randomIp(), app: TestApp = suite.t): Promise<string> {
     const res = await request(app.app).post('/api/auth/login').set('x-forwarded-for', ip).set('user-agent', userAgent).send({ email: user.email, password: user.password }).expect(200);
     return (res.body as { token: string }).token;
   }
 
-  const me = (token: string, app: TestApp = t) => request(app.app).get('/api/auth/me').set(bearer(token));
-  const list = (token: string) => request(t.app).get('/api/auth/sessions').set(bearer(token));
+  const me = (token: string, app: TestApp = suite.t) => request(app.app).get('/api/auth/me').set(bearer(token));
+  const list = (token: string) => request(suite.t.app).get('/api/auth/sessions').set(bearer(token));
 
   it('signing out on one device leaves the other signed in', async () => {
     const user = await person();
     const laptop = await signIn(user, FIREFOX);
     const phone = await signIn(user, PHONE);
-    await request(t.app).post('/api/auth/logout').set(bearer(laptop)).expect(200, { success: true });
+    await request(suite.t.app).post('/api/auth/logout').set(bearer(laptop)).expect(200, { success: true });
     await me(laptop).expect(401);
     await me(phone).expect(200);
     // The same through GraphQL.
     const tablet = await signIn(user, PHONE);
-    expect((await gql(t, 'mutation { logout }', {}, { token: tablet })).body).toEqual({ data: { logout: true } });
+    expect((await gql(suite.t, 'mutation { logout }', {}, { token: tablet })).body).toEqual({ data: { logout: true } });
     await me(tablet).expect(401);
     await me(phone).expect(200);
   });
@@ -62,9 +48,9 @@ describe('sessions per device', () => {
     const laptop = await signIn(user, FIREFOX, laptopIp);
     const phone = await signIn(user, `${PHONE} ${'x'.repeat(600)}`);
     const ended = await signIn(user);
-    await request(t.app).post('/api/auth/logout').set(bearer(ended)).expect(200);
+    await request(suite.t.app).post('/api/auth/logout').set(bearer(ended)).expect(200);
     // The laptop was seen last (moved back, so the phone's sign-in is the later one otherwise).
-    await t.dataSource.query(`update sessions set last_seen_at = last_seen_at - interval '5 minutes' where user_id = $1 and user_agent like 'Mozilla/5.0 (iPhone%'`, [user.id]);
+    await suite.t.dataSource.query(`update sessions set last_seen_at = last_seen_at - interval '5 minutes' where user_id = $1 and user_agent like 'Mozilla/5.0 (iPhone%'`, [user.id]);
 
     const res = await list(laptop).expect(200);
     const sessions = (res.body as { data: Array<Record<string, unknown>> }).data;
@@ -76,7 +62,7 @@ describe('sessions per device', () => {
     expect((sessions[1]?.user_agent as string).length).toBe(512);
     expect(new Date(sessions[0]?.created_at as string).toISOString()).toBe(sessions[0]?.created_at);
 
-    const viaGql = await gql(t, '{ mySessions { id createdAt lastSeenAt userAgent ip current } }', {}, { token: laptop });
+    const viaGql = await gql(suite.t, '{ mySessions { id createdAt lastSeenAt userAgent ip current } }', {}, { token: laptop });
     expect(viaGql.body.data.mySessions).toEqual(
       sessions.map((s) => ({ id: s.id, createdAt: s.created_at, lastSeenAt: s.last_seen_at, userAgent: s.user_agent, ip: s.ip, current: s.current })),
     );
@@ -92,15 +78,15 @@ describe('sessions per device', () => {
   it('"sign out everywhere else" ends every other session and keeps this one', async () => {
     const user = await person();
     const [a, b, c] = [await signIn(user), await signIn(user, PHONE), await signIn(user)];
-    await request(t.app).post('/api/auth/sessions/revoke-others').set(bearer(a)).expect(200, { revoked: 2 });
+    await request(suite.t.app).post('/api/auth/sessions/revoke-others').set(bearer(a)).expect(200, { revoked: 2 });
     await me(a).expect(200);
     await me(b).expect(401);
     await me(c).expect(401);
     expect(((await list(a).expect(200)).body as { data: unknown[] }).data).toHaveLength(1);
-    await request(t.app).post('/api/auth/sessions/revoke-others').set(bearer(a)).expect(200, { revoked: 0 });
+    await request(suite.t.app).post('/api/auth/sessions/revoke-others').set(bearer(a)).expect(200, { revoked: 0 });
 
     const d = await signIn(user);
-    expect((await gql(t, 'mutation { revokeOtherSessions }', {}, { token: d })).body).toEqual({ data: { revokeOtherSessions: 1 } });
+    expect((await gql(suite.t, 'mutation { revokeOtherSessions }', {}, { token: d })).body).toEqual({ data: { revokeOtherSessions: 1 } });
     await me(a).expect(401);
     await me(d).expect(200);
   });
@@ -115,17 +101,17 @@ describe('sessions per device', () => {
     const phoneId = (await ids(mine)).find((s) => !s.current)?.id as string;
     const theirId = (await ids(theirs))[0]?.id as string;
 
-    await request(t.app).delete(`/api/auth/sessions/${theirId}`).set(bearer(mine)).expect(404, { error: 'Session not found' });
+    await request(suite.t.app).delete(`/api/auth/sessions/${theirId}`).set(bearer(mine)).expect(404, { error: 'Session not found' });
     await me(theirs).expect(200);
-    await request(t.app).delete('/api/auth/sessions/not-a-session').set(bearer(mine)).expect(404, { error: 'Session not found' });
-    await request(t.app).delete('/api/auth/sessions/00000000-0000-4000-8000-000000000000').set(bearer(mine)).expect(404, { error: 'Session not found' });
+    await request(suite.t.app).delete('/api/auth/sessions/not-a-session').set(bearer(mine)).expect(404, { error: 'Session not found' });
+    await request(suite.t.app).delete('/api/auth/sessions/00000000-0000-4000-8000-000000000000').set(bearer(mine)).expect(404, { error: 'Session not found' });
 
-    await request(t.app).delete(`/api/auth/sessions/${phoneId}`).set(bearer(mine)).expect(204);
+    await request(suite.t.app).delete(`/api/auth/sessions/${phoneId}`).set(bearer(mine)).expect(204);
     await me(phone).expect(401);
     await me(mine).expect(200);
-    await request(t.app).delete(`/api/auth/sessions/${phoneId}`).set(bearer(mine)).expect(404, { error: 'Session not found' });
+    await request(suite.t.app).delete(`/api/auth/sessions/${phoneId}`).set(bearer(mine)).expect(404, { error: 'Session not found' });
 
-    const revoke = (id: string) => gql(t, 'mutation ($id: String!) { revokeSession(id: $id) }', { id }, { token: mine });
+    const revoke = (id: string) => gql(suite.t, 'mutation ($id: String!) { revokeSession(id: $id) }', { id }, { token: mine });
     const refused = await revoke(theirId);
     expect(refused.body.errors[0]).toMatchObject({ message: 'Session not found', extensions: { code: 'NOT_FOUND' } });
     await me(theirs).expect(200);
@@ -139,7 +125,7 @@ describe('sessions per device', () => {
     const user = await person();
     const here = await signIn(user);
     const elsewhere = await signIn(user, PHONE);
-    const res = await request(t.app)
+    const res = await request(suite.t.app)
       .post('/api/auth/change-password')
       .set(bearer(here))
       .set('x-forwarded-for', randomIp())
@@ -155,7 +141,7 @@ describe('sessions per device', () => {
     const user = await person();
     const here = await signIn(user);
     const elsewhere = await signIn(user, PHONE);
-    const on = await enableTwoFactor(t, here, randomIp(), user.password);
+    const on = await enableTwoFactor(suite.t, here, randomIp(), user.password);
     await me(elsewhere).expect(401);
     await me(here).expect(200);
     await me(on.token).expect(200);
@@ -165,20 +151,20 @@ describe('sessions per device', () => {
     const user = await person();
     const [a, b] = [await signIn(user), await signIn(user, PHONE)];
     const { token, hash } = newLinkToken();
-    await t.dataSource.query(`insert into password_resets (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 hour')`, [user.id, hash]);
-    await request(t.app).post('/api/auth/reset-password').set('x-forwarded-for', randomIp()).send({ token, password: 'Res3t-password' }).expect(200);
+    await suite.t.dataSource.query(`insert into password_resets (user_id, token_hash, expires_at) values ($1, $2, now() + interval '1 hour')`, [user.id, hash]);
+    await request(suite.t.app).post('/api/auth/reset-password').set('x-forwarded-for', randomIp()).send({ token, password: 'Res3t-password' }).expect(200);
     await me(a).expect(401);
     await me(b).expect(401);
   });
 
   it('deactivation ends every session, and reactivation does not revive them', async () => {
     const admin = await person({ roleId: 4 });
-    const adminToken = await tokenFor(t.dataSource, admin.id);
+    const adminToken = await tokenFor(suite.t.dataSource, admin.id);
     const user = await person();
     const [a, b] = [await signIn(user), await signIn(user, PHONE)];
-    await request(t.app).post(`/api/admin/users/${user.id}/deactivate`).set(bearer(adminToken)).expect(200);
+    await request(suite.t.app).post(`/api/admin/users/${user.id}/deactivate`).set(bearer(adminToken)).expect(200);
     await me(a).expect(401);
-    await request(t.app).post(`/api/admin/users/${user.id}/reactivate`).set(bearer(adminToken)).expect(200);
+    await request(suite.t.app).post(`/api/admin/users/${user.id}/reactivate`).set(bearer(adminToken)).expect(200);
     await me(a).expect(401);
     await me(b).expect(401);
     await me(await signIn(user)).expect(200);
@@ -186,12 +172,12 @@ describe('sessions per device', () => {
 
   it("an administrator's two-factor reset ends every session of the user", async () => {
     const admin = await person({ roleId: 4 });
-    const adminToken = await tokenFor(t.dataSource, admin.id);
+    const adminToken = await tokenFor(suite.t.dataSource, admin.id);
     const user = await person();
     const ip = randomIp();
-    const on = await enableTwoFactor(t, await signIn(user, FIREFOX, ip), ip, user.password);
+    const on = await enableTwoFactor(suite.t, await signIn(user, FIREFOX, ip), ip, user.password);
     await me(on.token).expect(200);
-    await request(t.app).post(`/api/admin/users/${user.id}/reset-2fa`).set(bearer(adminToken)).expect(200);
+    await request(suite.t.app).post(`/api/admin/users/${user.id}/reset-2fa`).set(bearer(adminToken)).expect(200);
     await me(on.token).expect(401);
   });
 
@@ -253,18 +239,18 @@ describe('sessions per device', () => {
     const now = Date.now();
     const hoursAgo = (h: number) => new Date(now - h * 60 * MINUTE);
     // Sessions live 8 hours: signed in 33 hours ago means expired 25 hours ago, so pruned.
-    await sessionFor(t.dataSource, user.id, hoursAgo(33));
-    const expiredRecently = await sessionFor(t.dataSource, user.id, hoursAgo(9));
-    const live = await sessionFor(t.dataSource, user.id);
+    await sessionFor(suite.t.dataSource, user.id, hoursAgo(33));
+    const expiredRecently = await sessionFor(suite.t.dataSource, user.id, hoursAgo(9));
+    const live = await sessionFor(suite.t.dataSource, user.id);
     // Expired only 22 hours ago, but revoked 25 hours ago: pruned.
-    const revokedLongAgo = await sessionFor(t.dataSource, user.id, hoursAgo(30));
-    const revokedRecently = await sessionFor(t.dataSource, user.id, hoursAgo(2));
-    await t.dataSource.query(`update sessions set revoked_at = $2 where id = $1`, [revokedLongAgo, hoursAgo(25)]);
-    await t.dataSource.query(`update sessions set revoked_at = $2 where id = $1`, [revokedRecently, hoursAgo(1)]);
+    const revokedLongAgo = await sessionFor(suite.t.dataSource, user.id, hoursAgo(30));
+    const revokedRecently = await sessionFor(suite.t.dataSource, user.id, hoursAgo(2));
+    await suite.t.dataSource.query(`update sessions set revoked_at = $2 where id = $1`, [revokedLongAgo, hoursAgo(25)]);
+    await suite.t.dataSource.query(`update sessions set revoked_at = $2 where id = $1`, [revokedRecently, hoursAgo(1)]);
 
-    await new SessionService(t.dataSource, new AuditService(t.dataSource), () => new Date(now), 120).prune();
+    await new SessionService(suite.t.dataSource, new AuditService(suite.t.dataSource), () => new Date(now), 120).prune();
 
-    const rows = (await t.dataSource.query(`select id from sessions where user_id = $1`, [user.id])) as Array<{ id: string }>;
+    const rows = (await suite.t.dataSource.query(`select id from sessions where user_id = $1`, [user.id])) as Array<{ id: string }>;
     expect(rows.map((r) => r.id).sort()).toEqual([expiredRecently, live, revokedRecently].sort());
   });
 });

@@ -1,36 +1,26 @@
 import request from 'supertest';
 import { AUTH_MESSAGES as MESSAGES } from '../auth.messages';
-import { buildTestApp, type TestApp } from '../../../../test/app';
-import { bearer, createUser, deleteUsers, enableTwoFactor, expectNoSecrets, gql, PROXY_ENV, randomIp, tokenFor, totp, type TestUser } from '../../../../test/auth';
+import { buildTestApp } from '../../../../test/app';
+import { authTestApp, bearer, enableTwoFactor, expectNoSecrets, gql, PROXY_ENV, randomIp, tokenFor, totp, type TestUser } from '../../../../test/auth';
 
 describe('two-factor sign-in', () => {
-  let t: TestApp;
-  const created: number[] = [];
-
-  beforeAll(async () => {
-    t = await buildTestApp({ env: PROXY_ENV });
-  });
-  afterAll(async () => {
-    await deleteUsers(t.dataSource, created);
-    await t.close();
-  });
+  const suite = authTestApp();
 
   async function user(): Promise<TestUser & { token: string }> {
-    const u = await createUser(t.dataSource);
-    created.push(u.id);
-    return { ...u, token: await tokenFor(t.dataSource, u.id) };
+    const u = await suite.user();
+    return { ...u, token: await tokenFor(suite.t.dataSource, u.id) };
   }
 
   /** A user with TOTP on; `token` is the session after enabling. */
   async function enrolled(): Promise<TestUser & { token: string; secret: string; backupCodes: string[]; ip: string }> {
     const u = await user();
     const ip = randomIp();
-    const on = await enableTwoFactor(t, u.token, ip, u.password);
+    const on = await enableTwoFactor(suite.t, u.token, ip, u.password);
     return { ...u, ...on, ip };
   }
 
   const post = (path: string, body: Record<string, unknown>, options: { token?: string; ip?: string } = {}) => {
-    let req = request(t.app).post(path).set('x-forwarded-for', options.ip ?? randomIp());
+    let req = request(suite.t.app).post(path).set('x-forwarded-for', options.ip ?? randomIp());
     if (options.token) req = req.set(bearer(options.token));
     return req.send(body);
   };
@@ -43,7 +33,7 @@ describe('two-factor sign-in', () => {
   it('setup → verify → enable: secret shown once, stored encrypted, 10 backup codes of 8 hex characters', async () => {
     const u = await user();
     const ip = randomIp();
-    const status0 = await request(t.app).get('/api/auth/2fa/status').set(bearer(u.token)).expect(200);
+    const status0 = await request(suite.t.app).get('/api/auth/2fa/status').set(bearer(u.token)).expect(200);
     expect(status0.body).toEqual({ enabled: false, backupCodesRemaining: 0 });
 
     const setup = await post('/api/auth/2fa/setup', {}, { token: u.token, ip }).expect(200);
@@ -57,7 +47,7 @@ describe('two-factor sign-in', () => {
     expect(Buffer.from(qrCodeDataUrl.split(',')[1] as string, 'base64').toString()).toMatch(/^<svg[^>]+viewBox/);
     expectNoSecrets(setup.body, { allowSecret: true });
 
-    const [row] = (await t.dataSource.query('select two_factor_secret, two_factor_enabled from users where id = $1', [u.id])) as Array<{ two_factor_secret: string; two_factor_enabled: boolean }>;
+    const [row] = (await suite.t.dataSource.query('select two_factor_secret, two_factor_enabled from users where id = $1', [u.id])) as Array<{ two_factor_secret: string; two_factor_enabled: boolean }>;
     expect(row?.two_factor_enabled).toBe(false);
     expect(row?.two_factor_secret).toMatch(/^v1:/);
     expect(row?.two_factor_secret).not.toContain(secret);
@@ -67,7 +57,7 @@ describe('two-factor sign-in', () => {
     await post('/api/auth/2fa/verify', { token: '000000' === code ? '111111' : '000000' }, { token: u.token, ip }).expect(400, { error: MESSAGES.invalidCode, details: [MESSAGES.invalidCode] });
     await post('/api/auth/2fa/verify', { token: code }, { token: u.token, ip }).expect(200, { valid: true });
     await post('/api/auth/2fa/enable', { token: 'abc', password: u.password }, { token: u.token, ip }).expect(400, { error: MESSAGES.codeFormat, details: [MESSAGES.codeFormat] });
-    const otherDevice = await tokenFor(t.dataSource, u.id);
+    const otherDevice = await tokenFor(suite.t.dataSource, u.id);
     const enabled = await post('/api/auth/2fa/enable', { token: code, password: u.password }, { token: u.token, ip }).expect(200);
     expect(enabled.body.enabled).toBe(true);
     expect(enabled.body.backupCodes).toHaveLength(10);
@@ -75,14 +65,14 @@ describe('two-factor sign-in', () => {
     expect(new Set(enabled.body.backupCodes).size).toBe(10);
 
     // Backup codes are stored only as argon2 hashes.
-    const hashes = (await t.dataSource.query('select code_hash from backup_codes where user_id = $1', [u.id])) as Array<{ code_hash: string }>;
+    const hashes = (await suite.t.dataSource.query('select code_hash from backup_codes where user_id = $1', [u.id])) as Array<{ code_hash: string }>;
     expect(hashes).toHaveLength(10);
     for (const h of hashes) expect(h.code_hash).toMatch(/^\$argon2id\$/);
 
     // Enabling ended the other sessions; the caller's goes on, with the returned token too.
-    await request(t.app).get('/api/auth/me').set(bearer(otherDevice)).expect(401);
-    await request(t.app).get('/api/auth/me').set(bearer(u.token)).expect(200);
-    const status = await request(t.app).get('/api/auth/2fa/status').set(bearer(enabled.body.token)).expect(200);
+    await request(suite.t.app).get('/api/auth/me').set(bearer(otherDevice)).expect(401);
+    await request(suite.t.app).get('/api/auth/me').set(bearer(u.token)).expect(200);
+    const status = await request(suite.t.app).get('/api/auth/2fa/status').set(bearer(enabled.body.token)).expect(200);
     expect(status.body).toEqual({ enabled: true, backupCodesRemaining: 10 });
     // Setup again while enabled is refused: it would swap the authenticator silently.
     await post('/api/auth/2fa/setup', {}, { token: enabled.body.token, ip }).expect(409);
@@ -96,8 +86,8 @@ describe('two-factor sign-in', () => {
     expect(Object.keys(second.body).sort()).toEqual(['token', 'user']);
     expect(second.body.user.id).toBe(u.id);
     expectNoSecrets(second.body);
-    await request(t.app).get('/api/auth/me').set(bearer(second.body.token)).expect(200);
-    const actions = (await t.dataSource.query(`select action, details->>'method' as method from audit_log where target_id = $1 and action like 'auth.login%' order by id`, [String(u.id)])) as Array<{ action: string; method: string | null }>;
+    await request(suite.t.app).get('/api/auth/me').set(bearer(second.body.token)).expect(200);
+    const actions = (await suite.t.dataSource.query(`select action, details->>'method' as method from audit_log where target_id = $1 and action like 'auth.login%' order by id`, [String(u.id)])) as Array<{ action: string; method: string | null }>;
     expect(actions).toEqual([
       { action: 'auth.login_2fa_required', method: null },
       { action: 'auth.login_success', method: 'totp' },
@@ -136,9 +126,9 @@ describe('two-factor sign-in', () => {
   it('verify-login more than 5 minutes after the password step is refused', async () => {
     const u = await enrolled();
     const id = await challenge(u, u.ip);
-    const [row] = (await t.dataSource.query(`select extract(epoch from expires_at - created_at)::int as ttl from login_challenges where user_id = $1`, [u.id])) as Array<{ ttl: number }>;
+    const [row] = (await suite.t.dataSource.query(`select extract(epoch from expires_at - created_at)::int as ttl from login_challenges where user_id = $1`, [u.id])) as Array<{ ttl: number }>;
     expect(row?.ttl).toBe(300);
-    await t.dataSource.query(`update login_challenges set created_at = created_at - interval '5 minutes 1 second', expires_at = expires_at - interval '5 minutes 1 second' where user_id = $1`, [u.id]);
+    await suite.t.dataSource.query(`update login_challenges set created_at = created_at - interval '5 minutes 1 second', expires_at = expires_at - interval '5 minutes 1 second' where user_id = $1`, [u.id]);
     await secondStep(u, id, await totp(u.secret), u.ip).expect(401, { error: MESSAGES.signInExpired });
   });
 
@@ -150,7 +140,7 @@ describe('two-factor sign-in', () => {
     const id = await challenge(u, u.ip);
     const reuse = await secondStep(u, id, code, u.ip, true).expect(401);
     expect(reuse.body).toEqual({ error: 'Invalid backup code. Please check and try again.' });
-    const status = await request(t.app).get('/api/auth/2fa/status').set(bearer(ok.body.token)).expect(200);
+    const status = await request(suite.t.app).get('/api/auth/2fa/status').set(bearer(ok.body.token)).expect(200);
     expect(status.body.backupCodesRemaining).toBe(9);
     // A backup code checked in authenticator mode is just a malformed code.
     await secondStep(u, id, u.backupCodes[1] as string, u.ip, false).expect(400, { error: MESSAGES.codeFormat, details: [MESSAGES.codeFormat] });
@@ -192,14 +182,14 @@ describe('two-factor sign-in', () => {
     const wrong = await post('/api/auth/2fa/disable', { password: 'Wrong-password1' }, { token: u.token, ip: u.ip }).expect(400);
     expect(wrong.body).toEqual({ error: 'Incorrect password', details: ['Incorrect password'] });
     await post('/api/auth/2fa/disable', {}, { token: u.token, ip: u.ip }).expect(400, { error: MESSAGES.passwordOrCodeRequired, details: [MESSAGES.passwordOrCodeRequired] });
-    const otherDevice = await tokenFor(t.dataSource, u.id);
+    const otherDevice = await tokenFor(suite.t.dataSource, u.id);
     const off = await post('/api/auth/2fa/disable', { password: u.password }, { token: u.token, ip: u.ip }).expect(200);
     expect(off.body).toEqual({ enabled: false, token: expect.any(String) });
-    await request(t.app).get('/api/auth/me').set(bearer(otherDevice)).expect(401);
-    await request(t.app).get('/api/auth/me').set(bearer(u.token)).expect(200);
-    const status = await request(t.app).get('/api/auth/2fa/status').set(bearer(off.body.token)).expect(200);
+    await request(suite.t.app).get('/api/auth/me').set(bearer(otherDevice)).expect(401);
+    await request(suite.t.app).get('/api/auth/me').set(bearer(u.token)).expect(200);
+    const status = await request(suite.t.app).get('/api/auth/2fa/status').set(bearer(off.body.token)).expect(200);
     expect(status.body).toEqual({ enabled: false, backupCodesRemaining: 0 });
-    const [row] = (await t.dataSource.query('select two_factor_secret from users where id = $1', [u.id])) as Array<{ two_factor_secret: string | null }>;
+    const [row] = (await suite.t.dataSource.query('select two_factor_secret from users where id = $1', [u.id])) as Array<{ two_factor_secret: string | null }>;
     expect(row?.two_factor_secret).toBeNull();
     // Sign-in is back to one step.
     const login = await passwordStep(u, u.ip).expect(200);
@@ -215,14 +205,14 @@ describe('two-factor sign-in', () => {
   it('regenerating backup codes needs the password, replaces the old codes, and revokes other sessions', async () => {
     const u = await enrolled();
     await post('/api/auth/2fa/backup-codes/regenerate', { password: 'Wrong-password1' }, { token: u.token, ip: u.ip }).expect(400);
-    const otherDevice = await tokenFor(t.dataSource, u.id);
+    const otherDevice = await tokenFor(suite.t.dataSource, u.id);
     const res = await post('/api/auth/2fa/backup-codes/regenerate', { password: u.password }, { token: u.token, ip: u.ip }).expect(200);
     expect(Object.keys(res.body).sort()).toEqual(['backupCodes', 'token']);
     expect(res.body.backupCodes).toHaveLength(10);
     expect(res.body.backupCodes).not.toContain(u.backupCodes[0]);
-    await request(t.app).get('/api/auth/me').set(bearer(otherDevice)).expect(401);
-    await request(t.app).get('/api/auth/me').set(bearer(u.token)).expect(200);
-    await request(t.app).get('/api/auth/me').set(bearer(res.body.token)).expect(200);
+    await request(suite.t.app).get('/api/auth/me').set(bearer(otherDevice)).expect(401);
+    await request(suite.t.app).get('/api/auth/me').set(bearer(u.token)).expect(200);
+    await request(suite.t.app).get('/api/auth/me').set(bearer(res.body.token)).expect(200);
     const id = await challenge(u, u.ip);
     await secondStep(u, id, u.backupCodes[0] as string, u.ip, true).expect(401);
     await secondStep(u, id, res.body.backupCodes[0] as string, u.ip, true).expect(200);
@@ -238,27 +228,27 @@ describe('two-factor sign-in', () => {
   it('the whole flow works through GraphQL too', async () => {
     const u = await user();
     const ip = randomIp();
-    const setup = await gql(t, 'mutation { twoFactorSetup { secret otpauthUrl qrCodeDataUrl } }', {}, { token: u.token, ip });
+    const setup = await gql(suite.t, 'mutation { twoFactorSetup { secret otpauthUrl qrCodeDataUrl } }', {}, { token: u.token, ip });
     const secret = setup.body.data.twoFactorSetup.secret as string;
-    const verify = await gql(t, 'mutation ($c: String!) { twoFactorVerify(token: $c) { valid } }', { c: await totp(secret, -1) }, { token: u.token, ip });
+    const verify = await gql(suite.t, 'mutation ($c: String!) { twoFactorVerify(token: $c) { valid } }', { c: await totp(secret, -1) }, { token: u.token, ip });
     expect(verify.body.data.twoFactorVerify).toEqual({ valid: true });
-    const enable = await gql(t, 'mutation ($c: String!, $p: String!) { twoFactorEnable(token: $c, password: $p) { enabled backupCodes token } }', { c: await totp(secret, -1), p: u.password }, { token: u.token, ip });
+    const enable = await gql(suite.t, 'mutation ($c: String!, $p: String!) { twoFactorEnable(token: $c, password: $p) { enabled backupCodes token } }', { c: await totp(secret, -1), p: u.password }, { token: u.token, ip });
     const { token, backupCodes } = enable.body.data.twoFactorEnable as { token: string; backupCodes: string[] };
-    const status = await gql(t, '{ twoFactorStatus { enabled backupCodesRemaining } }', {}, { token, ip });
+    const status = await gql(suite.t, '{ twoFactorStatus { enabled backupCodesRemaining } }', {}, { token, ip });
     expect(status.body.data.twoFactorStatus).toEqual({ enabled: true, backupCodesRemaining: 10 });
 
-    const login = await gql(t, 'mutation ($e: String!, $p: String!) { login(input: {email: $e, password: $p}) { requiresTwoFactor token user { id } challengeId } }', { e: u.email, p: u.password }, { ip });
+    const login = await gql(suite.t, 'mutation ($e: String!, $p: String!) { login(input: {email: $e, password: $p}) { requiresTwoFactor token user { id } challengeId } }', { e: u.email, p: u.password }, { ip });
     expect(login.body.data.login).toEqual({ requiresTwoFactor: true, token: null, user: null, challengeId: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     const id = login.body.data.login.challengeId as string;
-    const wrong = await gql(t, 'mutation ($e: String!, $i: String!, $c: String!) { verifyLogin(input: {email: $e, challengeId: $i, token: $c, isBackupCode: true}) { token } }', { e: u.email, i: id, c: 'deadbeef' }, { ip });
+    const wrong = await gql(suite.t, 'mutation ($e: String!, $i: String!, $c: String!) { verifyLogin(input: {email: $e, challengeId: $i, token: $c, isBackupCode: true}) { token } }', { e: u.email, i: id, c: 'deadbeef' }, { ip });
     expect(wrong.body.errors[0]).toMatchObject({ message: 'Invalid backup code. Please check and try again.', extensions: { code: 'UNAUTHENTICATED' } });
-    const second = await gql(t, 'mutation ($e: String!, $i: String!, $c: String!) { verifyLogin(input: {email: $e, challengeId: $i, token: $c}) { token user { id } } }', { e: u.email, i: id, c: await totp(secret) }, { ip });
+    const second = await gql(suite.t, 'mutation ($e: String!, $i: String!, $c: String!) { verifyLogin(input: {email: $e, challengeId: $i, token: $c}) { token user { id } } }', { e: u.email, i: id, c: await totp(secret) }, { ip });
     expect(second.body.data.verifyLogin.user).toEqual({ id: u.id });
 
-    const regen = await gql(t, 'mutation ($p: String!) { regenerateBackupCodes(input: {password: $p}) { backupCodes token } }', { p: u.password }, { token, ip });
+    const regen = await gql(suite.t, 'mutation ($p: String!) { regenerateBackupCodes(input: {password: $p}) { backupCodes token } }', { p: u.password }, { token, ip });
     expect(regen.body.data.regenerateBackupCodes.backupCodes).toHaveLength(10);
     expect(regen.body.data.regenerateBackupCodes.backupCodes).not.toEqual(backupCodes);
-    const off = await gql(t, 'mutation ($p: String!) { twoFactorDisable(input: {password: $p}) { enabled token } }', { p: u.password }, { token: regen.body.data.regenerateBackupCodes.token, ip });
+    const off = await gql(suite.t, 'mutation ($p: String!) { twoFactorDisable(input: {password: $p}) { enabled token } }', { p: u.password }, { token: regen.body.data.regenerateBackupCodes.token, ip });
     expect(off.body.data.twoFactorDisable.enabled).toBe(false);
   });
 });
