@@ -29,8 +29,9 @@ export function actorOf(req: Request): Actor {
 
 /**
  * The client address as express derives it (`req.ip`, honouring TRUST_PROXY),
- * with IPv4-mapped IPv6 folded to plain IPv4 so one client is one bucket,
- * and the User-Agent a new session records.
+ * with IPv4-mapped IPv6 folded to plain IPv4 as audits and session lists show
+ * it, and the User-Agent a new session records. Rate limits key addresses with
+ * the auth module's addressKey (an IPv6 client by its /64).
  */
 export function metaOf(req: Request): RequestMeta {
   const raw = req.ip ?? req.socket.remoteAddress ?? 'unknown';
