@@ -7,6 +7,7 @@ import {
   matchPortalRoute,
   normalisePath,
   pageTitleFor,
+  PEOPLE_NAV,
   PORTAL_ROUTES,
   titleCaseSegment,
   type NavGroup,
@@ -28,6 +29,12 @@ describe('breadcrumbs', () => {
     ['/app/journal/new', [['Dashboard', '/app', false], ['Journal', '/app/journal', false], ['New', '/app/journal/new', true]]],
     ['/app/checklist/42', [['Dashboard', '/app', false], ['Checklist', '/app/checklist', false], ['42', '/app/checklist/42', true]]],
     ['/app', [['Dashboard', '/app', true]]],
+    ['/app/my-tasks', [['Dashboard', '/app', false], ['Tasks for my hires', '/app/my-tasks', true]]],
+    ['/app/team', [['Dashboard', '/app', false], ['My team', '/app/team', true]]],
+    [
+      '/app/profile/notifications',
+      [['Dashboard', '/app', false], ['Profile', '/app/profile', false], ['Notification preferences', '/app/profile/notifications', true]],
+    ],
   ])('%s', (path, expected) => {
     expect(crumbs(path)).toEqual(expected);
   });
@@ -87,6 +94,9 @@ describe('page and document titles', () => {
     ['/accept-invite', 'Accept Invitation', 'Accept Invitation — Embark'],
     ['/forgot-password', 'Forgot Password', 'Forgot Password — Embark'],
     ['/reset-password', 'Reset Password', 'Reset Password — Embark'],
+    ['/app/my-tasks', 'Tasks for my hires', 'Tasks for my hires — Embark'],
+    ['/app/team', 'My team', 'My team — Embark'],
+    ['/app/profile/notifications', 'Notification preferences', 'Notification preferences — Embark'],
   ])('%s → page "%s", document "%s"', (path, page, doc) => {
     expect(pageTitleFor(path)).toBe(page);
     expect(documentTitleFor(path)).toBe(doc);
@@ -176,5 +186,7 @@ describe('sidebars', () => {
     for (const group of [...EMPLOYEE_SIDEBAR, ...ADMIN_SIDEBAR]) {
       for (const item of group.items) if (item.kind === 'link') expect(matchPortalRoute(item.to)).not.toBeNull();
     }
+    expect(matchPortalRoute(PEOPLE_NAV.myTasks.to)?.access).toBe('member');
+    expect(matchPortalRoute(PEOPLE_NAV.team.to)?.access).toBe('member');
   });
 });

@@ -24,6 +24,8 @@ export interface PortalRoute {
   access: RouteAccess;
   /** Page title (header and document title). Routes without one use the defaults. */
   title?: string;
+  /** Its breadcrumb reads the title, where the path segment alone would not say what the page is. */
+  titledCrumb?: boolean;
 }
 
 /** Page title when a route has none. */
@@ -52,6 +54,10 @@ export const PORTAL_ROUTES: readonly PortalRoute[] = [
   { pattern: ROUTES.profile, access: 'member', title: 'Profile' },
   // docs/product.md#certificate; under the profile, so the same access (administrators may open their profile too).
   { pattern: ROUTES.profileCertificate, access: 'member', title: 'Certificate' },
+  { pattern: ROUTES.profileNotifications, access: 'member', title: 'Notification preferences', titledCrumb: true },
+  // Anyone may own work for others (a manager, a buddy, a team member), administrators included.
+  { pattern: ROUTES.myTasks, access: 'member', title: 'Tasks for my hires', titledCrumb: true },
+  { pattern: ROUTES.team, access: 'member', title: 'My team', titledCrumb: true },
   { pattern: ROUTES.admin, access: 'admin', title: 'Administration' },
   { pattern: ROUTES.adminRoles, access: 'admin', title: 'Manage Roles' },
   { pattern: ROUTES.adminChecklistItems, access: 'admin', title: 'Manage Checklist Items' },
@@ -141,7 +147,9 @@ export function breadcrumbsFor(pathname: string): Breadcrumb[] {
   const crumbs: Array<Omit<Breadcrumb, 'current'>> = [];
   segments.forEach((segment, i) => {
     const href = `/${segments.slice(0, i + 1).join('/')}`;
-    const label = i === 0 && segment === 'app' ? SHELL_TEXT.dashboardCrumb : titleCaseSegment(segment);
+    const titled = matchPortalRoute(href);
+    const label =
+      i === 0 && segment === 'app' ? SHELL_TEXT.dashboardCrumb : titled?.titledCrumb && titled.title ? titled.title : titleCaseSegment(segment);
     if (label === '') return;
     const previous = crumbs[crumbs.length - 1];
     if (previous && previous.label === label) previous.href = href;
@@ -178,7 +186,9 @@ export interface NavGroup {
   items: readonly NavItem[];
 }
 
-const link = (label: string, to: string, icon: NavIcon, end = false): NavItem => ({ kind: 'link', label, to, icon, end });
+export type NavLinkItem = Extract<NavItem, { kind: 'link' }>;
+
+const link = (label: string, to: string, icon: NavIcon, end = false): NavLinkItem => ({ kind: 'link', label, to, icon, end });
 const placeholder = (label: string, icon: NavIcon): NavItem => ({ kind: 'placeholder', label, icon });
 
 /** Sidebar for everyone but administrators. 'Need Help?' closes it, as a help card. */
@@ -222,6 +232,17 @@ export const ADMIN_SIDEBAR: readonly NavGroup[] = [
   { label: 'Company', items: [link('Settings', ROUTES.adminSettings, 'settings')] },
   { label: 'Quick Access', items: [link('View Checklist', ROUTES.checklist, 'checklist')] },
 ];
+
+/**
+ * Links for people who do work for others, in either sidebar; the shell shows each only when it
+ * leads somewhere: 'Tasks for my hires' while the user owns an open task for someone, 'My team'
+ * while the user has direct reports.
+ */
+export const PEOPLE_NAV = {
+  label: 'People',
+  myTasks: link('Tasks for my hires', ROUTES.myTasks, 'assign'),
+  team: link('My team', ROUTES.team, 'colleagues'),
+} as const;
 
 /** Where a signed-in user belongs: administrators `/app/admin`, everyone else `/app/dashboard`. */
 export function homePathFor(isAdmin: boolean): string {

@@ -29,4 +29,9 @@ export const ROUTES = {
   profile: '/app/profile',
   /** The completion certificate, offered from the profile once every task is done (docs/product.md#certificate). */
   profileCertificate: '/app/profile/certificate',
+  /** Whether reminder digests are mailed (docs/product.md#notifications); mails link here. */
+  profileNotifications: '/app/profile/notifications',
+  /** Open tasks the user owns for other people, and the user's direct reports. */
+  myTasks: '/app/my-tasks',
+  team: '/app/team',
 } as const;
