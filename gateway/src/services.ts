@@ -4,7 +4,7 @@ import { AdminReportsService } from './modules/admin';
 import { AuditService } from './modules/audit';
 import { AuthService, PasswordHasher, PasswordService, RateLimiter, SecretBox, SessionService, TokenService, TwoFactorService } from './modules/auth';
 import { ChecklistTaskDirectory, JournalService } from './modules/journal';
-import { ChecklistItemsService, ChecklistService, completionPercentages } from './modules/checklist';
+import { ChecklistItemsService, ChecklistService, completedSql, completionPercentage, completionPercentages, dueDateSql, overdueSql, todayUtc } from './modules/checklist';
 import { DashboardService } from './modules/dashboard';
 import { DocumentsService, linkedDocumentsForItems } from './modules/documents';
 import { InvitationsService } from './modules/invitations';
@@ -12,7 +12,7 @@ import { MailOutbox } from './modules/mail';
 import { ProgressService } from './modules/progress';
 import { RolesService } from './modules/roles';
 import { SettingsService } from './modules/settings';
-import { UserAdminService, UsersService } from './modules/users';
+import { TeamService, UserAdminService, UsersService, type CompanyToday } from './modules/users';
 import { systemClock, type Clock } from './shared/clock';
 
 /** The service layer, built once per app over one data source. Both doors use it. */
@@ -32,6 +32,7 @@ export interface Services {
   journal: JournalService;
   checklistItems: ChecklistItemsService;
   userAdmin: UserAdminService;
+  team: TeamService;
   adminReports: AdminReportsService;
   invitations: InvitationsService;
 }
@@ -70,9 +71,13 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const journal = new JournalService(dataSource, new ChecklistTaskDirectory(dataSource, checklist));
   const checklistItems = new ChecklistItemsService(dataSource, roles, audit);
   const userAdmin = new UserAdminService(dataSource, users, roles, twoFactor, sessions, audit);
+  const companyToday: CompanyToday = async () => todayUtc(clock());
+  // The team report splices the checklist's rules into its SQL (the users module never imports the checklist).
+  const taskRules = { dueDateSql, completedSql, overdueSql, completionPercentage, ownTaskSql: (item: string) => `(${item}.owner_type = 'new_hire')` };
+  const team = new TeamService(dataSource, taskRules, companyToday);
   const adminReports = new AdminReportsService(clock, { users, userAdmin, roles, checklist, checklistItems, documents });
   const invitations = new InvitationsService(dataSource, users, roles, auth, audit, outbox, hasher, limiter, {
     tokenAttemptsPerAddress: options.auth.rateLimits.invitationTokenPerAddress,
   });
-  return { audit, auth, sessions, passwords, twoFactor, settings, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, userAdmin, adminReports, invitations };
+  return { audit, auth, sessions, passwords, twoFactor, settings, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, userAdmin, team, adminReports, invitations };
 }

@@ -63,9 +63,14 @@ export class AdminResolver {
     return ctx.services.userAdmin.resetTwoFactor(ctx.actor, id, ctx.meta);
   }
 
-  @Mutation(() => RoleAssignmentType, { description: 'Administrators only: moves users to a role, all or nothing (PUT /admin/user-roles).' })
-  assignUsersToRole(@Arg('userIds', () => [Int]) userIds: number[], @Arg('roleId', () => Int) roleId: number, @Ctx() ctx: GraphQLContext): Promise<RoleAssignmentType> {
-    return ctx.services.userAdmin.assignRole(ctx.actor, { user_ids: userIds, role_id: roleId }, ctx.meta);
+  @Mutation(() => RoleAssignmentType, { description: 'Administrators only: moves users to a role, all or nothing (PUT /admin/user-roles). reonboard: the new items start from today.' })
+  assignUsersToRole(
+    @Arg('userIds', () => [Int]) userIds: number[],
+    @Arg('roleId', () => Int) roleId: number,
+    @Arg('reonboard', () => Boolean, { nullable: true }) reonboard: boolean | null | undefined,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<RoleAssignmentType> {
+    return ctx.services.userAdmin.assignRole(ctx.actor, { user_ids: userIds, role_id: roleId, reonboard }, ctx.meta);
   }
 
   @Query(() => [AdminChecklistItemType], { description: 'Administrators only: checklist items in item_order (GET /admin/checklist-items).' })

@@ -12,6 +12,7 @@ export { CHECKLIST_ITEM_LIMITS, CHECKLIST_ITEM_MESSAGES } from './checklist-item
 export { ChecklistItemListQuery, CreateChecklistItem, ReorderChecklistItems, RoleChecklistItems, UpdateChecklistItem } from './checklist-items.schemas';
 export {
   compareUpcoming,
+  completionPercentage,
   completionRate,
   completionStats,
   daysBetween,
@@ -23,7 +24,7 @@ export {
   urgencyLevel,
 } from './checklist.rules';
 export type { ChecklistItemTypeName, ProgressStatusName, TaskPriorityName, UrgencyLevelName } from './checklist.rules';
-export { dueDateSql } from './checklist.sql';
+export { completedSql, dueDateSql, overdueSql } from './checklist.sql';
 export { completionPercentages } from './completion';
 export {
   AdminChecklistItemType,

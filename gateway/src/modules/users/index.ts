@@ -1,6 +1,7 @@
 /** The users module's public surface: other modules import only this file. */
 export { UsersService, toUserType, type ActiveUserRef, type CompletionReader, type NewUser } from './users.service';
 export { UserAdminService, type RoleLookup, type SessionEnder, type TwoFactorReset } from './user-admin.service';
+export { TeamService, type CompanyToday, type TaskRules } from './team.service';
 export { User } from './user.entity';
 export {
   AdminSortOrderEnum,
@@ -11,6 +12,7 @@ export {
   AdminUserType,
   AdminUserUpdateInput,
   RoleAssignmentType,
+  TeamMemberType,
   UserType,
 } from './user.type';
 export { newHireSql } from './users.sql';

@@ -41,7 +41,12 @@ const SORT_SQL: Record<UserSort, string> = {
 
 /** The columns of AdminUserRow (users u joined to roles r), the start date as text so no time zone can shift it. */
 const USER_COLUMNS = `u.id, u.name, u.email, u.role_id, r.name as role_name, to_char(u.start_date, 'YYYY-MM-DD') as start_date,
-  u.last_login_at, u.created_at, u.is_active, u.two_factor_enabled`;
+  u.last_login_at, u.created_at, u.is_active, u.two_factor_enabled, u.manager_id, u.buddy_id, m.name as manager_name, b.name as buddy_name`;
+
+/** The tables USER_COLUMNS reads: the user, their role, their manager and buddy. */
+const USER_TABLES = `users u join roles r on r.id = u.role_id
+  left join users m on m.id = u.manager_id
+  left join users b on b.id = u.buddy_id`;
 
 /**
  * User administration (docs/product.md#admin): listing, editing, deactivating
@@ -86,7 +91,7 @@ export class UserAdminService {
     const rows = await queryRows<AdminUserRow>(
       this.dataSource,
       `select ${USER_COLUMNS}
-         from users u join roles r on r.id = u.role_id
+         from ${USER_TABLES}
          ${progressJoin}
         where ${where}
         order by ${SORT_SQL[query.sort]} ${direction} nulls last, lower(u.name), u.id
@@ -196,7 +201,7 @@ export class UserAdminService {
 
   /** Users by id (in the order given, unknown ids left out) as administrators see them, with completion. */
   async views(ids: readonly number[], manager?: EntityManager): Promise<AdminUserType[]> {
-    const rows = await queryRows<AdminUserRow>(manager ?? this.dataSource, `select ${USER_COLUMNS} from users u join roles r on r.id = u.role_id where u.id = any($1::int[])`, [ids]);
+    const rows = await queryRows<AdminUserRow>(manager ?? this.dataSource, `select ${USER_COLUMNS} from ${USER_TABLES} where u.id = any($1::int[])`, [ids]);
     const byId = new Map(rows.map((r) => [r.id, r]));
     return this.withCompletion(
       ids.flatMap((id) => byId.get(id) ?? []),
@@ -255,6 +260,10 @@ export class UserAdminService {
       start_date: r.start_date,
       is_active: r.is_active,
       two_factor_enabled: r.two_factor_enabled,
+      manager_id: r.manager_id,
+      buddy_id: r.buddy_id,
+      manager_name: r.manager_name,
+      buddy_name: r.buddy_name,
     }));
   }
 

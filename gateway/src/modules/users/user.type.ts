@@ -63,6 +63,18 @@ export class AdminUserType extends UserType {
 
   @Field(() => Boolean)
   two_factor_enabled!: boolean;
+
+  @Field(() => Int, { nullable: true, description: "The user's manager (another user); null when none." })
+  manager_id!: number | null;
+
+  @Field(() => Int, { nullable: true, description: "The user's buddy (another user); null when none." })
+  buddy_id!: number | null;
+
+  @Field(() => String, { nullable: true })
+  manager_name!: string | null;
+
+  @Field(() => String, { nullable: true })
+  buddy_name!: string | null;
 }
 
 @ObjectType('AdminUserPage')
@@ -117,4 +129,74 @@ export class AdminUserUpdateInput {
 
   @Field(() => String, { nullable: true, description: 'YYYY-MM-DD.' })
   start_date?: string | null;
+
+  @Field(() => Int, { nullable: true, description: 'An active user other than this one, not reporting to them; null clears.' })
+  manager_id?: number | null;
+
+  @Field(() => Int, { nullable: true, description: 'An active user other than this one; null clears.' })
+  buddy_id?: number | null;
+
+  @Field(() => Boolean, { nullable: true, description: "With a role change: the new role's items start from today (docs/product.md#due-dates)." })
+  reonboard?: boolean | null;
+}
+
+/** A direct report as their manager sees them on My team. */
+@ObjectType('TeamMemberUser')
+export class TeamMemberUserType {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  email!: string;
+
+  @Field(() => Int)
+  role_id!: number;
+
+  @Field(() => String)
+  role_name!: string;
+
+  @Field(() => String, { description: 'YYYY-MM-DD.' })
+  start_date!: string;
+}
+
+@ObjectType('TeamNextDue', { description: "The report's open task due first." })
+export class TeamNextDueType {
+  @Field(() => Int)
+  item_id!: number;
+
+  @Field(() => String)
+  title!: string;
+
+  @Field(() => String, { description: 'YYYY-MM-DD.' })
+  dueDate!: string;
+}
+
+@ObjectType('TeamMemberStats', { description: "Over the report's own tasks (docs/product.md#progress), judged on the company's today." })
+export class TeamMemberStatsType {
+  @Field(() => Int)
+  completed!: number;
+
+  @Field(() => Int)
+  total!: number;
+
+  @Field(() => Int)
+  overdue!: number;
+
+  @Field(() => Int, { description: '0-100.' })
+  completionPercentage!: number;
+
+  @Field(() => TeamNextDueType, { nullable: true, description: 'Null when every task is done.' })
+  nextDue!: TeamNextDueType | null;
+}
+
+@ObjectType('TeamMember', { description: 'A direct report (an active user whose manager is the viewer) and their onboarding.' })
+export class TeamMemberType {
+  @Field(() => TeamMemberUserType)
+  user!: TeamMemberUserType;
+
+  @Field(() => TeamMemberStatsType)
+  stats!: TeamMemberStatsType;
 }

@@ -33,6 +33,15 @@ export const USER_ADMIN_MESSAGES = {
   roleFilterInvalid: 'Invalid role id',
   pageInvalid: 'Page must be a positive integer',
   limitInvalid: 'Limit must be between 1 and 100',
+  managerIdInvalid: 'manager_id must be a user id or null',
+  buddyIdInvalid: 'buddy_id must be a user id or null',
+  reonboardInvalid: 'reonboard must be true or false',
+  // The people around a hire (docs/product.md#admin).
+  ownManager: 'A user cannot be their own manager',
+  ownBuddy: 'A user cannot be their own buddy',
+  managerLoop: 'This manager reports to this user: manager chains cannot loop',
+  managerUnknown: 'Manager not found',
+  buddyUnknown: 'Buddy not found',
 } as const;
 
 export const USER_LIMITS = {

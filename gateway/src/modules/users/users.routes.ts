@@ -4,7 +4,7 @@ import { documentRoute } from '../../http/openapi';
 import type { Services } from '../../services';
 import { objectSchema } from '../../shared/schemas';
 import { z } from '../../shared/validation';
-import { UserType } from './user.type';
+import { TeamMemberType, UserType } from './user.type';
 import { UserId } from './users.schemas';
 
 documentRoute({
@@ -18,13 +18,26 @@ documentRoute({
   errors: [400, 404],
 });
 
-/** REST door for users: `GET /users/{userId}` → the User shape with completion_percentage. */
+documentRoute({
+  method: 'get',
+  path: '/api/team',
+  summary: "The signed-in user's direct reports with their onboarding, by name (empty for someone who manages nobody)",
+  tags: ['Users'],
+  access: 'user',
+  responses: { 200: { description: "Each report and the stats of their own tasks", schema: z.object({ data: z.array(objectSchema(TeamMemberType)) }).openapi('TeamPage') } },
+});
+
+/** REST door for users: `GET /users/{userId}` → the User shape with completion_percentage; `GET /team` → My team. */
 export function usersRouter(services: Services): Router {
   const router = Router();
-  const { users } = services;
+  const { users, team } = services;
 
   router.get('/users/:userId', async (req, res) => {
     res.json(await users.get(actorOf(req), req.params.userId));
+  });
+
+  router.get('/team', async (req, res) => {
+    res.json({ data: await team.myTeam(actorOf(req)) });
   });
 
   return router;

@@ -1,4 +1,4 @@
-import { choiceSchema, digitsPattern, idListSchema, idSchema, SORT_ORDERS, isCalendarDate, optionalSchema, pagingSchema, problem, requiredTextSchema, searchTextSchema } from '../../shared/schemas';
+import { choiceSchema, digitsPattern, idListSchema, idSchema, SORT_ORDERS, isCalendarDate, nullishSchema, optionalSchema, pagingSchema, problem, requiredTextSchema, searchTextSchema } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { USER_ADMIN_MESSAGES as M, USER_LIMITS, USER_MESSAGES, USER_SORTS, USER_STATUSES } from './users.messages';
 
@@ -41,21 +41,34 @@ export const StartDateField = z
     description: `YYYY-MM-DD, ${USER_LIMITS.startDateMin} to ${USER_LIMITS.startDateMax}.`,
   });
 
-/** PUT /admin/users/{id}: fields left out keep their value; at least one is required. Whether the role exists is the service's check. */
+/** A manager or buddy to set: a user id, or null for none; left out, unchanged. */
+const personField = (message: string) => idSchema(message).nullable().optional();
+
+/** With a role change, "start the new role's checklist from today" (docs/product.md#due-dates). */
+const ReonboardField = nullishSchema(z.boolean({ error: M.reonboardInvalid })).openapi({ default: false });
+
+/**
+ * PUT /admin/users/{id}: fields left out keep their value; at least one is
+ * required (`reonboard` only qualifies a role change). Whether the role and
+ * the people exist is the service's check.
+ */
 export const UserUpdate = z
   .object({
     name: NameField.optional(),
     email: EmailField.optional(),
     role_id: idSchema(M.roleIdInvalid).optional(),
     start_date: StartDateField.optional(),
+    manager_id: personField(M.managerIdInvalid),
+    buddy_id: personField(M.buddyIdInvalid),
+    reonboard: ReonboardField,
   })
   .transform((input, ctx) => {
-    const changes = { name: input.name, email: input.email, roleId: input.role_id, startDate: input.start_date };
+    const changes = { name: input.name, email: input.email, roleId: input.role_id, startDate: input.start_date, managerId: input.manager_id, buddyId: input.buddy_id };
     if (Object.values(changes).every((v) => v === undefined)) problem(ctx, M.noChanges);
-    return changes;
+    return { ...changes, reonboard: input.reonboard ?? false };
   })
   // "At least one field" is a rule across fields: stated as "one of them is given".
-  .openapi('UserUpdate', { anyOf: ['name', 'email', 'role_id', 'start_date'].map((key) => ({ required: [key] })) });
+  .openapi('UserUpdate', { anyOf: ['name', 'email', 'role_id', 'start_date', 'manager_id', 'buddy_id'].map((key) => ({ required: [key] })) });
 export type UserUpdate = z.output<typeof UserUpdate>;
 
 /** GET /admin/users: search (name or email), sort, order, status, role, page. Names read A→Z by default. */
@@ -75,4 +88,4 @@ export type UserListQuery = z.output<typeof UserListQuery>;
 const UserIds = idListSchema(M.userIdsInvalid);
 
 /** PUT /admin/user-roles: every listed user moves to the role, all or nothing. */
-export const RoleAssignment = z.object({ user_ids: UserIds, role_id: idSchema(M.roleIdInvalid) }).openapi('RoleAssignmentInput');
+export const RoleAssignment = z.object({ user_ids: UserIds, role_id: idSchema(M.roleIdInvalid), reonboard: ReonboardField }).openapi('RoleAssignmentInput');

@@ -148,7 +148,7 @@ export class UsersService {
    * exist. The caller runs it in its transaction and maps the unique index on
    * lower(email) to a 409.
    */
-  async updateProfile(userId: number, changes: UserUpdate, manager: EntityManager): Promise<{ before: User; after: User } | null> {
+  async updateProfile(userId: number, changes: Omit<UserUpdate, 'reonboard'>, manager: EntityManager): Promise<{ before: User; after: User } | null> {
     const repo = this.repository(manager);
     // FOR UPDATE: the before-image the caller audits is the row this change replaces.
     const before = await repo.findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
@@ -158,6 +158,8 @@ export class UsersService {
     if (changes.email !== undefined) set.email = changes.email;
     if (changes.roleId !== undefined) set.roleId = changes.roleId;
     if (changes.startDate !== undefined) set.startDate = changes.startDate;
+    if (changes.managerId !== undefined) set.managerId = changes.managerId;
+    if (changes.buddyId !== undefined) set.buddyId = changes.buddyId;
     if (Object.keys(set).length > 0) await repo.update({ id: userId }, set);
     return { before: { ...before }, after: await repo.findOneOrFail({ where: { id: userId } }) };
   }
