@@ -1,9 +1,9 @@
 import { createContext, useContext } from 'react';
 
-/** A notification of the header, derived from the checklist (docs/product.md#notifications). */
+/** A notification of the header: derived from the checklist (docs/product.md#notifications), or kept by the server. */
 export interface PortalNotification {
   id: string;
-  /** 'Task Completed' or 'Next Task'. */
+  /** 'Task Completed' or 'Next Task' when derived; the server's own title otherwise. */
   title: string;
   description: string;
   /** ISO 8601; shown as relative time ('Just now', '5m ago', …). */
@@ -14,14 +14,16 @@ export interface PortalNotification {
 }
 
 /**
- * What the header's bell reads. The shell's NotificationsProvider gives it (up to 3 notifications derived
- * from the user's checklist, read state kept locally); until a provider is mounted the bell shows
- * its empty state.
+ * What the header's bell reads. The shell's NotificationsProvider gives it (the server's notifications,
+ * then up to 3 derived from the user's checklist, read state kept locally); until a provider is
+ * mounted the bell shows its empty state.
  */
 export interface NotificationsApi {
   notifications: readonly PortalNotification[];
   /** The bell's dot shows while any notification is unread. */
   hasUnread: boolean;
+  /** How many are unread, when more are unread than listed; else the unread ones listed are counted. */
+  unreadCount?: number;
   markRead(id: string): void;
   markAllRead(): void;
 }

@@ -51,3 +51,30 @@ export function LocationProbe() {
   const { pathname } = useLocation();
   return <output data-testid="location">{pathname}</output>;
 }
+
+/** jsdom has no Response: the few members the API client reads. */
+export function jsonResponse(status: number, body: unknown): Response {
+  const text = JSON.stringify(body);
+  return { ok: status >= 200 && status < 300, status, headers: { get: () => 'application/json' }, text: async () => text } as unknown as Response;
+}
+
+/** One REST call as the fake server saw it: `GET /api/team`. */
+export type RestCall = `${string} ${string}`;
+
+/**
+ * Replaces the global fetch (which the shared API client looks up per request) with a server that
+ * answers each call with `route(method, url)`: `[status, body]`. Records the calls; `restore` puts
+ * the real fetch back.
+ */
+export function fakeRestServer(route: (method: string, url: string) => readonly [number, unknown]) {
+  const original = globalThis.fetch;
+  const calls: RestCall[] = [];
+  const fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
+    const method = init?.method ?? 'GET';
+    calls.push(`${method} ${url}`);
+    const [status, body] = route(method, url);
+    return jsonResponse(status, body);
+  });
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  return { calls, restore: () => void (globalThis.fetch = original) };
+}

@@ -2,6 +2,7 @@ import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { of } from 'rxjs';
 import { onSessionEnded, setSessionExpiryHandler } from '@embark/shared-ui';
 import { ShellChecklistDocument } from '../__generated__/graphql';
+import { jsonResponse } from '../app/test-support';
 import { createAppInitialisers, isSessionRefusal } from './app-initialisers';
 import { ADMIN, EMPLOYEE } from './test-utils';
 
@@ -19,12 +20,6 @@ function recordingClient(refuse = false) {
     return of({ data: null, errors: [{ message: 'not in this test' }] });
   });
   return { operations, client: new ApolloClient({ link, cache: new InMemoryCache() }) };
-}
-
-/** jsdom has no Response: the few members the API client reads. */
-function jsonResponse(status: number, body: unknown): Response {
-  const text = JSON.stringify(body);
-  return { ok: status >= 200 && status < 300, status, headers: { get: () => 'application/json' }, text: async () => text } as unknown as Response;
 }
 
 function stubFetch(status: number) {

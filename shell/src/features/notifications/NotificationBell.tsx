@@ -5,18 +5,19 @@ import './notifications.css';
 
 /**
  * The header's bell (docs/product.md#notifications): a dot while any notification is unread, a panel listing them
- * with 'Mark all as read'. The notifications come from the `NotificationsContext` contract
- * (the shell's NotificationsProvider); without a provider the panel says 'No notifications'.
+ * with 'Mark all as read'. The notifications (the server's and the derived ones) come from the
+ * `NotificationsContext` contract (the shell's NotificationsProvider); without a provider the panel
+ * says 'No notifications'.
  *
  * Keyboard: the button toggles the panel, Tab walks into it (it follows the button), Escape closes
  * it and returns focus to the button. The button's name says how many are unread, as the dot does.
  */
 export function NotificationBell() {
-  const { notifications, hasUnread, markRead, markAllRead } = useNotifications();
+  const { notifications, hasUnread, unreadCount: counted, markRead, markAllRead } = useNotifications();
   const { pathname } = useLocation();
   const { open, toggle, root, button, panelId } = usePathPopover(pathname);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const unreadCount = notifications.filter((n) => n.status === 'unread').length;
+  const unreadCount = counted ?? notifications.filter((n) => n.status === 'unread').length;
   // Marking removes the button that was used; focus goes to the panel's heading, not the page.
   const keepFocusInPanel = useCallback(() => headingRef.current?.focus(), []);
   const markAllAndKeepFocus = () => {

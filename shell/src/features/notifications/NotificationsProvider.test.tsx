@@ -1,10 +1,10 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { of } from 'rxjs';
 import { Link, MemoryRouter } from 'react-router';
 import { AuthContext, STORAGE_KEYS } from '@embark/shared-ui';
-import { authFor, EMPLOYEE } from '../../app/test-support';
+import { authFor, EMPLOYEE, fakeRestServer, LocationProbe } from '../../app/test-support';
 import { ShellChecklistDocument } from '../../__generated__/graphql';
 import { NotificationBell } from './NotificationBell';
 import { NotificationsProvider } from './NotificationsProvider';
@@ -56,6 +56,7 @@ async function renderBell(client: ApolloClient, user = EMPLOYEE) {
               <Link to="/app/checklist">Checklist</Link>
               <Link to="/app/sections">Sections</Link>
             </NotificationsProvider>
+            <LocationProbe />
           </MemoryRouter>
         </ApolloProvider>
       </AuthContext.Provider>,
@@ -204,5 +205,187 @@ describe('NotificationsProvider', () => {
     await renderBell(client);
     fireEvent.click(bell());
     expect(within(panel()).getByText('No notifications')).toBeTruthy();
+  });
+});
+
+interface Stored {
+  id: number;
+  type: string;
+  title: string;
+  body: string;
+  link: string | null;
+  created_at: string;
+  read_at: string | null;
+}
+
+const stored = (id: number, title: string, fields: Partial<Stored> = {}): Stored => ({
+  id,
+  type: 'digest',
+  title,
+  body: `Body of ${title}`,
+  link: '/app/my-tasks',
+  created_at: new Date(Date.now() - id * 60_000).toISOString(),
+  read_at: null,
+  ...fields,
+});
+
+/** The notification routes over a list kept here; `fail` answers every call with a 500. */
+function notificationsServer(list: Stored[], { unreadBeyond = 0 } = {}) {
+  const state = { list, fail: false };
+  const unread = () => state.list.filter((n) => n.read_at === null).length;
+  const rest = fakeRestServer((method, url) => {
+    if (state.fail) return [500, { error: 'Internal server error' }];
+    if (method === 'GET' && url === '/api/notifications') return [200, { data: state.list, unread: unread() + unreadBeyond }];
+    const one = /^\/api\/notifications\/(\d+)\/read$/.exec(url);
+    if (method === 'POST' && one) {
+      const found = state.list.find((n) => n.id === Number(one[1]));
+      if (!found) return [404, { error: 'Notification not found' }];
+      found.read_at = new Date().toISOString();
+      return [200, found];
+    }
+    if (method === 'POST' && url === '/api/notifications/read-all') {
+      const updated = unread();
+      state.list.forEach((n) => (n.read_at ??= new Date().toISOString()));
+      return [200, { updated }];
+    }
+    return [404, { error: 'Not found' }];
+  });
+  return { state, rest };
+}
+
+const location = () => screen.getByTestId('location').textContent;
+
+describe('NotificationsProvider: notifications kept by the server', () => {
+  let server: ReturnType<typeof notificationsServer>;
+  afterEach(() => server.rest.restore());
+
+  it('lists them (newest first) before the derived ones; the unread count and dot include them', async () => {
+    server = notificationsServer([
+      stored(1, 'Your checklist changed', { link: '/app/checklist' }),
+      stored(2, '2 tasks need you', { read_at: '2026-01-01T00:00:00.000Z' }),
+    ]);
+    const { client } = checklistServer(NEW_HIRE_ITEMS);
+    await renderBell(client);
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications (4 unread)'));
+    expect(server.rest.calls).toEqual(['GET /api/notifications']);
+    fireEvent.click(bell());
+    expect(titles()).toEqual(['Your checklist changed', '2 tasks need you', 'Next Task', 'Next Task', 'Next Task']);
+    expect(within(panel()).getByText('Body of Your checklist changed')).toBeTruthy();
+    expect(within(panel()).getByText('1m ago')).toBeTruthy();
+    // The read one has no 'Mark as read' button; the unread one has.
+    expect(within(panel()).queryByRole('button', { name: /^Mark as read: 2 tasks need you/ })).toBeNull();
+    expect(within(panel()).getByRole('button', { name: 'Mark as read: Your checklist changed, Body of Your checklist changed' })).toBeTruthy();
+  });
+
+  it("counts the server's unread ones beyond the list it sends", async () => {
+    server = notificationsServer([stored(1, 'Escalation')], { unreadBeyond: 60 });
+    await renderBell(checklistServer([]).client);
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications (61 unread)'));
+    expect(screen.getByTestId('unread-dot')).toBeTruthy();
+  });
+
+  it('marks one read through the API, not in local storage', async () => {
+    server = notificationsServer([stored(7, 'Your checklist changed')]);
+    await renderBell(checklistServer([]).client);
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications (1 unread)'));
+    fireEvent.click(bell());
+    fireEvent.click(within(panel()).getByRole('button', { name: /^Mark as read: Your checklist changed/ }));
+    expect(bell().getAttribute('aria-label')).toBe('Notifications');
+    expect(screen.queryByTestId('unread-dot')).toBeNull();
+    await waitFor(() => expect(server.rest.calls).toEqual(['GET /api/notifications', 'POST /api/notifications/7/read']));
+    expect(server.state.list[0]?.read_at).not.toBeNull();
+    expect(window.localStorage.getItem(`${STORAGE_KEYS.notificationsReadPrefix}${EMPLOYEE.id}`)).toBeNull();
+  });
+
+  it("'Mark all as read' marks the derived ones locally and the server's through read-all", async () => {
+    server = notificationsServer([stored(1, 'Escalation'), stored(2, 'Digest')]);
+    await renderBell(checklistServer(NEW_HIRE_ITEMS).client);
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications (5 unread)'));
+    fireEvent.click(bell());
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Mark all as read' }));
+    expect(bell().getAttribute('aria-label')).toBe('Notifications');
+    expect(screen.queryByTestId('unread-dot')).toBeNull();
+    await waitFor(() => expect(server.rest.calls).toEqual(['GET /api/notifications', 'POST /api/notifications/read-all']));
+    expect(server.state.list.every((n) => n.read_at !== null)).toBe(true);
+    expect(JSON.parse(window.localStorage.getItem(`${STORAGE_KEYS.notificationsReadPrefix}${EMPLOYEE.id}`) ?? '[]')).toEqual(['next:1', 'next:2', 'next:3']);
+  });
+
+  it("follows a notification's link and marks it read; a link off the site is not followed", async () => {
+    server = notificationsServer([stored(1, 'Your checklist changed', { link: '/app/checklist' }), stored(2, 'Elsewhere', { link: 'https://example.org/x' }), stored(3, 'Sneaky', { link: '/\\example.org' })]);
+    await renderBell(checklistServer([]).client);
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications (3 unread)'));
+    fireEvent.click(bell());
+    expect(within(panel()).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/app/checklist']);
+    await act(async () => fireEvent.click(within(panel()).getByRole('link', { name: /Your checklist changed/ })));
+    expect(location()).toBe('/app/checklist');
+    await waitFor(() => expect(server.rest.calls).toContain('POST /api/notifications/1/read'));
+    expect(bell().getAttribute('aria-label')).toBe('Notifications (2 unread)');
+  });
+
+  it('a failed notifications request leaves the derived ones working', async () => {
+    server = notificationsServer([stored(1, 'Escalation')]);
+    server.state.fail = true;
+    await renderBell(checklistServer(NEW_HIRE_ITEMS).client);
+    await waitFor(() => expect(server.rest.calls).toEqual(['GET /api/notifications']));
+    expect(bell().getAttribute('aria-label')).toBe('Notifications (3 unread)');
+    fireEvent.click(bell());
+    expect(titles()).toEqual(['Next Task', 'Next Task', 'Next Task']);
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Mark all as read' }));
+    expect(screen.queryByTestId('unread-dot')).toBeNull();
+    // Nothing of the server's was unread, so nothing is sent.
+    expect(server.rest.calls).toEqual(['GET /api/notifications']);
+  });
+
+  it('a mark the server refused is undone by loading the list again', async () => {
+    server = notificationsServer([stored(1, 'Escalation')]);
+    await renderBell(checklistServer([]).client);
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications (1 unread)'));
+    fireEvent.click(bell());
+    server.rest.restore();
+    const refusing = fakeRestServer((method) => (method === 'POST' ? [500, { error: 'Internal server error' }] : [200, { data: server.state.list, unread: 1 }]));
+    server = { ...server, rest: refusing };
+    fireEvent.click(within(panel()).getByRole('button', { name: /^Mark as read: Escalation/ }));
+    expect(bell().getAttribute('aria-label')).toBe('Notifications');
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications (1 unread)'));
+    expect(refusing.calls).toEqual(['POST /api/notifications/1/read', 'GET /api/notifications']);
+  });
+
+  it('loads them again with the derived ones: on navigation at most every 30 s, and when the tab comes back', async () => {
+    server = notificationsServer([]);
+    let now = Date.now();
+    jest.spyOn(Date, 'now').mockImplementation(() => now);
+    await renderBell(checklistServer(NEW_HIRE_ITEMS).client);
+    await waitFor(() => expect(server.rest.calls).toHaveLength(1));
+
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Checklist' })));
+    expect(server.rest.calls).toHaveLength(1);
+
+    server.state.list = [stored(1, 'Your checklist changed')];
+    now += 30_000;
+    await act(async () => fireEvent.click(screen.getByRole('link', { name: 'Sections' })));
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications (4 unread)'));
+    expect(server.rest.calls).toEqual(['GET /api/notifications', 'GET /api/notifications']);
+
+    now += 60_000;
+    await act(async () => document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(server.rest.calls).toHaveLength(3));
+  });
+
+  it('asks nothing without a signed-in user', async () => {
+    server = notificationsServer([stored(1, 'Escalation')]);
+    await act(async () => {
+      render(
+        <AuthContext.Provider value={authFor('anonymous')}>
+          <ApolloProvider client={checklistServer([]).client}>
+            <MemoryRouter>
+              <NotificationsProvider>
+                <NotificationBell />
+              </NotificationsProvider>
+            </MemoryRouter>
+          </ApolloProvider>
+        </AuthContext.Provider>,
+      );
+    });
+    expect(server.rest.calls).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
-import { useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { useLocation } from 'react-router';
-import { AuthContext, NOTIFICATIONS, NotificationsContext, type NotificationsApi } from '@embark/shared-ui';
+import { AuthContext, NotificationsContext, type NotificationsApi } from '@embark/shared-ui';
 import { ShellChecklistDocument } from '../../__generated__/graphql';
+import { serverIdOf, toPortalNotification } from './api/server-notifications';
 import { deriveNotifications } from './derive-notifications';
 import { addReadIds, loadReadIds, readStateKey } from './read-state';
+import { useRefreshCadence } from './use-refresh-cadence';
+import { useServerNotifications } from './use-server-notifications';
 
 interface ReadState {
   userId: number | null;
@@ -12,17 +14,18 @@ interface ReadState {
 }
 
 /**
- * Provides the header's notifications (the `NotificationsContext` contract): derived from the
- * signed-in user's checklist in the shared Apollo cache, with the read state kept locally per user.
+ * Provides the header's notifications (the `NotificationsContext` contract): the ones the server
+ * keeps for the user (newest first, read state on the server), then the ones derived from the
+ * signed-in user's checklist in the shared Apollo cache, with their read state kept locally per user.
  *
  * Fresh without polling: a task completed through GraphQL anywhere (dashboard, checklist, task page)
  * updates the normalised cache entry and so the bell at once; a change made elsewhere (another tab,
- * the REST API) shows after the next navigation (at most every 30 s), or when the tab comes back.
+ * the REST API, a reminder) shows after the next navigation (at most every 30 s), or when the tab
+ * comes back.
  */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const user = useContext(AuthContext)?.user ?? null;
   const userId = user?.id ?? null;
-  const { pathname } = useLocation();
   const { data, refetch } = useQuery(ShellChecklistDocument, { skip: userId === null, fetchPolicy: 'cache-first' });
 
   // Reading storage during render only when the user changes (React's "adjust state on a prop
@@ -44,34 +47,26 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [userId]);
 
-  // Refetch on navigation and when the tab becomes visible again, at most every 30 s. The first
-  // answer comes from the cache the sign-in initialisation filled (or a first request).
-  const lastRefresh = useRef(Date.now());
+  // The first checklist answer comes from the cache the sign-in initialisation filled (or a first
+  // request); the server's list loads when the user is known. Then both refresh together.
+  const server = useServerNotifications(userId);
+  const { reload: reloadServer } = server;
   const refresh = useCallback(() => {
-    if (userId === null || Date.now() - lastRefresh.current < NOTIFICATIONS.refetchMinIntervalMs) return;
-    lastRefresh.current = Date.now();
     // A failed refresh keeps the last list; the bell is no place for an error.
     refetch().catch(() => undefined);
-  }, [refetch, userId]);
-  useEffect(() => {
-    refresh();
-  }, [pathname, refresh]);
-  useEffect(() => {
-    const onVisible = () => {
-      if (document.visibilityState === 'visible') refresh();
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
-  }, [refresh]);
+    reloadServer();
+  }, [refetch, reloadServer]);
+  useRefreshCadence(refresh, userId !== null);
 
   const since = user?.created_at ?? null;
   // The bell must never take the header down: an answer without the list (a failed or partial
   // result) reads as no notifications.
   const tasks = Array.isArray(data?.myChecklist) ? data.myChecklist : null;
-  const notifications = useMemo(
+  const derived = useMemo(
     () => (userId === null || tasks === null ? [] : deriveNotifications(tasks, { readIds: new Set(readIds), since })),
     [tasks, readIds, since, userId],
   );
+  const notifications = useMemo(() => [...server.data.map(toPortalNotification), ...derived], [server.data, derived]);
 
   const markIds = useCallback(
     (ids: readonly string[]) => {
@@ -81,15 +76,25 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     [userId, readIds],
   );
 
-  const api = useMemo<NotificationsApi>(
-    () => ({
+  const { unread: serverUnread, markRead: markServerRead, markAllRead: markAllServerRead } = server;
+  const api = useMemo<NotificationsApi>(() => {
+    const derivedUnread = derived.filter((n) => n.status === 'unread').length;
+    return {
       notifications,
-      hasUnread: notifications.some((n) => n.status === 'unread'),
-      markRead: (id) => markIds([id]),
-      markAllRead: () => markIds(notifications.map((n) => n.id)),
-    }),
-    [notifications, markIds],
-  );
+      // The server counts unread notifications beyond the ones it lists.
+      unreadCount: serverUnread + derivedUnread,
+      hasUnread: serverUnread + derivedUnread > 0,
+      markRead: (id) => {
+        const serverId = serverIdOf(id);
+        if (serverId === null) markIds([id]);
+        else markServerRead(serverId);
+      },
+      markAllRead: () => {
+        markIds(derived.map((n) => n.id));
+        markAllServerRead();
+      },
+    };
+  }, [notifications, derived, serverUnread, markIds, markServerRead, markAllServerRead]);
 
   return <NotificationsContext.Provider value={api}>{children}</NotificationsContext.Provider>;
 }
