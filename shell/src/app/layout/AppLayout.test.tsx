@@ -1,8 +1,8 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApolloProvider } from '@apollo/client/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AuthContext, NotificationsContext, type AuthContextValue, type NotificationsApi } from '@embark/shared-ui';
-import { authFor, LocationProbe, rolesClient, type Visitor } from '../test-support';
+import { authFor, fakeRestServer, LocationProbe, rolesClient, type Visitor } from '../test-support';
 import { AppLayout } from './AppLayout';
 import { initialsOf } from './UserMenu';
 
@@ -154,6 +154,86 @@ describe('sidebar content', () => {
   });
 });
 
+describe('sidebar links for work done for others', () => {
+  const labels = () => within(sidebar()).getAllByRole('listitem').map((li) => li.textContent);
+  const TEAM = { data: [{ user: { id: 9, name: 'Hana Hire' }, stats: { completed: 1, total: 4 } }] };
+  let rest: ReturnType<typeof fakeRestServer> | undefined;
+  afterEach(() => rest?.restore());
+
+  function serve({ openTasks = 0, team = { data: [] as unknown[] }, fail = false } = {}) {
+    rest = fakeRestServer((_method, url) => {
+      if (fail) return [500, { error: 'Internal server error' }];
+      if (url === '/api/my-tasks?limit=1') return [200, { data: [], total: openTasks }];
+      if (url === '/api/team') return [200, team];
+      return [404, { error: 'Not found' }];
+    });
+    return rest;
+  }
+
+  it("shows 'Tasks for my hires' and 'My team' in a People group when they lead somewhere", async () => {
+    const { calls } = serve({ openTasks: 3, team: TEAM });
+    await renderLayout('/app/dashboard');
+    await waitFor(() => expect(within(sidebar()).getByRole('list', { name: 'People' })).toBeTruthy());
+    expect(calls.sort()).toEqual(['GET /api/my-tasks?limit=1', 'GET /api/team']);
+    expect(labels().slice(0, 6)).toEqual(['Dashboard', 'My Checklist', 'Sections', 'My Journal', 'Tasks for my hires', 'My team']);
+    expect(within(sidebar()).getByRole('link', { name: 'Tasks for my hires' }).getAttribute('href')).toBe('/app/my-tasks');
+    expect(within(sidebar()).getByRole('link', { name: 'My team' }).getAttribute('href')).toBe('/app/team');
+  });
+
+  it('marks the page it is on, and follows the link', async () => {
+    serve({ openTasks: 1, team: TEAM });
+    await renderLayout('/app/team');
+    await waitFor(() => expect(within(sidebar()).getByRole('link', { name: 'My team' }).getAttribute('aria-current')).toBe('page'));
+    await act(async () => fireEvent.click(within(sidebar()).getByRole('link', { name: 'Tasks for my hires' })));
+    expect(location()).toBe('/app/my-tasks');
+  });
+
+  it('shows each link only when its own answer says so', async () => {
+    const { calls } = serve({ openTasks: 2 });
+    await renderLayout('/app/dashboard');
+    await waitFor(() => expect(within(sidebar()).getByRole('link', { name: 'Tasks for my hires' })).toBeTruthy());
+    expect(calls).toHaveLength(2);
+    expect(within(sidebar()).queryByRole('link', { name: 'My team' })).toBeNull();
+  });
+
+  it('shows them to administrators too, after the admin dashboard', async () => {
+    serve({ team: TEAM });
+    await renderLayout('/app/admin', { visitor: 'admin' });
+    await waitFor(() => expect(within(sidebar()).getByRole('link', { name: 'My team' })).toBeTruthy());
+    expect(labels().slice(0, 3)).toEqual(['Admin Dashboard', 'My team', 'Users']);
+    expect(within(sidebar()).queryByRole('link', { name: 'Tasks for my hires' })).toBeNull();
+  });
+
+  it('shows neither without open tasks or reports', async () => {
+    const { calls } = serve();
+    await renderLayout('/app/dashboard');
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(within(sidebar()).queryByRole('list', { name: 'People' })).toBeNull();
+  });
+
+  it('shows neither when the questions fail', async () => {
+    const { calls } = serve({ fail: true, openTasks: 1, team: TEAM });
+    await renderLayout('/app/dashboard');
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(within(sidebar()).queryByRole('list', { name: 'People' })).toBeNull();
+    expect(labels()[0]).toBe('Dashboard');
+  });
+
+  it('asks again after a navigation, at most every 30 s: the last open task done, the link goes', async () => {
+    let open = 1;
+    let now = Date.now();
+    jest.spyOn(Date, 'now').mockImplementation(() => now);
+    rest = fakeRestServer((_method, url) => (url === '/api/team' ? [200, { data: [] }] : [200, { data: [], total: open }]));
+    await renderLayout('/app/dashboard');
+    await waitFor(() => expect(within(sidebar()).getByRole('link', { name: 'Tasks for my hires' })).toBeTruthy());
+    open = 0;
+    now += 30_000;
+    await act(async () => fireEvent.click(within(sidebar()).getByRole('link', { name: 'Sections' })));
+    await waitFor(() => expect(within(sidebar()).queryByRole('link', { name: 'Tasks for my hires' })).toBeNull());
+    expect(rest.calls).toHaveLength(4);
+  });
+});
+
 describe('header', () => {
   it('links the logo to the dashboard (the admin area for administrators) and shows the page title', async () => {
     await renderLayout('/app/journal/new');
@@ -174,6 +254,17 @@ describe('header', () => {
       ['Admin', '/app/admin'],
     ]);
     expect(within(nav).getByText('Checklist Items').getAttribute('aria-current')).toBe('page');
+  });
+
+  it.each([
+    ['/app/my-tasks', 'Tasks for my hires'],
+    ['/app/team', 'My team'],
+    ['/app/profile/notifications', 'Notification preferences'],
+  ])('titles %s "%s" in the header and the last breadcrumb', async (path, title) => {
+    await renderLayout(path);
+    expect(document.querySelector('.shell-header__title')?.textContent).toBe(title);
+    const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(nav).getByText(title).getAttribute('aria-current')).toBe('page');
   });
 });
 

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, NavLink } from 'react-router';
-import { ADMIN_SIDEBAR, Badge, cx, EMPLOYEE_SIDEBAR, Icon, ROUTES, SHELL_TEXT, UI_TEXT, type NavGroup } from '@embark/shared-ui';
+import { ADMIN_SIDEBAR, Badge, cx, EMPLOYEE_SIDEBAR, Icon, PEOPLE_NAV, ROUTES, SHELL_TEXT, UI_TEXT, useAuth, type NavGroup, type NavLinkItem } from '@embark/shared-ui';
+import { usePeopleLinks } from './people-links';
 
 export interface SidebarProps {
   isAdmin: boolean;
@@ -9,10 +10,19 @@ export interface SidebarProps {
   onClose: () => void;
 }
 
-/** The sidebar, a `nav` named 'Main navigation': the admin or the non-admin variant. */
+/**
+ * The sidebar, a `nav` named 'Main navigation': the admin or the non-admin variant. Either one gains
+ * a 'People' group after its first one for someone who does work for others: 'Tasks for my hires'
+ * while they own an open task for someone, 'My team' while they have direct reports.
+ */
 export function Sidebar({ isAdmin, open, onClose }: SidebarProps) {
   const closeButton = useRef<HTMLButtonElement>(null);
-  const groups = isAdmin ? ADMIN_SIDEBAR : EMPLOYEE_SIDEBAR;
+  const people = usePeopleLinks(useAuth().user?.id ?? null);
+  const groups = useMemo(() => {
+    const base = isAdmin ? ADMIN_SIDEBAR : EMPLOYEE_SIDEBAR;
+    const items: NavLinkItem[] = [...(people.myTasks ? [PEOPLE_NAV.myTasks] : []), ...(people.team ? [PEOPLE_NAV.team] : [])];
+    return items.length === 0 ? base : [...base.slice(0, 1), { label: PEOPLE_NAV.label, items }, ...base.slice(1)];
+  }, [isAdmin, people.myTasks, people.team]);
 
   // Opening the drawer moves focus into it, so keyboard users land on what they just opened.
   useEffect(() => {
