@@ -58,7 +58,7 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const sessions = new SessionService(dataSource, audit, clock, options.auth.sessions.idleMinutes);
   const box = new SecretBox(options.auth.totpEncryptionKey ?? options.jwtSecret);
   const twoFactor = new TwoFactorService(dataSource, users, audit, hasher, tokens, sessions, limiter, box, options.auth);
-  const settings = new SettingsService(dataSource, audit);
+  const settings = new SettingsService(dataSource, audit, clock);
   const auth = new AuthService(dataSource, users, roles, audit, hasher, tokens, sessions, limiter, twoFactor, settings, options.auth);
   // One outbox for every module that mails (its rows commit with the work that causes them).
   const outbox = new MailOutbox({ publicUrl: options.mail.publicUrl });

@@ -234,6 +234,10 @@ async function resetLink(ctx: MatrixContext): Promise<string> {
 
 /** The demo policy, so the shared database stays open for the other files' registrations. */
 const OPEN_REGISTRATION = { mode: 'open', domains: [] };
+/** The default calendar and reminder settings: other files' due dates on the shared database must not move. */
+const DEFAULT_CALENDAR = { time_zone: 'UTC', working_days: [1, 2, 3, 4, 5], holidays: [], holiday_country: null };
+const DEFAULT_REMINDERS = { reminders_enabled: true, escalation_days: 3 };
+const CALENDAR_FIELDS = 'time_zone working_days holidays { date name } holiday_country today';
 
 const registration = () => ({ name: 'Matrix Person', email: uniqueEmail('matrix'), password: 'Welcome123', role_id: 1 });
 const actorPassword = (ctx: MatrixContext) => ctx.actor?.password ?? 'Not-signed-in1';
@@ -316,6 +320,12 @@ export const REST_MATRIX: RestRow[] = [
   // Who may register: anyone reads it (the register screen), administrators change it.
   { route: 'GET /api/settings/registration', expect: PUBLIC(200) },
   { route: 'PUT /api/admin/settings/registration', expect: ADMIN_ONLY(200), request: () => ({ body: OPEN_REGISTRATION }) },
+  // The company calendar: every signed-in user reads it (due dates follow it), administrators change it.
+  { route: 'GET /api/settings/calendar', expect: SIGNED_IN(200) },
+  { route: 'PUT /api/admin/settings/calendar', expect: ADMIN_ONLY(200), request: () => ({ body: DEFAULT_CALENDAR }) },
+  { route: 'GET /api/admin/settings/calendar/holidays', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/settings/calendar/holidays?country=DE&year=2027' }) },
+  { route: 'GET /api/admin/settings/reminders', expect: ADMIN_ONLY(200) },
+  { route: 'PUT /api/admin/settings/reminders', expect: ADMIN_ONLY(200), request: () => ({ body: DEFAULT_REMINDERS }) },
 
   { route: 'GET /api/roles', expect: PUBLIC(200) },
   { route: 'POST /api/roles', expect: ADMIN_ONLY(201), request: (ctx) => ({ body: { name: `Matrix New ${ctx.tag}` } }) },
@@ -572,6 +582,22 @@ export const GRAPHQL_MATRIX: GraphQLRow[] = [
     field: 'Mutation.updateRegistrationSettings',
     expect: GQL_ADMIN_ONLY,
     request: () => ({ query: 'mutation ($input: RegistrationSettingsInput!) { updateRegistrationSettings(input: $input) { mode domains } }', variables: { input: OPEN_REGISTRATION } }),
+  },
+  { field: 'Query.companyCalendar', expect: GQL_SIGNED_IN, request: () => ({ query: `{ companyCalendar { ${CALENDAR_FIELDS} } }` }) },
+  {
+    field: 'Mutation.updateCompanyCalendar',
+    expect: GQL_ADMIN_ONLY,
+    request: () => ({ query: `mutation ($input: CompanyCalendarInput!) { updateCompanyCalendar(input: $input) { ${CALENDAR_FIELDS} } }`, variables: { input: DEFAULT_CALENDAR } }),
+  },
+  { field: 'Query.holidayPreset', expect: GQL_ADMIN_ONLY, request: () => ({ query: '{ holidayPreset(country: "DE", year: 2027) { date name } }' }) },
+  { field: 'Query.reminderSettings', expect: GQL_ADMIN_ONLY, request: () => ({ query: '{ reminderSettings { reminders_enabled escalation_days } }' }) },
+  {
+    field: 'Mutation.updateReminderSettings',
+    expect: GQL_ADMIN_ONLY,
+    request: () => ({
+      query: 'mutation ($input: ReminderSettingsInput!) { updateReminderSettings(input: $input) { reminders_enabled escalation_days } }',
+      variables: { input: DEFAULT_REMINDERS },
+    }),
   },
 
   {

@@ -112,7 +112,7 @@ export async function insertDemoChecklist(manager: EntityManager, employeeId: nu
   for (const p of DEMO_PROGRESS) {
     await manager.query(
       `insert into user_progress (user_id, checklist_item_id, status, note, completed_at, due_date)
-       select u.id, ci.id, 'completed', $3, ((now() at time zone 'UTC')::date - $4::int + make_interval(hours => $5)) at time zone 'UTC', ${dueDateSql('u', 'ci')}
+       select u.id, ci.id, 'completed', $3, ((now() at time zone 'UTC')::date - $4::int + make_interval(hours => $5)) at time zone 'UTC', ${dueDateSql('u', 'ci', null)}
          from users u, checklist_items ci where u.id = $1 and ci.id = $2`,
       [employeeId, p.itemId, p.note, p.daysAgo, p.hour],
     );

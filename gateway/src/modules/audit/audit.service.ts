@@ -56,6 +56,8 @@ export type AuditAction =
   | 'role.checklist_items_add'
   | 'role.checklist_items_remove'
   | 'settings.registration_update'
+  | 'settings.calendar_update'
+  | 'settings.reminders_update'
   | 'invitation.create'
   | 'invitation.resend'
   | 'invitation.revoke'

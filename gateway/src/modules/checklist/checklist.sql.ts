@@ -7,9 +7,64 @@ import type { ChecklistItemTypeName, ProgressStatusName, TaskPriorityName } from
  * it is overdue splices these fragments in, whichever module runs it.
  */
 
-/** SQL: the due date of item `item` for user `user` (aliases): the user's start date + the item's due_days. */
-export function dueDateSql(user = 'u', item = 'ci'): string {
-  return `(${user}.start_date + ${item}.due_days)`;
+/**
+ * SQL: the company's today (a date) at the instant `now` (an SQL timestamptz
+ * expression or placeholder): the date in the company time zone
+ * (docs/product.md#overdue). The server decides it, never the browser.
+ */
+export function companyTodaySql(now: string): string {
+  return `((${now})::timestamptz at time zone (select cs.time_zone from company_settings cs))::date`;
+}
+
+/** The company's today at $1 (YYYY-MM-DD) and its time zone, in one read. */
+export const COMPANY_DAY_SQL = `select to_char(${companyTodaySql('$1')}, 'YYYY-MM-DD') as today, cs.time_zone from company_settings cs`;
+
+/**
+ * SQL: the date `days` (an SQL integer) working days after `anchor` (an SQL
+ * date) in the company calendar (docs/product.md#due-dates): 0 is the anchor
+ * itself, or the next working day when it is not one; negative counts back.
+ * Two index lookups in calendar_days (a day off carries the ordinal of the
+ * next working day), so it stays cheap over millions of rows. Outside the
+ * calendar's years (2000–2100) it counts calendar days.
+ */
+export function addWorkingDaysSql(anchor: string, days: string): string {
+  return `coalesce((select cal_due.day from calendar_days cal_due
+                     where cal_due.working and cal_due.ordinal = (select cal_from.ordinal from calendar_days cal_from where cal_from.day = ${anchor}) + ${days}),
+                   ${anchor} + ${days})`;
+}
+
+/**
+ * SQL: how many working days lie after `from` up to and including `to` (SQL
+ * dates): 1 from a Friday to the Monday after, 0 from a Friday to the
+ * Sunday; negative when `to` is earlier. How long a task has been overdue
+ * (from its due date to today) or how soon it is due. Null outside 2000–2100.
+ */
+export function workingDaysBetweenSql(from: string, to: string): string {
+  const lastWorkingOrdinal = (day: string) => `(select cal_d.ordinal - (not cal_d.working)::int from calendar_days cal_d where cal_d.day = ${day})`;
+  return `(${lastWorkingOrdinal(to)} - ${lastWorkingOrdinal(from)})`;
+}
+
+/**
+ * SQL: the live due date of item `item` for user `user` (aliases): due_days
+ * working days from the date the progress row `progress` anchors the item to
+ * (a re-onboarding), else from the user's start date. What an open task shows.
+ */
+export function liveDueDateSql(user = 'u', item = 'ci', progress: string | null = 'up'): string {
+  const anchor = progress === null ? `${user}.start_date` : `coalesce(${progress}.anchor_date, ${user}.start_date)`;
+  return addWorkingDaysSql(anchor, `${item}.due_days`);
+}
+
+/**
+ * SQL: the due date of item `item` for user `user` (docs/product.md#due-dates):
+ * a completed task keeps the date stored on its progress row (`progress`,
+ * written when it was completed), an open one has the live date, so a
+ * calendar change moves open dates only. `progress` null: the live date from
+ * the start date (no progress row in the statement).
+ */
+export function dueDateSql(user = 'u', item = 'ci', progress: string | null = 'up'): string {
+  const live = liveDueDateSql(user, item, progress);
+  if (progress === null) return live;
+  return `(case when ${completedSql(progress)} and ${progress}.due_date is not null then ${progress}.due_date else ${live} end)`;
 }
 
 /**
@@ -23,11 +78,12 @@ export function completedSql(progress = 'up'): string {
 
 /**
  * SQL: the task of `item` for `user` is overdue on `today` (a placeholder
- * holding a YYYY-MM-DD date): not completed (`progress` may be a missing
- * row) and due before today (docs/product.md#overdue).
+ * holding a YYYY-MM-DD date, or companyTodaySql): not completed (`progress`
+ * may be a missing row) and its live due date before today
+ * (docs/product.md#overdue).
  */
 export function overdueSql(today: string, user = 'u', item = 'ci', progress = 'up'): string {
-  return `(${completedSql(progress)} is not true and ${dueDateSql(user, item)} < ${today}::date)`;
+  return `(${completedSql(progress)} is not true and ${liveDueDateSql(user, item, progress)} < (${today})::date)`;
 }
 
 /** The columns of a checklist item (alias ci), as the ChecklistItem shape names them. */

@@ -24,7 +24,8 @@ export {
   urgencyLevel,
 } from './checklist.rules';
 export type { ChecklistItemTypeName, ProgressStatusName, TaskPriorityName, UrgencyLevelName } from './checklist.rules';
-export { completedSql, dueDateSql, overdueSql } from './checklist.sql';
+export { addWorkingDaysSql, companyTodaySql, completedSql, dueDateSql, liveDueDateSql, overdueSql, workingDaysBetweenSql } from './checklist.sql';
+export { companyDay, type CompanyDay } from './calendar';
 export { completionPercentages } from './completion';
 export {
   AdminChecklistItemType,

@@ -1,6 +1,7 @@
 import { domainToASCII } from 'node:url';
-import { choiceSchema, problem, withoutNul } from '../../shared/schemas';
+import { charLength, choiceSchema, intSchema, isCalendarDate, problem, withoutNul } from '../../shared/schemas';
 import { z } from '../../shared/validation';
+import { holidayCountry } from './holidays';
 import { REGISTRATION_MODES, SETTINGS_LIMITS, SETTINGS_MESSAGES as M } from './settings.messages';
 
 /*
@@ -62,3 +63,84 @@ export const RegistrationSettingsInput = z
     anyOf: [{ properties: { mode: { enum: ['open', 'invite'] } } }, { properties: { domains: { type: 'array', minItems: 1 } }, required: ['domains'] }],
   });
 export type RegistrationSettingsInput = z.output<typeof RegistrationSettingsInput>;
+
+/**
+ * An IANA time zone as Intl knows it ("Europe/Berlin", "UTC"), in its
+ * canonical spelling ("europe/berlin" is stored as "Europe/Berlin").
+ */
+const TimeZone = z
+  .string({ error: M.timeZoneInvalid })
+  .transform((typed, ctx) => canonicalTimeZone(withoutNul(typed).trim()) ?? problem(ctx, M.timeZoneInvalid))
+  .openapi({ type: 'string', description: 'IANA time zone, e.g. Europe/Berlin' });
+
+/** The canonical name of an IANA time zone; null for anything else. */
+export function canonicalTimeZone(name: string): string | null {
+  // Offsets ("+02:00") are not zones: a company's zone follows its daylight saving.
+  if (name === '' || name.length > 64 || !/^[A-Za-z]/.test(name)) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** Working weekdays, once each, in order; at least one. */
+const WorkingDays = z
+  .array(z.number({ error: M.workingDaysInvalid }).int({ error: M.workingDaysInvalid }).min(1, { error: M.workingDaysInvalid }).max(7, { error: M.workingDaysInvalid }), {
+    error: M.workingDaysInvalid,
+  })
+  .min(1, { error: M.workingDaysRequired })
+  .transform((days) => [...new Set(days)].sort((a, b) => a - b))
+  .openapi({ description: 'ISO weekdays: 1 = Monday … 7 = Sunday' });
+
+const HolidayInput = z
+  .object(
+    {
+      date: z.string({ error: M.holidaysInvalid }).refine(isCalendarDate, { error: M.holidaysInvalid }),
+      name: z.preprocess(
+        (raw) => (raw === null || raw === undefined ? '' : raw),
+        z
+          .string({ error: M.holidaysInvalid })
+          .transform((name) => withoutNul(name).trim())
+          .refine((name) => charLength(name) <= SETTINGS_LIMITS.holidayNameMax, { error: M.holidayNameTooLong }),
+      ),
+    },
+    { error: M.holidaysInvalid },
+  )
+  .refine((h) => Number(h.date.slice(0, 4)) >= SETTINGS_LIMITS.yearMin && Number(h.date.slice(0, 4)) <= SETTINGS_LIMITS.yearMax, { error: M.holidaysInvalid });
+
+/** Holidays, one per date (the first given wins), in date order. */
+const Holidays = z
+  .preprocess((raw) => (raw === null || raw === undefined ? [] : raw), z.array(HolidayInput, { error: M.holidaysInvalid }).max(SETTINGS_LIMITS.holidaysMax, { error: M.holidaysTooMany }))
+  .transform((list) => [...new Map(list.map((h) => [h.date, h] as const).reverse()).values()].sort((a, b) => (a.date < b.date ? -1 : 1)))
+  .openapi({ description: 'Days off besides the weekly ones, between 2000 and 2100' });
+
+/** A country date-holidays knows ("DE", "us"), upper-cased; null or blank for none. */
+const HolidayCountry = z
+  .preprocess((raw) => (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '') ? null : raw), z.string({ error: M.countryInvalid }).nullable())
+  .transform((code, ctx) => (code === null ? null : (holidayCountry(code) ?? problem(ctx, M.countryInvalid))))
+  .openapi({ type: ['string', 'null'], description: 'ISO 3166-1 alpha-2 country of the holiday preset, e.g. DE' });
+
+/** PUT /admin/settings/calendar: the company time zone, working weekdays and holidays (docs/product.md#due-dates). */
+export const CompanyCalendarInput = z
+  .object({ time_zone: TimeZone, working_days: WorkingDays, holidays: Holidays, holiday_country: HolidayCountry })
+  .openapi('CompanyCalendarInput');
+export type CompanyCalendarInput = z.output<typeof CompanyCalendarInput>;
+
+/** GET /admin/settings/calendar/holidays: a country's public holidays in one year. */
+export const HolidayPresetQuery = z
+  .object({
+    country: z.string({ error: M.countryInvalid }).transform((code, ctx) => holidayCountry(code) ?? problem(ctx, M.countryInvalid)),
+    year: intSchema(SETTINGS_LIMITS.yearMin, SETTINGS_LIMITS.yearMax, M.yearInvalid),
+  })
+  .openapi('HolidayPresetQuery');
+export type HolidayPresetQuery = z.output<typeof HolidayPresetQuery>;
+
+/** PUT /admin/settings/reminders: the company's reminder switch and when overdue tasks escalate (docs/product.md#notifications). */
+export const ReminderSettingsInput = z
+  .object({
+    reminders_enabled: z.boolean({ error: M.remindersEnabledInvalid }),
+    escalation_days: intSchema(SETTINGS_LIMITS.escalationDaysMin, SETTINGS_LIMITS.escalationDaysMax, M.escalationDaysInvalid, M.escalationDaysInvalid),
+  })
+  .openapi('ReminderSettingsInput');
+export type ReminderSettingsInput = z.output<typeof ReminderSettingsInput>;

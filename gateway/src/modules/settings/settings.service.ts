@@ -1,23 +1,116 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { requireAdmin, type Actor, type RequestMeta } from '../../shared/actor';
+import { requireAdmin, requireUser, type Actor, type RequestMeta } from '../../shared/actor';
+import type { Clock } from '../../shared/clock';
 import { queryRows } from '../../shared/sql';
-import { parseInput } from '../../shared/validation';
+import { invalid, parseInput } from '../../shared/validation';
 import type { AuditService } from '../audit';
+import { companyDay } from '../checklist';
+import { publicHolidays } from './holidays';
 import { SETTINGS_MESSAGES as M, type RegistrationMode } from './settings.messages';
-import { normalizeDomain, RegistrationSettingsInput } from './settings.schemas';
-import type { RegistrationSettings } from './settings.types';
+import { CompanyCalendarInput, HolidayPresetQuery, normalizeDomain, RegistrationSettingsInput, ReminderSettingsInput } from './settings.schemas';
+import type { CompanyCalendar, HolidayPreset, RegistrationSettings, ReminderSettings } from './settings.types';
+
+/** The calendar columns, as the CompanyCalendar shape names them (without today). */
+const CALENDAR_COLUMNS = `time_zone, working_days::int[] as working_days, holidays, holiday_country`;
+const REMINDER_COLUMNS = `reminders_enabled, escalation_days::int as escalation_days`;
 
 /**
- * The company settings (docs/product.md#registration): the only reader and
- * writer of company_settings, a single row the migration creates. Reading is
- * public (the register screen shows the policy up front); changing is for
- * administrators, audited with the before and after in one transaction.
+ * The company settings (docs/product.md#registration, #due-dates,
+ * #notifications): the only writer of company_settings, a single row the
+ * migration creates. The registration policy is public (the register screen
+ * shows it up front), the calendar is for signed-in users, the reminder
+ * settings for administrators; changing any is for administrators, audited
+ * with the before and after in one transaction.
  */
 export class SettingsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly audit: AuditService,
+    private readonly clock: Clock,
   ) {}
+
+  /** GET /settings/calendar, `companyCalendar`: any signed-in user (due dates and "today" follow it). */
+  calendar(actor: Actor): Promise<CompanyCalendar> {
+    requireUser(actor);
+    return this.readCalendar(this.dataSource.manager);
+  }
+
+  /**
+   * PUT /admin/settings/calendar, `updateCompanyCalendar`. Lays calendar_days
+   * out again in the same transaction, so open due dates move with it and no
+   * reader sees the settings and the days disagree (completed tasks keep the
+   * dates stored with them).
+   */
+  async updateCalendar(actor: Actor, input: unknown, meta: RequestMeta): Promise<CompanyCalendar> {
+    const admin = requireAdmin(actor);
+    const calendar = parseInput(CompanyCalendarInput, input);
+    return this.dataSource.transaction(async (manager) => {
+      // Intl and PostgreSQL ship their own zone data: a zone is only taken when both know it.
+      const [known] = await queryRows<{ known: boolean }>(manager, `select exists (select 1 from pg_timezone_names where name = $1) as known`, [calendar.time_zone]);
+      if (!known?.known) throw invalid([M.timeZoneInvalid]);
+      const before = await this.readCalendar(manager, true);
+      await manager.query(
+        `update company_settings set time_zone = $1, working_days = $2::smallint[], holidays = $3::jsonb, holiday_country = $4, updated_at = now()`,
+        [calendar.time_zone, calendar.working_days, JSON.stringify(calendar.holidays), calendar.holiday_country],
+      );
+      await manager.query(`select embark_rebuild_calendar()`);
+      const after = await this.readCalendar(manager);
+      const { today: _before, ...beforeSettings } = before;
+      const { today: _after, ...afterSettings } = after;
+      await this.audit.record(
+        { action: 'settings.calendar_update', actorUserId: admin.userId, targetType: 'settings', targetId: 'calendar', ip: meta.ip, details: { before: beforeSettings, after: afterSettings } },
+        manager,
+      );
+      return after;
+    });
+  }
+
+  /** GET /admin/settings/calendar/holidays, `holidayPreset`: a country's public holidays in a year, to copy into the calendar. */
+  holidayPreset(actor: Actor, query: unknown): HolidayPreset {
+    requireAdmin(actor);
+    const { country, year } = parseInput(HolidayPresetQuery, query);
+    return { data: publicHolidays(country, year) };
+  }
+
+  /** GET /admin/settings/reminders, `reminderSettings`. */
+  reminders(actor: Actor): Promise<ReminderSettings> {
+    requireAdmin(actor);
+    return this.reminderSettings();
+  }
+
+  /** PUT /admin/settings/reminders, `updateReminderSettings`. */
+  async updateReminders(actor: Actor, input: unknown, meta: RequestMeta): Promise<ReminderSettings> {
+    const admin = requireAdmin(actor);
+    const { reminders_enabled, escalation_days } = parseInput(ReminderSettingsInput, input);
+    return this.dataSource.transaction(async (manager) => {
+      const before = await this.reminderSettings(manager, true);
+      const [after] = await queryRows<ReminderSettings>(
+        manager,
+        `update company_settings set reminders_enabled = $1, escalation_days = $2, updated_at = now() returning ${REMINDER_COLUMNS}`,
+        [reminders_enabled, escalation_days],
+      );
+      if (!after) throw new Error('company_settings has no row: the migration creates it');
+      await this.audit.record(
+        { action: 'settings.reminders_update', actorUserId: admin.userId, targetType: 'settings', targetId: 'reminders', ip: meta.ip, details: { before, after } },
+        manager,
+      );
+      return after;
+    });
+  }
+
+  /** The reminder settings, for the reminder job (no actor: the job is the system), in the caller's transaction when given. */
+  async reminderSettings(manager: EntityManager = this.dataSource.manager, forUpdate = false): Promise<ReminderSettings> {
+    const [row] = await queryRows<ReminderSettings>(manager, `select ${REMINDER_COLUMNS} from company_settings${forUpdate ? ' for update' : ''}`);
+    if (!row) throw new Error('company_settings has no row: the migration creates it');
+    return row;
+  }
+
+  private async readCalendar(manager: EntityManager, forUpdate = false): Promise<CompanyCalendar> {
+    const [row] = await queryRows<Omit<CompanyCalendar, 'today'>>(manager, `select ${CALENDAR_COLUMNS} from company_settings${forUpdate ? ' for update' : ''}`);
+    if (!row) throw new Error('company_settings has no row: the migration creates it');
+    const { today } = await companyDay(manager, this.clock());
+    return { ...row, today };
+  }
 
   /** GET /settings/registration, `registrationSettings`: anyone may read it (registration applies it with refusalOf). */
   registration(_actor: Actor): Promise<RegistrationSettings> {
