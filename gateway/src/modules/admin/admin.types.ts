@@ -1,5 +1,5 @@
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import { ChecklistItemTypeEnum, CompletionStatsType, RoleHealthType, TaskPriorityEnum, UserChecklistItemType, type ChecklistItemTypeName, type TaskPriorityName } from '../checklist';
+import { ChecklistItemTypeEnum, CompletionStatsType, RoleHealthType, TaskOwnerTypeEnum, TaskPriorityEnum, UserChecklistItemType, type ChecklistItemTypeName, type OwnerTypeName, type TaskPriorityName } from '../checklist';
 import { AdminUserType } from '../users';
 
 /*
@@ -83,6 +83,12 @@ export class ChecklistItemInputType {
 
   @Field(() => Int, { nullable: true })
   role_id?: number | null;
+
+  @Field(() => TaskOwnerTypeEnum, { nullable: true, description: "Who does the task: new_hire (the default), manager, buddy or role (then owner_role_id names the team's role)." })
+  owner_type?: OwnerTypeName | null;
+
+  @Field(() => Int, { nullable: true })
+  owner_role_id?: number | null;
 }
 
 @InputType('AdminChecklistItemsFilter')

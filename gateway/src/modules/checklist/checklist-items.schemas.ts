@@ -1,11 +1,13 @@
 import { charLength, choiceSchema, idListSchema, idSchema, intSchema, isBlank, optionalSchema, problem, searchTextSchema, withoutNul } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { CHECKLIST_ITEM_LIMITS, CHECKLIST_ITEM_MESSAGES as M } from './checklist-items.messages';
-import { CHECKLIST_ITEM_TYPES, TASK_PRIORITIES, type ChecklistItemTypeName, type TaskPriorityName } from './checklist.rules';
+import { CHECKLIST_ITEM_TYPES, OWNER_TYPES, TASK_PRIORITIES, type ChecklistItemTypeName, type OwnerTypeName, type TaskPriorityName } from './checklist.rules';
 
 /*
  * The inputs of the administrators' checklist-item operations. Create: title
- * and type required; priority defaults to medium, due_days to 0, role to none.
+ * and type required; priority defaults to medium, due_days to 0, role to none,
+ * owner to the new hire (a team owner names its role: checked against the
+ * stored item in the service, since an update may give either field alone).
  * Update: only the fields given, at least one. Every problem is listed in one
  * 400, field by field in this order.
  */
@@ -23,7 +25,7 @@ const fieldsOf =
     const given = raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
     return Object.fromEntries(keys.map((key) => [key, given[key]]));
   };
-const ITEM_KEYS = ['title', 'description', 'type', 'priority', 'due_days', 'role_id'] as const;
+const ITEM_KEYS = ['title', 'description', 'type', 'priority', 'due_days', 'role_id', 'owner_type', 'owner_role_id'] as const;
 
 /** Required text (NUL dropped, trimmed); on update only when given. */
 function title(mode: Mode) {
@@ -83,8 +85,28 @@ function roleId(mode: Mode) {
     .transform((id): number | null | undefined => (id === undefined ? (mode === 'create' ? null : undefined) : id));
 }
 
+/** Who does the task (docs/product.md#roles); the new hire when left out on create. */
+function ownerType(mode: Mode) {
+  const schema = choiceSchema(OWNER_TYPES, M.ownerTypeInvalid).nullish().transform(leftOut(mode, 'new_hire'));
+  return mode === 'create' ? schema.openapi({ default: 'new_hire' }) : schema;
+}
+
+/** The owning team's role, for owner_type 'role'; null for none. */
+function ownerRoleId() {
+  return idSchema(M.ownerRoleIdInvalid).nullish();
+}
+
 function itemInput(mode: Mode) {
-  return z.object({ title: title(mode), description: description(mode), type: type(mode), priority: priority(mode), due_days: dueDays(mode), role_id: roleId(mode) });
+  return z.object({
+    title: title(mode),
+    description: description(mode),
+    type: type(mode),
+    priority: priority(mode),
+    due_days: dueDays(mode),
+    role_id: roleId(mode),
+    owner_type: ownerType(mode),
+    owner_role_id: ownerRoleId(),
+  });
 }
 
 /** Validated fields; undefined = not given (an update keeps the value), null role = no primary role. */
@@ -95,10 +117,21 @@ export interface ChecklistItemChanges {
   priority?: TaskPriorityName;
   dueDays?: number;
   roleId?: number | null;
+  ownerType?: OwnerTypeName;
+  ownerRoleId?: number | null;
 }
 
 function changesOf(input: z.output<ReturnType<typeof itemInput>>): ChecklistItemChanges {
-  const changes: ChecklistItemChanges = { title: input.title, description: input.description, type: input.type, priority: input.priority, dueDays: input.due_days, roleId: input.role_id };
+  const changes: ChecklistItemChanges = {
+    title: input.title,
+    description: input.description,
+    type: input.type,
+    priority: input.priority,
+    dueDays: input.due_days,
+    roleId: input.role_id,
+    ownerType: input.owner_type,
+    ownerRoleId: input.owner_role_id,
+  };
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
 }
 
@@ -114,7 +147,7 @@ export const UpdateChecklistItem = z
   })
   // "At least one field" is a rule across fields: stated as "one of them is given" (null priority or due_days keeps the value).
   .openapi('UpdateChecklistItem', {
-    anyOf: ITEM_KEYS.map((key) => (key === 'priority' || key === 'due_days' ? { required: [key], properties: { [key]: { not: { type: 'null' } } } } : { required: [key] })),
+    anyOf: ITEM_KEYS.map((key) => (key === 'priority' || key === 'due_days' || key === 'owner_type' ? { required: [key], properties: { [key]: { not: { type: 'null' } } } } : { required: [key] })),
   });
 
 /** GET /admin/checklist-items filters: a role, a search text, a type ('all' or blank: any). */

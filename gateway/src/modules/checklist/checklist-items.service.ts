@@ -9,9 +9,16 @@ import type { AuditEntry, AuditService } from '../audit';
 import { ROLE_MESSAGES, type RolesService } from '../roles';
 import { CHECKLIST_MESSAGES } from './checklist.service';
 import { ITEM_COLUMNS } from './checklist.sql';
+import type { OwnerTypeName } from './checklist.rules';
 import type { AdminChecklistItemType, RoleChecklistType } from './checklist.types';
 import { CHECKLIST_ITEM_MESSAGES } from './checklist-items.messages';
 import { ChecklistItemListQuery, CreateChecklistItem, UpdateChecklistItem, type ChecklistItemChanges } from './checklist-items.schemas';
+
+/** Who does an item, as stored (the owner columns). */
+interface ItemOwner {
+  owner_type: OwnerTypeName;
+  owner_role_id: number | null;
+}
 
 /** A row of `select`: role_ids is null for an item no role gets. */
 type ItemRow = Omit<AdminChecklistItemType, 'role_ids'> & { role_ids: number[] | null };
@@ -72,13 +79,14 @@ export class ChecklistItemsService {
     const fields = parseInput(CreateChecklistItem, input);
     return this.writing(async (manager) => {
       await this.assertRoleExists(manager, fields.roleId);
+      const owner = (await this.ownerOf(manager, fields, { owner_type: 'new_hire', owner_role_id: null })) ?? { owner_type: 'new_hire', owner_role_id: null };
       await this.lockOrder(manager);
       const [row] = await queryRows<{ id: number }>(
         manager,
-        `insert into checklist_items (title, description, type, priority, due_days, role_id, item_order)
-         values ($1, $2, $3, $4, $5, $6, (select coalesce(max(item_order), 0) + 1 from checklist_items))
+        `insert into checklist_items (title, description, type, priority, due_days, role_id, owner_type, owner_role_id, item_order)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, (select coalesce(max(item_order), 0) + 1 from checklist_items))
          returning id`,
-        [fields.title, fields.description ?? null, fields.type, fields.priority ?? 'medium', fields.dueDays ?? 0, fields.roleId ?? null],
+        [fields.title, fields.description ?? null, fields.type, fields.priority ?? 'medium', fields.dueDays ?? 0, fields.roleId ?? null, owner.owner_type, owner.owner_role_id],
       );
       const id = (row as { id: number }).id;
       if (fields.roleId !== undefined && fields.roleId !== null) await this.link(manager, fields.roleId, [id]);
@@ -96,9 +104,10 @@ export class ChecklistItemsService {
     return this.writing(async (manager) => {
       const before = await this.lockOne(manager, id);
       await this.assertRoleExists(manager, fields.roleId);
+      const owner = await this.ownerOf(manager, fields, before);
       const params = new SqlParams();
       const id$ = params.add(id);
-      const set = Object.entries(columnsOf(fields)).map(([column, value]) => `${column} = ${params.add(value)}`);
+      const set = Object.entries({ ...columnsOf(fields), ...owner }).map(([column, value]) => `${column} = ${params.add(value)}`);
       await manager.query(`update checklist_items set ${[...set, 'updated_at = now()'].join(', ')} where id = ${id$}`, params.values);
       if (fields.roleId !== undefined && fields.roleId !== before.role_id) {
         if (before.role_id !== null) await this.unlink(manager, before.role_id, [id]);
@@ -260,6 +269,21 @@ export class ChecklistItemsService {
   private async assertRoleExists(manager: EntityManager, roleId: number | null | undefined): Promise<void> {
     if (roleId === undefined || roleId === null) return;
     if (!(await this.roles.exists(roleId, manager))) throw invalid([CHECKLIST_ITEM_MESSAGES.roleUnknown]);
+  }
+
+  /**
+   * The owner an item gets from `fields` over `current` (docs/product.md#roles):
+   * undefined when neither owner field is given. A team owner must name an
+   * existing role; any other owner has none.
+   */
+  private async ownerOf(manager: EntityManager, fields: ChecklistItemChanges, current: Pick<AdminChecklistItemType, 'owner_type' | 'owner_role_id'>): Promise<ItemOwner | undefined> {
+    if (fields.ownerType === undefined && fields.ownerRoleId === undefined) return undefined;
+    const ownerType = fields.ownerType ?? current.owner_type;
+    if (ownerType !== 'role') return { owner_type: ownerType, owner_role_id: null };
+    const roleId = fields.ownerRoleId !== undefined ? fields.ownerRoleId : current.owner_role_id;
+    if (roleId === null) throw invalid([CHECKLIST_ITEM_MESSAGES.ownerRoleRequired]);
+    if (!(await this.roles.exists(roleId, manager))) throw invalid([CHECKLIST_ITEM_MESSAGES.ownerRoleNotFound]);
+    return { owner_type: ownerType, owner_role_id: roleId };
   }
 
   private entry(admin: UserActor, meta: RequestMeta, action: AuditEntry['action'], targetId: number | null, details: AuditEntry['details']): AuditEntry {

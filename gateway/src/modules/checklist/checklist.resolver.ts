@@ -1,6 +1,6 @@
 import { Arg, Ctx, FieldResolver, Int, Query, Resolver, Root } from 'type-graphql';
 import type { GraphQLContext } from '../../graphql/context';
-import { ChecklistItemType, LinkedDocumentType, UserChecklistItemType } from './checklist.types';
+import { ChecklistItemType, LinkedDocumentType, MyTasksPageType, UserChecklistItemType } from './checklist.types';
 
 /**
  * GraphQL door for users' checklists: the same service calls as the REST
@@ -17,6 +17,15 @@ export class UserChecklistResolver {
   @Query(() => [UserChecklistItemType], { description: "A user's checklist: the user themself or an administrator." })
   userChecklist(@Arg('userId', () => Int) userId: number, @Ctx() ctx: GraphQLContext): Promise<UserChecklistItemType[]> {
     return ctx.services.checklist.listForUser(ctx.actor, userId);
+  }
+
+  @Query(() => MyTasksPageType, { description: 'GET /my-tasks: open tasks the signed-in user owns for other active people, by due date, then hire name; limit 1-200 (default 50).' })
+  myTasks(
+    @Arg('limit', () => Int, { nullable: true }) limit: number | null | undefined,
+    @Arg('offset', () => Int, { nullable: true }) offset: number | null | undefined,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<MyTasksPageType> {
+    return ctx.services.checklist.myTasks(ctx.actor, { limit, offset });
   }
 
   @FieldResolver(() => [LinkedDocumentType])

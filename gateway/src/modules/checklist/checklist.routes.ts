@@ -6,7 +6,8 @@ import { idSchema, objectSchema, objectSchemaWith } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { UserId, UserType } from '../users';
 import { CHECKLIST_MESSAGES } from './checklist.service';
-import { ChecklistItemType, CompletionStatsType, LinkedDocumentType, UserChecklistItemType } from './checklist.types';
+import { MyTasksQuery } from './checklist.schemas';
+import { ChecklistItemType, CompletionStatsType, LinkedDocumentType, MyTasksPageType, UserChecklistItemType } from './checklist.types';
 
 /*
  * REST door for checklists (docs/product.md#task-status). Items carry
@@ -44,6 +45,13 @@ documentRoute({
   errors: [404],
 });
 
+documentRoute({
+  method: 'get', path: '/api/my-tasks', summary: 'Open tasks the caller owns for other active people (as manager, buddy or team member), by due date', tags, access: 'user',
+  request: { query: MyTasksQuery },
+  responses: { 200: { description: 'One page of tasks and the total', schema: objectSchema(MyTasksPageType) } },
+  errors: [400],
+});
+
 export function checklistRouter(services: Services): Router {
   const router = Router();
   const { checklist } = services;
@@ -55,6 +63,10 @@ export function checklistRouter(services: Services): Router {
   router.get('/users/:userId/checklist', async (req, res) => {
     const overview = await checklist.overview(actorOf(req), req.params.userId);
     res.json({ ...overview, items: await checklist.withDocuments(overview.items) });
+  });
+
+  router.get('/my-tasks', async (req, res) => {
+    res.json(await checklist.myTasks(actorOf(req), req.query));
   });
 
   router.get('/checklist-items/:id', async (req, res) => {

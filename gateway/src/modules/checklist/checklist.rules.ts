@@ -19,6 +19,28 @@ export type ChecklistItemTypeName = (typeof CHECKLIST_ITEM_TYPES)[number];
 export const TASK_PRIORITIES = ['high', 'medium', 'low'] as const;
 export type TaskPriorityName = (typeof TASK_PRIORITIES)[number];
 
+/**
+ * Who does a task (docs/product.md#roles): the new hire themself (the
+ * default), the hire's manager, the hire's buddy, or any member of a role (a
+ * team). Only the hire's own tasks count towards their progress.
+ */
+export const OWNER_TYPES = ['new_hire', 'manager', 'buddy', 'role'] as const;
+export type OwnerTypeName = (typeof OWNER_TYPES)[number];
+
+/** How the hire reads a task's owner: 'You', 'Your manager', 'Your buddy' or 'The {role} team'. */
+export function ownerLabel(ownerType: OwnerTypeName, roleName: string | null): string {
+  switch (ownerType) {
+    case 'new_hire':
+      return 'You';
+    case 'manager':
+      return 'Your manager';
+    case 'buddy':
+      return 'Your buddy';
+    case 'role':
+      return `The ${roleName ?? 'assigned'} team`;
+  }
+}
+
 /** What is stored (docs/product.md#task-status). */
 export const PROGRESS_STATUSES = ['completed', 'pending'] as const;
 export type ProgressStatusName = (typeof PROGRESS_STATUSES)[number];
@@ -115,13 +137,25 @@ export function urgencyLevel(dueDate: string, priority: string, now: Date): Urge
 export interface TaskState {
   completed: boolean;
   isOverdue: boolean;
+  owner_type: OwnerTypeName;
 }
 
-/** Completion stats over a user's tasks (docs/product.md#progress). */
+/** The user's own task (owned by the new hire), the only kind their progress counts. */
+export function isOwnTask(task: Pick<TaskState, 'owner_type'>): boolean {
+  return task.owner_type === 'new_hire';
+}
+
+/**
+ * Completion stats over a user's tasks (docs/product.md#progress): the counts,
+ * percentage and isComplete over the user's OWN tasks; the tasks about them
+ * that others own (manager, buddy, a team) only as othersCompleted/othersTotal.
+ */
 export function completionStats(tasks: readonly TaskState[]): CompletionStatsType {
-  const total = tasks.length;
-  const completed = tasks.filter((t) => t.completed).length;
-  const overdue = tasks.filter((t) => t.isOverdue).length;
+  const own = tasks.filter(isOwnTask);
+  const others = tasks.filter((t) => !isOwnTask(t));
+  const total = own.length;
+  const completed = own.filter((t) => t.completed).length;
+  const overdue = own.filter((t) => t.isOverdue).length;
   return {
     completed,
     total,
@@ -129,6 +163,8 @@ export function completionStats(tasks: readonly TaskState[]): CompletionStatsTyp
     overdue,
     completionPercentage: completionPercentage(completed, total),
     isComplete: total > 0 && completed === total,
+    othersCompleted: others.filter((t) => t.completed).length,
+    othersTotal: others.length,
   };
 }
 

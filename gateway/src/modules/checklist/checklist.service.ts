@@ -5,9 +5,11 @@ import { NotFoundError } from '../../shared/errors';
 import { parseId } from '../../shared/ids';
 import { hotRows, queryRows } from '../../shared/sql';
 import { toUserType, USER_MESSAGES, type UsersService, type UserType } from '../users';
-import { completionRate, completionStats, daysBetween, estimatedTime, isOverdue, todayUtc } from './checklist.rules';
-import { LOAD_CHECKLIST_SQL, READER_ITEM_SQL, ROLE_HEALTH_SQL, USER_TASK_SQL, type TaskRow } from './checklist.sql';
-import type { ChecklistItemFields, ChecklistItemType, CompletionStatsType, LinkedDocumentType, RoleHealthType, UserChecklistItemType } from './checklist.types';
+import { parseInput } from '../../shared/validation';
+import { completionRate, completionStats, daysBetween, estimatedTime, isOverdue, ownerLabel, todayUtc, type OwnerTypeName } from './checklist.rules';
+import { LOAD_CHECKLIST_SQL, MY_TASKS_SQL, READER_ITEM_SQL, ROLE_HEALTH_SQL, TASK_OWNER_SQL, USER_TASK_SQL, type MyTaskRow, type TaskRow } from './checklist.sql';
+import { MyTasksQuery } from './checklist.schemas';
+import type { ChecklistItemFields, ChecklistItemType, CompletionStatsType, LinkedDocumentType, MyTasksPageType, RoleHealthType, UserChecklistItemType } from './checklist.types';
 
 export const CHECKLIST_MESSAGES = {
   invalidItemId: 'Invalid checklist item id',
@@ -28,6 +30,27 @@ export interface UserChecklistOverview {
   user: UserType;
   items: UserChecklistItemType[];
   stats: CompletionStatsType;
+}
+
+/**
+ * Who reads a task, which decides its canComplete: its owner
+ * (docs/product.md#roles) or an administrator may change it.
+ */
+export interface TaskViewer {
+  userId: number;
+  admin: boolean;
+}
+
+/** The reader of a request as a TaskViewer. */
+export function viewerOf(actor: Actor): TaskViewer {
+  return { userId: requireUser(actor).userId, admin: isAdmin(actor) };
+}
+
+/** Who a hire's task belongs to, as seen by one viewer (ChecklistService.taskOwner). */
+export interface TaskOwnership {
+  owner_type: OwnerTypeName;
+  owner_role_name: string | null;
+  viewer_owns: boolean;
 }
 
 /** A user's checklist as loaded: the start date the due dates count from, and the items in order. */
@@ -53,13 +76,13 @@ export class ChecklistService {
   /** `myChecklist`: the signed-in user's checklist. */
   async myChecklist(actor: Actor): Promise<UserChecklistItemType[]> {
     const { userId } = requireUser(actor);
-    return (await this.loadChecklist(userId))?.items ?? [];
+    return (await this.loadChecklist(userId, this.clock(), undefined, viewerOf(actor)))?.items ?? [];
   }
 
   /** GET /user-checklist-items/user/{userId}, `userChecklist(userId)`: sorted by item_order, then id. */
   async listForUser(actor: Actor, rawUserId: unknown): Promise<UserChecklistItemType[]> {
     const userId = this.authorizeUser(actor, rawUserId);
-    const loaded = await this.loadChecklist(userId);
+    const loaded = await this.loadChecklist(userId, this.clock(), undefined, viewerOf(actor));
     if (!loaded) throw new NotFoundError(USER_MESSAGES.notFound);
     return loaded.items;
   }
@@ -67,7 +90,7 @@ export class ChecklistService {
   /** GET /users/{userId}/checklist: the user, their checklist and its completion stats, from one snapshot. */
   async overview(actor: Actor, rawUserId: unknown): Promise<UserChecklistOverview> {
     const userId = this.authorizeUser(actor, rawUserId);
-    const [user, loaded] = await Promise.all([this.users.findById(userId), this.loadChecklist(userId)]);
+    const [user, loaded] = await Promise.all([this.users.findById(userId), this.loadChecklist(userId, this.clock(), undefined, viewerOf(actor))]);
     if (!user || !loaded) throw new NotFoundError(USER_MESSAGES.notFound);
     const stats = completionStats(loaded.items);
     // The percentage of the same rows as the stats, so the two numbers can never disagree.
@@ -84,7 +107,7 @@ export class ChecklistService {
     const id = parseId(rawId, CHECKLIST_MESSAGES.invalidItemId);
     const [row] = await queryRows<TaskRow>(this.dataSource, READER_ITEM_SQL, [id, user.userId, isAdmin(user) ? null : user.roleId]);
     if (!row) throw new NotFoundError(CHECKLIST_MESSAGES.itemNotFound);
-    const { dueDate, isOverdue: overdue } = toUserChecklistItem(row, todayUtc(this.clock()));
+    const { dueDate, isOverdue: overdue } = toUserChecklistItem(row, todayUtc(this.clock()), { userId: user.userId, admin: isAdmin(user) });
     return { ...itemOf(row), dueDate, isOverdue: overdue };
   }
 
@@ -110,28 +133,68 @@ export class ChecklistService {
    * A user's checklist in ONE query: the user's start date, the items of the
    * user's role (through the role links) and the user's progress on each, in
    * item_order. null when the user does not exist. Callers must have
-   * authorised the actor for `userId`. `now` decides what is overdue.
+   * authorised the actor for `userId`. `now` decides what is overdue, and
+   * `viewer` (the user themself by default) what canComplete says.
    */
-  async loadChecklist(userId: number, now: Date = this.clock(), manager?: EntityManager): Promise<LoadedChecklist | null> {
+  async loadChecklist(userId: number, now: Date = this.clock(), manager?: EntityManager, viewer: TaskViewer = { userId, admin: false }): Promise<LoadedChecklist | null> {
     // The read behind the checklist page and the dashboard.
-    const rows = await hotRows<Omit<TaskRow, 'id'> & { start_date: string; id: number | null }>(manager ?? this.dataSource, 'embark_load_checklist', LOAD_CHECKLIST_SQL, [userId]);
+    const rows = await hotRows<Omit<TaskRow, 'id'> & { start_date: string; id: number | null }>(manager ?? this.dataSource, 'embark_load_checklist', LOAD_CHECKLIST_SQL, [userId, viewer.userId]);
     const first = rows[0];
     if (!first) return null;
     const today = todayUtc(now);
     // A user whose role has no items comes back as one row of nulls.
-    const items = rows.filter((r): r is TaskRow & { start_date: string } => r.id !== null).map((r) => toUserChecklistItem(r, today));
+    const items = rows.filter((r): r is TaskRow & { start_date: string } => r.id !== null).map((r) => toUserChecklistItem(r, today, viewer));
     return { startDate: first.start_date, items };
   }
 
   /**
    * One task of a user (an item of the user's role) with the user's progress,
    * as of `now`; null when the user or the item (for this user's role) is
-   * missing. Callers must have authorised the actor for `userId`; progress
+   * missing. Callers must have authorised `viewer` for `userId`; progress
    * reads back what it has just written, inside its transaction.
    */
-  async userTask(userId: number, itemId: number, now: Date, manager?: EntityManager): Promise<UserChecklistItemType | null> {
-    const [row] = await queryRows<TaskRow>(manager ?? this.dataSource, USER_TASK_SQL, [userId, itemId]);
-    return row ? toUserChecklistItem(row, todayUtc(now)) : null;
+  async userTask(userId: number, itemId: number, now: Date, viewer: TaskViewer, manager?: EntityManager): Promise<UserChecklistItemType | null> {
+    const [row] = await queryRows<TaskRow>(manager ?? this.dataSource, USER_TASK_SQL, [userId, itemId, viewer.userId]);
+    return row ? toUserChecklistItem(row, todayUtc(now), viewer) : null;
+  }
+
+  /**
+   * Who owns the task of item `itemId` for user `userId`, and whether
+   * `viewerId` does (docs/product.md#roles), in one statement; null when the
+   * user or the item (for the user's role) is missing. The progress write's
+   * permission check.
+   */
+  async taskOwner(userId: number, itemId: number, viewerId: number, manager?: EntityManager): Promise<TaskOwnership | null> {
+    const [row] = await queryRows<TaskOwnership>(manager ?? this.dataSource, TASK_OWNER_SQL, [userId, itemId, viewerId]);
+    return row ?? null;
+  }
+
+  /**
+   * GET /my-tasks, `myTasks`: the open tasks the signed-in user owns for
+   * other active people (as their manager, buddy or a member of the owning
+   * role), by due date, then the hire's name, then item_order; one page.
+   */
+  async myTasks(actor: Actor, input: unknown): Promise<MyTasksPageType> {
+    const { userId } = requireUser(actor);
+    const { limit, offset } = parseInput(MyTasksQuery, input);
+    const rows = await queryRows<MyTaskRow>(this.dataSource, MY_TASKS_SQL, [userId, this.clock(), limit, offset]);
+    // Past the last page there are no rows to carry the count: one cheap count then.
+    const total = rows[0]?.total ?? (offset > 0 ? await this.countMyTasks(userId) : 0);
+    return {
+      total,
+      data: rows.map((r) => ({
+        hire: { id: r.hire_id, name: r.hire_name, start_date: r.hire_start_date },
+        item: { id: r.id, title: r.title, description: r.description, type: r.type, priority: r.priority, due_days: r.due_days, owner_type: r.owner_type, owner_role_id: r.owner_role_id },
+        dueDate: r.due_date,
+        isOverdue: r.is_overdue,
+        status: 'pending',
+      })),
+    };
+  }
+
+  private async countMyTasks(userId: number): Promise<number> {
+    const [row] = await queryRows<MyTaskRow>(this.dataSource, MY_TASKS_SQL, [userId, this.clock(), 1, 0]);
+    return row?.total ?? 0;
   }
 
   /**
@@ -168,11 +231,17 @@ function itemOf(row: TaskRow): ChecklistItemFields {
     due_days: row.due_days,
     created_at: row.created_at,
     updated_at: row.updated_at,
+    owner_type: row.owner_type,
+    owner_role_id: row.owner_role_id,
   };
 }
 
-/** A row with its progress, plus the computed fields (docs/product.md#due-dates, #overdue, #estimated-time). */
-function toUserChecklistItem(row: TaskRow, today: string): UserChecklistItemType {
+/**
+ * A row with its progress, plus the computed fields (docs/product.md#due-dates,
+ * #overdue, #estimated-time, #roles): the owner as the hire reads it, and
+ * whether `viewer` may change it (its owner, or an administrator).
+ */
+function toUserChecklistItem(row: TaskRow, today: string, viewer: TaskViewer): UserChecklistItemType {
   const completed = row.status === 'completed';
   return {
     ...itemOf(row),
@@ -187,5 +256,8 @@ function toUserChecklistItem(row: TaskRow, today: string): UserChecklistItemType
     isOverdue: isOverdue(row.due, completed, today),
     daysUntilDue: daysBetween(today, row.due),
     estimatedTime: estimatedTime(row.type),
+    ownerLabel: ownerLabel(row.owner_type, row.owner_role_name),
+    ownerName: row.owner_name,
+    canComplete: viewer.admin || row.viewer_owns,
   };
 }

@@ -1,5 +1,5 @@
 import { newHireSql } from '../users';
-import type { ChecklistItemTypeName, ProgressStatusName, TaskPriorityName } from './checklist.rules';
+import type { ChecklistItemTypeName, OwnerTypeName, ProgressStatusName, TaskPriorityName } from './checklist.rules';
 
 /*
  * The checklist's SQL. The due-date rule (docs/product.md#due-dates) is
@@ -86,32 +86,71 @@ export function overdueSql(today: string, user = 'u', item = 'ci', progress = 'u
   return `(${completedSql(progress)} is not true and ${liveDueDateSql(user, item, progress)} < (${today})::date)`;
 }
 
+/** SQL: the task of item `item` is the user's own, owned by the new hire (docs/product.md#progress): the only kind their progress counts. */
+export function ownTaskSql(item = 'ci'): string {
+  return `(${item}.owner_type = 'new_hire')`;
+}
+
+/**
+ * SQL: `viewer` (an alias of users) owns the task of `item` for `user`
+ * (docs/product.md#roles): the user themself for their own tasks; for the
+ * others, the user's manager, the user's buddy, or any member of the owning
+ * role, never the user themself. Never null. The ONE statement of who may
+ * do a task: the progress write, the task's canComplete and My tasks use it.
+ */
+export function ownsTaskSql(viewer = 'v', user = 'u', item = 'ci'): string {
+  return `(case when ${item}.owner_type = 'new_hire' then ${viewer}.id = ${user}.id
+         else ${viewer}.id <> ${user}.id and coalesce(case ${item}.owner_type
+                when 'manager' then ${user}.manager_id = ${viewer}.id
+                when 'buddy' then ${user}.buddy_id = ${viewer}.id
+                when 'role' then ${viewer}.role_id = ${item}.owner_role_id end, false) end)`;
+}
+
 /** The columns of a checklist item (alias ci), as the ChecklistItem shape names them. */
-export const ITEM_COLUMNS = `ci.id, ci.title, ci.description, ci.type, ci.priority, ci.role_id, ci.item_order, ci.due_days, ci.created_at, ci.updated_at`;
+export const ITEM_COLUMNS = `ci.id, ci.title, ci.description, ci.type, ci.priority, ci.role_id, ci.item_order, ci.due_days, ci.created_at, ci.updated_at, ci.owner_type, ci.owner_role_id`;
+
+/**
+ * What TASK_COLUMNS reads beside the user (u), the item (ci) and the viewer
+ * (v): the owning role's name and the user's manager and buddy.
+ */
+const OWNER_JOINS = `left join roles owner_role on owner_role.id = ci.owner_role_id
+         left join users mgr on mgr.id = u.manager_id
+         left join users bud on bud.id = u.buddy_id`;
 
 /**
  * A user's task columns: the item, the user's progress on it (alias up; null
  * columns without a progress row) and its due date from the rule above, dates
- * as text so no driver time zone can shift them.
+ * as text so no driver time zone can shift them; who owns it (OWNER_JOINS)
+ * and whether the viewer (v) does.
  */
 const TASK_COLUMNS = `${ITEM_COLUMNS}, up.id as progress_id, up.status, up.note, to_char(up.due_date, 'YYYY-MM-DD') as due_date, up.completed_at,
-       to_char(${dueDateSql('u', 'ci')}, 'YYYY-MM-DD') as due`;
+       to_char(${dueDateSql('u', 'ci')}, 'YYYY-MM-DD') as due,
+       owner_role.name as owner_role_name,
+       case ci.owner_type when 'manager' then mgr.name when 'buddy' then bud.name end as owner_name,
+       ${ownsTaskSql('v', 'u', 'ci')} as viewer_owns`;
 
-/** A user's start date and the items of their role with their progress on each, in order (one row of nulls for an empty role). */
+/**
+ * A user's ($1) start date and the items of their role with their progress on
+ * each, in order (one row of nulls for an empty role); viewed by $2.
+ */
 export const LOAD_CHECKLIST_SQL = `select to_char(u.start_date, 'YYYY-MM-DD') as start_date, ${TASK_COLUMNS}
          from users u
+         join users v on v.id = $2
          left join role_checklist_items rci on rci.role_id = u.role_id
          left join checklist_items ci on ci.id = rci.checklist_item_id
          left join user_progress up on up.user_id = u.id and up.checklist_item_id = ci.id
+         ${OWNER_JOINS}
         where u.id = $1
         order by ci.item_order, ci.id`;
 
-/** One item of the user's role ($2) for the user ($1) with their progress; no row when either is missing. */
+/** One item of the user's role ($2) for the user ($1) with their progress, viewed by $3; no row when either is missing. */
 export const USER_TASK_SQL = `select ${TASK_COLUMNS}
          from users u
+         join users v on v.id = $3
          join role_checklist_items rci on rci.role_id = u.role_id and rci.checklist_item_id = $2
          join checklist_items ci on ci.id = rci.checklist_item_id
          left join user_progress up on up.user_id = u.id and up.checklist_item_id = ci.id
+         ${OWNER_JOINS}
         where u.id = $1`;
 
 /**
@@ -122,16 +161,64 @@ export const USER_TASK_SQL = `select ${TASK_COLUMNS}
 export const READER_ITEM_SQL = `select ${TASK_COLUMNS}
          from checklist_items ci
          join users u on u.id = $2
+         join users v on v.id = u.id
          left join user_progress up on up.user_id = u.id and up.checklist_item_id = ci.id
+         ${OWNER_JOINS}
         where ci.id = $1
           and ($3::int is null or exists (select 1 from role_checklist_items rci where rci.checklist_item_id = ci.id and rci.role_id = $3))`;
+
+/**
+ * Who the hire's task of item $2 belongs to, for viewer $3 and hire $1, in
+ * ONE statement (the write's permission check): the owner type, the owning
+ * role's name and whether the viewer owns it (ownsTaskSql). Owners act only
+ * for active users. No row when the hire or the item (for the hire's role) is missing.
+ */
+export const TASK_OWNER_SQL = `select ci.owner_type, owner_role.name as owner_role_name,
+              (${ownsTaskSql('v', 'u', 'ci')} and (u.is_active or v.id = u.id)) as viewer_owns
+         from users u
+         join users v on v.id = $3
+         join role_checklist_items rci on rci.role_id = u.role_id and rci.checklist_item_id = $2
+         join checklist_items ci on ci.id = rci.checklist_item_id
+         left join roles owner_role on owner_role.id = ci.owner_role_id
+        where u.id = $1`;
+
+/**
+ * The open tasks viewer $1 owns for other active users at $2 (an instant: the
+ * company's today decides what is overdue), by due date, then the hire's name, then item_order;
+ * $3 and $4 are limit and offset, `total` counts every match. Set-based: the
+ * candidate hires are the viewer's reports, buddies and the users whose
+ * role's items the viewer's role owns, then ownsTaskSql decides per task.
+ */
+export const MY_TASKS_SQL = `with open_tasks as (
+         select u.id as hire_id, u.name as hire_name, to_char(u.start_date, 'YYYY-MM-DD') as hire_start_date,
+                ci.id, ci.title, ci.description, ci.type, ci.priority, ci.due_days, ci.owner_type, ci.owner_role_id, ci.item_order,
+                ${dueDateSql('u', 'ci')} as due,
+                ${overdueSql(companyTodaySql('$2'), 'u', 'ci', 'up')} as is_overdue
+           from users v
+           join users u on u.is_active and u.id <> v.id
+                       and (u.manager_id = v.id or u.buddy_id = v.id
+                            or exists (select 1 from role_checklist_items x join checklist_items y on y.id = x.checklist_item_id
+                                        where x.role_id = u.role_id and y.owner_role_id = v.role_id))
+           join role_checklist_items rci on rci.role_id = u.role_id
+           join checklist_items ci on ci.id = rci.checklist_item_id and ci.owner_type <> 'new_hire'
+           left join user_progress up on up.user_id = u.id and up.checklist_item_id = ci.id
+          where v.id = $1
+            and ${ownsTaskSql('v', 'u', 'ci')}
+            and ${completedSql('up')} is not true
+       )
+       select *, to_char(due, 'YYYY-MM-DD') as due_date, count(*) over ()::int as total
+         from open_tasks
+        order by due, hire_name, item_order, hire_id, id
+        limit $3 offset $4`;
 
 /**
  * Onboarding health per role on $1 (a YYYY-MM-DD date), for every role but $2
  * (the administrators'), by role id: how many items the role gets and, over
  * its active users, their tasks (assigned, completed, overdue), the new hires
  * (the users module's rule) and the users who finished (every task of a
- * non-empty checklist completed, as completionStats' isComplete). ONE
+ * non-empty checklist completed, as completionStats' isComplete). The tasks
+ * counted are the users' own, as their percentage counts them
+ * (docs/product.md#progress); checklist_items counts every item. ONE
  * set-based statement, users × their role's items × their progress grouped per
  * user and then per role, never a loop over users.
  */
@@ -141,8 +228,9 @@ export const ROLE_HEALTH_SQL = `with per_user as (
                 count(up.id) filter (where ${completedSql('up')}) as done,
                 count(rci.checklist_item_id) filter (where ${overdueSql('$1')}) as overdue
            from users u
-           left join role_checklist_items rci on rci.role_id = u.role_id
-           left join checklist_items ci on ci.id = rci.checklist_item_id
+           left join (role_checklist_items rci
+                      join checklist_items ci on ci.id = rci.checklist_item_id and ${ownTaskSql('ci')})
+                  on rci.role_id = u.role_id
            left join user_progress up on up.user_id = u.id and up.checklist_item_id = rci.checklist_item_id
           where u.is_active and u.role_id <> $2
           group by u.id, u.role_id, u.start_date
@@ -182,4 +270,27 @@ export interface TaskRow {
   due_date: string | null;
   completed_at: Date | null;
   due: string;
+  owner_type: OwnerTypeName;
+  owner_role_id: number | null;
+  owner_role_name: string | null;
+  owner_name: string | null;
+  viewer_owns: boolean;
+}
+
+/** A row of MY_TASKS_SQL. */
+export interface MyTaskRow {
+  hire_id: number;
+  hire_name: string;
+  hire_start_date: string;
+  id: number;
+  title: string;
+  description: string | null;
+  type: ChecklistItemTypeName;
+  priority: TaskPriorityName;
+  due_days: number;
+  owner_type: OwnerTypeName;
+  owner_role_id: number | null;
+  due_date: string;
+  is_overdue: boolean;
+  total: number;
 }

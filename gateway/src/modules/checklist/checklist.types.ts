@@ -1,6 +1,6 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, Int, ObjectType, registerEnumType } from 'type-graphql';
-import type { ChecklistItemTypeName, ProgressStatusName, TaskPriorityName, UrgencyLevelName } from './checklist.rules';
+import type { ChecklistItemTypeName, OwnerTypeName, ProgressStatusName, TaskPriorityName, UrgencyLevelName } from './checklist.rules';
 
 /*
  * The shapes of checklists and progress: what the services return, for both
@@ -15,11 +15,13 @@ export const ChecklistItemTypeEnum = { form: 'form', policy: 'policy', sop: 'sop
 export const TaskPriorityEnum = { high: 'high', medium: 'medium', low: 'low' } as const satisfies Record<TaskPriorityName, TaskPriorityName>;
 export const ProgressStatusEnum = { completed: 'completed', pending: 'pending' } as const satisfies Record<ProgressStatusName, ProgressStatusName>;
 export const UrgencyLevelEnum = { overdue: 'overdue', urgent: 'urgent', high: 'high', medium: 'medium', low: 'low' } as const satisfies Record<UrgencyLevelName, UrgencyLevelName>;
+export const TaskOwnerTypeEnum = { new_hire: 'new_hire', manager: 'manager', buddy: 'buddy', role: 'role' } as const satisfies Record<OwnerTypeName, OwnerTypeName>;
 
 registerEnumType(ChecklistItemTypeEnum, { name: 'ChecklistItemType' });
 registerEnumType(TaskPriorityEnum, { name: 'TaskPriority' });
 registerEnumType(ProgressStatusEnum, { name: 'ProgressStatus', description: "Stored progress status: 'completed' or 'pending' (docs/product.md#task-status)." });
 registerEnumType(UrgencyLevelEnum, { name: 'UrgencyLevel' });
+registerEnumType(TaskOwnerTypeEnum, { name: 'TaskOwnerType', description: "Who does a task: the new hire, the hire's manager, the hire's buddy or a role's members (docs/product.md#roles)." });
 
 @ObjectType('LinkedDocument', { description: 'A document linked to a checklist item.' })
 export class LinkedDocumentType {
@@ -75,6 +77,11 @@ export class ChecklistItemFields {
   @Field(() => GraphQLDateTimeISO)
   updated_at!: Date;
 
+  @Field(() => TaskOwnerTypeEnum, { description: "Who does the task for each hire; 'new_hire' (the default) is the hire's own." })
+  owner_type!: OwnerTypeName;
+
+  @Field(() => Int, { nullable: true, description: "The role whose members do the task when owner_type is 'role', else null." })
+  owner_role_id!: number | null;
 }
 
 /**
@@ -125,8 +132,18 @@ export class UserChecklistItemType extends ChecklistItemType {
 
   @Field(() => String, { description: "The time estimate for the type, e.g. '5-10 minutes' (docs/product.md#estimated-time)." })
   estimatedTime!: string;
+
+  @Field(() => String, { description: "Who does it, as the hire reads it: 'You', 'Your manager', 'Your buddy' or 'The {role name} team'." })
+  ownerLabel!: string;
+
+  @Field(() => String, { nullable: true, description: "The manager's or buddy's name for their tasks; null otherwise (or when the hire has none)." })
+  ownerName!: string | null;
+
+  @Field(() => Boolean, { description: 'Whether the reader may complete or set back this task: its owner, or an administrator.' })
+  canComplete!: boolean;
 }
 
+/** Completion over the user's own tasks (docs/product.md#progress), and the others' tasks about them beside it. */
 @ObjectType('CompletionStats')
 export class CompletionStatsType {
   @Field(() => Int)
@@ -146,6 +163,12 @@ export class CompletionStatsType {
 
   @Field(() => Boolean)
   isComplete!: boolean;
+
+  @Field(() => Int, { description: "Tasks about the user that others own (manager, buddy, a team) and have completed; not in the counts above." })
+  othersCompleted!: number;
+
+  @Field(() => Int, { description: 'Tasks about the user that others own (manager, buddy, a team).' })
+  othersTotal!: number;
 }
 
 /** An item as the administration console sees it (the admin checklist-item routes): the item plus every role that gets it. */
@@ -197,4 +220,74 @@ export class RoleHealthType {
 
   @Field(() => Int)
   overdue_tasks!: number;
+}
+
+/** The hire a task is done for, as My tasks shows them. */
+@ObjectType('MyTaskHire')
+export class MyTaskHireType {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, { description: 'ISO date YYYY-MM-DD.' })
+  start_date!: string;
+}
+
+/** The item of a task on My tasks. */
+@ObjectType('MyTaskItem')
+export class MyTaskItemType {
+  @Field(() => Int)
+  id!: number;
+
+  @Field(() => String)
+  title!: string;
+
+  @Field(() => String, { nullable: true })
+  description!: string | null;
+
+  @Field(() => ChecklistItemTypeEnum)
+  type!: ChecklistItemTypeName;
+
+  @Field(() => TaskPriorityEnum)
+  priority!: TaskPriorityName;
+
+  @Field(() => Int)
+  due_days!: number;
+
+  @Field(() => TaskOwnerTypeEnum)
+  owner_type!: OwnerTypeName;
+
+  @Field(() => Int, { nullable: true })
+  owner_role_id!: number | null;
+}
+
+/** An open task the reader owns for another (active) person (GET /my-tasks). */
+@ObjectType('MyTask', { description: 'An open task the reader owns for another active person: as their manager, buddy or a member of the owning role.' })
+export class MyTaskType {
+  @Field(() => MyTaskHireType)
+  hire!: MyTaskHireType;
+
+  @Field(() => MyTaskItemType)
+  item!: MyTaskItemType;
+
+  @Field(() => String, { description: "The hire's due date for the task, ISO date YYYY-MM-DD (docs/product.md#due-dates)." })
+  dueDate!: string;
+
+  @Field(() => Boolean)
+  isOverdue!: boolean;
+
+  @Field(() => ProgressStatusEnum, { description: "Always 'pending': only open tasks are listed." })
+  status!: ProgressStatusName;
+}
+
+/** One page of My tasks: `total` counts every open task the reader owns. */
+@ObjectType('MyTasksPage')
+export class MyTasksPageType {
+  @Field(() => [MyTaskType])
+  data!: MyTaskType[];
+
+  @Field(() => Int)
+  total!: number;
 }

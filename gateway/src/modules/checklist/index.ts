@@ -5,8 +5,9 @@
  * (docs/product.md#due-dates, #overdue, #progress). The progress module is the
  * only writer of users' progress; the checklist reads it.
  */
-export { ChecklistService, CHECKLIST_MESSAGES } from './checklist.service';
-export type { LinkedDocumentsReader, LoadedChecklist, UserChecklistOverview, WithDocuments } from './checklist.service';
+export { ChecklistService, CHECKLIST_MESSAGES, viewerOf } from './checklist.service';
+export type { LinkedDocumentsReader, LoadedChecklist, TaskOwnership, TaskViewer, UserChecklistOverview, WithDocuments } from './checklist.service';
+export { MY_TASKS_LIMITS, MY_TASKS_MESSAGES, MyTasksQuery } from './checklist.schemas';
 export { ChecklistItemsService } from './checklist-items.service';
 export { CHECKLIST_ITEM_LIMITS, CHECKLIST_ITEM_MESSAGES } from './checklist-items.messages';
 export { ChecklistItemListQuery, CreateChecklistItem, ReorderChecklistItems, RoleChecklistItems, UpdateChecklistItem } from './checklist-items.schemas';
@@ -19,12 +20,15 @@ export {
   DEFAULT_NEXT_STEP,
   estimatedTime,
   isOverdue,
+  isOwnTask,
+  OWNER_TYPES,
+  ownerLabel,
   taskRoute,
   todayUtc,
   urgencyLevel,
 } from './checklist.rules';
-export type { ChecklistItemTypeName, ProgressStatusName, TaskPriorityName, UrgencyLevelName } from './checklist.rules';
-export { addWorkingDaysSql, companyTodaySql, completedSql, dueDateSql, liveDueDateSql, overdueSql, workingDaysBetweenSql } from './checklist.sql';
+export type { ChecklistItemTypeName, OwnerTypeName, ProgressStatusName, TaskPriorityName, UrgencyLevelName } from './checklist.rules';
+export { addWorkingDaysSql, companyTodaySql, completedSql, dueDateSql, liveDueDateSql, overdueSql, ownsTaskSql, ownTaskSql, workingDaysBetweenSql } from './checklist.sql';
 export { companyDay, type CompanyDay } from './calendar';
 export { completionPercentages } from './completion';
 export {
@@ -33,9 +37,14 @@ export {
   ChecklistItemTypeEnum,
   CompletionStatsType,
   LinkedDocumentType,
+  MyTaskHireType,
+  MyTaskItemType,
+  MyTasksPageType,
+  MyTaskType,
   ProgressStatusEnum,
   RoleChecklistType,
   RoleHealthType,
+  TaskOwnerTypeEnum,
   TaskPriorityEnum,
   UrgencyLevelEnum,
   UserChecklistItemType,

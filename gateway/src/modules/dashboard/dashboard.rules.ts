@@ -1,4 +1,4 @@
-import { compareUpcoming, completionStats, daysBetween, DEFAULT_NEXT_STEP, taskRoute, todayUtc, urgencyLevel, type UserChecklistItemType } from '../checklist';
+import { compareUpcoming, completionStats, daysBetween, DEFAULT_NEXT_STEP, isOwnTask, taskRoute, todayUtc, urgencyLevel, type UserChecklistItemType } from '../checklist';
 import type { DashboardType, RecentActivityType, UpcomingTaskType } from './dashboard.types';
 
 /** Default and largest number of upcoming tasks and recent activities a client may ask for (docs/product.md#dashboard). */
@@ -11,12 +11,14 @@ export const UPCOMING_WINDOW_DAYS = 7;
  * The dashboard (docs/product.md#dashboard) of a user's checklist as of `now`.
  * Pure: the numbers follow from the items alone, so every one is unit tested.
  *
- * - progress/completionStats: counts over the user's tasks; percentage round(100 × done / total).
+ * - progress/completionStats: counts over the user's own tasks; percentage round(100 × done / total);
+ *   the tasks others own about the user only as othersCompleted/othersTotal (docs/product.md#progress).
  * - daysActive: whole days since start_date, never negative.
- * - estimatedCompletionDate: the latest dueDate among incomplete tasks; null when none remain.
+ * - estimatedCompletionDate: the latest dueDate among the user's incomplete own tasks; null when none remain.
  * - upcoming: incomplete tasks that are overdue or due within 7 days, overdue first, then by
- *   dueDate, item_order, id; with their urgency (docs/product.md#urgency).
- * - nextStep: the most urgent incomplete task (due within the window or not), else
+ *   dueDate, item_order, id; with their urgency (docs/product.md#urgency) and owner (the
+ *   others' tasks show read-only, with canComplete false).
+ * - nextStep: the user's most urgent incomplete own task (due within the window or not), else
  *   'Continue Your Tasks' → /app/checklist.
  * - recent: completed tasks, newest completion first.
  */
@@ -24,6 +26,7 @@ export function buildDashboard(items: readonly UserChecklistItemType[], startDat
   const stats = completionStats(items);
   const incomplete = items.filter((i) => !i.completed);
   const ordered = [...incomplete].sort(compareUpcoming);
+  const ownOrdered = ordered.filter(isOwnTask);
   const upcoming = ordered.filter((i) => i.isOverdue || i.daysUntilDue <= UPCOMING_WINDOW_DAYS).map(
     (i): UpcomingTaskType => ({
       id: i.id,
@@ -36,14 +39,18 @@ export function buildDashboard(items: readonly UserChecklistItemType[], startDat
       estimatedTime: i.estimatedTime,
       route: taskRoute(i.id),
       urgencyLevel: urgencyLevel(i.dueDate, i.priority, now),
+      owner_type: i.owner_type,
+      ownerLabel: i.ownerLabel,
+      ownerName: i.ownerName,
+      canComplete: i.canComplete,
     }),
   );
   const recent = items
     .filter((i): i is UserChecklistItemType & { completed_at: Date } => i.completed && i.completed_at !== null)
     .sort((a, b) => b.completed_at.getTime() - a.completed_at.getTime() || a.id - b.id)
     .map((i): RecentActivityType => ({ id: i.id, taskTitle: i.title, timestamp: i.completed_at, notes: i.note }));
-  const latestDue = incomplete.reduce<string | null>((latest, i) => (latest === null || i.dueDate > latest ? i.dueDate : latest), null);
-  const first = ordered[0];
+  const latestDue = incomplete.filter(isOwnTask).reduce<string | null>((latest, i) => (latest === null || i.dueDate > latest ? i.dueDate : latest), null);
+  const first = ownOrdered[0];
 
   return {
     progress: {

@@ -2,7 +2,7 @@ import { requireUser, type Actor } from '../../shared/actor';
 import type { Clock } from '../../shared/clock';
 import { UnauthenticatedError } from '../../shared/errors';
 import { parseInput } from '../../shared/validation';
-import type { ChecklistService } from '../checklist';
+import { viewerOf, type ChecklistService } from '../checklist';
 import { buildDashboard } from './dashboard.rules';
 import { DashboardListLimit } from './dashboard.schemas';
 import type { DashboardType } from './dashboard.types';
@@ -21,7 +21,7 @@ export class DashboardService {
   async dashboard(actor: Actor): Promise<DashboardType> {
     const { userId } = requireUser(actor);
     const now = this.clock();
-    const loaded = await this.checklist.loadChecklist(userId, now);
+    const loaded = await this.checklist.loadChecklist(userId, now, undefined, viewerOf(actor));
     // The middleware has just seen the account; it can only be gone if deleted in between.
     if (!loaded) throw new UnauthenticatedError();
     return buildDashboard(loaded.items, loaded.startDate, now);

@@ -1,6 +1,6 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
 import { Field, Int, ObjectType } from 'type-graphql';
-import { CompletionStatsType, TaskPriorityEnum, UrgencyLevelEnum, type TaskPriorityName, type UrgencyLevelName } from '../checklist';
+import { CompletionStatsType, TaskOwnerTypeEnum, TaskPriorityEnum, UrgencyLevelEnum, type OwnerTypeName, type TaskPriorityName, type UrgencyLevelName } from '../checklist';
 
 /*
  * The shapes of the dashboard (docs/product.md#dashboard): what
@@ -73,6 +73,18 @@ export class UpcomingTaskType {
 
   @Field(() => UrgencyLevelEnum, { description: 'Dashboard urgency: overdue; urgent (< 24 h); high (< 72 h and high priority); medium (< 168 h); low.' })
   urgencyLevel!: UrgencyLevelName;
+
+  @Field(() => TaskOwnerTypeEnum, { description: "Who does it; 'new_hire' is the user's own task." })
+  owner_type!: OwnerTypeName;
+
+  @Field(() => String, { description: "'You', 'Your manager', 'Your buddy' or 'The {role name} team'." })
+  ownerLabel!: string;
+
+  @Field(() => String, { nullable: true, description: "The manager's or buddy's name for their tasks, else null." })
+  ownerName!: string | null;
+
+  @Field(() => Boolean, { description: 'Whether the user may complete it (their own task); others own the rest.' })
+  canComplete!: boolean;
 }
 
 @ObjectType('RecentActivity')

@@ -17,6 +17,13 @@ export const PROGRESS_MESSAGES = {
   completedAtNotCompleting: 'completed_at can only be given when completing the task',
 } as const;
 
+/** Why the hire cannot change a task someone else owns (docs/product.md#roles): a 409, not a 403, which ends the client's session. */
+export const OWNER_MESSAGES = {
+  manager: 'This task is assigned to your manager',
+  buddy: 'This task is assigned to your buddy',
+  role: (roleName: string) => `This task is assigned to the ${roleName} team`,
+} as const;
+
 export const PROGRESS_ID_MESSAGES = {
   invalidTaskId: 'Invalid task id',
 } as const;

@@ -25,7 +25,7 @@ documentRoute({
   method: 'post', path: '/api/user-checklist-items/user/{userId}/item/{itemId}', summary: "Completes, sets back or annotates a user's task", tags, access: 'user',
   request: { params: z.object({ userId: UserId, itemId: idSchema(CHECKLIST_MESSAGES.invalidItemId) }), ...jsonBody(ProgressInput) },
   responses: answer,
-  errors: [404],
+  errors: [404, 409],
 });
 for (const path of ['/api/tasks/{id}/complete', '/api/api/tasks/{id}/complete']) {
   documentRoute({
@@ -33,7 +33,7 @@ for (const path of ['/api/tasks/{id}/complete', '/api/api/tasks/{id}/complete'])
     // No body at all is {}: completes now, without a note.
     request: { params: z.object({ id: idSchema(PROGRESS_ID_MESSAGES.invalidTaskId) }), body: jsonContent(CompleteTaskInput) },
     responses: answer,
-    errors: [404],
+    errors: [404, 409],
   });
 }
 

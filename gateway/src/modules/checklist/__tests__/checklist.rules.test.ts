@@ -8,6 +8,7 @@ import {
   estimatedTime,
   hoursUntilDue,
   isOverdue,
+  ownerLabel,
   taskRoute,
   todayUtc,
   urgencyLevel,
@@ -137,21 +138,44 @@ describe('checklist rules', () => {
   });
 
   describe('completionStats', () => {
+    const own = { owner_type: 'new_hire' } as const;
     it('counts completed, pending and overdue tasks', () => {
       const stats = completionStats([
-        { completed: true, isOverdue: false },
-        { completed: true, isOverdue: false },
-        { completed: false, isOverdue: true },
-        { completed: false, isOverdue: false },
-        { completed: false, isOverdue: true },
-        { completed: false, isOverdue: false },
+        { completed: true, isOverdue: false, ...own },
+        { completed: true, isOverdue: false, ...own },
+        { completed: false, isOverdue: true, ...own },
+        { completed: false, isOverdue: false, ...own },
+        { completed: false, isOverdue: true, ...own },
+        { completed: false, isOverdue: false, ...own },
       ]);
-      expect(stats).toEqual({ completed: 2, total: 6, pending: 4, overdue: 2, completionPercentage: 33, isComplete: false });
+      expect(stats).toEqual({ completed: 2, total: 6, pending: 4, overdue: 2, completionPercentage: 33, isComplete: false, othersCompleted: 0, othersTotal: 0 });
     });
 
     it('is complete only when there is at least one task and all are done', () => {
-      expect(completionStats([{ completed: true, isOverdue: false }]).isComplete).toBe(true);
-      expect(completionStats([])).toEqual({ completed: 0, total: 0, pending: 0, overdue: 0, completionPercentage: 0, isComplete: false });
+      expect(completionStats([{ completed: true, isOverdue: false, ...own }]).isComplete).toBe(true);
+      expect(completionStats([])).toEqual({ completed: 0, total: 0, pending: 0, overdue: 0, completionPercentage: 0, isComplete: false, othersCompleted: 0, othersTotal: 0 });
+    });
+
+    it("counts only the user's own tasks; the others' tasks about them go to othersCompleted/othersTotal", () => {
+      const stats = completionStats([
+        { completed: true, isOverdue: false, ...own },
+        { completed: false, isOverdue: false, ...own },
+        { completed: true, isOverdue: false, owner_type: 'manager' },
+        { completed: false, isOverdue: true, owner_type: 'buddy' },
+        { completed: true, isOverdue: false, owner_type: 'role' },
+      ]);
+      expect(stats).toEqual({ completed: 1, total: 2, pending: 1, overdue: 0, completionPercentage: 50, isComplete: false, othersCompleted: 2, othersTotal: 3 });
+      // Done with their own tasks, the user is complete whatever the others still owe.
+      expect(completionStats([{ completed: true, isOverdue: false, ...own }, { completed: false, isOverdue: true, owner_type: 'manager' }]).isComplete).toBe(true);
+    });
+  });
+
+  describe('ownerLabel', () => {
+    it("names the owner as the hire reads it", () => {
+      expect(ownerLabel('new_hire', null)).toBe('You');
+      expect(ownerLabel('manager', null)).toBe('Your manager');
+      expect(ownerLabel('buddy', null)).toBe('Your buddy');
+      expect(ownerLabel('role', 'IT')).toBe('The IT team');
     });
   });
 

@@ -5,7 +5,7 @@ const NOW = new Date('2025-03-10T12:00:00Z'); // today 2025-03-10
 const START = '2025-03-03'; // a week ago
 
 /** An item of the user's checklist, due on `dueDate`, as the service produces it. */
-function item(id: number, dueDate: string, options: { priority?: 'high' | 'medium' | 'low'; completedAt?: string; note?: string; order?: number; type?: 'form' | 'meeting' } = {}): UserChecklistItemType {
+function item(id: number, dueDate: string, options: { priority?: 'high' | 'medium' | 'low'; completedAt?: string; note?: string; order?: number; type?: 'form' | 'meeting'; owner?: 'manager' } = {}): UserChecklistItemType {
   const completed = options.completedAt !== undefined;
   return {
     id,
@@ -29,6 +29,11 @@ function item(id: number, dueDate: string, options: { priority?: 'high' | 'mediu
     isOverdue: isOverdue(dueDate, completed, todayUtc(NOW)),
     daysUntilDue: daysBetween(todayUtc(NOW), dueDate),
     estimatedTime: estimatedTime(options.type ?? 'form'),
+    owner_type: options.owner ?? 'new_hire',
+    owner_role_id: null,
+    ownerLabel: options.owner === 'manager' ? 'Your manager' : 'You',
+    ownerName: options.owner === 'manager' ? 'Maria Manager' : null,
+    canComplete: options.owner !== 'manager',
   };
 }
 
@@ -58,7 +63,7 @@ describe('buildDashboard', () => {
       daysActive: 7,
       estimatedCompletionDate: '2025-03-20',
     });
-    expect(dashboard.completionStats).toEqual({ completed: 2, total: 9, pending: 7, overdue: 2, completionPercentage: 22, isComplete: false });
+    expect(dashboard.completionStats).toEqual({ completed: 2, total: 9, pending: 7, overdue: 2, completionPercentage: 22, isComplete: false, othersCompleted: 0, othersTotal: 0 });
   });
 
   it('lists incomplete tasks overdue first, then due within 7 days by due date, with urgency, estimate and route', () => {
@@ -81,6 +86,10 @@ describe('buildDashboard', () => {
       estimatedTime: '5-10 minutes',
       route: '/app/checklist/7',
       urgencyLevel: 'medium',
+      owner_type: 'new_hire',
+      ownerLabel: 'You',
+      ownerName: null,
+      canComplete: true,
     });
   });
 
@@ -121,7 +130,7 @@ describe('buildDashboard', () => {
 
   it('with no tasks: 0 %, not complete, the default next step', () => {
     const empty = buildDashboard([], START, NOW);
-    expect(empty.completionStats).toEqual({ completed: 0, total: 0, pending: 0, overdue: 0, completionPercentage: 0, isComplete: false });
+    expect(empty.completionStats).toEqual({ completed: 0, total: 0, pending: 0, overdue: 0, completionPercentage: 0, isComplete: false, othersCompleted: 0, othersTotal: 0 });
     expect(empty.progress).toEqual({ totalTasks: 0, completedTasks: 0, remainingTasks: 0, overdueTasks: 0, completionPercentage: 0, daysActive: 7, estimatedCompletionDate: null });
     expect(empty.nextStep).toEqual({ title: 'Continue Your Tasks', route: '/app/checklist' });
     expect(empty.recent).toEqual([]);
@@ -131,6 +140,17 @@ describe('buildDashboard', () => {
     expect(buildDashboard([], '2025-03-10', NOW).progress.daysActive).toBe(0);
     expect(buildDashboard([], '2025-03-09', NOW).progress.daysActive).toBe(1);
     expect(buildDashboard([], '2025-03-20', NOW).progress.daysActive).toBe(0);
+  });
+
+  it("shows the manager's task read-only, but counts and steps over the user's own tasks only", () => {
+    const mixed = buildDashboard([item(1, '2025-03-05', { owner: 'manager' }), item(2, '2025-03-11'), item(3, '2025-03-25', { owner: 'manager' }), item(4, '2025-03-03', { completedAt: '2025-03-04T09:00:00Z', owner: 'manager' })], START, NOW);
+    expect(mixed.completionStats).toEqual({ completed: 0, total: 1, pending: 1, overdue: 0, completionPercentage: 0, isComplete: false, othersCompleted: 1, othersTotal: 3 });
+    expect(mixed.progress).toMatchObject({ totalTasks: 1, overdueTasks: 0, estimatedCompletionDate: '2025-03-11' });
+    expect(mixed.upcoming.map((t) => [t.id, t.ownerLabel, t.ownerName, t.canComplete])).toEqual([
+      [1, 'Your manager', 'Maria Manager', false],
+      [2, 'You', null, true],
+    ]);
+    expect(mixed.nextStep).toEqual({ title: 'Task 2', route: '/app/checklist/2' });
   });
 
   it('breaks ties on due date by item_order, then id', () => {
