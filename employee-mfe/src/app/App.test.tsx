@@ -56,6 +56,28 @@ describe('employee remote', () => {
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
   });
 
+  describe('pages for work done for others, over REST', () => {
+    // Requests that stay in flight, as above (jsdom has no fetch of its own).
+    const fetchMock = jest.fn((_url: string) => new Promise<Response>(() => undefined));
+    beforeEach(() => {
+      globalThis.fetch = fetchMock as unknown as typeof fetch;
+    });
+    afterEach(() => {
+      Reflect.deleteProperty(globalThis, 'fetch');
+    });
+
+    it.each([
+      ['/app/my-tasks', 'Tasks for my hires', 'Loading your tasks', '/api/my-tasks?limit=200&offset=0'],
+      ['/app/team', 'My team', 'Loading your team', '/api/team'],
+      ['/app/profile/notifications', 'Notification preferences', 'Loading your notification preferences', '/api/notifications/preferences'],
+    ])('mounts %s headed %s while it loads', async (path, title, loading, request) => {
+      await renderAt(path);
+      expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+      expect(screen.getByRole('status', { name: loading })).toBeTruthy();
+      expect(fetchMock.mock.calls.map(([url]) => url)).toEqual([request]);
+    });
+  });
+
   it('redirects its index to the dashboard', async () => {
     await renderAt('/app', [DASHBOARD_PENDING]);
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();

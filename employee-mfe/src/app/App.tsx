@@ -21,6 +21,12 @@ const DocumentsPage = lazyPage(() => import('../features/documents/DocumentsPage
 const PoliciesPage = lazyPage(() => import('../features/policies/PoliciesPage'), (m) => m.PoliciesPage);
 const ProfilePage = lazyPage(() => import('../features/profile/ProfilePage'), (m) => m.ProfilePage);
 const CertificatePage = lazyPage(() => import('../features/profile/CertificatePage'), (m) => m.CertificatePage);
+const NotificationPreferencesPage = lazyPage(
+  () => import('../features/profile/NotificationPreferencesPage'),
+  (m) => m.NotificationPreferencesPage,
+);
+const MyTasksPage = lazyPage(() => import('../features/people/MyTasksPage'), (m) => m.MyTasksPage);
+const TeamPage = lazyPage(() => import('../features/people/TeamPage'), (m) => m.TeamPage);
 
 /**
  * employee_mfe `./App`: the employee pages under `basePath` (`/app`). Routes are relative to where
@@ -51,6 +57,9 @@ export default function EmployeeApp(_props: RemoteAppProps) {
         <Route path="policies" element={<PoliciesPage />} />
         <Route path="profile" element={<ProfilePage />} />
         <Route path="profile/certificate" element={<CertificatePage />} />
+        <Route path="profile/notifications" element={<NotificationPreferencesPage />} />
+        <Route path="my-tasks" element={<MyTasksPage />} />
+        <Route path="team" element={<TeamPage />} />
         <Route path="*" element={<RemoteNotFound />} />
       </Routes>
     </Suspense>

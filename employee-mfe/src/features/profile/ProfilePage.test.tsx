@@ -83,6 +83,13 @@ describe('profile details and progress', () => {
     expect(within(progress()).queryByRole('link', { name: /certificate/ })).toBeNull();
   });
 
+  it('links to the notification preferences', async () => {
+    await renderProfile(fakeApi());
+    const card = screen.getByRole('region', { name: 'Notifications' });
+    expect(within(card).getByText('Choose whether Embark emails you a daily digest.')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Notification preferences' }).getAttribute('href')).toBe('/app/profile/notifications');
+  });
+
   it('shows the signed-in user at once while the answer is on its way', async () => {
     await renderProfile(fakeApi(), [{ request: { query: ProfileOverviewDocument }, delay: Infinity }]);
     expect(within(account()).getByTestId('profile-name').textContent).toBe('Erin Employee');

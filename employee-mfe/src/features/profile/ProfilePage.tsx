@@ -1,6 +1,7 @@
 import { useContext } from 'react';
-import { AuthContext, useDocumentTitle } from '@embark/shared-ui';
-import { PROFILE_SECURITY_TEXT as TEXT, PROFILE_TEXT } from '@embark/shared-ui/page-text/profile';
+import { Link } from 'react-router';
+import { AuthContext, buttonClassName, Card, ROUTES, useDocumentTitle } from '@embark/shared-ui';
+import { NOTIFICATION_PREFERENCES_TEXT, PROFILE_SECURITY_TEXT as TEXT, PROFILE_TEXT } from '@embark/shared-ui/page-text/profile';
 import { useProfileOverview } from './api/useProfileOverview';
 import { AccountCard } from './components/AccountCard';
 import { OnboardingProgressCard } from './components/OnboardingProgressCard';
@@ -42,6 +43,12 @@ export function ProfilePage({ twoFactor, changePassword, sessions }: ProfilePage
         <AccountCard summary={summary} user={user} />
         <OnboardingProgressCard summary={summary} failed={Boolean(error) && !summary} onRetry={() => void refetch().catch(() => undefined)} />
       </div>
+      <Card title={NOTIFICATION_PREFERENCES_TEXT.profileHeading} className="profile-notify">
+        <p className="profile-2fa__lead">{NOTIFICATION_PREFERENCES_TEXT.profileLinkHint}</p>
+        <Link to={ROUTES.profileNotifications} className={buttonClassName({ variant: 'secondary' })}>
+          {NOTIFICATION_PREFERENCES_TEXT.profileLink}
+        </Link>
+      </Card>
       <section className="profile-security" aria-labelledby="profile-security-heading">
         <h2 id="profile-security-heading" className="profile-security__heading">
           {TEXT.securityHeading}

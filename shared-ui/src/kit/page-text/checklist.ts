@@ -74,3 +74,54 @@ export const SECTIONS_TEXT = {
   retry: 'Try Again',
   loading: 'Loading your sections',
 } as const;
+
+/**
+ * Tasks about the hire that someone else does (their manager, buddy or a team): shown read-only on the
+ * hire's checklist, task page and sections, with the owner the server names (`ownerLabel`, `ownerName`).
+ */
+export const OWNER_TEXT = {
+  /** 'Your manager (Dana Lee)', or the label alone when the server names nobody. */
+  owner: (label: string, name: string | null | undefined) => (name ? `${label} (${name})` : label),
+  readOnlyHint: 'Someone else does this task for you: you can follow it here.',
+} as const;
+
+/** /app/my-tasks: open tasks the signed-in user owns for other people, grouped by hire. */
+export const MY_TASKS_TEXT = {
+  title: 'Tasks for my hires',
+  lead: 'Open tasks you own for the people you help onboard, soonest due first.',
+  loading: 'Loading your tasks',
+  loadFailed: 'Could not load your tasks. Please try again.',
+  retry: 'Try Again',
+  emptyTitle: 'No open tasks for your hires',
+  emptyHint: 'Tasks you do for a new hire, as their manager, buddy or team, will appear here.',
+  hireLabel: (name: string) => `Tasks for ${name}`,
+  starts: (date: string) => `Starts ${date}`,
+  due: (date: string) => `Due ${date}`,
+  complete: 'Complete',
+  completing: 'Completing…',
+  completeLabel: (title: string, hire: string) => `Mark "${title}" as complete for ${hire}`,
+  completedToast: (title: string, hire: string) => `"${title}" is complete for ${hire}`,
+  completeFailed: 'Could not complete the task. Please try again.',
+  showing: (shown: number, total: number) => `Showing ${shown} of ${countOf(total, 'task')}`,
+  showMore: 'Show more',
+  loadingMore: 'Loading…',
+} as const;
+
+/** /app/team: the signed-in user's direct reports and how their onboarding goes. */
+export const TEAM_TEXT = {
+  title: 'My team',
+  lead: 'How each person who reports to you is getting on with their onboarding.',
+  loading: 'Loading your team',
+  loadFailed: 'Could not load your team. Please try again.',
+  retry: 'Try Again',
+  emptyTitle: 'No one reports to you yet',
+  emptyHint: 'People whose manager you are will appear here.',
+  listLabel: 'Direct reports',
+  progressLabel: (name: string) => `${name}: onboarding progress`,
+  counts: (completed: number, total: number) => `${completed} of ${countOf(total, 'task')} completed`,
+  startLabel: 'Start date',
+  overdueLabel: 'Overdue',
+  nextDueLabel: 'Next due',
+  nothingDue: 'Nothing left to do',
+  nextDue: (title: string, date: string) => `${title}, due ${date}`,
+} as const;

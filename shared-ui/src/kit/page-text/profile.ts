@@ -150,3 +150,25 @@ export const CERTIFICATE_TEXT = {
   goToChecklist: 'Go to my checklist',
   loading: 'Loading your certificate',
 } as const;
+
+/** /app/profile/notifications, which every reminder mail links to (docs/product.md#notifications). */
+export const NOTIFICATION_PREFERENCES_TEXT = {
+  title: 'Notification preferences',
+  lead: 'Choose which reminders Embark emails you.',
+  heading: 'Email reminders',
+  digestLabel: 'Email me a daily digest of tasks due soon or overdue',
+  digestHint: 'One email on a working day, listing the tasks you own that are due within 2 working days or overdue.',
+  escalationsNote:
+    "Escalations can't be turned off: when a new hire's task is several working days overdue, their manager (or HR) is always told.",
+  loading: 'Loading your notification preferences',
+  loadFailed: 'Could not load your notification preferences.',
+  retry: 'Try Again',
+  digestOn: 'Daily digest turned on',
+  digestOff: 'Daily digest turned off',
+  saveFailed: 'Could not save your preference. Please try again.',
+  backToProfile: 'Back to profile',
+  /** The profile's card that links here. */
+  profileHeading: 'Notifications',
+  profileLink: 'Notification preferences',
+  profileLinkHint: 'Choose whether Embark emails you a daily digest.',
+} as const;

@@ -1,0 +1,151 @@
+import { useContext, useEffect, useState } from 'react';
+import {
+  Badge,
+  Button,
+  EmptyList,
+  ErrorState,
+  formatCalendarDate,
+  formatDueDay,
+  isApiError,
+  LoadingState,
+  PageHeader,
+  TASK_PRIORITY_TEXT,
+  TASK_STATUS_TEXT,
+  TASK_TYPE_TEXT,
+  TASK_WORDING,
+  useDocumentTitle,
+  ToastContext,
+} from '@embark/shared-ui';
+import { MY_TASKS_TEXT as TEXT } from '@embark/shared-ui/page-text/checklist';
+import { peopleApi, type MyTask, type MyTasksPage as TasksPage, type PeopleApi } from './api/people-api';
+import { useLoaded } from './api/useLoaded';
+import { groupByHire } from './group-by-hire';
+import { calendarDate } from './people-dates';
+import './people.css';
+
+const taskKey = (task: MyTask) => `${task.hire.id}:${task.item.id}`;
+const hireHeadingId = (hireId: number) => `my-tasks-hire-${hireId}`;
+const TITLE_ID = 'my-tasks-title';
+
+export interface MyTasksPageProps {
+  /** The REST calls (tests pass a fake). */
+  api?: PeopleApi;
+}
+
+/**
+ * `/app/my-tasks`: the open tasks the signed-in user owns for other people (as their manager, buddy or
+ * a member of the owning team), grouped by hire, soonest due first, each completed in place.
+ */
+export function MyTasksPage({ api = peopleApi }: MyTasksPageProps) {
+  useDocumentTitle(TEXT.title);
+  // Optional: the standalone dev page runs this remote without the shell's providers.
+  const toast = useContext(ToastContext);
+  const { state, reload, update } = useLoaded<TasksPage>((signal) => api.myTasks(0, signal));
+  const [completing, setCompleting] = useState<ReadonlySet<string>>(() => new Set());
+  const [loadingMore, setLoadingMore] = useState(false);
+  // Where focus goes once a completed task's row (and its button) has left the list.
+  const [focusTarget, setFocusTarget] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!focusTarget) return;
+    document.getElementById(focusTarget)?.focus();
+    setFocusTarget(null);
+  }, [focusTarget, state]);
+
+  async function complete(task: MyTask) {
+    const key = taskKey(task);
+    if (completing.has(key)) return;
+    setCompleting((keys) => new Set(keys).add(key));
+    try {
+      await api.complete(task.hire.id, task.item.id);
+      update((page) => ({ data: page.data.filter((t) => taskKey(t) !== key), total: Math.max(0, page.total - 1) }));
+      toast?.success(TEXT.completedToast(task.item.title, task.hire.name));
+      const othersForHire = state.status === 'ready' && state.data.data.some((t) => t.hire.id === task.hire.id && taskKey(t) !== key);
+      setFocusTarget(othersForHire ? hireHeadingId(task.hire.id) : TITLE_ID);
+    } catch (failure) {
+      toast?.error(TEXT.completeFailed);
+      // No longer this user's to do (done by someone else, the owner changed): the list is out of date.
+      if (isApiError(failure) && (failure.status === 404 || failure.status === 409)) reload();
+    } finally {
+      setCompleting((keys) => {
+        const next = new Set(keys);
+        next.delete(key);
+        return next;
+      });
+    }
+  }
+
+  async function showMore(page: TasksPage) {
+    setLoadingMore(true);
+    try {
+      const next = await api.myTasks(page.data.length);
+      const seen = new Set(page.data.map(taskKey));
+      update((current) => ({ data: [...current.data, ...next.data.filter((t) => !seen.has(taskKey(t)))], total: next.total }));
+    } catch {
+      toast?.error(TEXT.loadFailed);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  return (
+    <div className="employee-page people">
+      <PageHeader title={<span id={TITLE_ID} tabIndex={-1}>{TEXT.title}</span>} description={TEXT.lead} />
+      {state.status === 'loading' ? <LoadingState label={TEXT.loading} /> : null}
+      {state.status === 'error' ? <ErrorState message={TEXT.loadFailed} onRetry={reload} retryLabel={TEXT.retry} /> : null}
+      {state.status === 'ready' && state.data.data.length === 0 ? <EmptyList icon="checkCircle" title={TEXT.emptyTitle} hint={TEXT.emptyHint} /> : null}
+      {state.status === 'ready' && state.data.data.length > 0 ? (
+        <>
+          {groupByHire(state.data.data).map(({ hire, tasks }) => {
+            return (
+              <section key={hire.id} className="ui-card people-hire" aria-labelledby={hireHeadingId(hire.id)}>
+                <header className="people-hire__head">
+                  <h2 id={hireHeadingId(hire.id)} tabIndex={-1} className="people-hire__name">
+                    {hire.name}
+                  </h2>
+                  <p className="people-hire__meta">{TEXT.starts(calendarDate(hire.start_date, formatCalendarDate))}</p>
+                </header>
+                <ul className="people-tasks" aria-label={TEXT.hireLabel(hire.name)}>
+                  {tasks.map((task) => {
+                    const busy = completing.has(taskKey(task));
+                    return (
+                      <li key={task.item.id} className={task.isOverdue ? 'people-task people-task--overdue' : 'people-task'}>
+                        <div className="people-task__body">
+                          <p className="people-task__title">{task.item.title}</p>
+                          {task.item.description ? <p className="people-task__description">{task.item.description}</p> : null}
+                          <p className="people-task__meta">
+                            {task.isOverdue ? <Badge tone="danger">{TASK_STATUS_TEXT.overdue}</Badge> : null}
+                            <span>{TEXT.due(calendarDate(task.dueDate, formatDueDay))}</span>
+                            <span>{TASK_TYPE_TEXT[task.item.type]}</span>
+                            <span>{TASK_WORDING.priorityBadge(TASK_PRIORITY_TEXT[task.item.priority])}</span>
+                          </p>
+                        </div>
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          busy={busy}
+                          aria-label={TEXT.completeLabel(task.item.title, hire.name)}
+                          onClick={() => void complete(task)}
+                        >
+                          {busy ? TEXT.completing : TEXT.complete}
+                        </Button>
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            );
+          })}
+          {state.data.data.length < state.data.total ? (
+            <div className="people-more">
+              <p className="people-more__summary">{TEXT.showing(state.data.data.length, state.data.total)}</p>
+              <Button variant="secondary" busy={loadingMore} onClick={() => void showMore(state.data)}>
+                {loadingMore ? TEXT.loadingMore : TEXT.showMore}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
