@@ -8,6 +8,7 @@ import { authFor, EMPLOYEE, fakeRestServer, LocationProbe } from '../../app/test
 import { ShellChecklistDocument } from '../../__generated__/graphql';
 import { NotificationBell } from './NotificationBell';
 import { NotificationsProvider } from './NotificationsProvider';
+import type { ServerNotification } from './api/server-notifications';
 
 interface Item {
   __typename: 'UserChecklistItem';
@@ -165,6 +166,7 @@ describe('NotificationsProvider', () => {
 
   it('shows nothing (and asks nothing) without a signed-in user', async () => {
     const { server, client } = checklistServer(NEW_HIRE_ITEMS);
+    const rest = notificationsServer([stored(1, 'Escalation')]).rest;
     await act(async () => {
       render(
         <AuthContext.Provider value={authFor('anonymous')}>
@@ -179,6 +181,8 @@ describe('NotificationsProvider', () => {
       );
     });
     expect(server.requests).toBe(0);
+    expect(rest.calls).toEqual([]);
+    rest.restore();
     expect(bell().getAttribute('aria-label')).toBe('Notifications');
   });
 
@@ -208,15 +212,7 @@ describe('NotificationsProvider', () => {
   });
 });
 
-interface Stored {
-  id: number;
-  type: string;
-  title: string;
-  body: string;
-  link: string | null;
-  created_at: string;
-  read_at: string | null;
-}
+type Stored = ServerNotification;
 
 const stored = (id: number, title: string, fields: Partial<Stored> = {}): Stored => ({
   id,
@@ -369,23 +365,5 @@ describe('NotificationsProvider: notifications kept by the server', () => {
     now += 60_000;
     await act(async () => document.dispatchEvent(new Event('visibilitychange')));
     await waitFor(() => expect(server.rest.calls).toHaveLength(3));
-  });
-
-  it('asks nothing without a signed-in user', async () => {
-    server = notificationsServer([stored(1, 'Escalation')]);
-    await act(async () => {
-      render(
-        <AuthContext.Provider value={authFor('anonymous')}>
-          <ApolloProvider client={checklistServer([]).client}>
-            <MemoryRouter>
-              <NotificationsProvider>
-                <NotificationBell />
-              </NotificationsProvider>
-            </MemoryRouter>
-          </ApolloProvider>
-        </AuthContext.Provider>,
-      );
-    });
-    expect(server.rest.calls).toEqual([]);
   });
 });
