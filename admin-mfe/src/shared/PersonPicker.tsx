@@ -15,9 +15,12 @@ export interface Person {
 /** People offered per search. */
 const SUGGESTIONS = 8;
 
+/** The person a field holds: the name is all it shows of them. */
+export type PickedPerson = Pick<Person, 'id' | 'name'>;
+
 export interface PersonPickerProps {
   label: string;
-  value: Person | null;
+  value: PickedPerson | null;
   onChange(person: Person | null): void;
   hint?: string;
   error?: string | null;

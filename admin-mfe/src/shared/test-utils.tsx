@@ -3,7 +3,7 @@ import { act, render } from '@testing-library/react';
 import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
 import { MemoryRouter } from 'react-router';
 import { AuthContext, ToastContext, type AuthContextValue, type ToastApi } from '@embark/shared-ui';
-import { AdminRolesDocument } from '../__generated__/graphql';
+import { AdminRolesDocument, type AdminUserFieldsFragment } from '../__generated__/graphql';
 
 /* Test helpers of the admin screens: the providers the shell gives a remote, with mocked GraphQL. */
 
@@ -48,6 +48,28 @@ export const ROLES = [
 /** The roles query, answered `times` times. */
 export function rolesMock(roles = ROLES, times = 5): Mocks[number] {
   return { request: { query: AdminRolesDocument }, result: { data: { roles } }, maxUsageCount: times };
+}
+
+/** A user as the admin lists answer them: Ana, an employee with no manager or buddy, unless overridden. */
+export function adminUser(overrides: Partial<AdminUserFieldsFragment> = {}): AdminUserFieldsFragment & { __typename: 'AdminUser' } {
+  return {
+    __typename: 'AdminUser',
+    id: 10,
+    name: 'Ana Lopez',
+    email: 'ana@example.com',
+    role_id: 1,
+    role_name: 'Employee',
+    start_date: '2025-03-03',
+    completion_percentage: 40,
+    last_login_at: null,
+    is_active: true,
+    two_factor_enabled: false,
+    manager_id: null,
+    manager_name: null,
+    buddy_id: null,
+    buddy_name: null,
+    ...overrides,
+  };
 }
 
 /** A GraphQL error the gateway would send for a rule (e.g. CONFLICT), as a mock result. */

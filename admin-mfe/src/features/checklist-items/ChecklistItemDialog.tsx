@@ -9,13 +9,14 @@ import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useAllDocuments, useLinkDocument, useUnlinkDocument } from '../../shared/api/useCommon';
 import { useCreateChecklistItem, useUpdateChecklistItem } from './api/useChecklistItems';
-import { ITEM_PRIORITIES, ITEM_TYPES, validateItemForm, type ItemFormErrors, type ItemFormValues } from './item-form';
+import { isOwnerType, ITEM_LIMITS, ITEM_PRIORITIES, ITEM_TYPES, OWNER_TYPES, validateItemForm, type ItemFormErrors, type ItemFormValues } from './item-form';
 
 type Item = AdminChecklistItemFieldsFragment;
 type Role = AdminRolesQuery['roles'][number];
 
 const TYPE_CHOICES = ITEM_TYPES.map((type) => ({ value: type, label: TASK_TYPE_TEXT[type] }));
 const PRIORITY_CHOICES = ITEM_PRIORITIES.map((priority) => ({ value: priority, label: TASK_PRIORITY_TEXT[priority] }));
+const OWNER_CHOICES = OWNER_TYPES.map((owner) => ({ value: owner, label: ADMIN_TEXT.ownerTypes[owner] }));
 
 /** Create (item null) or edit a checklist item, with the documents attached to it. */
 export function ChecklistItemDialog({ open, item, roles, defaultRoleId, onClose }: { open: boolean; item: Item | null; roles: readonly Role[]; defaultRoleId: number | null; onClose(): void }) {
@@ -41,6 +42,9 @@ function ItemForm({ item, roles, defaultRoleId, onClose }: { item: Item | null; 
     priority: item?.priority ?? 'medium',
     dueDays: String(item?.due_days ?? 0),
     roleId: item ? (item.role_id === null || item.role_id === undefined ? '' : String(item.role_id)) : defaultRoleId === null ? '' : String(defaultRoleId),
+    // An owner kind this screen does not know yet (a newer server) shows as the hire's.
+    ownerType: item && isOwnerType(item.owner_type) ? item.owner_type : 'new_hire',
+    ownerRoleId: item?.owner_role_id === null || item?.owner_role_id === undefined ? '' : String(item.owner_role_id),
   }), validateItemForm);
   const attachedBefore = new Set((item?.documents ?? []).map((d) => d.id));
   const [attached, setAttached] = useState<Set<number>>(() => new Set(attachedBefore));
@@ -58,6 +62,8 @@ function ItemForm({ item, roles, defaultRoleId, onClose }: { item: Item | null; 
       priority: values.priority,
       due_days: Number(values.dueDays.trim()),
       role_id: values.roleId === '' ? null : Number(values.roleId),
+      owner_type: values.ownerType,
+      owner_role_id: values.ownerType === 'role' ? Number(values.ownerRoleId) : null,
     };
     let saved: Item | undefined;
     try {
@@ -89,7 +95,7 @@ function ItemForm({ item, roles, defaultRoleId, onClose }: { item: Item | null; 
         <RequiredChoiceField label={ADMIN_TEXT.typeLabel} value={values.type} onChange={(type) => set('type', type)} choices={TYPE_CHOICES} error={errors.type} />
         <ChoiceField label={ADMIN_TEXT.priorityLabel} value={values.priority} onChange={(priority) => set('priority', priority || 'medium')} choices={PRIORITY_CHOICES} />
         <FormField label={ADMIN_TEXT.dueDaysLabel} hint={ADMIN_TEXT.dueDaysHint} error={errors.dueDays} required>
-          {(p) => <input {...p} type="number" inputMode="numeric" min={0} max={365} step={1} value={values.dueDays} onChange={(e) => set('dueDays', e.target.value)} />}
+          {(p) => <input {...p} type="number" min={ITEM_LIMITS.dueDaysMin} max={ITEM_LIMITS.dueDaysMax} step={1} value={values.dueDays} onChange={(e) => set('dueDays', e.target.value)} />}
         </FormField>
       </div>
       <ChoiceField
@@ -100,6 +106,19 @@ function ItemForm({ item, roles, defaultRoleId, onClose }: { item: Item | null; 
         placeholder={ADMIN_TEXT.noRole}
         choices={namedChoices(roles)}
       />
+      <div className="adm-form__row">
+        <ChoiceField label={ADMIN_TEXT.ownerLabel} hint={ADMIN_TEXT.ownerHint} value={values.ownerType} onChange={(owner) => set('ownerType', owner || 'new_hire')} choices={OWNER_CHOICES} />
+        {values.ownerType === 'role' ? (
+          <RequiredChoiceField
+            label={ADMIN_TEXT.ownerRoleLabel}
+            hint={ADMIN_TEXT.ownerRoleHint}
+            value={values.ownerRoleId}
+            onChange={(roleId) => set('ownerRoleId', roleId)}
+            choices={namedChoices(roles)}
+            error={errors.ownerRoleId}
+          />
+        ) : null}
+      </div>
       <fieldset className="adm-checks">
         <legend>{ADMIN_TEXT.documentsLabel}</legend>
         <p className="adm-muted">{ADMIN_TEXT.documentsHint}</p>

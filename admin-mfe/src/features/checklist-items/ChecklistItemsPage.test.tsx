@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AdminChecklistItemsDocument, AdminDocumentsDocument, AdminStatsDocument, CreateChecklistItemDocument, DeleteChecklistItemDocument, ReorderChecklistItemsDocument, type AdminChecklistItemFieldsFragment } from '../../__generated__/graphql';
-import { renderAdmin, rolesMock, type Mocks } from '../../shared/test-utils';
+import { AdminChecklistItemsDocument, AdminDocumentsDocument, AdminStatsDocument, CreateChecklistItemDocument, DeleteChecklistItemDocument, ReorderChecklistItemsDocument, UpdateChecklistItemDocument, type AdminChecklistItemFieldsFragment } from '../../__generated__/graphql';
+import { domainError, renderAdmin, rolesMock, type Mocks } from '../../shared/test-utils';
 import { ChecklistItemsPage } from './ChecklistItemsPage';
 
 function item(id: number, title: string, order: number, overrides: Partial<AdminChecklistItemFieldsFragment> = {}): AdminChecklistItemFieldsFragment & { __typename: 'AdminChecklistItem' } {
-  return { __typename: 'AdminChecklistItem', id, title, description: null, type: 'form', priority: 'medium', role_id: 1, role_ids: [1], item_order: order, due_days: 0, documents: [], ...overrides };
+  return { __typename: 'AdminChecklistItem', id, title, description: null, type: 'form', priority: 'medium', role_id: 1, role_ids: [1], item_order: order, due_days: 0, owner_type: 'new_hire', owner_role_id: null, documents: [], ...overrides };
 }
 
 // The fragment type leaves __typename out; the mocked answer carries it like the server's.
@@ -53,8 +53,8 @@ describe('ChecklistItemsPage', () => {
     expect(screen.getByText('Meet the team moved to position 2')).toBeTruthy();
   });
 
-  it('creates an item, validated first (title, type, due days 0-365)', async () => {
-    const input = { title: 'Badge photo', description: null, type: 'form', priority: 'high', due_days: 2, role_id: 2 };
+  it('creates an item, validated first (title, type, due days -30 to 365)', async () => {
+    const input = { title: 'Badge photo', description: null, type: 'form', priority: 'high', due_days: 2, role_id: 2, owner_type: 'new_hire', owner_role_id: null };
     const created = jest.fn(() => ({ data: { createChecklistItem: item(9, 'Badge photo', 40, { role_id: 2, role_ids: [2], priority: 'high', due_days: 2 }) } }));
     const { toasts } = await renderAdmin(<ChecklistItemsPage />, [listMock([A], 3), rolesMock(), documents, stats, { request: { query: CreateChecklistItemDocument, variables: { input } }, result: created }]);
     await screen.findByRole('table', { name: 'Checklist items' });
@@ -64,7 +64,7 @@ describe('ChecklistItemsPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(within(dialog).getByText('Title is required')).toBeTruthy();
     expect(within(dialog).getByText('Type is required')).toBeTruthy();
-    expect(within(dialog).getByText('Due days must be a whole number from 0 to 365')).toBeTruthy();
+    expect(within(dialog).getByText('Due days must be a whole number from -30 to 365')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: 'Badge photo' } });
     fireEvent.change(within(dialog).getByLabelText(/^Type/), { target: { value: 'form' } });
     fireEvent.change(within(dialog).getByLabelText('Priority'), { target: { value: 'high' } });
@@ -87,6 +87,63 @@ describe('ChecklistItemsPage', () => {
     expect(within(dialog).getByText(/everyone's progress on it is deleted/)).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('"Laptop setup" deleted'));
+  });
+
+  it('offers the four owners; a team needs its role; negative due days are preboarding', async () => {
+    const input = { title: 'Laptop ready', description: null, type: 'sop', priority: 'medium', due_days: -5, role_id: null, owner_type: 'role', owner_role_id: 2 };
+    const created = jest.fn(() => ({ data: { createChecklistItem: item(9, 'Laptop ready', 40, { type: 'sop', due_days: -5, owner_type: 'role', owner_role_id: 2 }) } }));
+    const { toasts } = await renderAdmin(<ChecklistItemsPage />, [listMock([A], 3), rolesMock(), documents, stats, { request: { query: CreateChecklistItemDocument, variables: { input } }, result: created }]);
+    await screen.findByRole('table', { name: 'Checklist items' });
+    fireEvent.click(screen.getByRole('button', { name: 'New checklist item' }));
+    const dialog = screen.getByRole('dialog', { name: 'New checklist item' });
+    const owner = within(dialog).getByRole('combobox', { name: 'Owner' }) as HTMLSelectElement;
+    expect(within(owner).getAllByRole('option').map((o) => o.textContent)).toEqual(['The new hire', "The hire's manager", "The hire's buddy", 'A team']);
+    expect(owner.value).toBe('new_hire');
+    expect(within(dialog).getByLabelText(/^Due/).getAttribute('min')).toBe('-30');
+    expect(within(dialog).getByText('0 means on the start date; at most 365. Negative: before the start date (preboarding), down to -30.')).toBeTruthy();
+    // The team's role is asked for only for a team.
+    expect(within(dialog).queryByLabelText(/^Team/)).toBeNull();
+    fireEvent.change(owner, { target: { value: 'role' } });
+    const team = within(dialog).getByRole('combobox', { name: /^Team/ }) as HTMLSelectElement;
+    expect(team.getAttribute('aria-required')).toBe('true');
+    fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: 'Laptop ready' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Type/), { target: { value: 'sop' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Due/), { target: { value: '-31' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByText('Choose the team that owns this task')).toBeTruthy();
+    expect(within(dialog).getByText('Due days must be a whole number from -30 to 365')).toBeTruthy();
+    expect(created).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText(/^Due/), { target: { value: '-5' } });
+    await within(team).findByRole('option', { name: 'Manager' });
+    fireEvent.change(team, { target: { value: '2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(created).toHaveBeenCalled());
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('"Laptop ready" created'));
+  });
+
+  it("edits an item's owner; the server's refusal shows in the dialog with the input kept", async () => {
+    const owned = item(4, 'First 1:1', 40, { type: 'meeting', due_days: 3, owner_type: 'manager' });
+    const input = { title: 'First 1:1', description: null, type: 'meeting', priority: 'medium', due_days: 3, role_id: 1, owner_type: 'buddy', owner_role_id: null };
+    const updated = jest.fn(() => ({ data: { updateChecklistItem: { ...owned, owner_type: 'buddy' } } }));
+    const { toasts } = await renderAdmin(<ChecklistItemsPage />, [
+      listMock([owned], 3),
+      rolesMock(),
+      documents,
+      stats,
+      { request: { query: UpdateChecklistItemDocument, variables: { id: 4, input } }, result: domainError('Role not found', 'BAD_USER_INPUT') },
+      { request: { query: UpdateChecklistItemDocument, variables: { id: 4, input } }, result: updated },
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit First 1:1' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit checklist item' });
+    const owner = within(dialog).getByRole('combobox', { name: 'Owner' }) as HTMLSelectElement;
+    expect(owner.value).toBe('manager');
+    fireEvent.change(owner, { target: { value: 'buddy' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Role not found');
+    expect((within(dialog).getByRole('combobox', { name: 'Owner' }) as HTMLSelectElement).value).toBe('buddy');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(updated).toHaveBeenCalled());
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('"First 1:1" updated'));
   });
 
   it("shows 'Failed to fetch checklist items' when the list fails", async () => {

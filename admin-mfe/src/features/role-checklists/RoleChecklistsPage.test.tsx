@@ -4,7 +4,7 @@ import { domainError, renderAdmin, rolesMock, type Mocks } from '../../shared/te
 import { RoleChecklistsPage } from './RoleChecklistsPage';
 
 function item(id: number, title: string, roleIds: number[]): AdminChecklistItemFieldsFragment & { __typename: 'AdminChecklistItem' } {
-  return { __typename: 'AdminChecklistItem', id, title, description: null, type: 'form', priority: 'medium', role_id: roleIds[0] ?? null, role_ids: roleIds, item_order: id, due_days: id, documents: [] };
+  return { __typename: 'AdminChecklistItem', id, title, description: null, type: 'form', priority: 'medium', role_id: roleIds[0] ?? null, role_ids: roleIds, item_order: id, due_days: id, owner_type: 'new_hire', owner_role_id: null, documents: [] };
 }
 
 const listMock = (items: AdminChecklistItemFieldsFragment[]): Mocks[number] => ({ request: { query: AdminChecklistItemsDocument, variables: { filter: {} } }, result: { data: { adminChecklistItems: items } }, maxUsageCount: 1 });

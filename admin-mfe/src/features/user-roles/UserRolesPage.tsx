@@ -17,6 +17,7 @@ import type { AdminUserFieldsFragment } from '../../__generated__/graphql';
 import { useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
 import { AdminPagination, AdminTable, ChoiceField, ListRegion, namedChoices, RoleFilter, SearchBar, usePage } from '../../shared/scaffold';
+import { ReonboardChoice } from '../../shared/ReonboardChoice';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useAdminUsers, useAssignUsersToRole, USERS_PAGE_SIZE } from '../../shared/api/useUsers';
 import '../../shared/admin.css';
@@ -32,7 +33,8 @@ const COLUMNS: ReadonlyArray<DataTableColumn<User>> = [
 
 /**
  * User-Role Assignment (`/app/admin/user-roles`): pick users (the selection
- * survives searching and paging), pick a role, assign them all in one step.
+ * survives searching and paging), pick a role, assign them all in one step,
+ * optionally starting the new role's checklist from today.
  */
 export function UserRolesPage() {
   const title = pageTitleFor(ROUTES.adminUserRoles);
@@ -47,6 +49,7 @@ export function UserRolesPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [target, setTarget] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const [reonboard, setReonboard] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [assign, assigning] = useAssignUsersToRole();
   const result = data?.adminUsers ?? previousData?.adminUsers;
@@ -57,7 +60,7 @@ export function UserRolesPage() {
   const confirm = async () => {
     if (!targetRole) return;
     try {
-      const answer = await assign({ variables: { userIds: [...selected], roleId: targetRole.id } });
+      const answer = await assign({ variables: { userIds: [...selected], roleId: targetRole.id, reonboard } });
       toast.success(ADMIN_TEXT.assigned(answer.data?.assignUsersToRole.users.length ?? selected.size, targetRole.name));
       setSelected(new Set());
       setConfirming(false);
@@ -84,6 +87,7 @@ export function UserRolesPage() {
         >
           {ADMIN_TEXT.assign}
         </Button>
+        <ReonboardChoice checked={reonboard} onChange={setReonboard} />
         <span className="adm-summary" aria-live="polite">
           {selected.size > 0 ? ADMIN_TEXT.selectedCount(selected.size) : ADMIN_TEXT.pickUsersFirst}
         </span>
@@ -120,6 +124,7 @@ export function UserRolesPage() {
         onCancel={() => setConfirming(false)}
       >
         <p>{targetRole ? ADMIN_TEXT.assignText(selected.size, targetRole.name) : ''}</p>
+        {reonboard ? <p>{ADMIN_TEXT.reonboardHint}</p> : null}
       </ConfirmDialog>
     </div>
   );

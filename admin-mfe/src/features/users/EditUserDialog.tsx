@@ -6,15 +6,20 @@ import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminRolesQuery, AdminUserFieldsFragment } from '../../__generated__/graphql';
+import { PersonPicker, type PickedPerson } from '../../shared/PersonPicker';
+import { ReonboardChoice } from '../../shared/ReonboardChoice';
 import { ChoiceField, DialogFooter, FormFailure, namedChoices, useFormState } from '../../shared/scaffold';
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useResetUserTwoFactor, useUpdateUser } from '../../shared/api/useUsers';
 
 type Role = AdminRolesQuery['roles'][number];
-type Field = 'name' | 'email' | 'role' | 'startDate';
+type Field = 'name' | 'email' | 'role' | 'startDate' | 'manager' | 'buddy';
 
-/** Edit a user's name, email, role and start date. Validated here with the server's rules; the server's answer wins. */
+/**
+ * Edit a user's name, email, role, start date, manager and buddy. Validated here with the server's
+ * rules; the server's answer wins (a manager chain that would loop is only known there).
+ */
 export function EditUserDialog({ user, roles, isSelf, onClose }: { user: AdminUserFieldsFragment | null; roles: readonly Role[]; isSelf: boolean; onClose(): void }) {
   return (
     <Modal open={user !== null} title={ADMIN_TEXT.editUserTitle} description={user?.email} onClose={onClose}>
@@ -24,15 +29,27 @@ export function EditUserDialog({ user, roles, isSelf, onClose }: { user: AdminUs
 }
 
 interface UserFormValues {
+  id: number;
   name: string;
   email: string;
   role: string;
   startDate: string;
+  manager: PickedPerson | null;
+  buddy: PickedPerson | null;
+  /** With a role change: the new role's tasks count from today (docs/product.md#due-dates). */
+  reonboard: boolean;
+}
+
+/** A person the user form starts with: the saved id and name, or nobody. */
+function savedPerson(id: number | null | undefined, name: string | null | undefined): PickedPerson | null {
+  return id === null || id === undefined ? null : { id, name: name ?? '' };
 }
 
 /** The field errors of the user form, by the server's rules; empty when it may be sent. */
 function validateUserForm(values: UserFormValues): Partial<Record<Field, string>> {
   const found: Partial<Record<Field, string>> = {};
+  if (values.manager?.id === values.id) found.manager = ADMIN_TEXT.selfManager;
+  if (values.buddy?.id === values.id) found.buddy = ADMIN_TEXT.selfBuddy;
   const name = validateName(values.name);
   if (name) found.name = name;
   const email = validateEmail(values.email, { checkLength: true });
@@ -45,13 +62,23 @@ function EditUserForm({ user, roles, isSelf, onClose }: { user: AdminUserFieldsF
   const toast = useAdminToast();
   const [update, { loading }] = useUpdateUser();
   const { values, set, errors, failure, setFailure, check } = useFormState(
-    () => ({ name: user.name, email: user.email, role: String(user.role_id), startDate: user.start_date }),
+    (): UserFormValues => ({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: String(user.role_id),
+      startDate: user.start_date,
+      manager: savedPerson(user.manager_id, user.manager_name),
+      buddy: savedPerson(user.buddy_id, user.buddy_name),
+      reonboard: false,
+    }),
     validateUserForm,
   );
   const [resetting, setResetting] = useState(false);
   const [resetError, setResetError] = useState<string | null>(null);
   const [resetTwoFactor, reset] = useResetUserTwoFactor();
   const [twoFactorOn, setTwoFactorOn] = useState(user.two_factor_enabled);
+  const roleChanged = values.role !== String(user.role_id);
 
   const confirmReset = async () => {
     try {
@@ -68,7 +95,17 @@ function EditUserForm({ user, roles, isSelf, onClose }: { user: AdminUserFieldsF
     event.preventDefault();
     if (!check()) return;
     try {
-      await update({ variables: { id: user.id, input: { name: values.name.trim(), email: values.email.trim(), role_id: Number(values.role), start_date: values.startDate } } });
+      const input = {
+        name: values.name.trim(),
+        email: values.email.trim(),
+        role_id: Number(values.role),
+        start_date: values.startDate,
+        manager_id: values.manager?.id ?? null,
+        buddy_id: values.buddy?.id ?? null,
+        // Only a role change can start a checklist over.
+        ...(roleChanged ? { reonboard: values.reonboard } : {}),
+      };
+      await update({ variables: { id: user.id, input } });
       toast.success(ADMIN_TEXT.userUpdated(values.name.trim()));
       onClose();
     } catch (error) {
@@ -98,6 +135,9 @@ function EditUserForm({ user, roles, isSelf, onClose }: { user: AdminUserFieldsF
           {(p) => <input {...p} type="date" value={values.startDate} onChange={(e) => set('startDate', e.target.value)} />}
         </FormField>
       </div>
+      {roleChanged ? <ReonboardChoice checked={values.reonboard} onChange={(reonboard) => set('reonboard', reonboard)} /> : null}
+      <PersonPicker label={ADMIN_TEXT.managerLabel} value={values.manager} onChange={(person) => set('manager', person)} error={errors.manager} />
+      <PersonPicker label={ADMIN_TEXT.buddyLabel} value={values.buddy} onChange={(person) => set('buddy', person)} error={errors.buddy} />
       <section className="adm-security" aria-label={ADMIN_TEXT.accountHeading}>
         <h3 className="adm-security__title">{ADMIN_TEXT.accountHeading}</h3>
         <div className="adm-security__row">

@@ -1,21 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AdminUsersDocument, InviteUserDocument, type AdminUserFieldsFragment, type AdminUsersFilter } from '../../__generated__/graphql';
-import { domainError, renderAdmin, ROLES, rolesMock, type Mocks } from '../../shared/test-utils';
+import { adminUser, domainError, renderAdmin, ROLES, rolesMock, type Mocks } from '../../shared/test-utils';
 import { InviteDialog } from './InviteDialog';
 
-const person = (id: number, name: string, email: string): AdminUserFieldsFragment & { __typename: 'AdminUser' } => ({
-  __typename: 'AdminUser',
-  id,
-  name,
-  email,
-  role_id: 2,
-  role_name: 'Manager',
-  start_date: '2024-01-01',
-  completion_percentage: 100,
-  last_login_at: null,
-  is_active: true,
-  two_factor_enabled: false,
-});
+const person = (id: number, name: string, email: string) => adminUser({ id, name, email, role_id: 2, role_name: 'Manager', start_date: '2024-01-01', completion_percentage: 100 });
 const MAYA = person(20, 'Maya Manager', 'maya@example.com');
 const MARK = person(21, 'Mark Manning', 'mark@example.com');
 const BO = person(22, 'Bo Buddy', 'bo@example.com');

@@ -1,25 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AdminStatsDocument, AdminUsersDocument, DeactivateUserDocument, ReactivateUserDocument, ResetUserTwoFactorDocument, SendPasswordResetDocument, UpdateUserDocument, type AdminUserFieldsFragment, type AdminUsersFilter } from '../../__generated__/graphql';
-import { ADMIN_ID, domainError, renderAdmin as renderWith, rolesMock, type Mocks } from '../../shared/test-utils';
+import { ADMIN_ID, adminUser as user, domainError, renderAdmin as renderWith, rolesMock, type Mocks } from '../../shared/test-utils';
 import { invitation, invitationsMock } from './invitation-fixtures';
 import { UsersPage } from './UsersPage';
-
-function user(overrides: Partial<AdminUserFieldsFragment>): AdminUserFieldsFragment & { __typename: 'AdminUser' } {
-  return {
-    __typename: 'AdminUser',
-    id: 10,
-    name: 'Ana Lopez',
-    email: 'ana@example.com',
-    role_id: 1,
-    role_name: 'Employee',
-    start_date: '2025-03-03',
-    completion_percentage: 40,
-    last_login_at: null,
-    is_active: true,
-    two_factor_enabled: false,
-    ...overrides,
-  };
-}
 
 const ANA = user({});
 const BEN = user({ id: 11, name: 'Ben Brown', email: 'ben@example.com', is_active: false, two_factor_enabled: true, completion_percentage: 100 });
@@ -121,7 +104,8 @@ describe('UsersPage', () => {
   });
 
   it('edits name, email, role and start date, validated before sending; resets two-factor after a confirmation', async () => {
-    const input = { name: 'Ben B. Brown', email: 'ben@example.com', role_id: 2, start_date: '2025-04-01' };
+    // A role change without "Start the new role's checklist from today" keeps the start date.
+    const input = { name: 'Ben B. Brown', email: 'ben@example.com', role_id: 2, start_date: '2025-04-01', manager_id: null, buddy_id: null, reonboard: false };
     const { toasts } = await renderAdmin(<UsersPage />, [
       listMock(BASE, [BEN]),
       rolesMock(),
