@@ -69,7 +69,7 @@ test.describe('administration console', () => {
       const itemDialog = dialog(page, 'New checklist item');
       await itemDialog.getByLabel('Title').fill(title);
       await itemDialog.getByLabel('Type').selectOption({ label: type });
-      await itemDialog.getByLabel('Due (days after the start date)').fill(days);
+      await itemDialog.getByLabel('Due (working days after the start date)').fill(days);
       await itemDialog.getByLabel('Role', { exact: true }).selectOption({ label: roleName });
       await itemDialog.getByRole('button', { name: 'Create' }).click();
       await expect(toast(page, `"${title}" created`)).toBeVisible();
