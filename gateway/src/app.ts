@@ -12,7 +12,7 @@ import { apiNotFound, errorHandler } from './http/errors';
 import { healthRouter } from './http/health';
 import { requestLog } from './http/request-log';
 import { noStore, securityHeaders } from './http/security-headers';
-import { createServices } from './services';
+import { createServices, type Services } from './services';
 import { systemClock, type Clock } from './shared/clock';
 import type { Logger } from './shared/logger';
 
@@ -28,6 +28,8 @@ export interface AppDeps {
 
 export interface App {
   app: Express;
+  /** The app's service layer, for the work that runs beside HTTP (the reminder schedule). */
+  services: Services;
   /** Marks the app as draining: /readyz turns 503 and connections are not kept alive. */
   beginShutdown(): void;
   /** Stops Apollo (call after the HTTP server has drained). */
@@ -78,6 +80,7 @@ export async function createApp({ config, dataSource, logger, clock = systemCloc
 
   return {
     app,
+    services,
     beginShutdown: () => {
       shuttingDown = true;
     },

@@ -11,6 +11,7 @@ import { seedDemoData } from './db/seed';
 import { startJobs, type PgBoss } from './jobs';
 import { PasswordHasher } from './modules/auth';
 import { createMailer, MailWorker } from './modules/mail';
+import { ReminderSchedule } from './modules/notifications';
 import { createLogger, type Logger } from './shared/logger';
 
 /*
@@ -26,6 +27,7 @@ interface Running {
   embedded?: EmbeddedPostgres;
   boss?: PgBoss;
   mailWorker?: MailWorker;
+  reminders?: ReminderSchedule;
 }
 
 const running: Running = {};
@@ -69,6 +71,9 @@ async function main(): Promise<void> {
 
   const app = await createApp({ config, dataSource, logger });
   running.app = app;
+  // The daily reminders: a pg-boss schedule every replica registers; the day's run happens once.
+  running.reminders = new ReminderSchedule({ boss, reminders: app.services.reminders, logger });
+  await running.reminders.start();
   const server = http.createServer(app.app);
   running.server = server;
   // Slightly above typical load-balancer idle timeouts, so the LB closes first.
@@ -134,6 +139,7 @@ async function shutdown(reason: string, exitCode: number, timeoutMs: number): Pr
 
 /** The mail worker stops taking jobs; pg-boss lets a delivery in flight finish, up to the deadline. */
 async function stopJobs(timeoutMs: number): Promise<void> {
+  await step('stop reminder schedule', () => running.reminders?.stop());
   await step('stop mail worker', () => running.mailWorker?.stop());
   await step('stop job queue', () => running.boss?.stop({ graceful: true, wait: true, timeout: Math.max(timeoutMs, 1_000) }));
 }

@@ -9,6 +9,7 @@ import { DashboardService } from './modules/dashboard';
 import { DocumentsService, linkedDocumentsForItems } from './modules/documents';
 import { InvitationsService } from './modules/invitations';
 import { MailOutbox } from './modules/mail';
+import { NotificationService, ReminderService } from './modules/notifications';
 import { ProgressService } from './modules/progress';
 import { RolesService } from './modules/roles';
 import { SettingsService } from './modules/settings';
@@ -35,6 +36,8 @@ export interface Services {
   team: TeamService;
   adminReports: AdminReportsService;
   invitations: InvitationsService;
+  notifications: NotificationService;
+  reminders: ReminderService;
 }
 
 export interface ServiceOptions {
@@ -62,6 +65,9 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const auth = new AuthService(dataSource, users, roles, audit, hasher, tokens, sessions, limiter, twoFactor, settings, options.auth);
   // One outbox for every module that mails (its rows commit with the work that causes them).
   const outbox = new MailOutbox({ publicUrl: options.mail.publicUrl });
+  // Notifications (and their mails) are written in the transaction of whatever causes them.
+  const notifications = new NotificationService(dataSource, outbox);
+  const reminders = new ReminderService(dataSource, settings, outbox, clock);
   const passwords = new PasswordService(dataSource, users, audit, hasher, tokens, sessions, limiter, outbox, options.auth);
   // The checklist gets the documents module's reader handed in: documents imports the checklist.
   const checklist = new ChecklistService(dataSource, users, clock, (itemIds) => linkedDocumentsForItems(dataSource, itemIds));
@@ -79,5 +85,5 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const invitations = new InvitationsService(dataSource, users, roles, auth, audit, outbox, hasher, limiter, {
     tokenAttemptsPerAddress: options.auth.rateLimits.invitationTokenPerAddress,
   });
-  return { audit, auth, sessions, passwords, twoFactor, settings, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, userAdmin, team, adminReports, invitations };
+  return { audit, auth, sessions, passwords, twoFactor, settings, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, userAdmin, team, adminReports, invitations, notifications, reminders };
 }

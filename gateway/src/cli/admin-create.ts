@@ -2,19 +2,16 @@ import 'reflect-metadata';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { DataSource } from 'typeorm';
 import { ConfigError, parseEnv, type Config, type Env } from '../config';
 import { findRepoRoot } from '../config/repo-root';
-import { createDataSource, runMigrations, withStartupLock } from '../db/data-source';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
 import { PasswordHasher } from '../modules/auth';
 import { createServices } from '../services';
 import type { RequestMeta } from '../shared/actor';
-import { isDatabaseUnavailableError } from '../shared/db-errors';
 import { ConflictError, ValidationError } from '../shared/errors';
-import { createLogger, redactString } from '../shared/logger';
+import { redactString } from '../shared/logger';
 import { parseInput } from '../shared/validation';
 import { AdministratorInput, createAdministrator, parseAdministrator } from './create-administrator';
+import { CliError, openDatabase, type Database } from './database';
 import { readHiddenLine } from './prompt';
 
 /*
@@ -47,16 +44,6 @@ Exit codes: 0 created, 1 unexpected failure, 2 invalid arguments or input,
 3 the email already has an account or a pending invitation, 4 the database cannot be reached.
 
 In the gateway's Docker image: docker compose run --rm gateway npm run admin:create -- --email … --name …`;
-
-/** A failure the operator can act on: printed as is, with its exit code. */
-class CliError extends Error {
-  constructor(
-    message: string,
-    readonly exitCode: number,
-  ) {
-    super(message);
-  }
-}
 
 interface Io {
   env: Env;
@@ -122,54 +109,6 @@ async function promptPassword(io: Io, who: { name: string; email: string }): Pro
   }
 }
 
-/** Host, port and database of a connection URL: never its password. */
-function describeDatabase(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
-  } catch {
-    return 'DATABASE_URL';
-  }
-}
-
-interface Database {
-  dataSource: DataSource;
-  close(): Promise<void>;
-}
-
-async function openDatabase(config: Config): Promise<Database> {
-  const logger = createLogger('error', { service: 'admin:create' });
-  let embedded: EmbeddedPostgres | undefined;
-  let url = config.databaseUrl;
-  if (url === null) {
-    try {
-      // Adopts the cluster of a running gateway, or starts it and stops it again afterwards.
-      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
-    } catch (err) {
-      throw new CliError(`DATABASE_URL is not set and the embedded PostgreSQL in ${config.dataDir} could not start: ${(err as Error).message}`, EXIT.noDatabase);
-    }
-    url = embedded.url;
-  }
-  const dataSource = createDataSource({ url, poolMax: 2, logger, applicationName: 'embark-admin-create' });
-  const close = async () => {
-    if (dataSource.isInitialized) await dataSource.destroy();
-    await embedded?.stop();
-  };
-  try {
-    await dataSource.initialize();
-    await withStartupLock(dataSource, () => runMigrations(dataSource, logger));
-  } catch (err) {
-    await close().catch(() => undefined);
-    const code = (err as { code?: unknown }).code;
-    // 28P01 wrong password, 3D000 no such database, 28000 no such role or not allowed.
-    if (isDatabaseUnavailableError(err) || code === '28P01' || code === '3D000' || code === '28000') {
-      throw new CliError(`Cannot reach the database at ${describeDatabase(url)}: ${(err as Error).message}. Is PostgreSQL running, and is DATABASE_URL right?`, EXIT.noDatabase);
-    }
-    throw err;
-  }
-  return { dataSource, close };
-}
-
 /** Runs the command; resolves to the exit code. Every message goes to `io`, so tests can drive it. */
 export async function run(argv: string[], io: Io): Promise<number> {
   let database: Database | undefined;
@@ -197,7 +136,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       parseAdministrator({ ...who, password });
     }
 
-    database = await openDatabase(config);
+    database = await openDatabase(config, 'admin:create', EXIT.noDatabase);
     // This command issues no tokens: without JWT_SECRET any throwaway key will do.
     const services = createServices(database.dataSource, { jwtSecret: config.jwtSecret ?? crypto.randomBytes(32).toString('base64url'), auth: config.auth, mail: config.mail });
     if (password === null) {

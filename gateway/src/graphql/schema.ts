@@ -7,13 +7,14 @@ import { DashboardResolver } from '../modules/dashboard';
 import { DocumentsResolver } from '../modules/documents';
 import { InvitationsResolver } from '../modules/invitations';
 import { JournalResolver } from '../modules/journal';
+import { NotificationsResolver } from '../modules/notifications';
 import { ProgressResolver } from '../modules/progress';
 import { RolesResolver } from '../modules/roles';
 import { SettingsResolver } from '../modules/settings';
 import { UsersResolver } from '../modules/users';
 
 /** Every resolver class of the API. */
-export const resolvers = [AuthResolver, PasswordResolver, SettingsResolver, RolesResolver, UsersResolver, UserChecklistResolver, ChecklistItemResolver, ProgressResolver, DashboardResolver, DocumentsResolver, JournalResolver, AdminResolver, AdminChecklistItemResolver, InvitationsResolver] as const;
+export const resolvers = [AuthResolver, PasswordResolver, SettingsResolver, RolesResolver, UsersResolver, UserChecklistResolver, ChecklistItemResolver, ProgressResolver, DashboardResolver, DocumentsResolver, JournalResolver, AdminResolver, AdminChecklistItemResolver, InvitationsResolver, NotificationsResolver] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 

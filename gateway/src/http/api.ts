@@ -5,6 +5,7 @@ import { checklistRouter } from '../modules/checklist';
 import { documentsRouter } from '../modules/documents';
 import { invitationsRouter } from '../modules/invitations';
 import { journalRouter } from '../modules/journal';
+import { notificationsRouter } from '../modules/notifications';
 import { progressRouter } from '../modules/progress';
 import { rolesRouter } from '../modules/roles';
 import { settingsRouter } from '../modules/settings';
@@ -27,6 +28,7 @@ export function apiRouter(services: Services, options: { production: boolean }):
   router.use(journalRouter(services));
   router.use(adminRouter(services));
   router.use(invitationsRouter(services));
+  router.use(notificationsRouter(services));
   // Unknown /api paths answer JSON, not express's HTML 404.
   router.use(apiNotFound);
   return router;

@@ -3,6 +3,8 @@ export const MAIL_LIMITS = {
   addressMax: 320,
   dedupeKeyMax: 200,
   nameMax: 200,
+  /** Tasks a reminder mail lists by name; the rest are counted. */
+  reminderTasksMax: 20,
 } as const;
 
 export const MAIL_MESSAGES = {

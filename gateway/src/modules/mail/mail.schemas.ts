@@ -27,7 +27,38 @@ export const PasswordResetMailContent = z.object({
   data: z.object({ name: text(MAIL_LIMITS.nameMax), token, expiresAt }),
 });
 
-export const MailContentSchema = z.discriminatedUnion('kind', [InvitationMailContent, PasswordResetMailContent], M.unknownKind);
+const day = z.string(M.textRequired).regex(/^\d{4}-\d{2}-\d{2}$/, M.textRequired);
+
+/** One task in a reminder: its title, whose it is (null: the recipient's own), its due date and working days overdue (0: not yet). */
+const ReminderTask = z.object({
+  title: text(MAIL_LIMITS.nameMax),
+  hire: text(MAIL_LIMITS.nameMax).nullable(),
+  dueDate: day,
+  overdueDays: z.number().int().min(0),
+});
+
+/** Tasks listed in one reminder at most; the rest are counted ("and 12 more"). */
+const reminderTasks = z.array(ReminderTask).min(1, M.textRequired).max(MAIL_LIMITS.reminderTasksMax, M.textRequired);
+
+/** An in-app path such as /app/my-tasks: the mail's button opens PUBLIC_URL + it. */
+const appPath = z.string(M.textRequired).regex(/^\/[^\s]*$/, M.textRequired).max(500, M.textTooLong);
+
+const reminder = z.object({ name: text(MAIL_LIMITS.nameMax), tasks: reminderTasks, more: z.number().int().min(0), link: appPath });
+
+export const DigestMailContent = z.object({ kind: z.literal('digest'), data: reminder });
+
+export const EscalationMailContent = z.object({ kind: z.literal('escalation'), data: reminder });
+
+export const ChecklistChangedMailContent = z.object({
+  kind: z.literal('checklist-changed'),
+  data: z.object({ name: text(MAIL_LIMITS.nameMax), body: z.string(M.textRequired).max(4000, M.textTooLong), link: appPath }),
+});
+
+export const MailContentSchema = z.discriminatedUnion(
+  'kind',
+  [InvitationMailContent, PasswordResetMailContent, DigestMailContent, EscalationMailContent, ChecklistChangedMailContent],
+  M.unknownKind,
+);
 
 export const OutboxMailSchema = z.object({
   to: z.email(M.recipientInvalid).max(MAIL_LIMITS.addressMax, M.recipientInvalid),

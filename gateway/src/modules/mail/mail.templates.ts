@@ -42,13 +42,41 @@ function when(date: Date): string {
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
 }
 
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** "Mon 3 Feb 2027" from a YYYY-MM-DD company date (a calendar day, no time zone to shift it). */
+function day(date: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]?.slice(0, 3)} ${d.getUTCFullYear()}`;
+}
+
+/** Where every reminder mail sends its reader to turn the digest off (docs/product.md#notifications). */
+export const PREFERENCES_PATH = '/app/profile/notifications';
+
+type ReminderTask = Extract<MailContent, { kind: 'digest' }>['data']['tasks'][number];
+
+/** One line of a reminder: "Book your first 1:1 (Ada Lovelace) — overdue 2 working days, due Mon 3 Feb 2027". */
+function taskLine(task: ReminderTask): string {
+  const whose = task.hire === null ? '' : ` (${task.hire})`;
+  const when = task.overdueDays > 0 ? `overdue ${task.overdueDays} working day${task.overdueDays === 1 ? '' : 's'}, due ${day(task.dueDate)}` : `due ${day(task.dueDate)}`;
+  return `${task.title}${whose} — ${when}`;
+}
+
+function taskList(tasks: ReminderTask[], more: number): string[] {
+  return [...tasks.map(taskLine), ...(more > 0 ? [`and ${more} more`] : [])];
+}
+
 /** One mail's words, as plain paragraphs and one call to action; the layout makes both parts from it. */
 interface MailBody {
   subject: string;
   greeting: string;
   paragraphs: string[];
+  /** A bulleted list after the paragraphs (the tasks of a reminder). */
+  list?: string[];
   action: { label: string; url: string };
   footnote: string;
+  /** The notification preferences address, on every mail about the reader's notifications. */
+  preferences?: string;
 }
 
 function body(content: MailContent, context: RenderContext): MailBody {
@@ -73,20 +101,74 @@ function body(content: MailContent, context: RenderContext): MailBody {
         footnote: `This link works once and expires on ${when(expiresAt)}. If you did not ask for it, ignore this mail: your password stays as it is.`,
       };
     }
+    case 'digest': {
+      const { name, tasks, more, link: path } = content.data;
+      const count = tasks.length + more;
+      return {
+        subject: `${count} onboarding task${count === 1 ? '' : 's'} due soon or overdue`,
+        greeting: `Hello ${name},`,
+        paragraphs: [`These onboarding tasks you own are due within the next 2 working days or overdue:`],
+        list: taskList(tasks, more),
+        action: { label: 'Open your tasks', url: `${context.publicUrl}${path}` },
+        footnote: 'You get this digest on working days while you own open tasks that are due soon or overdue.',
+        preferences: `${context.publicUrl}${PREFERENCES_PATH}`,
+      };
+    }
+    case 'escalation': {
+      const { name, tasks, more, link: path } = content.data;
+      const count = tasks.length + more;
+      return {
+        subject: `Escalation: ${count} onboarding task${count === 1 ? ' is' : 's are'} overdue`,
+        greeting: `Hello ${name},`,
+        paragraphs: ['These onboarding tasks are overdue and need your attention:'],
+        list: taskList(tasks, more),
+        action: { label: 'See the overdue tasks', url: `${context.publicUrl}${path}` },
+        footnote: 'Each overdue task is escalated once. Escalations cannot be turned off.',
+        preferences: `${context.publicUrl}${PREFERENCES_PATH}`,
+      };
+    }
+    case 'checklist-changed': {
+      const { name, body: text, link: path } = content.data;
+      return {
+        subject: 'Your checklist changed',
+        greeting: `Hello ${name},`,
+        paragraphs: [text],
+        action: { label: 'Open your checklist', url: `${context.publicUrl}${path}` },
+        footnote: 'Your onboarding checklist follows your role.',
+        preferences: `${context.publicUrl}${PREFERENCES_PATH}`,
+      };
+    }
   }
 }
 
 /** Subject, text and HTML of one mail, all from the same words. */
 export function renderMail(content: MailContent, context: RenderContext): RenderedMail {
   const b = body(content, context);
-  const text = [b.greeting, '', ...b.paragraphs.flatMap((p) => [p, '']), `${b.action.label}: ${b.action.url}`, '', b.footnote, '', `— ${BRAND.name}`, ''].join('\n');
+  const text = [
+    b.greeting,
+    '',
+    ...b.paragraphs.flatMap((p) => [p, '']),
+    ...(b.list ? [...b.list.map((item) => `- ${item}`), ''] : []),
+    `${b.action.label}: ${b.action.url}`,
+    '',
+    b.footnote,
+    '',
+    ...(b.preferences ? [`Notification preferences: ${b.preferences}`, ''] : []),
+    `— ${BRAND.name}`,
+    '',
+  ].join('\n');
   return { subject: oneLine(b.subject), text, html: layout(b) };
 }
 
 /** The one layout: a centred card with the brand bar, inline styles only (mail clients drop <style>). */
 function layout(b: MailBody): string {
   const e = escapeHtml;
-  const paragraphs = b.paragraphs.map((p) => `<p style="margin:0 0 16px">${e(p)}</p>`).join('');
+  const paragraphs =
+    b.paragraphs.map((p) => `<p style="margin:0 0 16px">${e(p)}</p>`).join('') +
+    (b.list ? `<ul style="margin:0 0 16px;padding-left:20px">${b.list.map((item) => `<li style="margin:0 0 4px">${e(item)}</li>`).join('')}</ul>` : '');
+  const preferences = b.preferences
+    ? `\n<p style="margin:16px 0 0;color:${BRAND.muted};font-size:14px"><a href="${e(b.preferences)}" style="color:${BRAND.primary}">Notification preferences</a></p>`
+    : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(b.subject)}</title></head>
 <body style="margin:0;padding:24px 12px;background:${BRAND.bg};font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif;color:${BRAND.text};font-size:16px;line-height:1.5">
@@ -98,7 +180,7 @@ function layout(b: MailBody): string {
 ${paragraphs}
 <p style="margin:24px 0"><a href="${e(b.action.url)}" style="display:inline-block;background:${BRAND.primary};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:600">${e(b.action.label)}</a></p>
 <p style="margin:0 0 16px;color:${BRAND.muted};font-size:14px">If the button does not work, open this address: <a href="${e(b.action.url)}" style="color:${BRAND.primary}">${e(b.action.url)}</a></p>
-<p style="margin:0;color:${BRAND.muted};font-size:14px">${e(b.footnote)}</p>
+<p style="margin:0;color:${BRAND.muted};font-size:14px">${e(b.footnote)}</p>${preferences}
 </td></tr></table>
 </td></tr></table>
 </body></html>

@@ -1,0 +1,72 @@
+import type { DataSource } from 'typeorm';
+import type { Config } from '../config';
+import { createDataSource, runMigrations, withStartupLock } from '../db/data-source';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
+import { isDatabaseUnavailableError } from '../shared/db-errors';
+import { createLogger } from '../shared/logger';
+
+/*
+ * The database of an operator command (admin:create, jobs:reminders):
+ * DATABASE_URL, or the embedded PostgreSQL as the gateway uses it, with
+ * pending migrations applied first, so a command works before the gateway's
+ * first start.
+ */
+
+/** A failure the operator can act on: printed as is, with its exit code. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Host, port and database of a connection URL: never its password. */
+export function describeDatabase(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+export interface Database {
+  dataSource: DataSource;
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database; a CliError with `noDatabaseExit` when it cannot be reached. */
+export async function openDatabase(config: Config, command: string, noDatabaseExit: number): Promise<Database> {
+  const logger = createLogger('error', { service: command });
+  let embedded: EmbeddedPostgres | undefined;
+  let url = config.databaseUrl;
+  if (url === null) {
+    try {
+      // Adopts the cluster of a running gateway, or starts it and stops it again afterwards.
+      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
+    } catch (err) {
+      throw new CliError(`DATABASE_URL is not set and the embedded PostgreSQL in ${config.dataDir} could not start: ${(err as Error).message}`, noDatabaseExit);
+    }
+    url = embedded.url;
+  }
+  const dataSource = createDataSource({ url, poolMax: 2, logger, applicationName: `embark-${command.replace(/[^a-z]+/g, '-')}` });
+  const close = async () => {
+    if (dataSource.isInitialized) await dataSource.destroy();
+    await embedded?.stop();
+  };
+  try {
+    await dataSource.initialize();
+    await withStartupLock(dataSource, () => runMigrations(dataSource, logger));
+  } catch (err) {
+    await close().catch(() => undefined);
+    const code = (err as { code?: unknown }).code;
+    // 28P01 wrong password, 3D000 no such database, 28000 no such role or not allowed.
+    if (isDatabaseUnavailableError(err) || code === '28P01' || code === '3D000' || code === '28000') {
+      throw new CliError(`Cannot reach the database at ${describeDatabase(url)}: ${(err as Error).message}. Is PostgreSQL running, and is DATABASE_URL right?`, noDatabaseExit);
+    }
+    throw err;
+  }
+  return { dataSource, close };
+}
