@@ -1,9 +1,9 @@
 import type { ReactElement } from 'react';
-import { act, render } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
 import { MemoryRouter } from 'react-router';
 import { AuthContext, ToastContext, type AuthContextValue, type ToastApi } from '@embark/shared-ui';
-import { AdminRolesDocument, type AdminUserFieldsFragment } from '../__generated__/graphql';
+import { AdminRolesDocument, AdminUsersDocument, type AdminUserFieldsFragment, type AdminUsersFilter } from '../__generated__/graphql';
 
 /* Test helpers of the admin screens: the providers the shell gives a remote, with mocked GraphQL. */
 
@@ -70,6 +70,20 @@ export function adminUser(overrides: Partial<AdminUserFieldsFragment> = {}): Adm
     buddy_name: null,
     ...overrides,
   };
+}
+
+/** The search a person field (manager, buddy) sends with nothing typed. */
+export const PICKER: AdminUsersFilter = { search: null, roleId: null, status: 'active', sort: 'name', order: 'asc', page: 1, limit: 8 };
+
+/** A person field's search for `search`, answered with `data`. */
+export function peopleMock(search: string | null, data: AdminUserFieldsFragment[]): Mocks[number] {
+  return { request: { query: AdminUsersDocument, variables: { filter: { ...PICKER, search } } }, result: { data: { adminUsers: { __typename: 'AdminUserPage', total: data.length, page: 1, limit: 8, data } } }, maxUsageCount: 10 };
+}
+
+/** Types into a person field and waits for the debounced search's suggestions. */
+export async function searchPeople(label: string, text: string) {
+  fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value: text } });
+  return screen.findByRole('listbox', { name: label });
 }
 
 /** A GraphQL error the gateway would send for a rule (e.g. CONFLICT), as a mock result. */

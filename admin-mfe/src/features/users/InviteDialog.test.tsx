@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AdminUsersDocument, InviteUserDocument, type AdminUserFieldsFragment, type AdminUsersFilter } from '../../__generated__/graphql';
-import { adminUser, domainError, renderAdmin, ROLES, rolesMock, type Mocks } from '../../shared/test-utils';
+import { AdminUsersDocument, InviteUserDocument } from '../../__generated__/graphql';
+import { adminUser, domainError, peopleMock, PICKER, renderAdmin, ROLES, rolesMock, searchPeople as search, type Mocks } from '../../shared/test-utils';
 import { InviteDialog } from './InviteDialog';
 
 const person = (id: number, name: string, email: string) => adminUser({ id, name, email, role_id: 2, role_name: 'Manager', start_date: '2024-01-01', completion_percentage: 100 });
@@ -8,21 +8,11 @@ const MAYA = person(20, 'Maya Manager', 'maya@example.com');
 const MARK = person(21, 'Mark Manning', 'mark@example.com');
 const BO = person(22, 'Bo Buddy', 'bo@example.com');
 
-const PICKER: AdminUsersFilter = { search: null, roleId: null, status: 'active', sort: 'name', order: 'asc', page: 1, limit: 8 };
-function peopleMock(search: string | null, data: AdminUserFieldsFragment[]): Mocks[number] {
-  return { request: { query: AdminUsersDocument, variables: { filter: { ...PICKER, search } } }, result: { data: { adminUsers: { __typename: 'AdminUserPage', total: data.length, page: 1, limit: 8, data } } }, maxUsageCount: 10 };
-}
 const roles = { data: { roles: ROLES } };
 
 function renderDialog(mocks: Mocks) {
   const onClose = jest.fn();
   return renderAdmin(<InviteDialog open roles={roles} onClose={onClose} />, [rolesMock(), ...mocks]).then((view) => ({ ...view, onClose }));
-}
-
-/** Types into a person field and waits for the debounced search's suggestions. */
-async function search(label: string, text: string) {
-  fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value: text } });
-  return screen.findByRole('listbox', { name: label });
 }
 
 describe('InviteDialog', () => {

@@ -1,0 +1,84 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { UpdateUserDocument } from '../../__generated__/graphql';
+import { adminUser, domainError, peopleMock, renderAdmin, ROLES, rolesMock, searchPeople, type Mocks } from '../../shared/test-utils';
+import { EditUserDialog } from './EditUserDialog';
+
+const MAYA = adminUser({ id: 20, name: 'Maya Manager', email: 'maya@example.com', role_id: 2, role_name: 'Manager' });
+const BO = adminUser({ id: 22, name: 'Bo Buddy', email: 'bo@example.com' });
+const ANA = adminUser({ manager_id: MAYA.id, manager_name: MAYA.name });
+const SAVED = { name: ANA.name, email: ANA.email, start_date: ANA.start_date };
+
+function renderDialog(mocks: Mocks) {
+  const onClose = jest.fn();
+  return renderAdmin(<EditUserDialog user={ANA} roles={ROLES} isSelf={false} onClose={onClose} />, [rolesMock(), ...mocks]).then((view) => ({ ...view, onClose }));
+}
+const dialog = () => screen.getByRole('dialog', { name: 'Edit user' });
+const combobox = (name: string) => within(dialog()).getByRole('combobox', { name }) as HTMLInputElement;
+const reonboard = () => within(dialog()).queryByRole('checkbox', { name: "Start the new role's checklist from today" }) as HTMLInputElement | null;
+
+describe('EditUserDialog: manager, buddy and a new role', () => {
+  it('shows the saved manager and no buddy; clears the manager, picks a buddy and saves both', async () => {
+    const input = { ...SAVED, role_id: 1, manager_id: null, buddy_id: BO.id };
+    const saved = jest.fn(() => ({ data: { updateUser: { ...ANA, manager_id: null, manager_name: null, buddy_id: BO.id, buddy_name: BO.name } } }));
+    const { toasts, onClose } = await renderDialog([peopleMock(null, [BO, MAYA]), peopleMock('bo', [BO]), { request: { query: UpdateUserDocument, variables: { id: ANA.id, input } }, result: saved }]);
+    expect(combobox('Manager').value).toBe('Maya Manager');
+    expect(combobox('Buddy').value).toBe('');
+    // Same role: nothing to start over.
+    expect(reonboard()).toBeNull();
+
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Clear manager' }));
+    expect(combobox('Manager').value).toBe('');
+    fireEvent.focus(combobox('Buddy'));
+    const buddies = await searchPeople('Buddy', 'bo');
+    fireEvent.click(await within(buddies).findByRole('option', { name: /Bo Buddy/ }));
+    expect(combobox('Buddy').value).toBe('Bo Buddy');
+
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Ana Lopez was updated'));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('refuses the user as their own manager or buddy before sending', async () => {
+    await renderDialog([peopleMock(null, [ANA, BO]), peopleMock('ana', [ANA])]);
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Clear manager' }));
+    for (const field of ['Manager', 'Buddy']) {
+      fireEvent.focus(combobox(field));
+      const list = await searchPeople(field, 'ana');
+      fireEvent.click(await within(list).findByRole('option', { name: /Ana Lopez/ }));
+    }
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save changes' }));
+    expect(within(dialog()).getByText('A user cannot be their own manager')).toBeTruthy();
+    expect(within(dialog()).getByText('A user cannot be their own buddy')).toBeTruthy();
+    expect(combobox('Manager').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("offers to start the new role's checklist from today only while the role changes, and sends the choice", async () => {
+    const input = { ...SAVED, role_id: 2, manager_id: MAYA.id, buddy_id: null, reonboard: true };
+    const saved = jest.fn(() => ({ data: { updateUser: { ...ANA, role_id: 2, role_name: 'Manager' } } }));
+    const { toasts } = await renderDialog([
+      { request: { query: UpdateUserDocument, variables: { id: ANA.id, input } }, result: domainError('This manager reports to this user: manager chains cannot loop', 'BAD_USER_INPUT') },
+      { request: { query: UpdateUserDocument, variables: { id: ANA.id, input } }, result: saved },
+    ]);
+    const role = within(dialog()).getByLabelText('Role');
+    fireEvent.change(role, { target: { value: '2' } });
+    const box = reonboard();
+    expect(box?.checked).toBe(false);
+    expect(within(dialog()).getByRole('checkbox', { description: 'Tasks new to them are due counting from today instead of their start date. Tasks both roles share keep their progress.' })).toBe(box);
+    // Back to the saved role: the choice goes away.
+    fireEvent.change(role, { target: { value: '1' } });
+    expect(reonboard()).toBeNull();
+    fireEvent.change(role, { target: { value: '2' } });
+    fireEvent.click(reonboard() as HTMLInputElement);
+
+    // The server's refusal is shown, with everything typed kept.
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save changes' }));
+    expect((await within(dialog()).findByRole('alert')).textContent).toBe('This manager reports to this user: manager chains cannot loop');
+    expect(reonboard()?.checked).toBe(true);
+    expect((within(dialog()).getByLabelText('Role') as HTMLSelectElement).value).toBe('2');
+
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Ana Lopez was updated'));
+  });
+});
