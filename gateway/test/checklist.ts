@@ -108,7 +108,12 @@ export const USER_CHECKLIST_ITEM_FIELDS = [
   'title',
   'type',
   'updated_at',
+  'owner_type',
+  'owner_role_id',
+  'ownerLabel',
+  'ownerName',
+  'canComplete',
 ].sort();
 
 /** The exact field list of the ChecklistItem REST shape. */
-export const CHECKLIST_ITEM_FIELDS = ['created_at', 'description', 'documents', 'due_days', 'id', 'item_order', 'priority', 'role_id', 'title', 'type', 'updated_at'].sort();
+export const CHECKLIST_ITEM_FIELDS = ['created_at', 'description', 'documents', 'due_days', 'id', 'item_order', 'priority', 'role_id', 'title', 'type', 'updated_at', 'owner_type', 'owner_role_id'].sort();

@@ -1,7 +1,7 @@
 import { requireAdmin, type Actor } from '../../shared/actor';
 import type { Clock } from '../../shared/clock';
 import { NotFoundError } from '../../shared/errors';
-import { completionRate, todayUtc, type ChecklistItemsService, type ChecklistService, type RoleHealthType } from '../checklist';
+import { completionRate, type ChecklistItemsService, type ChecklistService, type RoleHealthType } from '../checklist';
 import type { DocumentsService } from '../documents';
 import type { RolesService } from '../roles';
 import { USER_MESSAGES, type UserAdminService, type UsersService } from '../users';
@@ -34,7 +34,7 @@ export class AdminReportsService {
 
   async stats(actor: Actor): Promise<AdminStatsType> {
     requireAdmin(actor);
-    const today = todayUtc(this.clock());
+    const { today } = await this.sources.checklist.companyDay(this.clock());
     const { users, roles, checklist, checklistItems, documents } = this.sources;
     const [people, roleList, items, documentCount, health] = await Promise.all([
       users.counts(),

@@ -7,10 +7,12 @@ import type { CompletionStatsType } from './checklist.types';
  * Pure functions of their inputs (no I/O, no hidden clock): callers pass `now`
  * from the injected clock, so every rule is unit tested at its boundaries.
  *
- * Dates are calendar dates in UTC, written YYYY-MM-DD. A task is due by the END
- * of its due date: it is overdue from the next UTC midnight on, and the urgency
- * hours count down to that moment, so "overdue" means the same thing for
- * isOverdue and for urgencyLevel.
+ * Dates are calendar dates of the company calendar, written YYYY-MM-DD; the
+ * company's today comes from the server's SQL (companyDay), in the company
+ * time zone. A task is due by the END of its due date: it is overdue from the
+ * next midnight in the company time zone on, and the urgency hours count down
+ * to that moment, so "overdue" means the same thing for isOverdue and for
+ * urgencyLevel.
  */
 
 export const CHECKLIST_ITEM_TYPES = ['form', 'policy', 'sop', 'training', 'meeting'] as const;
@@ -88,9 +90,27 @@ export function completionRate(done: number, total: number): number | null {
   return total > 0 ? completionPercentage(done, total) : null;
 }
 
-/** "Today" on the server: the UTC calendar date of `now`. The ONE definition of today. */
-export function todayUtc(now: Date): string {
-  return now.toISOString().slice(0, 10);
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** How far `timeZone`'s wall clock is ahead of UTC at the instant `ms`, in ms. */
+function zoneOffsetMs(ms: number, timeZone: string): number {
+  let format = wallClocks.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    wallClocks.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(ms));
+  const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/** The instant a YYYY-MM-DD date begins in `timeZone` (its midnight, or the first moment after a skipped one), in ms. */
+export function startOfDayMs(date: string, timeZone: string): number {
+  const wallMidnight = dateToUtcMs(date);
+  const guess = wallMidnight - zoneOffsetMs(wallMidnight, timeZone);
+  // Around a daylight-saving change the offset at the guess can differ: one correction settles it.
+  return wallMidnight - zoneOffsetMs(guess, timeZone);
 }
 
 /** Midnight UTC at the start of a YYYY-MM-DD date, in ms. Throws on anything else. */
@@ -114,9 +134,14 @@ export function isOverdue(dueDate: string, completed: boolean, today: string): b
   return !completed && dueDate < today;
 }
 
-/** Hours from `now` until the end of the due date (negative or zero once overdue). */
-export function hoursUntilDue(dueDate: string, now: Date): number {
-  return (dateToUtcMs(dueDate) + MS_PER_DAY - now.getTime()) / MS_PER_HOUR;
+/** Hours from `now` until the end of the due date in the company time zone (negative or zero once overdue). */
+export function hoursUntilDue(dueDate: string, now: Date, timeZone = 'UTC'): number {
+  return (startOfDayMs(dateAfter(dueDate), timeZone) - now.getTime()) / MS_PER_HOUR;
+}
+
+/** The calendar date after a YYYY-MM-DD date. */
+function dateAfter(date: string): string {
+  return new Date(dateToUtcMs(date) + MS_PER_DAY).toISOString().slice(0, 10);
 }
 
 /**
@@ -124,8 +149,8 @@ export function hoursUntilDue(dueDate: string, now: Date): number {
  * urgent (under 24 h); high (under 72 h and high priority); medium (under
  * 168 h); otherwise low.
  */
-export function urgencyLevel(dueDate: string, priority: string, now: Date): UrgencyLevelName {
-  const hours = hoursUntilDue(dueDate, now);
+export function urgencyLevel(dueDate: string, priority: string, now: Date, timeZone = 'UTC'): UrgencyLevelName {
+  const hours = hoursUntilDue(dueDate, now, timeZone);
   if (hours <= 0) return 'overdue';
   if (hours < URGENCY_HOURS.urgent) return 'urgent';
   if (hours < URGENCY_HOURS.high && priority === 'high') return 'high';

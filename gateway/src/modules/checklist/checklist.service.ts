@@ -6,7 +6,8 @@ import { parseId } from '../../shared/ids';
 import { hotRows, queryRows } from '../../shared/sql';
 import { toUserType, USER_MESSAGES, type UsersService, type UserType } from '../users';
 import { parseInput } from '../../shared/validation';
-import { completionRate, completionStats, daysBetween, estimatedTime, isOverdue, ownerLabel, todayUtc, type OwnerTypeName } from './checklist.rules';
+import { completionRate, completionStats, daysBetween, estimatedTime, isOverdue, ownerLabel, type OwnerTypeName } from './checklist.rules';
+import { companyDay, type CompanyDay } from './calendar';
 import { LOAD_CHECKLIST_SQL, MY_TASKS_SQL, READER_ITEM_SQL, ROLE_HEALTH_SQL, TASK_OWNER_SQL, USER_TASK_SQL, type MyTaskRow, type TaskRow } from './checklist.sql';
 import { MyTasksQuery } from './checklist.schemas';
 import type { ChecklistItemFields, ChecklistItemType, CompletionStatsType, LinkedDocumentType, MyTasksPageType, RoleHealthType, UserChecklistItemType } from './checklist.types';
@@ -53,10 +54,11 @@ export interface TaskOwnership {
   viewer_owns: boolean;
 }
 
-/** A user's checklist as loaded: the start date the due dates count from, and the items in order. */
+/** A user's checklist as loaded: the start date the due dates count from, the items in order, and the company's day they were judged on. */
 export interface LoadedChecklist {
   startDate: string;
   items: UserChecklistItemType[];
+  day: CompanyDay;
 }
 
 /**
@@ -107,8 +109,14 @@ export class ChecklistService {
     const id = parseId(rawId, CHECKLIST_MESSAGES.invalidItemId);
     const [row] = await queryRows<TaskRow>(this.dataSource, READER_ITEM_SQL, [id, user.userId, isAdmin(user) ? null : user.roleId]);
     if (!row) throw new NotFoundError(CHECKLIST_MESSAGES.itemNotFound);
-    const { dueDate, isOverdue: overdue } = toUserChecklistItem(row, todayUtc(this.clock()), { userId: user.userId, admin: isAdmin(user) });
+    const { today } = await companyDay(this.dataSource, this.clock());
+    const { dueDate, isOverdue: overdue } = toUserChecklistItem(row, today, { userId: user.userId, admin: isAdmin(user) });
     return { ...itemOf(row), dueDate, isOverdue: overdue };
+  }
+
+  /** The company's today at `now` and its time zone (docs/product.md#overdue), for reports that judge overdue in SQL. */
+  companyDay(now: Date = this.clock()): Promise<CompanyDay> {
+    return companyDay(this.dataSource, now);
   }
 
   /**
@@ -138,13 +146,16 @@ export class ChecklistService {
    */
   async loadChecklist(userId: number, now: Date = this.clock(), manager?: EntityManager, viewer: TaskViewer = { userId, admin: false }): Promise<LoadedChecklist | null> {
     // The read behind the checklist page and the dashboard.
-    const rows = await hotRows<Omit<TaskRow, 'id'> & { start_date: string; id: number | null }>(manager ?? this.dataSource, 'embark_load_checklist', LOAD_CHECKLIST_SQL, [userId, viewer.userId]);
+    const db = manager ?? this.dataSource;
+    const [rows, day] = await Promise.all([
+      hotRows<Omit<TaskRow, 'id'> & { start_date: string; id: number | null }>(db, 'embark_load_checklist', LOAD_CHECKLIST_SQL, [userId, viewer.userId]),
+      companyDay(db, now),
+    ]);
     const first = rows[0];
     if (!first) return null;
-    const today = todayUtc(now);
     // A user whose role has no items comes back as one row of nulls.
-    const items = rows.filter((r): r is TaskRow & { start_date: string } => r.id !== null).map((r) => toUserChecklistItem(r, today, viewer));
-    return { startDate: first.start_date, items };
+    const items = rows.filter((r): r is TaskRow & { start_date: string } => r.id !== null).map((r) => toUserChecklistItem(r, day.today, viewer));
+    return { startDate: first.start_date, items, day };
   }
 
   /**
@@ -154,8 +165,9 @@ export class ChecklistService {
    * reads back what it has just written, inside its transaction.
    */
   async userTask(userId: number, itemId: number, now: Date, viewer: TaskViewer, manager?: EntityManager): Promise<UserChecklistItemType | null> {
-    const [row] = await queryRows<TaskRow>(manager ?? this.dataSource, USER_TASK_SQL, [userId, itemId, viewer.userId]);
-    return row ? toUserChecklistItem(row, todayUtc(now), viewer) : null;
+    const db = manager ?? this.dataSource;
+    const [[row], { today }] = await Promise.all([queryRows<TaskRow>(db, USER_TASK_SQL, [userId, itemId, viewer.userId]), companyDay(db, now)]);
+    return row ? toUserChecklistItem(row, today, viewer) : null;
   }
 
   /**

@@ -91,10 +91,10 @@ export class ChecklistItemFields {
  */
 @ObjectType('ChecklistItem')
 export class ChecklistItemType extends ChecklistItemFields {
-  @Field(() => String, { description: "The reader's start_date + due_days, ISO date YYYY-MM-DD (docs/product.md#due-dates)." })
+  @Field(() => String, { description: "The reader's start_date + due_days working days, ISO date YYYY-MM-DD (docs/product.md#due-dates)." })
   dueDate!: string;
 
-  @Field(() => Boolean, { description: "Not completed by the reader and dueDate before today (the server's UTC date)." })
+  @Field(() => Boolean, { description: "Not completed by the reader and dueDate before today (the company's date, decided by the server)." })
   isOverdue!: boolean;
 }
 
@@ -115,19 +115,19 @@ export class UserChecklistItemType extends ChecklistItemType {
   @Field(() => String, { nullable: true })
   note!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'Stored per-user due date (start date + due_days at assignment), ISO date YYYY-MM-DD.' })
+  @Field(() => String, { nullable: true, description: 'The due date stored with the progress (the live date when it was last written; a completed task keeps it), ISO date YYYY-MM-DD.' })
   due_date!: string | null;
 
   @Field(() => GraphQLDateTimeISO, { nullable: true })
   completed_at!: Date | null;
 
-  @Field(() => String, { description: "Computed: the user's start_date + due_days, ISO date YYYY-MM-DD." })
+  @Field(() => String, { description: "Computed: due_days working days from the user's start_date (or the date a re-onboarding anchored the task to); a completed task keeps its stored date. ISO date YYYY-MM-DD (docs/product.md#due-dates)." })
   declare dueDate: string;
 
-  @Field(() => Boolean, { description: "Computed: not completed and dueDate before today (server's UTC date)." })
+  @Field(() => Boolean, { description: "Computed: not completed and dueDate before today (the company's date, decided by the server)." })
   declare isOverdue: boolean;
 
-  @Field(() => Int, { description: "Computed: whole days from today (the server's UTC date) to dueDate; negative once it has passed." })
+  @Field(() => Int, { description: "Computed: whole days from today (the company's date, decided by the server) to dueDate; negative once it has passed." })
   daysUntilDue!: number;
 
   @Field(() => String, { description: "The time estimate for the type, e.g. '5-10 minutes' (docs/product.md#estimated-time)." })

@@ -23,8 +23,8 @@ export {
   isOwnTask,
   OWNER_TYPES,
   ownerLabel,
+  startOfDayMs,
   taskRoute,
-  todayUtc,
   urgencyLevel,
 } from './checklist.rules';
 export type { ChecklistItemTypeName, OwnerTypeName, ProgressStatusName, TaskPriorityName, UrgencyLevelName } from './checklist.rules';

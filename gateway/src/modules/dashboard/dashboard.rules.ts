@@ -1,4 +1,4 @@
-import { compareUpcoming, completionStats, daysBetween, DEFAULT_NEXT_STEP, isOwnTask, taskRoute, todayUtc, urgencyLevel, type UserChecklistItemType } from '../checklist';
+import { compareUpcoming, completionStats, daysBetween, DEFAULT_NEXT_STEP, isOwnTask, taskRoute, urgencyLevel, type CompanyDay, type UserChecklistItemType } from '../checklist';
 import type { DashboardType, RecentActivityType, UpcomingTaskType } from './dashboard.types';
 
 /** Default and largest number of upcoming tasks and recent activities a client may ask for (docs/product.md#dashboard). */
@@ -21,8 +21,10 @@ export const UPCOMING_WINDOW_DAYS = 7;
  * - nextStep: the user's most urgent incomplete own task (due within the window or not), else
  *   'Continue Your Tasks' → /app/checklist.
  * - recent: completed tasks, newest completion first.
+ * - startsInDays: calendar days until start_date while it is ahead (preboarding), else null.
+ * "Today" and the urgency deadlines are the company's (`day`, from the server's calendar).
  */
-export function buildDashboard(items: readonly UserChecklistItemType[], startDate: string, now: Date): DashboardType {
+export function buildDashboard(items: readonly UserChecklistItemType[], startDate: string, now: Date, day: CompanyDay): DashboardType {
   const stats = completionStats(items);
   const incomplete = items.filter((i) => !i.completed);
   const ordered = [...incomplete].sort(compareUpcoming);
@@ -38,7 +40,7 @@ export function buildDashboard(items: readonly UserChecklistItemType[], startDat
       daysUntilDue: i.daysUntilDue,
       estimatedTime: i.estimatedTime,
       route: taskRoute(i.id),
-      urgencyLevel: urgencyLevel(i.dueDate, i.priority, now),
+      urgencyLevel: urgencyLevel(i.dueDate, i.priority, now, day.timeZone),
       owner_type: i.owner_type,
       ownerLabel: i.ownerLabel,
       ownerName: i.ownerName,
@@ -59,12 +61,13 @@ export function buildDashboard(items: readonly UserChecklistItemType[], startDat
       remainingTasks: stats.pending,
       overdueTasks: stats.overdue,
       completionPercentage: stats.completionPercentage,
-      daysActive: Math.max(0, daysBetween(startDate, todayUtc(now))),
+      daysActive: Math.max(0, daysBetween(startDate, day.today)),
       estimatedCompletionDate: latestDue,
     },
     completionStats: stats,
     nextStep: first ? { title: first.title, route: taskRoute(first.id) } : { ...DEFAULT_NEXT_STEP },
     upcoming,
     recent,
+    startsInDays: startDate > day.today ? daysBetween(day.today, startDate) : null,
   };
 }

@@ -24,7 +24,7 @@ export class DashboardService {
     const loaded = await this.checklist.loadChecklist(userId, now, undefined, viewerOf(actor));
     // The middleware has just seen the account; it can only be gone if deleted in between.
     if (!loaded) throw new UnauthenticatedError();
-    return buildDashboard(loaded.items, loaded.startDate, now);
+    return buildDashboard(loaded.items, loaded.startDate, now, loaded.day);
   }
 }
 

@@ -62,7 +62,7 @@ export class UpcomingTaskType {
   @Field(() => Boolean)
   isOverdue!: boolean;
 
-  @Field(() => Int, { description: "Whole days from today (the server's UTC date) to dueDate; negative once it has passed." })
+  @Field(() => Int, { description: "Whole days from today (the company's date, decided by the server) to dueDate; negative once it has passed." })
   daysUntilDue!: number;
 
   @Field(() => String)
@@ -118,4 +118,7 @@ export class DashboardType {
 
   /** Every completion, newest first; `recentActivity` cuts it to the limit asked. */
   recent!: RecentActivityType[];
+
+  @Field(() => Int, { nullable: true, description: "Calendar days until the user's start_date while it is ahead (\"Starts in 5 days\"); null once started." })
+  startsInDays!: number | null;
 }

@@ -7,7 +7,23 @@ import { addProgress, fixedClock, makeChecklist, type ChecklistFixture } from '.
 import { USER_ADMIN_MESSAGES as ADMIN_MESSAGES } from '../../users';
 
 const NOW = '2025-03-10T12:00:00.000Z';
-const ADMIN_USER_FIELDS = ['completion_percentage', 'created_at', 'email', 'id', 'is_active', 'last_login_at', 'name', 'role_id', 'role_name', 'start_date', 'two_factor_enabled'].sort();
+const ADMIN_USER_FIELDS = [
+  'buddy_id',
+  'buddy_name',
+  'completion_percentage',
+  'created_at',
+  'email',
+  'id',
+  'is_active',
+  'last_login_at',
+  'manager_id',
+  'manager_name',
+  'name',
+  'role_id',
+  'role_name',
+  'start_date',
+  'two_factor_enabled',
+].sort();
 
 interface AuditRow {
   actor_user_id: number | null;
@@ -111,6 +127,10 @@ describe('administration console: users (GET/PUT /api/admin/users, deactivate, r
         start_date: '2025-01-01',
         is_active: true,
         two_factor_enabled: false,
+        manager_id: null,
+        buddy_id: null,
+        manager_name: null,
+        buddy_name: null,
       });
       expect(res.body.data[1]).toMatchObject({ role_name: 'Manager', is_active: false, last_login_at: null, completion_percentage: 0 });
       expect(JSON.stringify(res.body)).not.toMatch(/password|hash|secret|token_version|\$argon2/);
@@ -171,7 +191,7 @@ describe('administration console: users (GET/PUT /api/admin/users, deactivate, r
       const res = await as(adminToken, 'get', `/api/admin/users/${cyd.id}/checklist`).expect(200);
       expect(res.body.user).toMatchObject({ id: cyd.id, role_name: expect.any(String), completion_percentage: 75, is_active: true });
       // The fourth item was due 2025-03-03 (start 2025-02-01 + 30 days): overdue on 2025-03-10.
-      expect(res.body.stats).toEqual({ completed: 3, total: 4, pending: 1, overdue: 1, completionPercentage: 75, isComplete: false });
+      expect(res.body.stats).toEqual({ completed: 3, total: 4, pending: 1, overdue: 1, completionPercentage: 75, isComplete: false, othersCompleted: 0, othersTotal: 0 });
       expect(res.body.items.map((i: { id: number; completed: boolean; documents: unknown[] }) => [i.id, i.completed, Array.isArray(i.documents)])).toEqual(
         fx.itemIds.map((id, i) => [id, i < 3, true]),
       );
@@ -298,7 +318,7 @@ describe('administration console: users (GET/PUT /api/admin/users, deactivate, r
         [b.id, fx.roleId],
       ]);
       expect(await audits('user.role_assign', a.id)).toEqual([
-        { actor_user_id: admin.id, action: 'user.role_assign', target_type: 'user', target_id: String(a.id), details: { before: { role_id: 1 }, after: { role_id: fx.roleId } } },
+        { actor_user_id: admin.id, action: 'user.role_assign', target_type: 'user', target_id: String(a.id), details: { before: { role_id: 1 }, after: { role_id: fx.roleId }, reonboard: false } },
       ]);
       expect(await audits('user.role_assign', b.id)).toEqual([]);
       // The moved user now has the role's checklist.

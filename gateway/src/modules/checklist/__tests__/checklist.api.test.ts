@@ -9,8 +9,8 @@ const START = '2025-03-03';
 const BAD_IDS = ['abc', '0', '-1', '1.5', '1e3', '2147483648', '99999999999', '%20'];
 const UNKNOWN_ID = 2_147_483_647;
 
-const ITEM_FIELDS_GQL = 'id title description type priority role_id item_order due_days created_at updated_at documents { id title url description document_class_name }';
-const USER_ITEM_FIELDS_GQL = `${ITEM_FIELDS_GQL} has_progress progress_id status completed note due_date completed_at dueDate isOverdue daysUntilDue estimatedTime`;
+const ITEM_FIELDS_GQL = 'id title description type priority role_id item_order due_days created_at updated_at owner_type owner_role_id documents { id title url description document_class_name }';
+const USER_ITEM_FIELDS_GQL = `${ITEM_FIELDS_GQL} has_progress progress_id status completed note due_date completed_at dueDate isOverdue daysUntilDue estimatedTime ownerLabel ownerName canComplete`;
 /** GET /checklist-items/{id}: the item's fields plus its due date and overdue state for the reader. */
 const READER_ITEM_FIELDS = [...CHECKLIST_ITEM_FIELDS, 'dueDate', 'isOverdue'].sort();
 
@@ -188,7 +188,7 @@ describe('checklists: GET /user-checklist-items/user/{userId}, /users/{userId}, 
       const res = await get(`/api/users/${employee.id}/checklist`).expect(200);
       expect(Object.keys(res.body).sort()).toEqual(['items', 'stats', 'user']);
       expect(res.body.user).toMatchObject({ id: employee.id, completion_percentage: 33, start_date: START });
-      expect(res.body.stats).toEqual({ completed: 1, total: 3, pending: 2, overdue: 1, completionPercentage: 33, isComplete: false });
+      expect(res.body.stats).toEqual({ completed: 1, total: 3, pending: 2, overdue: 1, completionPercentage: 33, isComplete: false, othersCompleted: 0, othersTotal: 0 });
       const list = await get(`/api/user-checklist-items/user/${employee.id}`).expect(200);
       expect(res.body.items).toEqual(list.body);
     });
@@ -196,7 +196,7 @@ describe('checklists: GET /user-checklist-items/user/{userId}, /users/{userId}, 
     it("is the user's own or an administrator's to read", async () => {
       await get(`/api/users/${colleague.id}/checklist`).expect(404, { error: 'User not found' });
       const res = await get(`/api/users/${colleague.id}/checklist`, adminToken).expect(200);
-      expect(res.body.stats).toEqual({ completed: 0, total: 3, pending: 3, overdue: 2, completionPercentage: 0, isComplete: false });
+      expect(res.body.stats).toEqual({ completed: 0, total: 3, pending: 3, overdue: 2, completionPercentage: 0, isComplete: false, othersCompleted: 0, othersTotal: 0 });
       await get(`/api/users/${UNKNOWN_ID}/checklist`, adminToken).expect(404);
       await get('/api/users/0/checklist').expect(400);
       await get(`/api/users/${employee.id}/checklist`, null).expect(401);

@@ -9,8 +9,8 @@ import {
   hoursUntilDue,
   isOverdue,
   ownerLabel,
+  startOfDayMs,
   taskRoute,
-  todayUtc,
   urgencyLevel,
   type SortableTask,
 } from '../checklist.rules';
@@ -64,12 +64,14 @@ describe('checklist rules', () => {
     });
   });
 
-  describe('dates (UTC calendar dates)', () => {
-    it('today is the UTC date of now', () => {
-      expect(todayUtc(new Date('2025-03-10T23:59:59.999Z'))).toBe('2025-03-10');
-      expect(todayUtc(new Date('2025-03-11T00:00:00.000Z'))).toBe('2025-03-11');
-      // 01:30 in UTC+2 is still the previous day in UTC.
-      expect(todayUtc(new Date('2025-03-11T01:30:00+02:00'))).toBe('2025-03-10');
+  describe('dates (calendar dates)', () => {
+    it('a day begins at midnight in the company time zone', () => {
+      expect(new Date(startOfDayMs('2025-03-10', 'UTC')).toISOString()).toBe('2025-03-10T00:00:00.000Z');
+      expect(new Date(startOfDayMs('2025-03-10', 'Pacific/Auckland')).toISOString()).toBe('2025-03-09T11:00:00.000Z');
+      expect(new Date(startOfDayMs('2025-03-10', 'America/Los_Angeles')).toISOString()).toBe('2025-03-10T07:00:00.000Z');
+      // Daylight saving starts in Berlin on 2025-03-30 (at 02:00): that day still begins at 00:00 CET.
+      expect(new Date(startOfDayMs('2025-03-30', 'Europe/Berlin')).toISOString()).toBe('2025-03-29T23:00:00.000Z');
+      expect(new Date(startOfDayMs('2025-03-31', 'Europe/Berlin')).toISOString()).toBe('2025-03-30T22:00:00.000Z');
     });
 
     it('counts whole days between dates', () => {
@@ -96,7 +98,7 @@ describe('checklist rules', () => {
     });
   });
 
-  describe('urgencyLevel: a task is due by the end of its due date (UTC)', () => {
+  describe('urgencyLevel: a task is due by the end of its due date (UTC by default, else the company time zone)', () => {
     const due = '2025-03-10'; // deadline 2025-03-11T00:00:00Z
     const hoursBefore = (h: number) => new Date(Date.parse('2025-03-11T00:00:00Z') - h * 3_600_000);
 
@@ -127,13 +129,21 @@ describe('checklist rules', () => {
       expect(urgencyLevel(due, priority, hoursBefore(hours))).toBe(level);
     });
 
-    it('agrees with isOverdue at midnight', () => {
+    it('agrees with isOverdue at midnight (the company today at these instants in UTC)', () => {
       const now = new Date('2025-03-11T00:00:00Z');
-      expect(isOverdue(due, false, todayUtc(now))).toBe(true);
+      expect(isOverdue(due, false, '2025-03-11')).toBe(true);
       expect(urgencyLevel(due, 'low', now)).toBe('overdue');
       const justBefore = new Date('2025-03-10T23:59:59.999Z');
-      expect(isOverdue(due, false, todayUtc(justBefore))).toBe(false);
+      expect(isOverdue(due, false, '2025-03-10')).toBe(false);
       expect(urgencyLevel(due, 'low', justBefore)).toBe('urgent');
+    });
+
+    it('counts to midnight in the company time zone', () => {
+      // The end of 2025-03-10 in Auckland (UTC+13) is 2025-03-10T11:00Z; in Los Angeles (UTC-7) 2025-03-11T07:00Z.
+      expect(hoursUntilDue(due, new Date('2025-03-10T10:00:00Z'), 'Pacific/Auckland')).toBe(1);
+      expect(urgencyLevel(due, 'low', new Date('2025-03-10T11:00:00Z'), 'Pacific/Auckland')).toBe('overdue');
+      expect(hoursUntilDue(due, new Date('2025-03-11T06:00:00Z'), 'America/Los_Angeles')).toBe(1);
+      expect(urgencyLevel(due, 'low', new Date('2025-03-11T06:00:00Z'), 'America/Los_Angeles')).toBe('urgent');
     });
   });
 

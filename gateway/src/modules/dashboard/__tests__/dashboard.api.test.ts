@@ -72,7 +72,7 @@ describe('dashboard (GraphQL `dashboard`)', () => {
   it('answers the numbers of the data: progress, stats, next step, 3 upcoming, recent activity', async () => {
     const d = await dashboard(token);
     expect(d.progress).toEqual({ totalTasks: 8, completedTasks: 2, remainingTasks: 6, overdueTasks: 1, completionPercentage: 25, daysActive: 7, estimatedCompletionDate: '2025-03-17' });
-    expect(d.completionStats).toEqual({ completed: 2, total: 8, pending: 6, overdue: 1, completionPercentage: 25, isComplete: false });
+    expect(d.completionStats).toEqual({ completed: 2, total: 8, pending: 6, overdue: 1, completionPercentage: 25, isComplete: false, othersCompleted: 0, othersTotal: 0 });
     expect(d.nextStep).toEqual({ title: 'Overdue form', route: `/app/checklist/${fx.itemIds[1]}` });
     expect(d.upcomingTasks).toEqual([
       { id: fx.itemIds[1], title: 'Overdue form', description: 'Late already', dueDate: '2025-03-08', priority: 'medium', isOverdue: true, estimatedTime: '5-10 minutes', route: `/app/checklist/${fx.itemIds[1]}`, urgencyLevel: 'overdue' },
@@ -165,7 +165,7 @@ describe('dashboard (GraphQL `dashboard`)', () => {
       [1, '2025-03-05T09:00:00Z', 'All done'],
     ]);
     const d = await dashboard(own);
-    expect(d.completionStats).toEqual({ completed: 2, total: 2, pending: 0, overdue: 0, completionPercentage: 100, isComplete: true });
+    expect(d.completionStats).toEqual({ completed: 2, total: 2, pending: 0, overdue: 0, completionPercentage: 100, isComplete: true, othersCompleted: 0, othersTotal: 0 });
     expect(d.progress).toMatchObject({ remainingTasks: 0, completionPercentage: 100, estimatedCompletionDate: null });
     expect(d.nextStep).toEqual({ title: 'Continue Your Tasks', route: '/app/checklist' });
     expect(d.upcomingTasks).toEqual([]);
@@ -199,7 +199,7 @@ describe('dashboard (GraphQL `dashboard`)', () => {
   it('no items: 0 %, not complete, the default next step, empty lists', async () => {
     const { token: own } = await userOf([]);
     const d = await dashboard(own);
-    expect(d.completionStats).toEqual({ completed: 0, total: 0, pending: 0, overdue: 0, completionPercentage: 0, isComplete: false });
+    expect(d.completionStats).toEqual({ completed: 0, total: 0, pending: 0, overdue: 0, completionPercentage: 0, isComplete: false, othersCompleted: 0, othersTotal: 0 });
     expect(d.progress).toEqual({ totalTasks: 0, completedTasks: 0, remainingTasks: 0, overdueTasks: 0, completionPercentage: 0, daysActive: 7, estimatedCompletionDate: null });
     expect(d.nextStep).toEqual({ title: 'Continue Your Tasks', route: '/app/checklist' });
     expect(d.upcomingTasks).toEqual([]);

@@ -1,7 +1,9 @@
-import { daysBetween, estimatedTime, isOverdue, todayUtc, type UserChecklistItemType } from '../../checklist';
+import { daysBetween, estimatedTime, isOverdue, type CompanyDay, type UserChecklistItemType } from '../../checklist';
 import { buildDashboard } from '../dashboard.rules';
 
 const NOW = new Date('2025-03-10T12:00:00Z'); // today 2025-03-10
+/** The company's day at NOW, as the server reads it. */
+const DAY: CompanyDay = { today: '2025-03-10', timeZone: 'UTC' };
 const START = '2025-03-03'; // a week ago
 
 /** An item of the user's checklist, due on `dueDate`, as the service produces it. */
@@ -26,8 +28,8 @@ function item(id: number, dueDate: string, options: { priority?: 'high' | 'mediu
     due_date: null,
     completed_at: options.completedAt ? new Date(options.completedAt) : null,
     dueDate,
-    isOverdue: isOverdue(dueDate, completed, todayUtc(NOW)),
-    daysUntilDue: daysBetween(todayUtc(NOW), dueDate),
+    isOverdue: isOverdue(dueDate, completed, DAY.today),
+    daysUntilDue: daysBetween(DAY.today, dueDate),
     estimatedTime: estimatedTime(options.type ?? 'form'),
     owner_type: options.owner ?? 'new_hire',
     owner_role_id: null,
@@ -51,7 +53,7 @@ describe('buildDashboard', () => {
     item(8, '2025-03-20', { type: 'meeting' }),
     item(9, '2025-03-12', { priority: 'high' }),
   ];
-  const dashboard = buildDashboard(items, START, NOW);
+  const dashboard = buildDashboard(items, START, NOW, DAY);
 
   it('computes progress and completion stats from the items', () => {
     expect(dashboard.progress).toEqual({
@@ -94,7 +96,7 @@ describe('buildDashboard', () => {
   });
 
   it('leaves tasks due in more than 7 days out of the upcoming list, 7 days still in', () => {
-    const window = buildDashboard([item(1, '2025-03-17', { type: 'meeting' }), item(2, '2025-03-18'), item(3, '2025-03-04')], START, NOW);
+    const window = buildDashboard([item(1, '2025-03-17', { type: 'meeting' }), item(2, '2025-03-18'), item(3, '2025-03-04')], START, NOW, DAY);
     // 1 → 03-17 (7 days), 2 → 03-18 (8 days), 3 → 03-04 (overdue)
     expect(window.upcoming.map((t) => [t.id, t.daysUntilDue, t.isOverdue])).toEqual([
       [3, -6, true],
@@ -104,7 +106,7 @@ describe('buildDashboard', () => {
   });
 
   it('nothing upcoming when every open task is due after 7 days; the next step is still the first of them', () => {
-    const later = buildDashboard([item(1, '2025-03-23'), item(2, '2025-04-02')], START, NOW);
+    const later = buildDashboard([item(1, '2025-03-23'), item(2, '2025-04-02')], START, NOW, DAY);
     expect(later.upcoming).toEqual([]);
     expect(later.nextStep).toEqual({ title: 'Task 1', route: '/app/checklist/1' });
   });
@@ -121,7 +123,7 @@ describe('buildDashboard', () => {
   });
 
   it('when everything is done: complete, 100 %, the default next step, nothing upcoming', () => {
-    const done = buildDashboard([item(1, '2025-03-03', { completedAt: '2025-03-04T09:00:00Z' }), item(2, '2025-04-02', { completedAt: '2025-03-05T09:00:00Z' })], START, NOW);
+    const done = buildDashboard([item(1, '2025-03-03', { completedAt: '2025-03-04T09:00:00Z' }), item(2, '2025-04-02', { completedAt: '2025-03-05T09:00:00Z' })], START, NOW, DAY);
     expect(done.completionStats).toMatchObject({ completed: 2, total: 2, pending: 0, completionPercentage: 100, isComplete: true });
     expect(done.progress).toMatchObject({ remainingTasks: 0, overdueTasks: 0, completionPercentage: 100, estimatedCompletionDate: null });
     expect(done.nextStep).toEqual({ title: 'Continue Your Tasks', route: '/app/checklist' });
@@ -129,7 +131,7 @@ describe('buildDashboard', () => {
   });
 
   it('with no tasks: 0 %, not complete, the default next step', () => {
-    const empty = buildDashboard([], START, NOW);
+    const empty = buildDashboard([], START, NOW, DAY);
     expect(empty.completionStats).toEqual({ completed: 0, total: 0, pending: 0, overdue: 0, completionPercentage: 0, isComplete: false, othersCompleted: 0, othersTotal: 0 });
     expect(empty.progress).toEqual({ totalTasks: 0, completedTasks: 0, remainingTasks: 0, overdueTasks: 0, completionPercentage: 0, daysActive: 7, estimatedCompletionDate: null });
     expect(empty.nextStep).toEqual({ title: 'Continue Your Tasks', route: '/app/checklist' });
@@ -137,13 +139,32 @@ describe('buildDashboard', () => {
   });
 
   it('counts days active from the start date, 0 on the first day and before it', () => {
-    expect(buildDashboard([], '2025-03-10', NOW).progress.daysActive).toBe(0);
-    expect(buildDashboard([], '2025-03-09', NOW).progress.daysActive).toBe(1);
-    expect(buildDashboard([], '2025-03-20', NOW).progress.daysActive).toBe(0);
+    expect(buildDashboard([], '2025-03-10', NOW, DAY).progress.daysActive).toBe(0);
+    expect(buildDashboard([], '2025-03-09', NOW, DAY).progress.daysActive).toBe(1);
+    expect(buildDashboard([], '2025-03-20', NOW, DAY).progress.daysActive).toBe(0);
+  });
+
+  it('counts calendar days until a start date ahead (preboarding), null from the start date on', () => {
+    expect(buildDashboard([], '2025-03-15', NOW, DAY).startsInDays).toBe(5);
+    expect(buildDashboard([], '2025-03-11', NOW, DAY).startsInDays).toBe(1);
+    expect(buildDashboard([], '2025-03-10', NOW, DAY).startsInDays).toBeNull();
+    expect(buildDashboard([], START, NOW, DAY).startsInDays).toBeNull();
+  });
+
+  it("judges days and urgency on the company's day, in its time zone", () => {
+    // 12:00 UTC on 03-10 is already 01:00 on 03-11 in Auckland (UTC+13): the task due 03-10 is over there.
+    const auckland: CompanyDay = { today: '2025-03-11', timeZone: 'Pacific/Auckland' };
+    const [task] = buildDashboard([{ ...item(1, '2025-03-10'), isOverdue: true, daysUntilDue: -1 }], START, NOW, auckland).upcoming;
+    expect(task?.urgencyLevel).toBe('overdue');
+    expect(buildDashboard([], '2025-03-11', NOW, auckland).startsInDays).toBeNull();
+    expect(buildDashboard([], '2025-03-03', NOW, auckland).progress.daysActive).toBe(8);
+    // In Los Angeles (UTC-7) it is 05:00 on 03-10: 19 hours left, urgent.
+    const losAngeles: CompanyDay = { today: '2025-03-10', timeZone: 'America/Los_Angeles' };
+    expect(buildDashboard([item(1, '2025-03-10')], START, NOW, losAngeles).upcoming[0]?.urgencyLevel).toBe('urgent');
   });
 
   it("shows the manager's task read-only, but counts and steps over the user's own tasks only", () => {
-    const mixed = buildDashboard([item(1, '2025-03-05', { owner: 'manager' }), item(2, '2025-03-11'), item(3, '2025-03-25', { owner: 'manager' }), item(4, '2025-03-03', { completedAt: '2025-03-04T09:00:00Z', owner: 'manager' })], START, NOW);
+    const mixed = buildDashboard([item(1, '2025-03-05', { owner: 'manager' }), item(2, '2025-03-11'), item(3, '2025-03-25', { owner: 'manager' }), item(4, '2025-03-03', { completedAt: '2025-03-04T09:00:00Z', owner: 'manager' })], START, NOW, DAY);
     expect(mixed.completionStats).toEqual({ completed: 0, total: 1, pending: 1, overdue: 0, completionPercentage: 0, isComplete: false, othersCompleted: 1, othersTotal: 3 });
     expect(mixed.progress).toMatchObject({ totalTasks: 1, overdueTasks: 0, estimatedCompletionDate: '2025-03-11' });
     expect(mixed.upcoming.map((t) => [t.id, t.ownerLabel, t.ownerName, t.canComplete])).toEqual([
@@ -154,7 +175,7 @@ describe('buildDashboard', () => {
   });
 
   it('breaks ties on due date by item_order, then id', () => {
-    const tied = buildDashboard([item(3, '2025-03-08', { order: 2 }), item(1, '2025-03-08', { order: 2 }), item(2, '2025-03-08', { order: 1 })], START, NOW);
+    const tied = buildDashboard([item(3, '2025-03-08', { order: 2 }), item(1, '2025-03-08', { order: 2 }), item(2, '2025-03-08', { order: 1 })], START, NOW, DAY);
     expect(tied.upcoming.map((t) => t.id)).toEqual([2, 1, 3]);
   });
 });
