@@ -97,12 +97,12 @@ export const CLAIM_ESCALATIONS_SQL = `with claimed as (
 
 /** The claimed escalations per person told: the manager, or every active administrator. */
 export const ESCALATIONS_SQL = `with told as (
-         select t.*, e.manager_id, coalesce(e.manager_id, a.id) as recipient_id
+         select t.*, e.manager_id as told_manager_id, coalesce(e.manager_id, a.id) as recipient_id
            from new_escalations e
            join reminder_tasks t on t.id = e.user_id and t.item_id = e.checklist_item_id
            left join users a on e.manager_id is null and a.role_id = ${ADMIN_ROLE_ID} and a.is_active
        )
-       select told.recipient_id, v.name, v.email, count(*)::int as total, bool_and(told.manager_id is not null) as as_manager,
+       select told.recipient_id, v.name, v.email, count(*)::int as total, bool_and(told.told_manager_id is not null) as as_manager,
               ${taskLines('told', 'false', '$1')} as tasks
          from told
          join users v on v.id = told.recipient_id

@@ -1,0 +1,318 @@
+import crypto from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import request from 'supertest';
+import { runMigrations } from '../../../db/data-source';
+import { startJobs, type PgBoss } from '../../../jobs';
+import { createLogger } from '../../../shared/logger';
+import { run as runCommand } from '../../../cli/jobs-reminders';
+import { buildTestApp, type TestApp } from '../../../../test/app';
+import { bearer, createUser, tokenFor, type TestUser } from '../../../../test/auth';
+import { fixedClock } from '../../../../test/checklist';
+import { createScratchDatabase } from '../../../../test/database';
+import { inboxOf, startMailDev, stopMailDev, waitFor, type MailDevProcess } from '../../../../test/maildev';
+import { createMailer, MailWorker } from '../../mail';
+
+/*
+ * The daily reminder job on real parts: PostgreSQL, the outbox, pg-boss, the
+ * mail worker and MailDev. A database of its own: the job reads every user,
+ * so no other test's people may be in it. Each test builds its own people
+ * and deactivates them afterwards, and runs the job on a day of its own.
+ */
+
+jest.setTimeout(60_000);
+
+const PUBLIC_URL = 'https://onboarding.example.com';
+type Owner = { type: 'new_hire' | 'manager' | 'buddy' } | { type: 'role'; roleId: number };
+
+describe('reminder job: digests, escalations, idempotency', () => {
+  let maildev: MailDevProcess;
+  let scratch: { url: string; drop(): Promise<void> };
+  let t: TestApp;
+  let boss: PgBoss;
+  let worker: MailWorker;
+  let created: number[] = [];
+
+  const at = (iso: string) => new Date(iso);
+  const run = (iso: string, app: TestApp = t) => app.handle.services.reminders.run(at(iso));
+
+  async function person(name: string, roleId: number, extra: { start?: string; manager?: TestUser; buddy?: TestUser } = {}): Promise<TestUser> {
+    const email = `${name.toLowerCase().replace(/[^a-z]+/g, '.')}.${crypto.randomBytes(3).toString('hex')}@example.com`;
+    const user = await createUser(t.dataSource, { roleId, name, email });
+    await t.dataSource.query('update users set start_date = coalesce($2::date, start_date), manager_id = $3, buddy_id = $4 where id = $1', [
+      user.id,
+      extra.start ?? null,
+      extra.manager?.id ?? null,
+      extra.buddy?.id ?? null,
+    ]);
+    created.push(user.id);
+    return user;
+  }
+
+  async function role(name: string): Promise<number> {
+    const [row] = (await t.dataSource.query('insert into roles (name) values ($1) returning id', [`${name} ${crypto.randomBytes(3).toString('hex')}`])) as Array<{ id: number }>;
+    return (row as { id: number }).id;
+  }
+
+  async function item(roleId: number, title: string, dueDays: number, owner: Owner = { type: 'new_hire' }): Promise<number> {
+    const [row] = (await t.dataSource.query(
+      `insert into checklist_items (title, type, priority, role_id, item_order, due_days, owner_type, owner_role_id) values ($1, 'form', 'medium', $2, $3, $3, $4, $5) returning id`,
+      [title, roleId, dueDays, owner.type, owner.type === 'role' ? owner.roleId : null],
+    )) as Array<{ id: number }>;
+    const id = (row as { id: number }).id;
+    await t.dataSource.query('insert into role_checklist_items (role_id, checklist_item_id) values ($1, $2)', [roleId, id]);
+    return id;
+  }
+
+  const inbox = (user: TestUser) => inboxOf(maildev, user.email);
+  const mailsIn = (user: TestUser, n = 1) => waitFor(async () => ((await inbox(user)).length >= n ? inbox(user) : null), `${n} mail(s) to ${user.name}`);
+  const notificationsOf = async (user: TestUser) =>
+    (await t.dataSource.query('select type, title, body, link from notifications where user_id = $1 order by id', [user.id])) as Array<{ type: string; title: string; body: string; link: string }>;
+  const outboxCount = async () => Number(((await t.dataSource.query('select count(*)::int as n from mail_outbox')) as Array<{ n: number }>)[0]?.n);
+
+  beforeAll(async () => {
+    maildev = await startMailDev();
+    scratch = await createScratchDatabase('reminders');
+    t = await buildTestApp({ url: scratch.url, env: { PUBLIC_URL }, clock: fixedClock('2031-03-12T10:00:00Z') });
+    const logger = createLogger('silent');
+    await runMigrations(t.dataSource, logger);
+    boss = await startJobs({ url: scratch.url, logger, schedule: false });
+    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${maildev.smtpPort}`, from: 'Embark <no-reply@example.com>' });
+    worker = new MailWorker({ boss, dataSource: t.dataSource, logger, mailer, policy: { retryLimit: 3, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, concurrency: 2 } });
+    await worker.start();
+  });
+
+  afterEach(async () => {
+    // Out of every later run: the job reads active users only.
+    await t.dataSource.query('update users set is_active = false where id = any($1)', [created]);
+    created = [];
+  });
+
+  afterAll(async () => {
+    await worker?.stop();
+    await boss?.stop({ graceful: false, wait: true });
+    await t?.close();
+    await scratch?.drop();
+    if (maildev) await stopMailDev(maildev);
+  });
+
+  it('sends one digest to each owner (hire, manager, buddy, every active team member) listing the tasks they own', async () => {
+    const hires = await role('Engineer');
+    const it = await role('IT');
+    const signHandbook = await item(hires, 'Sign the handbook', 0);
+    await item(hires, 'Book your first 1:1', 1, { type: 'manager' });
+    await item(hires, 'Office tour', 2, { type: 'buddy' });
+    await item(hires, 'Prepare the laptop', 0, { type: 'role', roleId: it });
+    await item(hires, 'Thirty-day review', 20);
+    const done = await item(hires, 'Already done', 0);
+
+    const manager = await person('Maria Manager', 1);
+    const buddy = await person('Ben Buddy', 1);
+    const it1 = await person('Ivan IT', it);
+    const it2 = await person('Ines IT', it);
+    const itGone = await person('Igor Gone', it);
+    await t.dataSource.query('update users set is_active = false where id = $1', [itGone.id]);
+    const hire = await person('Hana Hire', hires, { start: '2031-03-12', manager, buddy });
+    await t.dataSource.query(`insert into user_progress (user_id, checklist_item_id, status, completed_at) values ($1, $2, 'completed', now())`, [hire.id, done]);
+    const admin = await person('Ada Admin', 4);
+
+    // Through the operators' door: the app's clock says Wednesday 12 March 2031, 10:00 UTC.
+    const res = await request(t.app).post('/api/admin/jobs/reminders/run').set(bearer(await tokenFor(t.dataSource, admin.id, at('2031-03-12T10:00:00Z')))).expect(200);
+    expect(res.body).toEqual({ digests: 5, escalations: 0 });
+
+    const [hireMail] = await mailsIn(hire);
+    expect(hireMail?.subject).toBe('1 onboarding task due soon or overdue');
+    expect(hireMail?.text).toBe(
+      [
+        'Hello Hana Hire,',
+        '',
+        'These onboarding tasks you own are due within the next 2 working days or overdue:',
+        '',
+        '- Sign the handbook — due Wed 12 Mar 2031',
+        '',
+        `Open your tasks: ${PUBLIC_URL}/app/checklist`,
+        '',
+        'You get this digest on working days while you own open tasks that are due soon or overdue.',
+        '',
+        `Notification preferences: ${PUBLIC_URL}/app/profile/notifications`,
+        '',
+        '— Embark',
+        '',
+      ].join('\n'),
+    );
+    expect(hireMail?.html).toContain(`href="${PUBLIC_URL}/app/profile/notifications"`);
+
+    const [managerMail] = await mailsIn(manager);
+    expect(managerMail?.text).toContain('- Book your first 1:1 (Hana Hire) — due Thu 13 Mar 2031');
+    expect(managerMail?.text).toContain(`Open your tasks: ${PUBLIC_URL}/app/my-tasks`);
+    const [buddyMail] = await mailsIn(buddy);
+    expect(buddyMail?.text).toContain('- Office tour (Hana Hire) — due Fri 14 Mar 2031');
+    for (const member of [it1, it2]) {
+      const [mail] = await mailsIn(member);
+      expect(mail?.text).toContain('- Prepare the laptop (Hana Hire) — due Wed 12 Mar 2031');
+      expect(mail?.text).not.toContain('Sign the handbook');
+    }
+    expect(managerMail?.text).not.toContain('Office tour');
+
+    expect(await notificationsOf(hire)).toEqual([{ type: 'digest', title: 'Tasks due soon or overdue', body: '1 task: Sign the handbook', link: '/app/checklist' }]);
+    expect(await notificationsOf(manager)).toEqual([{ type: 'digest', title: 'Tasks due soon or overdue', body: '1 task: Book your first 1:1 (Hana Hire)', link: '/app/my-tasks' }]);
+    expect(await notificationsOf(itGone)).toEqual([]);
+    expect(await inbox(itGone)).toEqual([]);
+    expect(await notificationsOf(admin)).toEqual([]);
+    expect(signHandbook).toBeGreaterThan(0);
+  });
+
+  it("escalates a hire's task overdue by the escalation days once, ever: to the manager, or to every administrator without one", async () => {
+    const hires = await role('Analyst');
+    await item(hires, 'Sign the contract', 0);
+    await item(hires, 'Plan the first week', 0, { type: 'manager' });
+    await item(hires, 'Read the wiki', 1);
+    const manager = await person('Mo Manager', 1);
+    const admin1 = await person('Alma Admin', 4);
+    const admin2 = await person('Arno Admin', 4);
+    // Started Friday 7 March: due that day, 3 working days overdue on Wednesday 12 March (the default escalation days).
+    const withManager = await person('Wim Withmanager', hires, { start: '2031-03-07', manager });
+    const alone = await person('Nina Nomanager', hires, { start: '2031-03-07' });
+
+    expect(await run('2031-03-12T10:00:00Z')).toEqual({ digests: 3, escalations: 4 });
+
+    const managerMails = await mailsIn(manager, 2);
+    const escalation = managerMails.find((m) => m.subject.startsWith('Escalation'));
+    expect(escalation?.subject).toBe('Escalation: 1 onboarding task is overdue');
+    expect(escalation?.text).toContain('- Sign the contract (Wim Withmanager) — overdue 3 working days, due Fri 7 Mar 2031');
+    expect(escalation?.text).not.toContain('Read the wiki');
+    expect(escalation?.text).toContain(`Notification preferences: ${PUBLIC_URL}/app/profile/notifications`);
+    for (const admin of [admin1, admin2]) {
+      const [mail] = await mailsIn(admin);
+      expect(mail?.subject).toBe('Escalation: 3 onboarding tasks are overdue');
+      // Without a manager, and the manager's own overdue task: the administrators hear of it.
+      expect(mail?.text).toContain('- Plan the first week (Nina Nomanager) — overdue 3 working days, due Fri 7 Mar 2031');
+      expect(mail?.text).toContain('- Plan the first week (Wim Withmanager) — overdue 3 working days, due Fri 7 Mar 2031');
+      expect(mail?.text).toContain('- Sign the contract (Nina Nomanager) — overdue 3 working days, due Fri 7 Mar 2031');
+      expect(await notificationsOf(admin)).toEqual([
+        { type: 'escalation', title: 'Overdue tasks escalated to you', body: '3 tasks: Sign the contract (Nina Nomanager), Plan the first week (Nina Nomanager), Plan the first week (Wim Withmanager)', link: '/app/admin' },
+      ]);
+    }
+    expect((await notificationsOf(manager)).map((n) => n.type).sort()).toEqual(['digest', 'escalation']);
+    expect((await mailsIn(alone))[0]?.text).toContain('- Read the wiki — overdue 2 working days, due Mon 10 Mar 2031');
+
+    // The next working day: the digests again; only 'Read the wiki', now 3 working days overdue, escalates (twice: one per hire).
+    expect(await run('2031-03-13T10:00:00Z')).toEqual({ digests: 3, escalations: 2 });
+    const escalated = (await t.dataSource.query(
+      'select u.name, ci.title, e.day::text as day from task_escalations e join users u on u.id = e.user_id join checklist_items ci on ci.id = e.checklist_item_id where e.user_id = any($1) order by e.day, u.name, ci.title',
+      [[withManager.id, alone.id]],
+    )) as unknown[];
+    expect(escalated).toEqual([
+      { name: 'Nina Nomanager', title: 'Plan the first week', day: '2031-03-12' },
+      { name: 'Nina Nomanager', title: 'Sign the contract', day: '2031-03-12' },
+      { name: 'Wim Withmanager', title: 'Plan the first week', day: '2031-03-12' },
+      { name: 'Wim Withmanager', title: 'Sign the contract', day: '2031-03-12' },
+      { name: 'Nina Nomanager', title: 'Read the wiki', day: '2031-03-13' },
+      { name: 'Wim Withmanager', title: 'Read the wiki', day: '2031-03-13' },
+    ]);
+  });
+
+  it('sends nothing twice: a second run on the same day, and two runs at once from two app instances', async () => {
+    const hires = await role('Designer');
+    await item(hires, 'Pick a laptop', 0);
+    await item(hires, 'Meet the team', 0, { type: 'manager' });
+    const manager = await person('Mila Manager', 1);
+    const admin = await person('Abe Admin', 4);
+    await person('Dora Designer', hires, { start: '2031-03-10', manager });
+    await person('Dan Designer', hires, { start: '2031-03-10' });
+
+    // Monday 17 March: both started a week ago, so everything is overdue and escalates.
+    const other = await buildTestApp({ url: scratch.url, env: { PUBLIC_URL } });
+    try {
+      const [a, b] = await Promise.all([run('2031-03-17T10:00:00Z'), run('2031-03-17T10:00:00Z', other)]);
+      expect({ digests: a.digests + b.digests, escalations: a.escalations + b.escalations }).toEqual({ digests: 3, escalations: 4 });
+    } finally {
+      await other.close();
+    }
+    const mails = await outboxCount();
+    const notifications = await t.dataSource.query('select count(*)::int as n from notifications');
+    expect(await run('2031-03-17T15:00:00Z')).toEqual({ digests: 0, escalations: 0 });
+    expect(await outboxCount()).toBe(mails);
+    expect(await t.dataSource.query('select count(*)::int as n from notifications')).toEqual(notifications);
+    const digests = (await t.dataSource.query(
+      `select to_address, count(*)::int as n from mail_outbox where kind = 'digest' and dedupe_key like '%:2031-03-17' group by to_address having count(*) > 1`,
+    )) as unknown[];
+    expect(digests).toEqual([]);
+    expect(await mailsIn(admin)).toHaveLength(1);
+    expect(await mailsIn(manager, 2)).toHaveLength(2);
+  });
+
+  it('skips the digest of someone who turned it off, but escalations still reach them', async () => {
+    const hires = await role('Writer');
+    await item(hires, 'Style guide', 0);
+    const manager = await person('Quiet Manager', 1);
+    await person('Will Writer', hires, { start: '2031-03-10', manager });
+    await person('Ava Admin', 4);
+    const token = await tokenFor(t.dataSource, manager.id, at('2031-03-12T10:00:00Z'));
+    await request(t.app).put('/api/notifications/preferences').set(bearer(token)).send({ digest: false }).expect(200, { digest: false });
+    // A team task the manager owns is due too: it would be in their digest.
+    const team = await role('Docs');
+    await t.dataSource.query('update users set role_id = $2 where id = $1', [manager.id, team]);
+    await item(hires, 'Docs access', 0, { type: 'role', roleId: team });
+
+    expect(await run('2031-03-18T10:00:00Z')).toEqual({ digests: 1, escalations: 2 });
+    const mails = await mailsIn(manager);
+    expect(mails.map((m) => m.subject)).toEqual(['Escalation: 2 onboarding tasks are overdue']);
+    expect((await notificationsOf(manager)).map((n) => n.type)).toEqual(['escalation']);
+  });
+
+  it('sends nothing while the company has reminders switched off', async () => {
+    const hires = await role('Tester');
+    await item(hires, 'Test plan', 0);
+    const hire = await person('Tia Tester', hires, { start: '2031-03-03' });
+    await t.dataSource.query('update company_settings set reminders_enabled = false');
+    try {
+      const mails = await outboxCount();
+      expect(await run('2031-03-19T10:00:00Z')).toEqual({ digests: 0, escalations: 0 });
+      expect(await outboxCount()).toBe(mails);
+      expect(await notificationsOf(hire)).toEqual([]);
+      expect(await t.dataSource.query('select 1 from task_escalations where user_id = $1', [hire.id])).toEqual([]);
+    } finally {
+      await t.dataSource.query('update company_settings set reminders_enabled = true');
+    }
+  });
+
+  it('runs the scheduled tick once a working day, from 09:00 in the company time zone', async () => {
+    const hires = await role('Planner');
+    await item(hires, 'Plan', 0);
+    await person('Pia Planner', hires, { start: '2031-03-20' });
+    const reminders = t.handle.services.reminders;
+    // Kolkata is UTC+05:30: 09:00 there is 03:30 UTC.
+    await t.dataSource.query(`update company_settings set time_zone = 'Asia/Kolkata'`);
+    try {
+      expect(await reminders.tick(at('2031-03-20T03:29:00Z'))).toBeNull();
+      expect(await reminders.tick(at('2031-03-20T03:30:00Z'))).toEqual({ digests: 1, escalations: 0 });
+      expect(await reminders.tick(at('2031-03-20T04:30:00Z'))).toBeNull();
+      const [day] = (await t.dataSource.query(`select digests, escalations, finished_at from reminder_runs where day = '2031-03-20'`)) as Array<{ digests: number; escalations: number; finished_at: Date | null }>;
+      expect(day).toMatchObject({ digests: 1, escalations: 0, finished_at: expect.any(Date) });
+      // Saturday 22 March: no run at all.
+      expect(await reminders.tick(at('2031-03-22T05:00:00Z'))).toBeNull();
+      expect(await t.dataSource.query(`select 1 from reminder_runs where day = '2031-03-22'`)).toEqual([]);
+    } finally {
+      await t.dataSource.query(`update company_settings set time_zone = 'UTC'`);
+    }
+  });
+
+  it('runs from the command line against DATABASE_URL and prints what it sent', async () => {
+    const out = new PassThrough();
+    const err = new PassThrough();
+    let failed = '';
+    err.on('data', (chunk: Buffer) => (failed += chunk.toString()));
+    const errors = () => failed;
+    let printed = '';
+    out.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    const code = await runCommand([], { env: { NODE_ENV: 'test', DATABASE_URL: scratch.url, PUBLIC_URL }, stdout: out, stderr: err });
+    expect({ code, errors: errors() }).toEqual({ code: 0, errors: '' });
+    expect(JSON.parse(printed)).toEqual({ digests: expect.any(Number), escalations: expect.any(Number) });
+    const help = new PassThrough();
+    let usage = '';
+    help.on('data', (chunk: Buffer) => (usage += chunk.toString()));
+    expect(await runCommand(['--help'], { env: {}, stdout: help, stderr: err })).toBe(0);
+    expect(usage).toContain('Usage: npm run jobs:reminders');
+    expect(await runCommand(['--bogus'], { env: {}, stdout: help, stderr: err })).toBe(2);
+  });
+});
