@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RegistrationSettingsDocument, UpdateRegistrationSettingsDocument } from '../../__generated__/graphql';
 import { domainError, renderAdmin, type Mocks } from '../../shared/test-utils';
+import { calendarMock, remindersMock } from './settings-fixtures';
 import { SettingsPage } from './SettingsPage';
 
 function settingsMock(mode: string, domains: string[], times = 3): Mocks[number] {
@@ -12,12 +13,14 @@ function saveMock(mode: string, domains: string[], result?: ReturnType<typeof do
     result: result ?? { data: { updateRegistrationSettings: { __typename: 'RegistrationSettings', mode, domains } } },
   };
 }
+/** The page, with its calendar and reminder cards answered. */
+const renderSettings = (mocks: Mocks) => renderAdmin(<SettingsPage />, [...mocks, calendarMock(), remindersMock()]);
 const radio = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
 const domainList = () => within(screen.getByRole('list', { name: 'Listed domains' })).getAllByRole('listitem').map((li) => li.textContent);
 
 describe('SettingsPage', () => {
   it('shows a loading state, then who may register with the three choices explained', async () => {
-    await renderAdmin(<SettingsPage />, [{ ...settingsMock('invite', []), delay: 400 }]);
+    await renderSettings([{ ...settingsMock('invite', []), delay: 400 }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Loading settings' })).toBeTruthy();
     await waitFor(() => expect(radio('Invited only').checked).toBe(true), { timeout: 5000 });
@@ -31,14 +34,16 @@ describe('SettingsPage', () => {
   });
 
   it("the error state says 'Failed to load settings' and retries", async () => {
-    await renderAdmin(<SettingsPage />, [{ request: { query: RegistrationSettingsDocument }, error: new Error('offline') }, settingsMock('open', [])]);
+    await renderSettings([{ request: { query: RegistrationSettingsDocument }, error: new Error('offline') }, settingsMock('open', [])]);
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to load settings');
+    // The other cards load on their own.
+    expect(await screen.findByRole('combobox', { name: 'Time zone' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
     await waitFor(() => expect(radio('Anyone').checked).toBe(true));
   });
 
   it('edits the domains: checked and normalised as they are added, removable, required for that choice; then saves', async () => {
-    const { toasts } = await renderAdmin(<SettingsPage />, [settingsMock('open', []), saveMock('domains', ['example.com', 'corp.example.org'])]);
+    const { toasts } = await renderSettings([settingsMock('open', []), saveMock('domains', ['example.com', 'corp.example.org'])]);
     await waitFor(() => expect(radio('Anyone').checked).toBe(true));
     fireEvent.click(radio('Only emails at listed domains'));
     const input = screen.getByLabelText('Add a domain') as HTMLInputElement;
@@ -71,7 +76,7 @@ describe('SettingsPage', () => {
   });
 
   it('saves another choice and keeps the listed domains; a refusal is shown on the page', async () => {
-    const { toasts } = await renderAdmin(<SettingsPage />, [
+    const { toasts } = await renderSettings([
       settingsMock('domains', ['example.com']),
       saveMock('invite', ['example.com'], domainError('Registration mode must be open, domains or invite', 'BAD_USER_INPUT')),
       saveMock('invite', ['example.com']),
@@ -84,5 +89,13 @@ describe('SettingsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Registration settings saved'));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the registration, calendar and reminder cards, each saved on its own', async () => {
+    await renderSettings([settingsMock('open', [])]);
+    await waitFor(() => expect(radio('Anyone').checked).toBe(true));
+    expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label') ?? r.querySelector('h2')?.textContent)).toEqual(['Who may register', 'Company calendar', 'Reminders']);
+    expect(await screen.findByRole('button', { name: 'Save calendar' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Save reminders' })).toBeTruthy();
   });
 });

@@ -6,13 +6,19 @@ import type { RegistrationSettingsQuery } from '../../__generated__/graphql';
 import { failureMessage } from '../../shared/errors';
 import { FormFailure } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
+import { CalendarSection } from './CalendarSection';
+import { RemindersSection } from './RemindersSection';
 import { useRegistrationSettings, useUpdateRegistrationSettings } from './api/useRegistrationSettings';
 import { domainProblem, isRegistrationMode, normaliseDomain, REGISTRATION_MODES, registrationProblem, type RegistrationMode } from './registration-form';
 import '../../shared/admin.css';
 
 type Settings = RegistrationSettingsQuery['registrationSettings'];
 
-/** Settings (`/app/admin/settings`): who may register (docs/product.md#registration). */
+/**
+ * Settings (`/app/admin/settings`): who may register (docs/product.md#registration), the company
+ * calendar due dates count in (docs/product.md#due-dates) and the reminders. Each card loads and
+ * saves on its own, so one failing leaves the others usable.
+ */
 export function SettingsPage() {
   const title = pageTitleFor(ROUTES.adminSettings);
   useDocumentTitle(title);
@@ -32,6 +38,8 @@ export function SettingsPage() {
           <RegistrationForm settings={settings} />
         )}
       </Card>
+      <CalendarSection />
+      <RemindersSection />
     </div>
   );
 }

@@ -1,0 +1,17 @@
+import { useMutation, useQuery } from '@apollo/client/react';
+import { ReminderSettingsDocument, UpdateReminderSettingsDocument } from '../../../__generated__/graphql';
+
+/** Whether the company sends reminders, and after how many overdue working days it escalates. */
+export function useReminderSettings() {
+  return useQuery(ReminderSettingsDocument, { fetchPolicy: 'cache-and-network' });
+}
+
+/** Saves the reminder settings; the answer replaces the cached one. */
+export function useUpdateReminderSettings() {
+  return useMutation(UpdateReminderSettingsDocument, {
+    update(cache, { data }) {
+      if (data) cache.writeQuery({ query: ReminderSettingsDocument, data: { reminderSettings: data.updateReminderSettings } });
+    },
+    refetchQueries: ['LatestChanges'],
+  });
+}
