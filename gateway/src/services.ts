@@ -4,7 +4,7 @@ import { AdminReportsService } from './modules/admin';
 import { AuditService } from './modules/audit';
 import { AuthService, PasswordHasher, PasswordService, RateLimiter, SecretBox, SessionService, TokenService, TwoFactorService } from './modules/auth';
 import { ChecklistTaskDirectory, JournalService } from './modules/journal';
-import { ChecklistItemsService, ChecklistService, completedSql, completionPercentage, completionPercentages, dueDateSql, overdueSql } from './modules/checklist';
+import { ChecklistItemsService, ChecklistService, completedSql, completionPercentage, completionPercentages, dueDateSql, overdueSql, ownTaskSql } from './modules/checklist';
 import { DashboardService } from './modules/dashboard';
 import { DocumentsService, linkedDocumentsForItems } from './modules/documents';
 import { InvitationsService } from './modules/invitations';
@@ -76,11 +76,16 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const documents = new DocumentsService(dataSource, checklist, audit, progress);
   const journal = new JournalService(dataSource, new ChecklistTaskDirectory(dataSource, checklist));
   const checklistItems = new ChecklistItemsService(dataSource, roles, audit);
-  const userAdmin = new UserAdminService(dataSource, users, roles, twoFactor, sessions, audit);
   // The company's today, decided in SQL in the company time zone (docs/product.md#overdue).
   const companyToday: CompanyToday = async () => (await checklist.companyDay()).today;
+  // A role change restarts new items through progress (their only writer) and tells the user through notifications.
+  const userAdmin = new UserAdminService(dataSource, users, roles, twoFactor, sessions, audit, {
+    today: companyToday,
+    anchorNewItems: (manager, moves, anchorDate) => progress.anchorNewItems(manager, moves, anchorDate),
+    notices: notifications,
+  });
   // The team report splices the checklist's rules into its SQL (the users module never imports the checklist).
-  const taskRules = { dueDateSql, completedSql, overdueSql, completionPercentage, ownTaskSql: (item: string) => `(${item}.owner_type = 'new_hire')` };
+  const taskRules = { dueDateSql, completedSql, overdueSql, ownTaskSql, completionPercentage };
   const team = new TeamService(dataSource, taskRules, companyToday);
   const adminReports = new AdminReportsService(clock, { users, userAdmin, roles, checklist, checklistItems, documents });
   const invitations = new InvitationsService(dataSource, users, roles, auth, audit, outbox, hasher, limiter, {

@@ -88,10 +88,10 @@ export class InvitationsService {
     return this.writing(async (manager) => {
       const problems: string[] = [];
       if (!(await this.roles.exists(data.role_id, manager))) problems.push(M.roleUnknown);
-      const people = await this.users.activeByIds([data.manager_id, data.buddy_id].filter((id): id is number => id !== null), manager);
-      const active = new Set(people.map((p) => p.id));
-      if (data.manager_id !== null && !active.has(data.manager_id)) problems.push(M.managerUnknown);
-      if (data.buddy_id !== null && !active.has(data.buddy_id)) problems.push(M.buddyUnknown);
+      // The users module's rule for a hire's people; an account still to come can only meet the "active user" part.
+      const people = await this.users.peopleProblems(null, { managerId: data.manager_id, buddyId: data.buddy_id }, manager);
+      if (people.includes('managerUnknown')) problems.push(M.managerUnknown);
+      if (people.includes('buddyUnknown')) problems.push(M.buddyUnknown);
       if (problems.length > 0) throw invalid(problems);
       if ((await this.takenEmails(manager, [data.email])).size > 0) throw new ConflictError(M.emailTaken);
 

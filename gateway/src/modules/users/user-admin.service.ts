@@ -6,9 +6,10 @@ import { containsPattern, pageWindow, queryRows, SqlParams } from '../../shared/
 import { invalid, parseInput } from '../../shared/validation';
 import type { AuditEntry, AuditService } from '../audit';
 import type { AdminUserPageType, AdminUserType, RoleAssignmentType } from './user.type';
-import { USER_ADMIN_MESSAGES, USER_MESSAGES, type UserSort } from './users.messages';
+import { CHECKLIST_CHANGED_NOTICE, USER_ADMIN_MESSAGES, USER_MESSAGES, type UserSort } from './users.messages';
 import { RoleAssignment, UserId, UserListQuery, UserUpdate } from './users.schemas';
-import type { UsersService } from './users.service';
+import type { PeopleProblem, UsersService } from './users.service';
+import type { CompanyToday } from './team.service';
 
 /** What user administration needs to know about roles (the roles module answers; services.ts hands it in). */
 export interface RoleLookup {
@@ -24,6 +25,35 @@ export interface TwoFactorReset {
 export interface SessionEnder {
   endAll(userId: number, manager: EntityManager): Promise<unknown>;
 }
+
+/**
+ * Re-onboarding (docs/product.md#due-dates): each moved user's items that are
+ * new to them (in the new role, not the previous one, no progress yet) start
+ * from `anchorDate`. The progress module, the only writer of users' progress,
+ * does it in the caller's transaction; answers how many tasks were restarted.
+ */
+export type NewItemsAnchor = (manager: EntityManager, moves: ReadonlyArray<{ userId: number; previousRoleId: number }>, anchorDate: string) => Promise<number>;
+
+/** The in-app notification and mail telling a user their checklist changed: the notifications module writes both in the caller's transaction. */
+export interface ChecklistChangeNotice {
+  notify(manager: EntityManager, input: { userId: number; type: 'checklist_changed'; title: string; body: string; link: string; mail: { dedupeKey?: string } }): Promise<unknown>;
+}
+
+/** What a role change sets off beyond the users row; services.ts hands in the modules that do it. */
+export interface RoleChangeEffects {
+  today: CompanyToday;
+  anchorNewItems: NewItemsAnchor;
+  notices: ChecklistChangeNotice;
+}
+
+/** The 400 message of each problem with a user's manager or buddy. */
+const PEOPLE_MESSAGES: Record<PeopleProblem, string> = {
+  ownManager: USER_ADMIN_MESSAGES.ownManager,
+  ownBuddy: USER_ADMIN_MESSAGES.ownBuddy,
+  managerLoop: USER_ADMIN_MESSAGES.managerLoop,
+  managerUnknown: USER_ADMIN_MESSAGES.managerUnknown,
+  buddyUnknown: USER_ADMIN_MESSAGES.buddyUnknown,
+};
 
 /** A users row joined to its role, as USER_COLUMNS selects it. */
 type AdminUserRow = Omit<AdminUserType, 'completion_percentage' | 'last_login_at' | 'created_at'> & { last_login_at: Date | null; created_at: Date };
@@ -64,6 +94,7 @@ export class UserAdminService {
     private readonly twoFactor: TwoFactorReset,
     private readonly sessions: SessionEnder,
     private readonly audit: AuditService,
+    private readonly roleChange: RoleChangeEffects,
   ) {}
 
   /**
@@ -111,25 +142,32 @@ export class UserAdminService {
   }
 
   /**
-   * PUT /admin/users/{id} `{name?, email?, role_id?, start_date?}`: fields left
-   * out keep their value. Email unique ignoring case (409); the role must
-   * exist (400); administrators cannot take away their own administrator role.
+   * PUT /admin/users/{id} `{name?, email?, role_id?, start_date?, manager_id?,
+   * buddy_id?, reonboard?}`: fields left out keep their value, a null manager
+   * or buddy clears it. Email unique ignoring case (409); the role must exist
+   * and the people follow UsersService.peopleProblems (400); administrators
+   * cannot take away their own administrator role. A role change notifies
+   * the user and, with `reonboard`, restarts the new role's items from today.
    */
   async update(actor: Actor, rawId: unknown, input: unknown, meta: RequestMeta): Promise<AdminUserType> {
     const admin = requireAdmin(actor);
     const id = parseInput(UserId, rawId);
-    const changes = parseInput(UserUpdate, input);
+    const { reonboard, ...changes } = parseInput(UserUpdate, input);
     if (id === admin.userId && changes.roleId !== undefined && changes.roleId !== ADMIN_ROLE_ID) throw new ConflictError(USER_ADMIN_MESSAGES.cannotDemoteSelf);
     return this.writing(async (manager) => {
       const before = await this.lockedView(manager, id);
       if (changes.roleId !== undefined && !(await this.roles.exists(changes.roleId, manager))) throw invalid([USER_ADMIN_MESSAGES.roleUnknown]);
+      const people = await this.users.peopleProblems(id, changes, manager);
+      if (people.length > 0) throw invalid(people.map((p) => PEOPLE_MESSAGES[p]));
       if (changes.email !== undefined) {
         const holder = await this.users.findByEmail(changes.email, manager);
         if (holder && holder.id !== id) throw new ConflictError(USER_ADMIN_MESSAGES.duplicateEmail);
       }
       await this.users.updateProfile(id, changes, manager);
+      const roleChanged = changes.roleId !== undefined && changes.roleId !== before.role_id;
+      if (roleChanged) await this.afterRoleChange(manager, [{ userId: id, previousRoleId: before.role_id }], reonboard);
       const after = await this.lockedView(manager, id);
-      await this.audit.record(this.entry(admin.userId, meta, 'user.update', id, { before, after }), manager);
+      await this.audit.record(this.entry(admin.userId, meta, 'user.update', id, { before, after, ...(roleChanged ? { reonboard } : {}) }), manager);
       return after;
     });
   }
@@ -181,7 +219,7 @@ export class UserAdminService {
    */
   async assignRole(actor: Actor, input: unknown, meta: RequestMeta): Promise<RoleAssignmentType> {
     const admin = requireAdmin(actor);
-    const { user_ids: userIds, role_id: roleId } = parseInput(RoleAssignment, input);
+    const { user_ids: userIds, role_id: roleId, reonboard = false } = parseInput(RoleAssignment, input);
     if (roleId !== ADMIN_ROLE_ID && userIds.includes(admin.userId)) throw new ConflictError(USER_ADMIN_MESSAGES.cannotDemoteSelf);
     return this.writing(async (manager) => {
       // A role deleted meanwhile fails the move on its foreign key (a 400 in `writing`).
@@ -191,8 +229,13 @@ export class UserAdminService {
       const unknown = userIds.filter((id) => !found.has(id));
       if (unknown.length > 0) throw invalid([USER_ADMIN_MESSAGES.unknownUsers(unknown)]);
       const changed = moved.filter((m) => m.previousRoleId !== roleId);
+      await this.afterRoleChange(
+        manager,
+        changed.map((m) => ({ userId: m.id, previousRoleId: m.previousRoleId })),
+        reonboard,
+      );
       await this.audit.recordMany(
-        changed.map((m) => this.entry(admin.userId, meta, 'user.role_assign', m.id, { before: { role_id: m.previousRoleId }, after: { role_id: roleId } })),
+        changed.map((m) => this.entry(admin.userId, meta, 'user.role_assign', m.id, { before: { role_id: m.previousRoleId }, after: { role_id: roleId }, reonboard })),
         manager,
       );
       return { role_id: roleId, updated: changed.length, users: await this.views(userIds, manager) };
@@ -207,6 +250,30 @@ export class UserAdminService {
       ids.flatMap((id) => byId.get(id) ?? []),
       manager,
     );
+  }
+
+  /**
+   * After users moved to another role (docs/product.md#due-dates): with
+   * `reonboard` their new items count from the company's today; either way
+   * each is told, in the app and by mail, in the same transaction.
+   */
+  private async afterRoleChange(manager: EntityManager, moves: ReadonlyArray<{ userId: number; previousRoleId: number }>, reonboard: boolean): Promise<void> {
+    if (moves.length === 0) return;
+    const restartedOn = reonboard ? await this.roleChange.today() : null;
+    if (restartedOn !== null) await this.roleChange.anchorNewItems(manager, moves, restartedOn);
+    const roles = await queryRows<{ id: number; role_name: string }>(manager, 'select u.id, r.name as role_name from users u join roles r on r.id = u.role_id where u.id = any($1::int[])', [
+      moves.map((m) => m.userId),
+    ]);
+    for (const { id, role_name: roleName } of roles) {
+      await this.roleChange.notices.notify(manager, {
+        userId: id,
+        type: 'checklist_changed',
+        title: CHECKLIST_CHANGED_NOTICE.title,
+        body: CHECKLIST_CHANGED_NOTICE.body(roleName, restartedOn),
+        link: CHECKLIST_CHANGED_NOTICE.link,
+        mail: {},
+      });
+    }
   }
 
   private async setActive(adminId: number, id: number, active: boolean, meta: RequestMeta): Promise<AdminUserType> {

@@ -44,6 +44,16 @@ export const USER_ADMIN_MESSAGES = {
   buddyUnknown: 'Buddy not found',
 } as const;
 
+/** What a user whose role changed is told, in the app and by mail (docs/product.md#admin). */
+export const CHECKLIST_CHANGED_NOTICE = {
+  title: 'Your checklist changed',
+  link: '/app/checklist',
+  body: (roleName: string, restartedOn: string | null) =>
+    restartedOn === null
+      ? `Your role is now ${roleName}, and your checklist has its tasks.`
+      : `Your role is now ${roleName}. Its new tasks are due counting from ${restartedOn}.`,
+} as const;
+
 export const USER_LIMITS = {
   nameMax: 100,
   emailMax: 254,

@@ -27,6 +27,15 @@ export interface NewUser {
   buddyId?: number | null;
 }
 
+/** What can be wrong with the people around a user (docs/product.md#admin); each door words it. */
+export type PeopleProblem = 'ownManager' | 'ownBuddy' | 'managerLoop' | 'managerUnknown' | 'buddyUnknown';
+
+/** A manager and buddy to give a user: a user id, null for none, undefined to keep the current one. */
+export interface PeopleChange {
+  managerId?: number | null;
+  buddyId?: number | null;
+}
+
 /** An active account found by id or address (a hire's manager or buddy). */
 export interface ActiveUserRef {
   id: number;
@@ -107,12 +116,6 @@ export class UsersService {
     return new Set(rows.map((r) => r.email));
   }
 
-  /** The active accounts among `ids`. */
-  async activeByIds(ids: readonly number[], manager?: EntityManager): Promise<ActiveUserRef[]> {
-    if (ids.length === 0) return [];
-    return queryRows<ActiveUserRef>(manager ?? this.dataSource, `select id, email from users where id = any($1::int[]) and is_active`, [[...new Set(ids)]]);
-  }
-
   /** The active accounts among `emails` (compared lower-cased), answered with their lower-cased address. */
   async activeByEmails(emails: readonly string[], manager?: EntityManager): Promise<ActiveUserRef[]> {
     if (emails.length === 0) return [];
@@ -121,6 +124,44 @@ export class UsersService {
       `select id, lower(email) as email from users where lower(email) = any($1::text[]) and is_active`,
       [[...new Set(emails.map((e) => e.trim().toLowerCase()))]],
     );
+  }
+
+  /**
+   * The one rule for the people around a user (docs/product.md#admin): a
+   * manager or buddy is another, active user, and a manager never reports to
+   * the user, however far up the chain. `userId` null is an account still to
+   * be created (an invitation), which nobody reports to yet. Only ids given
+   * are checked (null clears). In the caller's transaction: changes of a
+   * manager serialize on one lock, so two changes at once cannot close a loop
+   * that each alone would not; the walk up the chain is one statement.
+   */
+  async peopleProblems(userId: number | null, people: PeopleChange, manager: EntityManager): Promise<PeopleProblem[]> {
+    const managerId = people.managerId ?? null;
+    const buddyId = people.buddyId ?? null;
+    const problems: PeopleProblem[] = [];
+    if (userId !== null && managerId === userId) problems.push('ownManager');
+    if (userId !== null && buddyId === userId) problems.push('ownBuddy');
+    if (managerId === null && buddyId === null) return problems;
+    if (userId !== null && managerId !== null) await manager.query(`select pg_advisory_xact_lock(hashtext('users.manager_id'))`);
+    const [found] = await queryRows<{ manager_ok: boolean; buddy_ok: boolean; loops: boolean }>(
+      manager,
+      // UNION (not UNION ALL) ends the walk at a user already seen, whatever the data holds.
+      `with recursive chain(id) as (
+         select $2::int where $2::int is not null
+         union
+         select u.manager_id from chain c join users u on u.id = c.id where u.manager_id is not null
+       )
+       select exists (select 1 from users where id = $2::int and is_active) as manager_ok,
+              exists (select 1 from users where id = $3::int and is_active) as buddy_ok,
+              exists (select 1 from chain where id = $1::int) as loops`,
+      [userId, managerId, buddyId],
+    );
+    if (managerId !== null && managerId !== userId) {
+      if (!found?.manager_ok) problems.push('managerUnknown');
+      else if (found.loops) problems.push('managerLoop');
+    }
+    if (buddyId !== null && buddyId !== userId && !found?.buddy_ok) problems.push('buddyUnknown');
+    return problems;
   }
 
   async countByRole(roleId: number, manager?: EntityManager): Promise<number> {
