@@ -36,10 +36,22 @@ const seedRoles: SeedStep = {
   },
 };
 
-/** One administrator and one employee, with the passwords the README documents. */
+/**
+ * One administrator and one employee, with the passwords the README documents,
+ * and the people around the employee: her manager, and an engineer who is her
+ * buddy and also a recent hire of the same manager.
+ */
 export const DEMO_ACCOUNTS: ReadonlyArray<{ id: number; name: string; email: string; password: string; roleId: number }> = [
   { id: 1, name: 'Alex Admin', email: 'admin@example.com', password: 'Admin12345', roleId: 4 },
   { id: 2, name: 'Emma Employee', email: 'employee@example.com', password: 'Employee12345', roleId: 1 },
+  { id: 3, name: 'Morgan Manager', email: 'manager@example.com', password: 'Manager12345', roleId: 2 },
+  { id: 4, name: 'Priya Patel', email: 'priya@example.com', password: 'Priya12345', roleId: 5 },
+];
+
+/** Who manages and who is buddy to whom (docs/product.md#admin): the manager's My team lists Emma and Priya. */
+const DEMO_PEOPLE: ReadonlyArray<{ userId: number; managerId: number; buddyId: number }> = [
+  { userId: 2, managerId: 3, buddyId: 4 },
+  { userId: 4, managerId: 3, buddyId: 2 },
 ];
 
 const seedAccounts: SeedStep = {
@@ -57,6 +69,13 @@ const seedAccounts: SeedStep = {
       ]);
     }
     await resetIdentity(manager, 'users');
+  },
+};
+
+const seedPeople: SeedStep = {
+  name: 'people',
+  async run(manager) {
+    for (const p of DEMO_PEOPLE) await manager.query('update users set manager_id = $2, buddy_id = $3 where id = $1', [p.userId, p.managerId, p.buddyId]);
   },
 };
 
@@ -90,7 +109,7 @@ const seedRegistration: SeedStep = {
   },
 };
 
-export const SEED_STEPS: SeedStep[] = [seedRoles, seedAccounts, seedChecklist, seedDocuments, seedRegistration];
+export const SEED_STEPS: SeedStep[] = [seedRoles, seedAccounts, seedPeople, seedChecklist, seedDocuments, seedRegistration];
 
 /**
  * After explicit ids, move the identity sequence past them so the next insert
