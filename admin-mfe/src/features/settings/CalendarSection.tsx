@@ -1,11 +1,11 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { Button, Card, ErrorState, Icon, LoadingState } from '@embark/shared-ui';
+import { Button, Card, Icon } from '@embark/shared-ui';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { CompanyCalendarFieldsFragment } from '../../__generated__/graphql';
 import { failureMessage } from '../../shared/errors';
 import { formatDate } from '../../shared/format';
-import { ChoiceField, FormFailure } from '../../shared/scaffold';
+import { ChoiceField, FormFailure, ListRegion } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useCompanyCalendar, useHolidayPreset, useUpdateCompanyCalendar } from './api/useCompanyCalendar';
 import {
@@ -28,15 +28,9 @@ export function CalendarSection() {
   const calendar = data?.companyCalendar;
   return (
     <Card title={ADMIN_TEXT.calendarHeading}>
-      {!calendar ? (
-        error ? (
-          <ErrorState message={failureMessage(error, ADMIN_TEXT.calendarFailed)} onRetry={refetch} />
-        ) : (
-          <LoadingState label={ADMIN_TEXT.calendarLoading} />
-        )
-      ) : (
-        <CalendarForm calendar={calendar} />
-      )}
+      <ListRegion loaded={calendar !== undefined} error={error} failed={ADMIN_TEXT.calendarFailed} loadingLabel={ADMIN_TEXT.calendarLoading} onRetry={refetch}>
+        {calendar ? <CalendarForm calendar={calendar} /> : null}
+      </ListRegion>
     </Card>
   );
 }

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Card, ErrorState, LoadingState } from '@embark/shared-ui';
+import { Button, Card } from '@embark/shared-ui';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { ReminderSettingsQuery } from '../../__generated__/graphql';
 import { failureMessage } from '../../shared/errors';
-import { FormFailure } from '../../shared/scaffold';
+import { FormFailure, ListRegion } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useReminderSettings, useUpdateReminderSettings } from './api/useReminderSettings';
 import { ESCALATION_LIMITS, escalationDays } from './calendar-form';
@@ -17,15 +17,9 @@ export function RemindersSection() {
   const settings = data?.reminderSettings;
   return (
     <Card title={ADMIN_TEXT.remindersHeading}>
-      {!settings ? (
-        error ? (
-          <ErrorState message={failureMessage(error, ADMIN_TEXT.remindersFailed)} onRetry={refetch} />
-        ) : (
-          <LoadingState label={ADMIN_TEXT.remindersLoading} />
-        )
-      ) : (
-        <RemindersForm settings={settings} />
-      )}
+      <ListRegion loaded={settings !== undefined} error={error} failed={ADMIN_TEXT.remindersFailed} loadingLabel={ADMIN_TEXT.remindersLoading} onRetry={refetch}>
+        {settings ? <RemindersForm settings={settings} /> : null}
+      </ListRegion>
     </Card>
   );
 }

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Button, Card, ErrorState, Icon, LoadingState, PageHeader, pageTitleFor, ROUTES, useDocumentTitle } from '@embark/shared-ui';
+import { Button, Card, Icon, PageHeader, pageTitleFor, ROUTES, useDocumentTitle } from '@embark/shared-ui';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { RegistrationSettingsQuery } from '../../__generated__/graphql';
 import { failureMessage } from '../../shared/errors';
-import { FormFailure } from '../../shared/scaffold';
+import { FormFailure, ListRegion } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { CalendarSection } from './CalendarSection';
 import { RemindersSection } from './RemindersSection';
@@ -28,15 +28,9 @@ export function SettingsPage() {
     <div className="admin-page">
       <PageHeader eyebrow={ADMIN_TEXT.eyebrow} title={title} description={ADMIN_TEXT.settingsLead} />
       <Card title={ADMIN_TEXT.registrationHeading}>
-        {!settings ? (
-          error ? (
-            <ErrorState message={failureMessage(error, ADMIN_TEXT.settingsFailed)} onRetry={refetch} />
-          ) : (
-            <LoadingState label={ADMIN_TEXT.settingsLoading} />
-          )
-        ) : (
-          <RegistrationForm settings={settings} />
-        )}
+        <ListRegion loaded={settings !== undefined} error={error} failed={ADMIN_TEXT.settingsFailed} loadingLabel={ADMIN_TEXT.settingsLoading} onRetry={refetch}>
+          {settings ? <RegistrationForm settings={settings} /> : null}
+        </ListRegion>
       </Card>
       <CalendarSection />
       <RemindersSection />
