@@ -234,6 +234,16 @@ async function resetLink(ctx: MatrixContext): Promise<string> {
 
 /** The demo policy, so the shared database stays open for the other files' registrations. */
 const OPEN_REGISTRATION = { mode: 'open', domains: [] };
+
+/** A notification of `userId` (the actor's own when null; another user's otherwise); deleted with its user after the row. */
+async function makeNotification(ctx: MatrixContext, whose: 'own' | 'other'): Promise<number> {
+  const userId = whose === 'own' ? (ctx.actor ?? (await freshUser(ctx))).id : (await freshUser(ctx)).id;
+  const rows = (await ctx.t.dataSource.query(`insert into notifications (user_id, type, title) values ($1, 'checklist_changed', 'Matrix') returning id`, [userId])) as Array<{ id: number }>;
+  return (rows[0] as { id: number }).id;
+}
+// Another user's notification: nobody reaches it, not even an administrator (it is simply not found).
+const OTHERS_NOBODY = { anonymous: 401, employee: 404, admin: 404 };
+const GQL_OTHERS_NOBODY: Record<Who, GraphQLOutcome> = { anonymous: 'UNAUTHENTICATED', employee: 'NOT_FOUND', admin: 'NOT_FOUND' };
 /** The default calendar and reminder settings: other files' due dates on the shared database must not move. */
 const DEFAULT_CALENDAR = { time_zone: 'UTC', working_days: [1, 2, 3, 4, 5], holidays: [], holiday_country: null };
 const DEFAULT_REMINDERS = { reminders_enabled: true, escalation_days: 3 };
@@ -327,6 +337,15 @@ export const REST_MATRIX: RestRow[] = [
   { route: 'GET /api/admin/settings/reminders', expect: ADMIN_ONLY(200) },
   { route: 'PUT /api/admin/settings/reminders', expect: ADMIN_ONLY(200), request: () => ({ body: DEFAULT_REMINDERS }) },
 
+  // Notifications: everyone signed in reads and marks their own; the reminder job is for administrators.
+  { route: 'GET /api/notifications', expect: SIGNED_IN(200) },
+  { route: 'POST /api/notifications/read-all', expect: SIGNED_IN(200) },
+  { route: 'POST /api/notifications/:id/read', variant: 'own', expect: SIGNED_IN(200), request: async (ctx) => ({ path: `/api/notifications/${await makeNotification(ctx, 'own')}/read` }) },
+  { route: 'POST /api/notifications/:id/read', variant: "another user's", expect: OTHERS_NOBODY, request: async (ctx) => ({ path: `/api/notifications/${await makeNotification(ctx, 'other')}/read` }) },
+  { route: 'GET /api/notifications/preferences', expect: SIGNED_IN(200) },
+  { route: 'PUT /api/notifications/preferences', expect: SIGNED_IN(200), request: () => ({ body: { digest: true } }) },
+  { route: 'POST /api/admin/jobs/reminders/run', expect: ADMIN_ONLY(200) },
+
   { route: 'GET /api/roles', expect: PUBLIC(200) },
   { route: 'POST /api/roles', expect: ADMIN_ONLY(201), request: (ctx) => ({ body: { name: `Matrix New ${ctx.tag}` } }) },
   {
@@ -339,16 +358,6 @@ export const REST_MATRIX: RestRow[] = [
   // Checklists and progress: users reach their own data, administrators everyone's.
   { route: 'GET /api/users/:userId', variant: 'own', expect: SIGNED_IN(200), request: (ctx) => ({ path: `/api/users/${selfId(ctx)}` }) },
   { route: 'GET /api/users/:userId', variant: "another user's", expect: OTHERS_ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/users/${(await freshUser(ctx)).id}` }) },
-  { route: 'GET /api/team', variant: 'nobody reports to the caller', expect: SIGNED_IN(200) },
-  {
-    route: 'GET /api/team',
-    variant: 'the caller manages someone',
-    expect: SIGNED_IN(200),
-    request: async (ctx) => {
-      if (ctx.actor) await ctx.t.dataSource.query('update users set manager_id = $1 where id = $2', [ctx.actor.id, (await freshUser(ctx)).id]);
-      return {};
-    },
-  },
   { route: 'GET /api/users/:userId/checklist', variant: 'own', expect: SIGNED_IN(200), request: (ctx) => ({ path: `/api/users/${selfId(ctx)}/checklist` }) },
   {
     route: 'GET /api/users/:userId/checklist',
@@ -462,31 +471,6 @@ export const REST_MATRIX: RestRow[] = [
   { route: 'POST /api/admin/users/:id/reset-2fa', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/users/${await userWithTwoFactor(ctx)}/reset-2fa` }) },
   { route: 'GET /api/admin/users/:id/checklist', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/users/${(await freshUser(ctx)).id}/checklist` }) },
   { route: 'PUT /api/admin/user-roles', expect: ADMIN_ONLY(200), request: async (ctx) => ({ body: { user_ids: [(await freshUser(ctx)).id], role_id: 2 } }) },
-  {
-    route: 'PUT /api/admin/user-roles',
-    variant: 'reonboard',
-    expect: ADMIN_ONLY(200),
-    request: async (ctx) => ({ body: { user_ids: [(await freshUser(ctx)).id, (await freshUser(ctx)).id], role_id: 3, reonboard: true } }),
-  },
-  {
-    route: 'PUT /api/admin/users/:id',
-    variant: 'manager, buddy and reonboard',
-    expect: ADMIN_ONLY(200),
-    request: async (ctx) => ({
-      path: `/api/admin/users/${(await freshUser(ctx)).id}`,
-      body: { manager_id: (await freshUser(ctx)).id, buddy_id: (await freshUser(ctx)).id, role_id: 3, reonboard: true },
-    }),
-  },
-  {
-    route: 'PUT /api/admin/users/:id',
-    variant: 'a loop in the manager chain',
-    expect: { anonymous: 401, employee: 403, admin: 400 },
-    request: async (ctx) => {
-      const [top, report] = [await freshUser(ctx), await freshUser(ctx)];
-      await ctx.t.dataSource.query('update users set manager_id = $1 where id = $2', [top.id, report.id]);
-      return { path: `/api/admin/users/${top.id}`, body: { manager_id: report.id } };
-    },
-  },
   { route: 'GET /api/admin/checklist-items', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/checklist-items?role_id=1&type=form' }) },
   { route: 'POST /api/admin/checklist-items', expect: ADMIN_ONLY(201), request: (ctx) => ({ body: { title: `Matrix admin item ${ctx.tag}`, type: 'training', due_days: 3 } }) },
   { route: 'POST /api/admin/checklist-items/reorder', expect: ADMIN_ONLY(200), request: async (ctx) => ({ body: { ids: [await makeItem(ctx), await makeItem(ctx)] } }) },
@@ -626,6 +610,23 @@ export const GRAPHQL_MATRIX: GraphQLRow[] = [
   },
   { field: 'Query.holidayPreset', expect: GQL_ADMIN_ONLY, request: () => ({ query: '{ holidayPreset(country: "DE", year: 2027) { date name } }' }) },
   { field: 'Query.reminderSettings', expect: GQL_ADMIN_ONLY, request: () => ({ query: '{ reminderSettings { reminders_enabled escalation_days } }' }) },
+  { field: 'Query.myNotifications', expect: GQL_SIGNED_IN, request: () => ({ query: '{ myNotifications { unread data { id type title body link created_at read_at } } }' }) },
+  {
+    field: 'Mutation.markNotificationRead',
+    variant: 'own',
+    expect: GQL_SIGNED_IN,
+    request: async (ctx) => ({ query: 'mutation ($id: Int!) { markNotificationRead(id: $id) { id read_at } }', variables: { id: await makeNotification(ctx, 'own') } }),
+  },
+  {
+    field: 'Mutation.markNotificationRead',
+    variant: "another user's",
+    expect: GQL_OTHERS_NOBODY,
+    request: async (ctx) => ({ query: 'mutation ($id: Int!) { markNotificationRead(id: $id) { id read_at } }', variables: { id: await makeNotification(ctx, 'other') } }),
+  },
+  { field: 'Mutation.markAllNotificationsRead', expect: GQL_SIGNED_IN, request: () => ({ query: 'mutation { markAllNotificationsRead }' }) },
+  { field: 'Query.notificationPreferences', expect: GQL_SIGNED_IN, request: () => ({ query: '{ notificationPreferences { digest } }' }) },
+  { field: 'Mutation.updateNotificationPreferences', expect: GQL_SIGNED_IN, request: () => ({ query: 'mutation { updateNotificationPreferences(digest: true) { digest } }' }) },
+  { field: 'Mutation.runReminders', expect: GQL_ADMIN_ONLY, request: () => ({ query: 'mutation { runReminders { digests escalations } }' }) },
   {
     field: 'Mutation.updateReminderSettings',
     expect: GQL_ADMIN_ONLY,
@@ -862,29 +863,6 @@ export const GRAPHQL_MATRIX: GraphQLRow[] = [
     field: 'Mutation.assignUsersToRole',
     expect: GQL_ADMIN_ONLY,
     request: async (ctx) => ({ query: 'mutation ($u: [Int!]!) { assignUsersToRole(userIds: $u, roleId: 3) { updated users { id role_id } } }', variables: { u: [(await freshUser(ctx)).id] } }),
-  },
-  {
-    field: 'Mutation.assignUsersToRole',
-    variant: 'reonboard',
-    expect: GQL_ADMIN_ONLY,
-    request: async (ctx) => ({ query: 'mutation ($u: [Int!]!) { assignUsersToRole(userIds: $u, roleId: 3, reonboard: true) { updated } }', variables: { u: [(await freshUser(ctx)).id] } }),
-  },
-  {
-    field: 'Mutation.updateUser',
-    variant: 'manager, buddy and reonboard',
-    expect: GQL_ADMIN_ONLY,
-    request: async (ctx) => ({
-      query: 'mutation ($id: Int!, $m: Int!) { updateUser(id: $id, input: {manager_id: $m, buddy_id: null, role_id: 3, reonboard: true}) { id manager_id manager_name buddy_id buddy_name } }',
-      variables: { id: (await freshUser(ctx)).id, m: (await freshUser(ctx)).id },
-    }),
-  },
-  {
-    field: 'Query.myTeam',
-    expect: GQL_SIGNED_IN,
-    request: async (ctx) => {
-      if (ctx.actor) await ctx.t.dataSource.query('update users set manager_id = $1 where id = $2', [ctx.actor.id, (await freshUser(ctx)).id]);
-      return { query: '{ myTeam { user { id name email role_id role_name start_date } stats { completed total overdue completionPercentage nextDue { item_id title dueDate } } } }' };
-    },
   },
   { field: 'Query.adminChecklistItems', expect: GQL_ADMIN_ONLY, request: () => ({ query: '{ adminChecklistItems(filter: {roleId: 1}) { id role_ids documents { id } } }' }) },
   { field: 'Query.roleChecklistItems', expect: GQL_ADMIN_ONLY, request: () => ({ query: '{ roleChecklistItems(roleId: 2) { role_id items { id title role_ids } } }' }) },

@@ -79,6 +79,7 @@ const FIELDS = [
   'mode', 'domains', 'currentPassword', 'newPassword', 'challengeId',
   'manager_id', 'buddy_id',
   'time_zone', 'working_days', 'holidays', 'holiday_country', 'reminders_enabled', 'escalation_days', 'country', 'year',
+  'digest',
 ];
 
 /** Import files (the body of the CSV import): broken CSV, hostile cells, too many lines, too many bytes. */

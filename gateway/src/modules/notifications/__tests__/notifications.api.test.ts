@@ -15,6 +15,7 @@ describe('notifications: REST and GraphQL', () => {
   let other: TestUser;
   let token: string;
   let otherToken: string;
+  let roleId: number;
 
   /** Adds a notification for `userId` through the module's own API, as another module would. */
   async function notify(userId: number, title: string, mail = false): Promise<number> {
@@ -33,14 +34,18 @@ describe('notifications: REST and GraphQL', () => {
 
   beforeAll(async () => {
     t = await buildTestApp();
-    user = await createUser(t.dataSource, { name: 'Nora Notified' });
-    other = await createUser(t.dataSource);
+    // A role without tasks: no reminder run elsewhere in the suite adds a digest to these lists.
+    const [role] = (await t.dataSource.query(`insert into roles (name) values ('Notifications ' || md5(random()::text)) returning id`)) as Array<{ id: number }>;
+    roleId = (role as { id: number }).id;
+    user = await createUser(t.dataSource, { name: 'Nora Notified', roleId });
+    other = await createUser(t.dataSource, { roleId });
     token = await tokenFor(t.dataSource, user.id);
     otherToken = await tokenFor(t.dataSource, other.id);
   });
 
   afterAll(async () => {
     await deleteUsers(t.dataSource, [user.id, other.id]);
+    await t.dataSource.query('delete from roles where id = $1', [roleId]);
     await t.close();
   });
 
