@@ -358,6 +358,16 @@ export const REST_MATRIX: RestRow[] = [
   // Checklists and progress: users reach their own data, administrators everyone's.
   { route: 'GET /api/users/:userId', variant: 'own', expect: SIGNED_IN(200), request: (ctx) => ({ path: `/api/users/${selfId(ctx)}` }) },
   { route: 'GET /api/users/:userId', variant: "another user's", expect: OTHERS_ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/users/${(await freshUser(ctx)).id}` }) },
+  { route: 'GET /api/team', variant: 'nobody reports to the caller', expect: SIGNED_IN(200) },
+  {
+    route: 'GET /api/team',
+    variant: 'the caller manages someone',
+    expect: SIGNED_IN(200),
+    request: async (ctx) => {
+      if (ctx.actor) await ctx.t.dataSource.query('update users set manager_id = $1 where id = $2', [ctx.actor.id, (await freshUser(ctx)).id]);
+      return {};
+    },
+  },
   { route: 'GET /api/users/:userId/checklist', variant: 'own', expect: SIGNED_IN(200), request: (ctx) => ({ path: `/api/users/${selfId(ctx)}/checklist` }) },
   {
     route: 'GET /api/users/:userId/checklist',
@@ -471,6 +481,31 @@ export const REST_MATRIX: RestRow[] = [
   { route: 'POST /api/admin/users/:id/reset-2fa', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/users/${await userWithTwoFactor(ctx)}/reset-2fa` }) },
   { route: 'GET /api/admin/users/:id/checklist', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/users/${(await freshUser(ctx)).id}/checklist` }) },
   { route: 'PUT /api/admin/user-roles', expect: ADMIN_ONLY(200), request: async (ctx) => ({ body: { user_ids: [(await freshUser(ctx)).id], role_id: 2 } }) },
+  {
+    route: 'PUT /api/admin/user-roles',
+    variant: 'reonboard',
+    expect: ADMIN_ONLY(200),
+    request: async (ctx) => ({ body: { user_ids: [(await freshUser(ctx)).id, (await freshUser(ctx)).id], role_id: 3, reonboard: true } }),
+  },
+  {
+    route: 'PUT /api/admin/users/:id',
+    variant: 'manager, buddy and reonboard',
+    expect: ADMIN_ONLY(200),
+    request: async (ctx) => ({
+      path: `/api/admin/users/${(await freshUser(ctx)).id}`,
+      body: { manager_id: (await freshUser(ctx)).id, buddy_id: (await freshUser(ctx)).id, role_id: 3, reonboard: true },
+    }),
+  },
+  {
+    route: 'PUT /api/admin/users/:id',
+    variant: 'a loop in the manager chain',
+    expect: { anonymous: 401, employee: 403, admin: 400 },
+    request: async (ctx) => {
+      const [top, report] = [await freshUser(ctx), await freshUser(ctx)];
+      await ctx.t.dataSource.query('update users set manager_id = $1 where id = $2', [top.id, report.id]);
+      return { path: `/api/admin/users/${top.id}`, body: { manager_id: report.id } };
+    },
+  },
   { route: 'GET /api/admin/checklist-items', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/checklist-items?role_id=1&type=form' }) },
   { route: 'POST /api/admin/checklist-items', expect: ADMIN_ONLY(201), request: (ctx) => ({ body: { title: `Matrix admin item ${ctx.tag}`, type: 'training', due_days: 3 } }) },
   { route: 'POST /api/admin/checklist-items/reorder', expect: ADMIN_ONLY(200), request: async (ctx) => ({ body: { ids: [await makeItem(ctx), await makeItem(ctx)] } }) },
@@ -863,6 +898,29 @@ export const GRAPHQL_MATRIX: GraphQLRow[] = [
     field: 'Mutation.assignUsersToRole',
     expect: GQL_ADMIN_ONLY,
     request: async (ctx) => ({ query: 'mutation ($u: [Int!]!) { assignUsersToRole(userIds: $u, roleId: 3) { updated users { id role_id } } }', variables: { u: [(await freshUser(ctx)).id] } }),
+  },
+  {
+    field: 'Mutation.assignUsersToRole',
+    variant: 'reonboard',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => ({ query: 'mutation ($u: [Int!]!) { assignUsersToRole(userIds: $u, roleId: 3, reonboard: true) { updated } }', variables: { u: [(await freshUser(ctx)).id] } }),
+  },
+  {
+    field: 'Mutation.updateUser',
+    variant: 'manager, buddy and reonboard',
+    expect: GQL_ADMIN_ONLY,
+    request: async (ctx) => ({
+      query: 'mutation ($id: Int!, $m: Int!) { updateUser(id: $id, input: {manager_id: $m, buddy_id: null, role_id: 3, reonboard: true}) { id manager_id manager_name buddy_id buddy_name } }',
+      variables: { id: (await freshUser(ctx)).id, m: (await freshUser(ctx)).id },
+    }),
+  },
+  {
+    field: 'Query.myTeam',
+    expect: GQL_SIGNED_IN,
+    request: async (ctx) => {
+      if (ctx.actor) await ctx.t.dataSource.query('update users set manager_id = $1 where id = $2', [ctx.actor.id, (await freshUser(ctx)).id]);
+      return { query: '{ myTeam { user { id name email role_id role_name start_date } stats { completed total overdue completionPercentage nextDue { item_id title dueDate } } } }' };
+    },
   },
   { field: 'Query.adminChecklistItems', expect: GQL_ADMIN_ONLY, request: () => ({ query: '{ adminChecklistItems(filter: {roleId: 1}) { id role_ids documents { id } } }' }) },
   { field: 'Query.roleChecklistItems', expect: GQL_ADMIN_ONLY, request: () => ({ query: '{ roleChecklistItems(roleId: 2) { role_id items { id title role_ids } } }' }) },
