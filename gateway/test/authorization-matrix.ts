@@ -158,6 +158,35 @@ async function ownRoleItem(ctx: MatrixContext): Promise<number> {
   return id;
 }
 
+/** A checklist item (title tagged: deleted after the row) that `ownerType` does, in `roleId`'s checklist. */
+async function ownedItem(ctx: MatrixContext, roleId: number, ownerType: 'manager' | 'buddy'): Promise<number> {
+  const rows = (await ctx.t.dataSource.query(`insert into checklist_items (title, type, owner_type) values ($1, 'meeting', $2) returning id`, [`Matrix owned item ${ctx.tag}`, ownerType])) as Array<{ id: number }>;
+  const id = (rows[0] as { id: number }).id;
+  await ctx.t.dataSource.query('insert into role_checklist_items (role_id, checklist_item_id) values ($1, $2)', [roleId, id]);
+  return id;
+}
+
+/** A hire (in a tagged role) whose manager is the actor (a fresh user when anonymous), and a task of theirs the manager does. */
+async function managedHireTask(ctx: MatrixContext): Promise<{ hireId: number; itemId: number }> {
+  const manager = ctx.actor ?? (await freshUser(ctx));
+  const roleId = await makeRole(ctx);
+  const hire = await freshUser(ctx);
+  await ctx.t.dataSource.query('update users set role_id = $1, manager_id = $2 where id = $3', [roleId, manager.id, hire.id]);
+  return { hireId: hire.id, itemId: await ownedItem(ctx, roleId, 'manager') };
+}
+
+/** A task of the actor's own checklist that their manager does (the employee moves to a tagged role for it). */
+async function actorsManagerTask(ctx: MatrixContext): Promise<number> {
+  if (!ctx.actor) return firstItemOf(ctx, 1);
+  const roleId = ctx.who === 'admin' ? 4 : await makeRole(ctx);
+  if (ctx.who !== 'admin') await ctx.t.dataSource.query('update users set role_id = $1 where id = $2', [roleId, ctx.actor.id]);
+  return ownedItem(ctx, roleId, 'manager');
+}
+
+/** The hire refused their manager's task with 409 (not 403, which ends the client's session); administrators keep every right. */
+const HIRE_REFUSED: Record<Who, number> = { anonymous: 401, employee: 409, admin: 200 };
+const GQL_HIRE_REFUSED: Record<Who, GraphQLOutcome> = { anonymous: 'UNAUTHENTICATED', employee: 'CONFLICT', admin: 'ok' };
+
 /** A seeded item of `roleId`'s checklist that role 1 (the matrix's employees) does not have, or any when roleId is 1. */
 async function firstItemOf(ctx: MatrixContext, roleId: number): Promise<number> {
   const rows = (await ctx.t.dataSource.query(
@@ -396,7 +425,33 @@ export const REST_MATRIX: RestRow[] = [
   },
   { route: 'GET /api/checklist-items/:id', variant: "own role's", expect: SIGNED_IN(200), request: async (ctx) => ({ path: `/api/checklist-items/${await ownRoleItem(ctx)}` }) },
   { route: 'GET /api/checklist-items/:id', variant: "another role's", expect: OTHERS_ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/checklist-items/${await firstItemOf(ctx, 3)}` }) },
+  {
+    route: 'POST /api/user-checklist-items/user/:userId/item/:itemId',
+    variant: "as the hire's manager",
+    expect: SIGNED_IN(200),
+    request: async (ctx) => {
+      const { hireId, itemId } = await managedHireTask(ctx);
+      return { path: `/api/user-checklist-items/user/${hireId}/item/${itemId}`, body: { status: 'completed' } };
+    },
+  },
+  {
+    route: 'POST /api/user-checklist-items/user/:userId/item/:itemId',
+    variant: "own, a task the caller's manager does",
+    expect: HIRE_REFUSED,
+    request: async (ctx) => ({ path: `/api/user-checklist-items/user/${selfId(ctx)}/item/${await actorsManagerTask(ctx)}`, body: { status: 'completed' } }),
+  },
+  { route: 'GET /api/my-tasks', variant: 'owns nothing', expect: SIGNED_IN(200) },
+  {
+    route: 'GET /api/my-tasks',
+    variant: "a hire's manager",
+    expect: SIGNED_IN(200),
+    request: async (ctx) => {
+      await managedHireTask(ctx);
+      return { path: '/api/my-tasks?limit=5' };
+    },
+  },
   { route: 'POST /api/tasks/:id/complete', expect: SIGNED_IN(200), request: async (ctx) => ({ path: `/api/tasks/${await ownRoleItem(ctx)}/complete`, body: { notes: 'Matrix' } }) },
+  { route: 'POST /api/tasks/:id/complete', variant: "a task the caller's manager does", expect: HIRE_REFUSED, request: async (ctx) => ({ path: `/api/tasks/${await actorsManagerTask(ctx)}/complete`, body: {} }) },
   { route: 'POST /api/api/tasks/:id/complete', expect: SIGNED_IN(200), request: async (ctx) => ({ path: `/api/api/tasks/${await ownRoleItem(ctx)}/complete`, body: {} }) },
 
   // The journal: everyone signed in keeps their own (privacy between users: journal.routes.test.ts).
@@ -742,6 +797,37 @@ export const GRAPHQL_MATRIX: GraphQLRow[] = [
     }),
   },
   {
+    field: 'Mutation.setTaskProgress',
+    variant: "as the hire's manager",
+    expect: GQL_SIGNED_IN,
+    request: async (ctx) => {
+      const { hireId, itemId } = await managedHireTask(ctx);
+      return { query: 'mutation ($u: Int!, $i: Int!) { setTaskProgress(itemId: $i, userId: $u, input: {completed: true}) { id status canComplete } }', variables: { u: hireId, i: itemId } };
+    },
+  },
+  {
+    field: 'Mutation.setTaskProgress',
+    variant: "own, a task the caller's manager does",
+    expect: GQL_HIRE_REFUSED,
+    request: async (ctx) => ({ query: 'mutation ($i: Int!) { setTaskProgress(itemId: $i, input: {status: "complete"}) { id } }', variables: { i: await actorsManagerTask(ctx) } }),
+  },
+  {
+    field: 'Mutation.completeTask',
+    variant: "a task the caller's manager does",
+    expect: GQL_HIRE_REFUSED,
+    request: async (ctx) => ({ query: 'mutation ($i: Int!) { completeTask(id: $i) { id } }', variables: { i: await actorsManagerTask(ctx) } }),
+  },
+  { field: 'Query.myTasks', variant: 'owns nothing', expect: GQL_SIGNED_IN, request: () => ({ query: '{ myTasks { total data { hire { id } item { id } dueDate } } }' }) },
+  {
+    field: 'Query.myTasks',
+    variant: "a hire's manager",
+    expect: GQL_SIGNED_IN,
+    request: async (ctx) => {
+      await managedHireTask(ctx);
+      return { query: '{ myTasks(limit: 5) { total data { hire { id name start_date } item { id owner_type } dueDate isOverdue status } } }' };
+    },
+  },
+  {
     field: 'Mutation.completeTask',
     expect: GQL_SIGNED_IN,
     request: async (ctx) => ({ query: 'mutation ($i: Int!) { completeTask(id: $i, notes: "Matrix") { id status } }', variables: { i: await ownRoleItem(ctx) } }),
@@ -998,7 +1084,8 @@ export async function cleanUp(ctx: MatrixContext): Promise<void> {
   await ctx.t.dataSource.query(`delete from users where id in (select user_id from invitations where name = $1)`, [hires]);
   await ctx.t.dataSource.query(`delete from invitations where name = $1`, [hires]);
   await deleteUsers(ctx.t.dataSource, ctx.created);
-  await ctx.t.dataSource.query(`delete from roles where name like $1`, [`% ${ctx.tag}`]);
+  // Items first: an item a role owns holds that role.
   await ctx.t.dataSource.query(`delete from checklist_items where title like $1`, [`% ${ctx.tag}`]);
+  await ctx.t.dataSource.query(`delete from roles where name like $1`, [`% ${ctx.tag}`]);
   await ctx.t.dataSource.query(`delete from documents where title like $1`, [`% ${ctx.tag}`]);
 }
