@@ -173,6 +173,10 @@ export const TASK_WORDING = {
   completedOn: (date: string) => `Completed on ${date}`,
   /** On a task in the checklist and in the dashboard's upcoming tasks. */
   priorityBadge: (priority: string) => `${priority} priority`,
+  /** Who does a task about the hire that is not theirs: 'Your manager (Dana Lee)', or the server's label alone. */
+  owner: (label: string, name?: string | null) => (name ? `${label} (${name})` : label),
+  /** The tasks about the hire that others do, beside the hire's own progress (docs/product.md#progress). */
+  byYourTeam: (done: number, total: number) => `${done} of ${countOf(total, 'task')} by your team done`,
 } as const;
 
 /** Guidance message by percentage (docs/product.md#progress). */
@@ -203,6 +207,8 @@ export const DASHBOARD_TEXT = {
   defaultNextStepTitle: 'Continue Your Tasks',
   remaining: (n: number) => `${countOf(n, 'task')} remaining`,
   daysActive: (n: number) => `Day ${n + 1} of your onboarding`,
+  /** Before the start date (docs/product.md#start-date): hires may sign in early. */
+  startsIn: (n: number) => (n > 1 ? `Starts in ${n} days` : n === 1 ? 'Starts tomorrow' : 'Starts today'),
   orientationComplete: 'Orientation Complete!',
   viewCertificate: 'View Your Certificate',
   quickStatsHeading: 'Your progress',

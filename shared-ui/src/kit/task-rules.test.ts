@@ -1,5 +1,6 @@
 import { progressTone } from './constants';
 import { notifySessionEnded } from './auth-session';
+import { DASHBOARD_TEXT, TASK_WORDING } from './messages';
 import {
   completionMilestone,
   completionPercentage,
@@ -10,6 +11,7 @@ import {
   displayStatusTone,
   dueWording,
   guidanceMessage,
+  isOwnTask,
   parseCalendarDate,
   showTrendIcon,
   taskUrgency,
@@ -225,5 +227,23 @@ describe('completion milestone (reaching 100 from below)', () => {
     notifySessionEnded();
     expect(completionMilestone().observe(100)).toBe(false);
     expect(completionMilestone()).toBe(completionMilestone());
+  });
+});
+
+describe("others' tasks about the user", () => {
+  it("counts only the user's own tasks as theirs", () => {
+    expect(isOwnTask({ owner_type: 'new_hire' })).toBe(true);
+    expect(['manager', 'buddy', 'role'].map((owner_type) => isOwnTask({ owner_type }))).toEqual([false, false, false]);
+  });
+
+  it('words who does a task, and how many of them are done', () => {
+    expect(TASK_WORDING.owner('Your manager', 'Dana Lee')).toBe('Your manager (Dana Lee)');
+    expect(TASK_WORDING.owner('The IT team', null)).toBe('The IT team');
+    expect(TASK_WORDING.byYourTeam(3, 5)).toBe('3 of 5 tasks by your team done');
+    expect(TASK_WORDING.byYourTeam(0, 1)).toBe('0 of 1 task by your team done');
+  });
+
+  it('words the days before the start date', () => {
+    expect([5, 1, 0].map(DASHBOARD_TEXT.startsIn)).toEqual(['Starts in 5 days', 'Starts tomorrow', 'Starts today']);
   });
 });

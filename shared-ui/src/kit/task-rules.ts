@@ -121,6 +121,14 @@ const COMPLETION_WORDS: ElapsedWords = {
   date: TASK_WORDING.completedOn,
 };
 
+/**
+ * The hire's own task, as against one their manager, buddy or a team does for them: progress counts
+ * only these; the others are shown beside them, read-only (docs/product.md#progress).
+ */
+export function isOwnTask(task: { owner_type: string }): boolean {
+  return task.owner_type === 'new_hire';
+}
+
 /** round(100 × completed / total); 0 when there are no tasks (the gateway's rule too). */
 export function completionPercentage(completed: number, total: number): number {
   if (!(total > 0)) return 0;

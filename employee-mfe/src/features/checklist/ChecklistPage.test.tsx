@@ -5,7 +5,7 @@ import { notifySessionEnded, ToastContext, type ToastApi } from '@embark/shared-
 import { MyChecklistDocument } from '../../__generated__/graphql';
 import { checklistFetchPolicy, resetChecklistFreshness } from './api/useChecklist';
 import { ChecklistPage } from './ChecklistPage';
-import { sampleChecklist } from './test-data';
+import { sampleChecklist, task } from './test-data';
 
 type Mocks = NonNullable<MockedProviderProps['mocks']>;
 
@@ -62,6 +62,31 @@ describe('ChecklistPage', () => {
     expect(row(1).getByRole('link').getAttribute('href')).toBe('/app/checklist/1');
     expect(screen.getByRole('progressbar', { name: 'Checklist progress' }).getAttribute('aria-valuenow')).toBe('20');
     expect(screen.getByText('Showing 5 of 5 tasks')).toBeTruthy();
+  });
+
+  it("lists others' tasks about the user with who does them; progress counts the user's own, a line the rest", async () => {
+    const tasks = [
+      ...sampleChecklist(),
+      task({ id: 6, title: 'Book your first 1:1', item_order: 6, type: 'meeting', owner_type: 'manager', ownerLabel: 'Your manager', ownerName: 'Dana Lee', canComplete: false }),
+      task({ id: 7, title: 'Prepare your laptop', item_order: 7, owner_type: 'role', ownerLabel: 'The IT team', canComplete: false, status: 'completed', completed: true, completed_at: new Date().toISOString() }),
+    ];
+    await renderChecklist([listMock(tasks)]);
+    const rows = within(await screen.findByRole('list', { name: 'Checklist tasks' })).getAllByRole('listitem');
+    expect(rows[5]?.querySelector('.ckl-item__heading')?.textContent).toBe('Your manager (Dana Lee): Book your first 1:1');
+    expect(rows[6]?.querySelector('.ckl-item__heading')?.textContent).toBe('The IT team: Prepare your laptop');
+    expect(within(rows[6] as HTMLElement).getByText('Completed')).toBeTruthy();
+    expect(rows[0]?.querySelector('.ckl-item__owner')).toBeNull();
+    // 1 of the user's 5 tasks; the 2 others are counted apart.
+    expect(screen.getByRole('progressbar', { name: 'Checklist progress' }).getAttribute('aria-valuenow')).toBe('20');
+    expect(screen.getByText('1 / 5')).toBeTruthy();
+    expect(screen.getByTestId('ckl-others').textContent).toBe('1 of 2 tasks by your team done');
+    expect(screen.getByText('Showing 7 of 7 tasks')).toBeTruthy();
+  });
+
+  it('has no line for others when every task is the user\'s own', async () => {
+    await renderChecklist([listMock()]);
+    await screen.findByRole('list', { name: 'Checklist tasks' });
+    expect(screen.queryByTestId('ckl-others')).toBeNull();
   });
 
   it('filters by status, type, due date and priority through labelled selects, kept in the URL', async () => {

@@ -6,7 +6,9 @@ import {
   currentTime,
   EmptyList,
   ErrorState,
+  isOwnTask,
   PageHeader,
+  TASK_WORDING,
   useDocumentTitle,
 } from '@embark/shared-ui';
 import { ProgressSummary } from '@embark/shared-ui/components/ProgressSummary';
@@ -56,8 +58,11 @@ export function ChecklistPage() {
 
   const now = currentTime();
   const shown = applyFilters(tasks, filters);
-  const done = tasks.filter((task) => task.completed).length;
-  const percent = completionPercentage(done, tasks.length);
+  // The hire's progress counts their own tasks; the others' tasks about them get a line of their own.
+  const own = tasks.filter(isOwnTask);
+  const others = tasks.filter((task) => !isOwnTask(task));
+  const done = own.filter((task) => task.completed).length;
+  const percent = completionPercentage(done, own.length);
 
   return (
     <div className="employee-page ckl">
@@ -66,7 +71,12 @@ export function ChecklistPage() {
         <EmptyList icon="checklist" title={CHECKLIST_TEXT.emptyTitle} hint={CHECKLIST_TEXT.emptyHint} />
       ) : (
         <>
-          <ProgressSummary label={CHECKLIST_TEXT.progressLabel} count={`${done} / ${tasks.length}`} percent={percent} />
+          <ProgressSummary label={CHECKLIST_TEXT.progressLabel} count={`${done} / ${own.length}`} percent={percent} />
+          {others.length > 0 ? (
+            <p className="ckl-others" data-testid="ckl-others">
+              {TASK_WORDING.byYourTeam(others.filter((task) => task.completed).length, others.length)}
+            </p>
+          ) : null}
           <ChecklistFiltersBar filters={filters} onChange={setFilters} summary={CHECKLIST_TEXT.showing(shown.length, tasks.length)} />
           {shown.length === 0 ? (
             <EmptyList

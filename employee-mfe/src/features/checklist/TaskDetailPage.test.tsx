@@ -82,6 +82,25 @@ describe('TaskDetailPage', () => {
     expect(screen.queryByRole('link', { name: 'Write a reflection' })).toBeNull();
   });
 
+  it("shows someone else's task about the user read-only: who does it, its state, no way to change it", async () => {
+    const managers = task({ id: 14, title: 'Book your first 1:1', type: 'meeting', ...dueIn(2), owner_type: 'manager', ownerLabel: 'Your manager', ownerName: 'Dana Lee', canComplete: false });
+    await renderTask('/app/checklist/14', [listMock([OPEN, managers])]);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Book your first 1:1' })).toBeTruthy();
+    expect(screen.getByText('Someone else does this task for you: you can follow it here.')).toBeTruthy();
+    const details = screen.getByRole('region', { name: 'Task details' });
+    const fact = (label: string) => within(details).getByText(label).parentElement?.querySelector('dd')?.textContent;
+    expect(fact('Owner')).toBe('Your manager (Dana Lee)');
+    expect(fact('Status')).toBe('Due Soon');
+    expect(screen.queryByRole('button', { name: /Mark as complete|Set back/ })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Note' })).toBeNull();
+  });
+
+  it("shows the user's own task without an owner", async () => {
+    await renderTask('/app/checklist/12', [listMock([OPEN])]);
+    const details = await screen.findByRole('region', { name: 'Task details' });
+    expect(within(details).queryByText('Owner')).toBeNull();
+  });
+
   it('completes the task, then offers a reflection and sets it back (clearing the completion)', async () => {
     const sent = jest.fn();
     const toasts = await renderTask('/app/checklist/12', [
@@ -109,6 +128,16 @@ describe('TaskDetailPage', () => {
     expect(screen.queryByText(/^Completed \d/)).toBeNull();
     expect(screen.queryByRole('link', { name: 'Write a reflection' })).toBeNull();
     expect(toasts.success).toHaveBeenCalledWith('"Security training" is pending again');
+  });
+
+  it("celebrates the user's last own task even while others' tasks about them are open", async () => {
+    const managers = task({ id: 14, title: 'Book your first 1:1', owner_type: 'manager', ownerLabel: 'Your manager', canComplete: false });
+    const toasts = await renderTask('/app/checklist/12', [listMock([OPEN, OTHER, managers]), progressMock({ status: 'complete' }, DONE)]);
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Mark as complete' }));
+    });
+    expect(await screen.findByRole('button', { name: 'Set back to pending' })).toBeTruthy();
+    expect(toasts.success).toHaveBeenCalledWith("Congratulations! You've completed all onboarding tasks!");
   });
 
   it('saves an edited note without changing the status', async () => {

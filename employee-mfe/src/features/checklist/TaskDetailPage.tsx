@@ -13,6 +13,7 @@ import {
   ErrorState,
   formatCalendarDate,
   Icon,
+  isOwnTask,
   isSafeDocumentUrl,
   LoadingState,
   PageHeader,
@@ -20,13 +21,14 @@ import {
   ROUTES,
   TASK_PRIORITY_TEXT,
   TASK_TYPE_TEXT,
+  TASK_WORDING,
   taskUrgency,
   ToastContext,
   useDocumentTitle,
   type BadgeTone,
   type TaskPriority,
 } from '@embark/shared-ui';
-import { TASK_DETAIL_TEXT } from '@embark/shared-ui/page-text/checklist';
+import { OWNER_TEXT, TASK_DETAIL_TEXT } from '@embark/shared-ui/page-text/checklist';
 import type { ChecklistTaskFieldsFragment } from '../../__generated__/graphql';
 import { useCompletionToast } from './api/useCompletionToast';
 import { useMyChecklist, useSetTaskProgress } from './api/useChecklist';
@@ -90,8 +92,10 @@ function TaskDetail({ task }: { task: ChecklistTaskFieldsFragment }) {
       <PageHeader
         eyebrow={TASK_TYPE_TEXT[task.type]}
         title={task.title}
+        // Someone else's task about the user is theirs to complete: shown, never changed from here.
+        description={task.canComplete ? undefined : OWNER_TEXT.readOnlyHint}
         actions={
-          task.completed ? (
+          !task.canComplete ? null : task.completed ? (
             <>
               <Link to={`${ROUTES.journalNew}?taskId=${task.id}`} className={buttonClassName({ variant: 'primary' })}>
                 <Icon name="journal" size={18} />
@@ -131,6 +135,12 @@ function TaskDetail({ task }: { task: ChecklistTaskFieldsFragment }) {
                   {due && !task.completed ? <span className="ckl-fact__sub">{formatCalendarDate(due)}</span> : null}
                 </dd>
               </div>
+              {isOwnTask(task) ? null : (
+                <div className="ckl-fact">
+                  <dt>{OWNER_TEXT.ownerLabel}</dt>
+                  <dd>{TASK_WORDING.owner(task.ownerLabel, task.ownerName)}</dd>
+                </div>
+              )}
               <div className="ckl-fact">
                 <dt>{TASK_DETAIL_TEXT.typeLabel}</dt>
                 <dd>{TASK_TYPE_TEXT[task.type]}</dd>
@@ -147,29 +157,31 @@ function TaskDetail({ task }: { task: ChecklistTaskFieldsFragment }) {
               </div>
             </dl>
           </Card>
-          <Card title={TASK_DETAIL_TEXT.noteLabel}>
-            <form className="ckl-note" onSubmit={saveNote}>
-              <label htmlFor="ckl-note" className="ui-visually-hidden">
-                {TASK_DETAIL_TEXT.noteLabel}
-              </label>
-              <textarea
-                id="ckl-note"
-                className="ckl-note__input"
-                rows={4}
-                value={note}
-                aria-describedby="ckl-note-hint"
-                onChange={(event) => setNote(event.target.value)}
-              />
-              <div className="ckl-note__footer">
-                <p id="ckl-note-hint" className="ckl-note__hint">
-                  {TASK_DETAIL_TEXT.noteHint}
-                </p>
-                <Button type="submit" variant="secondary" size="sm" busy={busy === 'note'} disabled={!noteChanged || busy !== null}>
-                  {busy === 'note' ? TASK_DETAIL_TEXT.savingNote : TASK_DETAIL_TEXT.saveNote}
-                </Button>
-              </div>
-            </form>
-          </Card>
+          {task.canComplete ? (
+            <Card title={TASK_DETAIL_TEXT.noteLabel}>
+              <form className="ckl-note" onSubmit={saveNote}>
+                <label htmlFor="ckl-note" className="ui-visually-hidden">
+                  {TASK_DETAIL_TEXT.noteLabel}
+                </label>
+                <textarea
+                  id="ckl-note"
+                  className="ckl-note__input"
+                  rows={4}
+                  value={note}
+                  aria-describedby="ckl-note-hint"
+                  onChange={(event) => setNote(event.target.value)}
+                />
+                <div className="ckl-note__footer">
+                  <p id="ckl-note-hint" className="ckl-note__hint">
+                    {TASK_DETAIL_TEXT.noteHint}
+                  </p>
+                  <Button type="submit" variant="secondary" size="sm" busy={busy === 'note'} disabled={!noteChanged || busy !== null}>
+                    {busy === 'note' ? TASK_DETAIL_TEXT.savingNote : TASK_DETAIL_TEXT.saveNote}
+                  </Button>
+                </div>
+              </form>
+            </Card>
+          ) : null}
         </div>
         <aside className="ckl-detail__side" aria-label={TASK_DETAIL_TEXT.documentsHeading}>
           <Card title={TASK_DETAIL_TEXT.documentsHeading}>
@@ -196,7 +208,7 @@ function TaskDetail({ task }: { task: ChecklistTaskFieldsFragment }) {
               </ul>
             )}
           </Card>
-          {task.completed ? (
+          {task.completed && task.canComplete ? (
             <div className="ui-card ckl-reflect">
               <Icon name="sparkles" size={20} />
               <p>{TASK_DETAIL_TEXT.reflectionHint}</p>

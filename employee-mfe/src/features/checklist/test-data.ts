@@ -32,6 +32,10 @@ export function task(overrides: Partial<TaskFixture> & Pick<TaskFixture, 'id' | 
     ...dueIn(3),
     isOverdue: false,
     estimatedTime: '5-10 minutes',
+    owner_type: 'new_hire',
+    ownerLabel: 'You',
+    ownerName: null,
+    canComplete: true,
     documents: [],
     ...overrides,
   };

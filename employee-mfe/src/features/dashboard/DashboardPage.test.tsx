@@ -14,6 +14,9 @@ function isoDate(daysFromToday: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
+/** The user's own task, as the server words it. */
+const OWN = { owner_type: 'new_hire', ownerLabel: 'You', ownerName: null, canComplete: true };
+
 interface Numbers {
   total: number;
   completed: number;
@@ -24,8 +27,8 @@ interface Numbers {
 function dashboardData({ total, completed, overdue = 0 }: Numbers, overrides: Partial<DashboardQuery['dashboard']> = {}) {
   const percentage = total > 0 ? Math.round((100 * completed) / total) : 0;
   const upcoming = [
-    { id: 11, title: 'Sign the handbook', description: 'Read and sign', dueDate: isoDate(-2), daysUntilDue: -2, priority: 'high', isOverdue: true, estimatedTime: '10-15 minutes', route: '/app/checklist/11', urgencyLevel: 'overdue' },
-    { id: 12, title: 'Meet your buddy', description: null, dueDate: isoDate(1), daysUntilDue: 1, priority: 'medium', isOverdue: false, estimatedTime: '30-60 minutes', route: '/app/checklist/12', urgencyLevel: 'medium' },
+    { id: 11, title: 'Sign the handbook', description: 'Read and sign', dueDate: isoDate(-2), daysUntilDue: -2, priority: 'high', isOverdue: true, estimatedTime: '10-15 minutes', route: '/app/checklist/11', urgencyLevel: 'overdue', ...OWN },
+    { id: 12, title: 'Meet your buddy', description: null, dueDate: isoDate(1), daysUntilDue: 1, priority: 'medium', isOverdue: false, estimatedTime: '30-60 minutes', route: '/app/checklist/12', urgencyLevel: 'medium', ...OWN },
   ].slice(0, total - completed);
   return {
     me: { __typename: 'User', id: 7, name: 'Nina New' },
@@ -41,7 +44,7 @@ function dashboardData({ total, completed, overdue = 0 }: Numbers, overrides: Pa
         daysActive: 2,
         estimatedCompletionDate: completed === total ? null : isoDate(10),
       },
-      completionStats: { __typename: 'CompletionStats', completed, total, isComplete: total > 0 && completed === total },
+      completionStats: { __typename: 'CompletionStats', completed, total, isComplete: total > 0 && completed === total, othersCompleted: 0, othersTotal: 0 },
       nextStep: upcoming[0]
         ? { __typename: 'NextStep', title: upcoming[0].title, route: upcoming[0].route }
         : { __typename: 'NextStep', title: 'Continue Your Tasks', route: '/app/checklist' },
@@ -143,6 +146,38 @@ describe('DashboardPage', () => {
       ['View Sections', '/app/sections'],
       ['Update Profile', '/app/profile'],
     ]);
+  });
+
+  it("shows others' tasks about the user read-only, and how many of them are done beside the user's progress", async () => {
+    const base = dashboardData({ total: 8, completed: 2 });
+    const managers = { __typename: 'UpcomingTask', id: 15, title: 'Book your first 1:1', description: null, dueDate: isoDate(2), daysUntilDue: 2, priority: 'high', isOverdue: false, estimatedTime: '30-60 minutes', route: '/app/checklist/15', urgencyLevel: 'high', owner_type: 'manager', ownerLabel: 'Your manager', ownerName: 'Dana Lee', canComplete: false };
+    const data = {
+      ...base,
+      dashboard: {
+        ...base.dashboard,
+        completionStats: { ...base.dashboard.completionStats, othersCompleted: 3, othersTotal: 5 },
+        upcomingTasks: [...base.dashboard.upcomingTasks, managers],
+      },
+    };
+    await renderDashboard([{ request: { query: DashboardDocument, variables: VARIABLES }, result: { data } }]);
+    expect(await screen.findByText('Your Next Step')).toBeTruthy();
+    expect(text('dash-others')).toBe('3 of 5 tasks by your team done');
+    // The user's own progress stays theirs alone.
+    expect(text('dash-percentage')).toBe('25%');
+
+    const rows = within(screen.getByRole('region', { name: 'Upcoming Tasks' })).getAllByRole('listitem');
+    expect(rows).toHaveLength(3);
+    expect(rows[2]?.querySelector('.dash-task__heading')?.textContent).toBe('Your manager (Dana Lee): Book your first 1:1');
+    expect(within(rows[2] as HTMLElement).getByText('Due Soon')).toBeTruthy();
+    expect(within(rows[2] as HTMLElement).queryByRole('button')).toBeNull();
+    expect(rows[0]?.querySelector('.dash-task__owner')).toBeNull();
+    expect(within(rows[0] as HTMLElement).getByRole('button', { name: 'Mark "Sign the handbook" as complete' })).toBeTruthy();
+  });
+
+  it('has no line for others when no task about the user is theirs', async () => {
+    await renderDashboard([dashboardMock({ total: 8, completed: 2 })]);
+    expect(await screen.findByText('Your Next Step')).toBeTruthy();
+    expect(screen.queryByTestId('dash-others')).toBeNull();
   });
 
   it("falls back to 'Continue Your Tasks' → /app/checklist, and shows the empty lists", async () => {

@@ -112,7 +112,7 @@ export function DashboardPage() {
         completionPercentage={progress.completionPercentage}
         nextStep={dashboard.nextStep}
       />
-      <QuickStats {...progress} />
+      <QuickStats {...progress} othersCompleted={dashboard.completionStats.othersCompleted} othersTotal={dashboard.completionStats.othersTotal} />
       <div className="dash-grid">
         <UpcomingTasks tasks={dashboard.upcomingTasks} completingIds={completingIds} onComplete={(task) => void handleComplete(task)} />
         <RecentActivity items={dashboard.recentActivity} />

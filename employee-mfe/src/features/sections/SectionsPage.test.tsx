@@ -12,7 +12,7 @@ function isoDate(days: number): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-const item = (id: number, title: string, type: string, completed: boolean, dueIn = 3) => ({
+const item = (id: number, title: string, type: string, completed: boolean, dueIn = 3, owner: Partial<Record<'owner_type' | 'ownerLabel' | 'ownerName', string | null>> = {}) => ({
   __typename: 'UserChecklistItem',
   id,
   title,
@@ -22,6 +22,10 @@ const item = (id: number, title: string, type: string, completed: boolean, dueIn
   completed_at: completed ? new Date(Date.now() - 3_600_000).toISOString() : null,
   dueDate: isoDate(dueIn),
   daysUntilDue: dueIn,
+  owner_type: 'new_hire',
+  ownerLabel: 'You',
+  ownerName: null,
+  ...owner,
 });
 
 const TASKS = [
@@ -64,6 +68,24 @@ describe('SectionsPage', () => {
     const sops = screen.getByRole('region', { name: 'SOPs' });
     expect(within(sops).getByText('0 of 0 completed')).toBeTruthy();
     expect(within(sops).getByText('No tasks in this section for your role.')).toBeTruthy();
+  });
+
+  it("lists others' tasks about the user with who does them, outside the section's progress", async () => {
+    const tasks = [
+      ...TASKS,
+      item(5, 'Book your first 1:1', 'meeting', false, 2, { owner_type: 'manager', ownerLabel: 'Your manager', ownerName: 'Dana Lee' }),
+      item(6, 'Prepare your laptop', 'meeting', true, 0, { owner_type: 'role', ownerLabel: 'The IT team' }),
+    ];
+    await renderSections([listMock(tasks)]);
+    const meetings = await screen.findByRole('region', { name: 'Meetings' });
+    expect(within(meetings).getByText('0 of 0 completed')).toBeTruthy();
+    expect(within(meetings).queryByText('No tasks in this section for your role.')).toBeNull();
+    const rows = within(within(meetings).getByRole('list', { name: 'Meetings' })).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^Your manager \(Dana Lee\):Book your first 1:1PendingDue in 2 days$/),
+      expect.stringMatching(/^The IT team:Prepare your laptopCompletedCompleted 1 hour ago$/),
+    ]);
+    expect(within(meetings).getByRole('link', { name: 'Book your first 1:1' }).getAttribute('href')).toBe('/app/checklist/5');
   });
 
   it('shows loading, empty and error states', async () => {

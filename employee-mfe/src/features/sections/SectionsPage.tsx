@@ -7,12 +7,14 @@ import {
   EmptyList,
   ErrorState,
   Icon,
+  isOwnTask,
   LoadingState,
   PageHeader,
   ProgressBar,
   ROUTES,
   TASK_SECTION_TEXT,
   TASK_STATUS_TEXT,
+  TASK_WORDING,
   taskUrgency,
   useDocumentTitle,
   type IconName,
@@ -82,7 +84,7 @@ export function SectionsPage() {
                 </div>
               </header>
               <ProgressBar value={section.percentage} label={SECTIONS_TEXT.progressLabel(name)} showValue />
-              {section.total === 0 ? (
+              {section.tasks.length === 0 ? (
                 <p className="sec-card__empty">{SECTIONS_TEXT.emptySection}</p>
               ) : (
                 <>
@@ -92,6 +94,8 @@ export function SectionsPage() {
                         <span className="sec-task__mark" aria-hidden="true">
                           {task.completed ? <Icon name="check" size={14} /> : null}
                         </span>
+                        {/* Someone else's task about the user: who does it comes first. */}
+                        {isOwnTask(task) ? null : <span className="sec-task__owner">{TASK_WORDING.owner(task.ownerLabel, task.ownerName)}:</span>}
                         <Link to={`${ROUTES.checklist}/${task.id}`} className="sec-task__title">
                           {task.title}
                         </Link>

@@ -1,4 +1,4 @@
-import { completionPercentage, type TaskType } from '@embark/shared-ui';
+import { completionPercentage, isOwnTask, type TaskType } from '@embark/shared-ui';
 
 /** The section order (docs/product.md#sections): Forms, Policies, SOPs, Trainings, Meetings. */
 export const SECTION_ORDER: readonly TaskType[] = ['form', 'policy', 'sop', 'training', 'meeting'];
@@ -8,11 +8,14 @@ export interface SectionTask {
   type: TaskType | string;
   item_order: number;
   completed: boolean;
+  owner_type: string;
 }
 
 export interface Section<T extends SectionTask> {
   type: TaskType;
+  /** Every task of the type, the user's own and others' about them. */
   tasks: T[];
+  /** The progress counts the user's own tasks only (docs/product.md#progress). */
   completed: number;
   total: number;
   percentage: number;
@@ -22,7 +25,8 @@ export interface Section<T extends SectionTask> {
 export function groupByType<T extends SectionTask>(tasks: readonly T[]): Section<T>[] {
   return SECTION_ORDER.map((type) => {
     const inSection = tasks.filter((task) => task.type === type).sort((a, b) => a.item_order - b.item_order || a.id - b.id);
-    const completed = inSection.filter((task) => task.completed).length;
-    return { type, tasks: inSection, completed, total: inSection.length, percentage: completionPercentage(completed, inSection.length) };
+    const own = inSection.filter(isOwnTask);
+    const completed = own.filter((task) => task.completed).length;
+    return { type, tasks: inSection, completed, total: own.length, percentage: completionPercentage(completed, own.length) };
   });
 }

@@ -80,8 +80,7 @@ export const SECTIONS_TEXT = {
  * hire's checklist, task page and sections, with the owner the server names (`ownerLabel`, `ownerName`).
  */
 export const OWNER_TEXT = {
-  /** 'Your manager (Dana Lee)', or the label alone when the server names nobody. */
-  owner: (label: string, name: string | null | undefined) => (name ? `${label} (${name})` : label),
+  ownerLabel: 'Owner',
   readOnlyHint: 'Someone else does this task for you: you can follow it here.',
 } as const;
 

@@ -3,6 +3,7 @@ import {
   completionWording,
   dueWording,
   Icon,
+  isOwnTask,
   ROUTES,
   TASK_PRIORITY_TEXT,
   TASK_WORDING,
@@ -24,11 +25,14 @@ export interface TaskListItemData {
   dueDate: string;
   daysUntilDue: number;
   estimatedTime: string;
+  owner_type: string;
+  ownerLabel: string;
+  ownerName?: string | null;
 }
 
 /**
- * One checklist row: status, title (the link to the task), due or completion wording, type,
- * priority, estimate. Due facts are the server's; `now` only words how long ago a completion was.
+ * One checklist row: status, owner when it is someone else's, title (the link to the task), due or
+ * completion wording, type, priority, estimate. Due facts are the server's; `now` only words how long ago a completion was.
  */
 export function TaskListItem({ task, now }: { task: TaskListItemData; now: Date }) {
   const urgency = taskUrgency(task);
@@ -39,9 +43,13 @@ export function TaskListItem({ task, now }: { task: TaskListItemData; now: Date 
         {task.completed ? <Icon name="check" size={16} /> : null}
       </span>
       <div className="ckl-item__body">
-        <Link to={`${ROUTES.checklist}/${task.id}`} className="ckl-item__title">
-          {task.title}
-        </Link>
+        <p className="ckl-item__heading">
+          {/* Someone else's task about the user: who does it comes first, as in 'Your manager: Book your first 1:1'. */}
+          {isOwnTask(task) ? null : <span className="ckl-item__owner">{TASK_WORDING.owner(task.ownerLabel, task.ownerName)}: </span>}
+          <Link to={`${ROUTES.checklist}/${task.id}`} className="ckl-item__title">
+            {task.title}
+          </Link>
+        </p>
         {task.description ? <p className="ckl-item__description">{task.description}</p> : null}
         <p className="ckl-item__meta">
           <TaskStatusBadge urgency={urgency} />

@@ -6,6 +6,7 @@ import {
   PROGRESS_STATUS_TEXT,
   ProgressBar,
   showTrendIcon,
+  TASK_WORDING,
   type BadgeTone,
   type DashboardProgressStatus,
 } from '@embark/shared-ui';
@@ -16,6 +17,9 @@ export interface QuickStatsProps {
   remainingTasks: number;
   overdueTasks: number;
   totalTasks: number;
+  /** Tasks about the user that others do (manager, buddy, a team): a line of their own, outside the progress. */
+  othersCompleted: number;
+  othersTotal: number;
 }
 
 const STATUS_TONE: Record<DashboardProgressStatus, BadgeTone> = {
@@ -25,7 +29,7 @@ const STATUS_TONE: Record<DashboardProgressStatus, BadgeTone> = {
 };
 
 /** Quick stats: the progress bar (colour by 100/75/50), completed with the trend icon, remaining, overdue. */
-export function QuickStats({ completionPercentage, completedTasks, remainingTasks, overdueTasks, totalTasks }: QuickStatsProps) {
+export function QuickStats({ completionPercentage, completedTasks, remainingTasks, overdueTasks, totalTasks, othersCompleted, othersTotal }: QuickStatsProps) {
   const status = dashboardProgressStatus(completionPercentage);
   return (
     <section className="dash-stats" aria-labelledby="dash-stats-title">
@@ -42,6 +46,11 @@ export function QuickStats({ completionPercentage, completedTasks, remainingTask
         </p>
         <ProgressBar value={completionPercentage} label={DASHBOARD_TEXT.progressLabel} />
         <p className="dash-stats__caption">{DASHBOARD_TEXT.ofTotal(completedTasks, totalTasks)}</p>
+        {othersTotal > 0 ? (
+          <p className="dash-stats__caption" data-testid="dash-others">
+            {TASK_WORDING.byYourTeam(othersCompleted, othersTotal)}
+          </p>
+        ) : null}
       </div>
       <dl className="dash-stats__tiles">
         <div className="ui-card dash-stat dash-stat--success">

@@ -8,6 +8,7 @@ import {
   dueWording,
   EmptyState,
   Icon,
+  isOwnTask,
   ROUTES,
   TASK_PRIORITY_TEXT,
   TASK_WORDING,
@@ -29,6 +30,11 @@ export interface UpcomingTask {
   estimatedTime: string;
   route: string;
   urgencyLevel: UrgencyLevel;
+  owner_type: string;
+  ownerLabel: string;
+  ownerName?: string | null;
+  /** False for someone else's task about the user: shown read-only, without the complete button. */
+  canComplete: boolean;
 }
 
 export interface UpcomingTasksProps {
@@ -40,7 +46,8 @@ export interface UpcomingTasksProps {
 
 /**
  * Upcoming Tasks (docs/product.md#dashboard): the server's list (overdue, then due within 7 days),
- * up to 3, a link to the checklist, a complete button each, 'All caught up!' when none are.
+ * up to 3, a link to the checklist, a complete button on each the user may complete (others' tasks
+ * about them show who does them instead), 'All caught up!' when none are.
  */
 export function UpcomingTasks({ tasks, completingIds, onComplete }: UpcomingTasksProps) {
   return (
@@ -71,9 +78,12 @@ export function UpcomingTasks({ tasks, completingIds, onComplete }: UpcomingTask
             return (
               <li key={task.id} className={`dash-task dash-task--${task.urgencyLevel}`}>
                 <div className="dash-task__body">
-                  <Link to={`${ROUTES.checklist}/${task.id}`} className="dash-task__title">
-                    {task.title}
-                  </Link>
+                  <p className="dash-task__heading">
+                    {isOwnTask(task) ? null : <span className="dash-task__owner">{TASK_WORDING.owner(task.ownerLabel, task.ownerName)}: </span>}
+                    <Link to={`${ROUTES.checklist}/${task.id}`} className="dash-task__title">
+                      {task.title}
+                    </Link>
+                  </p>
                   {task.description ? <p className="dash-task__description">{task.description}</p> : null}
                   <p className="dash-task__meta">
                     <Badge tone={displayStatusTone(urgency)}>{displayStatus(urgency)}</Badge>
@@ -84,16 +94,18 @@ export function UpcomingTasks({ tasks, completingIds, onComplete }: UpcomingTask
                     <span className="dash-task__priority">{TASK_WORDING.priorityBadge(TASK_PRIORITY_TEXT[task.priority])}</span>
                   </p>
                 </div>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  busy={busy}
-                  aria-label={DASHBOARD_TEXT.completeTaskLabel(task.title)}
-                  onClick={() => onComplete(task)}
-                >
-                  <Icon name="check" size={16} />
-                  {busy ? DASHBOARD_TEXT.completingTask : DASHBOARD_TEXT.completeTask}
-                </Button>
+                {task.canComplete ? (
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    busy={busy}
+                    aria-label={DASHBOARD_TEXT.completeTaskLabel(task.title)}
+                    onClick={() => onComplete(task)}
+                  >
+                    <Icon name="check" size={16} />
+                    {busy ? DASHBOARD_TEXT.completingTask : DASHBOARD_TEXT.completeTask}
+                  </Button>
+                ) : null}
               </li>
             );
           })}
