@@ -34,6 +34,7 @@ function dashboardData({ total, completed, overdue = 0 }: Numbers, overrides: Pa
     me: { __typename: 'User', id: 7, name: 'Nina New' },
     dashboard: {
       __typename: 'Dashboard',
+      startsInDays: null as number | null,
       progress: {
         __typename: 'DashboardProgress',
         totalTasks: total,
@@ -172,6 +173,18 @@ describe('DashboardPage', () => {
     expect(within(rows[2] as HTMLElement).queryByRole('button')).toBeNull();
     expect(rows[0]?.querySelector('.dash-task__owner')).toBeNull();
     expect(within(rows[0] as HTMLElement).getByRole('button', { name: 'Mark "Sign the handbook" as complete' })).toBeTruthy();
+  });
+
+  it('says how many days are left before the start date, then which day of onboarding it is', async () => {
+    const early = dashboardData({ total: 8, completed: 0 }, { startsInDays: 5 });
+    await renderDashboard([{ request: { query: DashboardDocument, variables: VARIABLES }, result: { data: early } }]);
+    expect(await screen.findByText('Your onboarding at a glance. Starts in 5 days.')).toBeTruthy();
+    expect(screen.queryByText(/Day \d+ of your onboarding/)).toBeNull();
+  });
+
+  it('says which day of onboarding it is once started', async () => {
+    await renderDashboard([dashboardMock({ total: 8, completed: 2 })]);
+    expect(await screen.findByText('Your onboarding at a glance. Day 3 of your onboarding.')).toBeTruthy();
   });
 
   it('has no line for others when no task about the user is theirs', async () => {

@@ -81,11 +81,14 @@ export function DashboardPage() {
   }
 
   const firstName = data?.me.name.trim().split(/\s+/)[0];
+  // Before the start date (hires may sign in early) the days to go, then the day of onboarding.
+  const startsInDays = dashboard?.startsInDays;
+  const when = progress ? (typeof startsInDays === 'number' ? DASHBOARD_TEXT.startsIn(startsInDays) : DASHBOARD_TEXT.daysActive(progress.daysActive)) : null;
   const header = (
     <PageHeader
       title={DASHBOARD_TEXT.title}
       eyebrow={firstName ? DASHBOARD_TEXT.greeting(firstName) : DASHBOARD_TEXT.greetingAnonymous}
-      description={progress ? `${DASHBOARD_TEXT.lead} ${DASHBOARD_TEXT.daysActive(progress.daysActive)}.` : DASHBOARD_TEXT.lead}
+      description={when ? `${DASHBOARD_TEXT.lead} ${when}.` : DASHBOARD_TEXT.lead}
     />
   );
 
