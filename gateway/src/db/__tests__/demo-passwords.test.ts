@@ -28,8 +28,8 @@ describe('accounts with a demo password', () => {
   const addUser = async (email: string, password: string, roleId: number) =>
     db.query('insert into users (name, email, password_hash, role_id) values ($1, $2, $3, $4)', ['Someone', email, await hasher.hash(password), roleId]);
 
-  it('finds both demo accounts of a freshly seeded database', async () => {
-    await expect(accountsWithDemoPasswords(db, hasher)).resolves.toEqual(['admin@example.com', 'employee@example.com']);
+  it('finds every demo account of a freshly seeded database', async () => {
+    await expect(accountsWithDemoPasswords(db, hasher)).resolves.toEqual(['admin@example.com', 'employee@example.com', 'manager@example.com', 'priya@example.com']);
   });
 
   it('names the accounts and what to do, never the passwords', async () => {
@@ -46,12 +46,12 @@ describe('accounts with a demo password', () => {
     await addUser('hr.lead@acme.example', 'Admin12345', 4);
     await addUser('hire@acme.example', 'Employee12345', 1);
     // A non-administrator elsewhere is not checked: salted hashes cost a verification each (docs/decisions.md).
-    await expect(accountsWithDemoPasswords(db, hasher)).resolves.toEqual(['admin@example.com', 'employee@example.com', 'hr.lead@acme.example']);
+    await expect(accountsWithDemoPasswords(db, hasher)).resolves.toEqual(['admin@example.com', 'employee@example.com', 'hr.lead@acme.example', 'manager@example.com', 'priya@example.com']);
   });
 
   it('passes once every such account has a new password or is deactivated', async () => {
     await db.query('update users set password_hash = $1 where email = $2', [await hasher.hash('A-new-secret-2026'), 'admin@example.com']);
-    await db.query(`update users set is_active = false where email in ('employee@example.com', 'hr.lead@acme.example')`);
+    await db.query(`update users set is_active = false where email in ('employee@example.com', 'hr.lead@acme.example', 'manager@example.com', 'priya@example.com')`);
     await expect(accountsWithDemoPasswords(db, hasher)).resolves.toEqual([]);
     await expect(refuseDemoPasswords(db, hasher)).resolves.toBeUndefined();
   });
