@@ -54,7 +54,7 @@ documentRoute({
   request: { params: userParams }, responses: { 200: { description: 'The user', schema: AdminUser } }, errors: [400, 404],
 });
 documentRoute({
-  method: 'put', path: '/api/admin/users/{id}', summary: "Changes a user's name, email, role or start date", tags, access: 'admin',
+  method: 'put', path: '/api/admin/users/{id}', summary: "Changes a user's name, email, role, start date, manager or buddy; a role change notifies the user (reonboard: the new items start from today)", tags, access: 'admin',
   request: { params: userParams, body: jsonContent(UserUpdate) }, responses: { 200: { description: 'The user', schema: AdminUser } }, errors: [404, 409],
 });
 for (const [action, summary] of [
@@ -74,7 +74,7 @@ documentRoute({
   errors: [400, 404],
 });
 documentRoute({
-  method: 'put', path: '/api/admin/user-roles', summary: 'Moves users to a role, all or nothing', tags, access: 'admin',
+  method: 'put', path: '/api/admin/user-roles', summary: 'Moves users to a role, all or nothing; each moved user is notified (reonboard: the new items start from today)', tags, access: 'admin',
   request: { body: jsonContent(RoleAssignment) }, responses: { 200: { description: 'The role, how many changed, the users', schema: objectSchema(RoleAssignmentType) } }, errors: [409],
 });
 documentRoute({
