@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AdminChecklistItemsDocument, AdminDocumentsDocument, AdminStatsDocument, CreateChecklistItemDocument, DeleteChecklistItemDocument, ReorderChecklistItemsDocument, UpdateChecklistItemDocument, type AdminChecklistItemFieldsFragment } from '../../__generated__/graphql';
+import { seriousViolations } from '../../shared/axe';
 import { domainError, renderAdmin, rolesMock, type Mocks } from '../../shared/test-utils';
 import { ChecklistItemsPage } from './ChecklistItemsPage';
 
@@ -149,5 +150,17 @@ describe('ChecklistItemsPage', () => {
   it("shows 'Failed to fetch checklist items' when the list fails", async () => {
     await renderAdmin(<ChecklistItemsPage />, [{ request: { query: AdminChecklistItemsDocument, variables: NO_FILTER }, error: new Error('offline') }, rolesMock()]);
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch checklist items');
+  });
+
+  it('has no serious or critical axe violations in the item dialog with a team owner and its problems shown', async () => {
+    await renderAdmin(<ChecklistItemsPage />, [listMock([A], 3), rolesMock(), documents, stats]);
+    await screen.findByRole('table', { name: 'Checklist items' });
+    fireEvent.click(screen.getByRole('button', { name: 'New checklist item' }));
+    const dialog = screen.getByRole('dialog', { name: 'New checklist item' });
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Owner' }), { target: { value: 'role' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(within(dialog).getByText('Choose the team that owns this task')).toBeTruthy();
+    await within(dialog).findByRole('checkbox', { name: /Handbook/ });
+    expect(await seriousViolations()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CompanyCalendarDocument, HolidayPresetDocument, UpdateCompanyCalendarDocument } from '../../__generated__/graphql';
+import { seriousViolations } from '../../shared/axe';
 import { domainError, renderAdmin, type Mocks } from '../../shared/test-utils';
 import { CalendarSection } from './CalendarSection';
 import { calendar, calendarMock } from './settings-fixtures';
@@ -137,5 +138,16 @@ describe('CalendarSection', () => {
 
     click('Save calendar');
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Company calendar saved'));
+  });
+
+  it('has no serious or critical axe violations with its problems shown', async () => {
+    await renderAdmin(<CalendarSection />, [calendarMock(calendar({ working_days: [1] }))]);
+    await screen.findByRole('combobox', { name: 'Time zone' });
+    fireEvent.click(day('Monday'));
+    click('Save calendar');
+    click('Add holiday');
+    click('Add public holidays');
+    expect(within(region()).getByText('Choose at least one working day')).toBeTruthy();
+    expect(await seriousViolations()).toEqual([]);
   });
 });

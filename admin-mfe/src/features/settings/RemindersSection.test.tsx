@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ReminderSettingsDocument, UpdateReminderSettingsDocument } from '../../__generated__/graphql';
+import { seriousViolations } from '../../shared/axe';
 import { domainError, renderAdmin, type Mocks } from '../../shared/test-utils';
 import { RemindersSection } from './RemindersSection';
 import { remindersMock } from './settings-fixtures';
@@ -55,5 +56,14 @@ describe('RemindersSection', () => {
     fireEvent.click(within(region()).getByRole('button', { name: 'Save reminders' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Reminder settings saved'));
     expect(within(region()).queryByRole('alert')).toBeNull();
+  });
+
+  it('has no serious or critical axe violations with its problem shown', async () => {
+    await renderAdmin(<RemindersSection />, [remindersMock(true, 3)]);
+    await waitFor(() => expect(toggle().checked).toBe(true));
+    fireEvent.change(days(), { target: { value: '0' } });
+    fireEvent.click(within(region()).getByRole('button', { name: 'Save reminders' }));
+    expect(within(region()).getByText('Escalation days must be between 1 and 30')).toBeTruthy();
+    expect(await seriousViolations()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RegistrationSettingsDocument, UpdateRegistrationSettingsDocument } from '../../__generated__/graphql';
+import { seriousViolations } from '../../shared/axe';
 import { domainError, renderAdmin, type Mocks } from '../../shared/test-utils';
 import { calendarMock, remindersMock } from './settings-fixtures';
 import { SettingsPage } from './SettingsPage';
@@ -97,5 +98,13 @@ describe('SettingsPage', () => {
     expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label') ?? r.querySelector('h2')?.textContent)).toEqual(['Who may register', 'Company calendar', 'Reminders']);
     expect(await screen.findByRole('button', { name: 'Save calendar' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Save reminders' })).toBeTruthy();
+  });
+
+  it('has no serious or critical axe violations, with every card loaded', async () => {
+    await renderSettings([settingsMock('domains', ['example.com'])]);
+    await waitFor(() => expect(radio('Only emails at listed domains').checked).toBe(true));
+    await screen.findByRole('button', { name: 'Save calendar' });
+    await screen.findByRole('button', { name: 'Save reminders' });
+    expect(await seriousViolations()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AdminStatsDocument, AdminUsersDocument, AssignUsersToRoleDocument, type AdminUserFieldsFragment, type AdminUsersFilter } from '../../__generated__/graphql';
+import { seriousViolations } from '../../shared/axe';
 import { adminUser, domainError, renderAdmin, rolesMock, type Mocks } from '../../shared/test-utils';
 import { UserRolesPage } from './UserRolesPage';
 
@@ -70,5 +71,15 @@ describe('UserRolesPage', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Assign' }));
     await waitFor(() => expect(assign).toHaveBeenCalled());
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('2 users moved to Manager'));
+  });
+
+  it('has no serious or critical axe violations, on the page and in the confirmation', async () => {
+    await renderAdmin(<UserRolesPage />, [listMock([ANA, BEN]), rolesMock()]);
+    await pickBothAndManager();
+    expect(await seriousViolations()).toEqual([]);
+    fireEvent.click(screen.getByRole('checkbox', { name: REONBOARD }));
+    fireEvent.click(screen.getByRole('button', { name: 'Assign' }));
+    expect(screen.getByRole('dialog', { name: 'Change the role of these users?' })).toBeTruthy();
+    expect(await seriousViolations()).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { UpdateUserDocument } from '../../__generated__/graphql';
+import { seriousViolations } from '../../shared/axe';
 import { adminUser, domainError, peopleMock, renderAdmin, ROLES, rolesMock, searchPeople, type Mocks } from '../../shared/test-utils';
 import { EditUserDialog } from './EditUserDialog';
 
@@ -80,5 +81,14 @@ describe('EditUserDialog: manager, buddy and a new role', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(saved).toHaveBeenCalled());
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Ana Lopez was updated'));
+  });
+
+  it('has no serious or critical axe violations, with the re-onboarding choice and a person list open', async () => {
+    await renderDialog([peopleMock(null, [BO, MAYA]), peopleMock('bo', [BO])]);
+    fireEvent.change(within(dialog()).getByLabelText('Role'), { target: { value: '2' } });
+    expect(reonboard()).not.toBeNull();
+    fireEvent.focus(combobox('Buddy'));
+    await searchPeople('Buddy', 'bo');
+    expect(await seriousViolations()).toEqual([]);
   });
 });
