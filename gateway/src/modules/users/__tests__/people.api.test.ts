@@ -97,6 +97,18 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
       await as(adminToken, 'put', `/api/admin/users/${a.id}`, { buddy_id: c.id }).expect(200);
     });
 
+    it('two admins closing a loop at once: one wins, the other is refused', async () => {
+      const [a, b] = [await person('Race A'), await person('Race B')];
+      const answers = await Promise.all([
+        as(adminToken, 'put', `/api/admin/users/${a.id}`, { manager_id: b.id }),
+        as(adminToken, 'put', `/api/admin/users/${b.id}`, { manager_id: a.id }),
+      ]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
+      expect(answers.find((r) => r.status === 400)?.body).toEqual(refused('This manager reports to this user: manager chains cannot loop'));
+      const rows = (await t.dataSource.query('select id, manager_id from users where id = any($1::int[]) and manager_id is not null', [[a.id, b.id]])) as unknown[];
+      expect(rows).toHaveLength(1);
+    });
+
     it('refuses an unknown or inactive manager or buddy, and nothing changes', async () => {
       const [hire, gone] = [await person('Lonely'), await person('Gone')];
       await t.dataSource.query('update users set is_active = false where id = $1', [gone.id]);
