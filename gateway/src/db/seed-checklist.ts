@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { dueDateSql, type ChecklistItemTypeName, type TaskPriorityName } from '../modules/checklist';
+import { addWorkingDaysSql, companyTodaySql, dueDateSql, type ChecklistItemTypeName, type OwnerTypeName, type TaskPriorityName } from '../modules/checklist';
 
 /**
  * Demo checklists: for every non-admin role (1 Employee, 2 Manager,
@@ -20,7 +20,12 @@ export interface DemoChecklistItem {
   dueDays: number;
   /** Every role that gets the item (the primary role included). */
   roles: number[];
+  /** Who does it for each hire (docs/product.md#roles) when not the hire: the manager, the buddy, or a role's members. */
+  owner?: { type: Exclude<OwnerTypeName, 'new_hire'>; roleId?: number };
 }
+
+/** The administrators double as the demo company's IT team: they prepare laptops. */
+const IT_TEAM = 4;
 
 const STAFF = [1, 2, 5, 6, 7];
 const EVERYONE = [1, 2, 3, 5, 6, 7];
@@ -32,7 +37,7 @@ export const DEMO_CHECKLIST: readonly DemoChecklistItem[] = [
   { id: 3, title: 'Submit your tax and payroll forms', description: 'Complete the tax withholding form and confirm your payment details before the first payroll cut-off.', type: 'form', priority: 'high', roleId: 1, itemOrder: 30, dueDays: 1, roles: STAFF },
   { id: 4, title: 'Read and acknowledge the Code of Conduct', description: 'Read how we work together, handle conflicts of interest and report concerns, then acknowledge it.', type: 'policy', priority: 'high', roleId: 1, itemOrder: 40, dueDays: 1, roles: EVERYONE },
   { id: 5, title: 'Welcome session with HR', description: 'A 45-minute introduction to the company, our values, benefits and the people who can help you.', type: 'meeting', priority: 'medium', roleId: 1, itemOrder: 50, dueDays: 1, roles: STAFF },
-  { id: 6, title: 'First 1:1 with your manager', description: 'Agree on expectations for your first 90 days, how you will work together and who to meet first.', type: 'meeting', priority: 'high', roleId: 1, itemOrder: 60, dueDays: 2, roles: [1, 5, 6, 7] },
+  { id: 6, title: 'First 1:1 with your manager', description: 'Agree on expectations for your first 90 days, how you will work together and who to meet first.', type: 'meeting', priority: 'high', roleId: 1, itemOrder: 60, dueDays: 2, roles: [1, 5, 6, 7], owner: { type: 'manager' } },
   { id: 7, title: 'Information security policy', description: 'Learn how we classify data, share files, report incidents and protect devices, then acknowledge the policy.', type: 'policy', priority: 'high', roleId: 1, itemOrder: 70, dueDays: 3, roles: EVERYONE },
   { id: 8, title: 'Security awareness training', description: 'A 25-minute course on phishing, passwords and social engineering, with a short quiz at the end.', type: 'training', priority: 'medium', roleId: 1, itemOrder: 80, dueDays: 7, roles: EVERYONE },
   { id: 9, title: 'Enrol in your benefits', description: 'Choose your health plan, pension contribution and other benefits within the enrolment window.', type: 'form', priority: 'medium', roleId: 1, itemOrder: 90, dueDays: 10, roles: STAFF },
@@ -40,7 +45,7 @@ export const DEMO_CHECKLIST: readonly DemoChecklistItem[] = [
   { id: 11, title: 'Workplace health and safety training', description: 'Fire safety, first aid contacts, ergonomics and how to report a hazard or an accident.', type: 'training', priority: 'medium', roleId: 1, itemOrder: 110, dueDays: 14, roles: STAFF },
   { id: 12, title: 'Data privacy (GDPR) training', description: 'How to handle personal data of customers and colleagues lawfully, and what to do after a data breach.', type: 'training', priority: 'medium', roleId: 1, itemOrder: 120, dueDays: 14, roles: EVERYONE },
   { id: 13, title: 'Expense and travel procedure', description: 'How to book travel, which costs are covered and how to submit receipts for reimbursement.', type: 'sop', priority: 'low', roleId: 1, itemOrder: 130, dueDays: 21, roles: [1, 2, 6] },
-  { id: 14, title: '30-day check-in with your manager', description: 'Look back at your first month: what went well, what is unclear and your goals for the next 60 days.', type: 'meeting', priority: 'medium', roleId: 1, itemOrder: 140, dueDays: 30, roles: [1, 5, 6, 7] },
+  { id: 14, title: '30-day check-in with your manager', description: 'Look back at your first month: what went well, what is unclear and your goals for the next 60 days.', type: 'meeting', priority: 'medium', roleId: 1, itemOrder: 140, dueDays: 30, roles: [1, 5, 6, 7], owner: { type: 'manager' } },
 
   // Manager.
   { id: 15, title: 'Meet your team', description: 'Introduce yourself to each direct report in a short 1:1 and learn about their work and goals.', type: 'meeting', priority: 'high', roleId: 2, itemOrder: 65, dueDays: 3, roles: [2] },
@@ -75,18 +80,24 @@ export const DEMO_CHECKLIST: readonly DemoChecklistItem[] = [
   { id: 36, title: 'Shadow a senior support agent', description: 'Spend a shift with an experienced agent and see how tickets are triaged, answered and escalated.', type: 'meeting', priority: 'medium', roleId: 7, itemOrder: 65, dueDays: 2, roles: [7] },
   { id: 37, title: 'Ticketing system training', description: 'Queues, macros, SLAs and tagging: everything you need to handle your first tickets.', type: 'training', priority: 'high', roleId: 7, itemOrder: 75, dueDays: 3, roles: [7] },
   { id: 38, title: 'Escalation path procedure', description: 'When and how to escalate to second-line support, engineering or an account manager.', type: 'sop', priority: 'high', roleId: 7, itemOrder: 85, dueDays: 5, roles: [7] },
+  // Done for the hire by others (docs/product.md#roles): the IT team and the buddy.
+  { id: 40, title: 'Prepare the laptop and accounts', description: 'Image the laptop, create the accounts and mailbox and hand the device over with a temporary password.', type: 'sop', priority: 'high', roleId: 1, itemOrder: 25, dueDays: 0, roles: EVERYONE, owner: { type: 'role', roleId: IT_TEAM } },
+  { id: 41, title: 'Office tour with your buddy', description: 'Your buddy shows you around: kitchens, quiet rooms, the people you will sit with and where to find help.', type: 'meeting', priority: 'low', roleId: 1, itemOrder: 57, dueDays: 3, roles: STAFF, owner: { type: 'buddy' } },
   { id: 39, title: 'Customer communication standards', description: 'Tone of voice, response templates and how we handle complaints and sensitive requests.', type: 'policy', priority: 'medium', roleId: 7, itemOrder: 95, dueDays: 7, roles: [7] },
 ];
 
-/** The demo employee's onboarding began this many days before the seed, so some tasks are already due. */
+/** The demo employee's onboarding began this many working days before the seed, so some tasks are already due. */
 export const DEMO_EMPLOYEE_DAYS_IN = 2;
 
 /**
- * The demo employee's progress: four tasks done (two with notes), which leaves
- * one task overdue (3, due yesterday), one due today (6) and the rest ahead,
- * so the dashboard has something in every section.
+ * The demo employee's progress: four of her own tasks done (two with notes),
+ * which leaves one task overdue (3, due yesterday), her manager's 1:1 due
+ * today (6) and the rest ahead, so the dashboard has something in every
+ * section; and the IT team's laptop (40), done by the administrator
+ * (`completedBy`, an account id; the employee when left out).
  */
-export const DEMO_PROGRESS: ReadonlyArray<{ itemId: number; daysAgo: number; hour: number; note: string | null }> = [
+export const DEMO_PROGRESS: ReadonlyArray<{ itemId: number; daysAgo: number; hour: number; note: string | null; completedBy?: number }> = [
+  { itemId: 40, daysAgo: 2, hour: 8, note: null, completedBy: 1 },
   { itemId: 1, daysAgo: 2, hour: 10, note: 'Paperwork done in the HR portal; emergency contact is my partner.' },
   { itemId: 2, daysAgo: 2, hour: 14, note: 'Laptop set up. MFA enrolled with the authenticator app on my phone.' },
   { itemId: 4, daysAgo: 1, hour: 11, note: null },
@@ -97,8 +108,8 @@ export const DEMO_PROGRESS: ReadonlyArray<{ itemId: number; daysAgo: number; hou
 export async function insertDemoChecklist(manager: EntityManager, employeeId: number): Promise<void> {
   for (const item of DEMO_CHECKLIST) {
     await manager.query(
-      `insert into checklist_items (id, title, description, type, priority, role_id, item_order, due_days) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [item.id, item.title, item.description, item.type, item.priority, item.roleId, item.itemOrder, item.dueDays],
+      `insert into checklist_items (id, title, description, type, priority, role_id, item_order, due_days, owner_type, owner_role_id) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [item.id, item.title, item.description, item.type, item.priority, item.roleId, item.itemOrder, item.dueDays, item.owner?.type ?? 'new_hire', item.owner?.roleId ?? null],
     );
   }
   const links = DEMO_CHECKLIST.flatMap((item) => item.roles.map((roleId) => [roleId, item.id] as const));
@@ -107,14 +118,14 @@ export async function insertDemoChecklist(manager: EntityManager, employeeId: nu
     [links.map(([roleId]) => roleId), links.map(([, itemId]) => itemId)],
   );
 
-  // Dates in UTC, like the due-date rules (checklist.rules), whatever the database's time zone.
-  await manager.query(`update users set start_date = (now() at time zone 'UTC')::date - $2::int where id = $1`, [employeeId, DEMO_EMPLOYEE_DAYS_IN]);
+  // Working days before the company's today, so the same tasks are due (one overdue, one today) whatever weekday the seed runs on.
+  await manager.query(`update users set start_date = ${addWorkingDaysSql(companyTodaySql('now()'), '-$2::int')} where id = $1`, [employeeId, DEMO_EMPLOYEE_DAYS_IN]);
   for (const p of DEMO_PROGRESS) {
     await manager.query(
-      `insert into user_progress (user_id, checklist_item_id, status, note, completed_at, due_date)
-       select u.id, ci.id, 'completed', $3, ((now() at time zone 'UTC')::date - $4::int + make_interval(hours => $5)) at time zone 'UTC', ${dueDateSql('u', 'ci', null)}
+      `insert into user_progress (user_id, checklist_item_id, status, note, completed_at, due_date, completed_by)
+       select u.id, ci.id, 'completed', $3, ((now() at time zone 'UTC')::date - $4::int + make_interval(hours => $5)) at time zone 'UTC', ${dueDateSql('u', 'ci', null)}, $6
          from users u, checklist_items ci where u.id = $1 and ci.id = $2`,
-      [employeeId, p.itemId, p.note, p.daysAgo, p.hour],
+      [employeeId, p.itemId, p.note, p.daysAgo, p.hour, p.completedBy ?? employeeId],
     );
   }
 }

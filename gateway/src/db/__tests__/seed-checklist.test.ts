@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../shared/actor';
-import { ChecklistItemTypeEnum, TaskPriorityEnum } from '../../modules/checklist';
+import { addWorkingDaysSql, ChecklistItemTypeEnum, daysBetween, TaskPriorityEnum } from '../../modules/checklist';
 import { DEMO_ACCOUNTS, DEMO_ROLES } from '../seed';
 import { DEMO_CHECKLIST, DEMO_EMPLOYEE_DAYS_IN, DEMO_PROGRESS } from '../seed-checklist';
 import { buildTestApp, type TestApp } from '../../../test/app';
@@ -47,7 +47,7 @@ describe('demo checklists', () => {
       const probe = await buildTestApp();
       try {
         const [row] = (await probe.dataSource.query(
-          `select to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(start_date + $2::int, 'YYYY-MM-DD') as described_day from users where id = $1`,
+          `select to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(${addWorkingDaysSql('start_date', '$2::int')}, 'YYYY-MM-DD') as described_day from users where id = $1`,
           [employee.id, DEMO_EMPLOYEE_DAYS_IN],
         )) as [{ start_date: string; described_day: string }];
         startDate = row.start_date;
@@ -71,15 +71,22 @@ describe('demo checklists', () => {
 
     it("gives the demo employee a live dashboard: some tasks done with notes, one overdue, one due today", async () => {
       const overview = await request(t.app).get(`/api/users/${employee?.id}/checklist`).set(bearer(token)).expect(200);
-      const total = DEMO_CHECKLIST.filter((i) => i.roles.includes(1)).length;
+      // Her percentage counts her own tasks; the manager's, the buddy's and IT's are the others line.
+      const mine = DEMO_CHECKLIST.filter((i) => i.roles.includes(1));
+      const others = new Set(mine.filter((i) => i.owner).map((i) => i.id));
+      const total = mine.length - others.size;
+      const completed = DEMO_PROGRESS.filter((p) => !others.has(p.itemId)).length;
       expect(overview.body.stats).toEqual({
-        completed: DEMO_PROGRESS.length,
+        completed,
         total,
-        pending: total - DEMO_PROGRESS.length,
+        pending: total - completed,
         overdue: 1,
-        completionPercentage: Math.round((100 * DEMO_PROGRESS.length) / total),
+        completionPercentage: Math.round((100 * completed) / total),
         isComplete: false,
+        othersCompleted: DEMO_PROGRESS.length - completed,
+        othersTotal: others.size,
       });
+      expect([completed, others.size, DEMO_PROGRESS.length - completed]).toEqual([4, 4, 1]);
       const done = (overview.body.items as Array<{ completed: boolean; note: string | null; completed_at: string }>).filter((i) => i.completed);
       expect(done.filter((i) => i.note !== null)).toHaveLength(2);
       for (const i of done) expect(i.completed_at.slice(0, 10) >= startDate).toBe(true);
@@ -91,7 +98,8 @@ describe('demo checklists', () => {
         { title: 'First 1:1 with your manager', urgencyLevel: 'urgent' },
       ]);
       expect(res.body.data.dashboard.recentActivity).toHaveLength(3);
-      expect(res.body.data.dashboard.progress.daysActive).toBe(DEMO_EMPLOYEE_DAYS_IN);
+      // Working days in, calendar days active: 2 on a Wednesday, 4 on a Monday.
+      expect(res.body.data.dashboard.progress.daysActive).toBe(daysBetween(startDate, describedDay));
     });
   });
 });
