@@ -26,6 +26,14 @@ describe('describeChange: an audited change in words', () => {
     expect(say('invitation.accept', { user_id: 9 })).toBe('accepted an invitation');
     expect(say('user.password_reset_sent', {}, '12')).toBe('sent a password reset link to user #12');
     expect(say('settings.registration_update', { before: { mode: 'open' }, after: { mode: 'invite' } }, 'registration')).toBe('changed who may register');
+    expect(say('settings.calendar_update', { before: { time_zone: 'UTC' }, after: { time_zone: 'Europe/Berlin' } }, 'calendar')).toBe('changed the company calendar');
+    expect(say('settings.reminders_update', { before: { escalation_days: 3 }, after: { escalation_days: 5 } }, 'reminders')).toBe('changed the reminder settings');
+  });
+
+  it('says when a role change started the new checklist from today', () => {
+    expect(say('user.role_assign', { before: { role_id: 1 }, after: { role_id: 2 }, reonboard: true }, '12')).toBe("moved user #12 to Manager, starting the new role's checklist from today");
+    expect(say('user.update', { before: { name: 'Ana' }, after: { name: 'Ana' }, reonboard: true })).toBe("updated Ana, starting the new role's checklist from today");
+    expect(say('user.role_assign', { before: { role_id: 1 }, after: { role_id: 2 }, reonboard: false }, '12')).toBe('moved user #12 to Manager');
   });
 
   it('falls back to ids, and to the action name for anything new', () => {

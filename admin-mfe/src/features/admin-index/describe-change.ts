@@ -28,9 +28,15 @@ function count(value: unknown): number {
 
 /**
  * What an audited change did, in words, from its action and before/after images: "updated the
- * role “Manager”", "moved user #12 to Contractor". `roleName` turns role ids into names.
+ * role “Manager”", "moved user #12 to Contractor". `roleName` turns role ids into names. A role
+ * change that started the new checklist from today says so (docs/product.md#due-dates).
  */
 export function describeChange(entry: ChangeEntry, roleName: (id: number) => string): string {
+  const said = describeAction(entry, roleName);
+  return entry.details.reonboard === true ? T.reonboarded(said) : said;
+}
+
+function describeAction(entry: ChangeEntry, roleName: (id: number) => string): string {
   const before = image(entry.details, 'before');
   const after = image(entry.details, 'after');
   const target = entry.target_id ?? '?';
@@ -68,6 +74,10 @@ export function describeChange(entry: ChangeEntry, roleName: (id: number) => str
       return T.invitationAccepted;
     case 'settings.registration_update':
       return T.registrationUpdated;
+    case 'settings.calendar_update':
+      return T.calendarUpdated;
+    case 'settings.reminders_update':
+      return T.remindersUpdated;
     case 'user.role_assign':
       return T.userRoleAssigned(T.userNumber(target), role(after.role_id));
     case 'checklist_item.create':
