@@ -9,7 +9,7 @@ import { insertDemoDocuments } from './seed-documents';
 /**
  * Demo data for a fresh install (README, "The two commands"). Each step owns one table group and
  * is written with explicit ids so the data is the same on every machine; the
- * accounts, checklist and documents steps are listed in SEED_STEPS.
+ * accounts, checklist, documents, registration and calendar steps are listed in SEED_STEPS.
  */
 export interface SeedStep {
   name: string;
@@ -109,7 +109,37 @@ const seedRegistration: SeedStep = {
   },
 };
 
-export const SEED_STEPS: SeedStep[] = [seedRoles, seedAccounts, seedPeople, seedChecklist, seedDocuments, seedRegistration];
+/** Company days off in the coming weeks, counted from the seed date, so the demo shows due dates moving past them. */
+const DEMO_HOLIDAYS: ReadonlyArray<{ inDays: number; name: string }> = [
+  { inDays: 6, name: 'Company offsite' },
+  { inDays: 16, name: "Founders' Day" },
+  { inDays: 27, name: 'Volunteering day' },
+];
+
+/** The weekday (Monday to Friday) `inDays` after `from`, or the next one after a weekend: a holiday on a Sunday shifts nothing. */
+function weekdayAfter(from: Date, inDays: number): string {
+  const day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate() + inDays));
+  while (day.getUTCDay() === 0 || day.getUTCDay() === 6) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * The demo company's calendar (docs/product.md#due-dates): London time,
+ * Monday to Friday, and a few holidays in the coming weeks; calendar_days laid
+ * out again in the same transaction, as a calendar change does.
+ */
+const seedCalendar: SeedStep = {
+  name: 'calendar',
+  async run(manager) {
+    const now = new Date();
+    const holidays = DEMO_HOLIDAYS.map((h) => ({ date: weekdayAfter(now, h.inDays), name: h.name }));
+    await manager.query(`update company_settings set time_zone = 'Europe/London', working_days = '{1,2,3,4,5}', holidays = $1::jsonb`, [JSON.stringify(holidays)]);
+    await manager.query('select embark_rebuild_calendar()');
+  },
+};
+
+// The calendar before the checklist: the demo progress stores its due dates by it.
+export const SEED_STEPS: SeedStep[] = [seedRoles, seedAccounts, seedPeople, seedCalendar, seedChecklist, seedDocuments, seedRegistration];
 
 /**
  * After explicit ids, move the identity sequence past them so the next insert

@@ -58,9 +58,13 @@ export class CompanyCalendar1795980000000 implements MigrationInterface {
     await queryRunner.query(`SELECT embark_rebuild_calendar()`);
     // The date the items of a role change count from, when an admin restarts the checklist (null: the start date).
     await queryRunner.query(`ALTER TABLE "user_progress" ADD "anchor_date" date`);
+    // Negative due days: preboarding tasks, due working days before the start date.
+    await queryRunner.query(`ALTER TABLE "checklist_items" DROP CONSTRAINT "ck_checklist_items_due_days", ADD CONSTRAINT "ck_checklist_items_due_days" CHECK ("due_days" >= -30)`);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`UPDATE "checklist_items" SET "due_days" = 0 WHERE "due_days" < 0`);
+    await queryRunner.query(`ALTER TABLE "checklist_items" DROP CONSTRAINT "ck_checklist_items_due_days", ADD CONSTRAINT "ck_checklist_items_due_days" CHECK ("due_days" >= 0)`);
     await queryRunner.query(`ALTER TABLE "user_progress" DROP COLUMN "anchor_date"`);
     await queryRunner.query(`DROP FUNCTION embark_rebuild_calendar()`);
     await queryRunner.query(`DROP TABLE "calendar_days"`);

@@ -11,14 +11,14 @@ import { requestProblem } from '../../../test/contract';
  * check itself is shown to name the route and the field that break it.
  */
 
-const DUE_DAYS_INVALID = 'Due days must be a whole number from 0 to 365';
+const DUE_DAYS_INVALID = 'Due days must be a whole number from -30 to 365';
 const ROLE_ID_INVALID = 'role_id must be a role id or null';
 const STATUS_INVALID = "Status must be 'complete', 'completed' or 'pending'";
 const LIMIT_INVALID = 'Limit must be between 1 and 100';
 const PAGE_INVALID = 'Page must be a positive integer';
 
-/** Not a whole number of days from 0 to 365, in any form a client might send. */
-const BAD_DUE_DAYS: unknown[] = ['012', '', ' 5', '+5', '5.0', '1e2', '0x10', -1, 1.5, 366, 2 ** 53, 1e21, '99999999999', [], [5], {}, true];
+/** Not a whole number of days from -30 to 365, in any form a client might send. */
+const BAD_DUE_DAYS: unknown[] = ['012', '', ' 5', '+5', '5.0', '1e2', '0x10', -31, '-31', '-0', 1.5, 366, 2 ** 53, 1e21, '99999999999', [], [5], {}, true];
 /** Not a role id, and not null. */
 const BAD_ROLE_IDS: unknown[] = ['', ' ', '012', '0', '-1', 0, -1, 1.5, 2_147_483_648, '2147483648', [], [2], {}, true];
 

@@ -63,7 +63,7 @@ export class AdminStatsType {
 }
 
 @InputType('ChecklistItemInput', {
-  description: 'Create: title and type required. Update: fields left out keep their value. Title at most 200, due_days 0-365; role_id null clears the primary role.',
+  description: 'Create: title and type required. Update: fields left out keep their value. Title at most 200, due_days -30 to 365 (negative: working days before the start date); role_id null clears the primary role.',
 })
 export class ChecklistItemInputType {
   @Field(() => String, { nullable: true })

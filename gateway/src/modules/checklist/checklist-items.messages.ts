@@ -7,7 +7,7 @@ export const CHECKLIST_ITEM_MESSAGES = {
   typeRequired: 'Type is required',
   typeInvalid: 'Type must be form, policy, sop, training or meeting',
   priorityInvalid: 'Priority must be high, medium or low',
-  dueDaysInvalid: 'Due days must be a whole number from 0 to 365',
+  dueDaysInvalid: 'Due days must be a whole number from -30 to 365',
   roleIdInvalid: 'role_id must be a role id or null',
   roleUnknown: 'Unknown role',
   noChanges: 'Nothing to change: give title, description, type, priority, due_days, role_id, owner_type or owner_role_id',
@@ -26,6 +26,8 @@ export const CHECKLIST_ITEM_MESSAGES = {
 export const CHECKLIST_ITEM_LIMITS = {
   titleMax: 200,
   descriptionMax: 5_000,
+  /** Negative: preboarding, working days before the start date (docs/product.md#due-dates). */
+  dueDaysMin: -30,
   dueDaysMax: 365,
   searchMax: 200,
 } as const;

@@ -72,9 +72,9 @@ function priority(mode: Mode) {
   return mode === 'create' ? schema.openapi({ default: 'medium' }) : schema;
 }
 
-/** A whole number of days, 0 to 365, from a number or its digits. */
+/** A whole number of working days, -30 (preboarding) to 365, from a number or its digits. */
 function dueDays(mode: Mode) {
-  const schema = intSchema(0, CHECKLIST_ITEM_LIMITS.dueDaysMax, M.dueDaysInvalid).nullish().transform(leftOut(mode, 0));
+  const schema = intSchema(CHECKLIST_ITEM_LIMITS.dueDaysMin, CHECKLIST_ITEM_LIMITS.dueDaysMax, M.dueDaysInvalid).nullish().transform(leftOut(mode, 0));
   return mode === 'create' ? schema.openapi({ default: 0 }) : schema;
 }
 

@@ -1,7 +1,6 @@
 import { domainToASCII } from 'node:url';
-import { charLength, choiceSchema, intSchema, isCalendarDate, problem, withoutNul } from '../../shared/schemas';
+import { charLength, choiceSchema, digitsPattern, intSchema, problem, withoutNul } from '../../shared/schemas';
 import { z } from '../../shared/validation';
-import { holidayCountry } from './holidays';
 import { REGISTRATION_MODES, SETTINGS_LIMITS, SETTINGS_MESSAGES as M } from './settings.messages';
 
 /*
@@ -65,15 +64,15 @@ export const RegistrationSettingsInput = z
 export type RegistrationSettingsInput = z.output<typeof RegistrationSettingsInput>;
 
 /**
- * An IANA time zone as Intl knows it ("Europe/Berlin", "UTC"), in its
- * canonical spelling ("europe/berlin" is stored as "Europe/Berlin").
+ * A time zone's name as typed; SettingsService takes it only as an IANA zone
+ * both Intl and PostgreSQL know (a rule of the zone data, not of the text).
  */
 const TimeZone = z
   .string({ error: M.timeZoneInvalid })
-  .transform((typed, ctx) => canonicalTimeZone(withoutNul(typed).trim()) ?? problem(ctx, M.timeZoneInvalid))
-  .openapi({ type: 'string', description: 'IANA time zone, e.g. Europe/Berlin' });
+  .transform((typed) => withoutNul(typed).trim())
+  .openapi({ type: 'string', description: "IANA time zone, e.g. Europe/Berlin, any letter case; another name answers 400 'Unknown time zone'." });
 
-/** The canonical name of an IANA time zone; null for anything else. */
+/** The canonical name of an IANA time zone ("europe/berlin" → "Europe/Berlin"); null for anything else. */
 export function canonicalTimeZone(name: string): string | null {
   // Offsets ("+02:00") are not zones: a company's zone follows its daylight saving.
   if (name === '' || name.length > 64 || !/^[A-Za-z]/.test(name)) return null;
@@ -93,10 +92,14 @@ const WorkingDays = z
   .transform((days) => [...new Set(days)].sort((a, b) => a - b))
   .openapi({ description: 'ISO weekdays: 1 = Monday … 7 = Sunday' });
 
+/** YYYY-MM-DD within the calendar's years, months 01–12, days 01–31. */
+const HOLIDAY_DATE = new RegExp(`^${digitsPattern(SETTINGS_LIMITS.yearMin, SETTINGS_LIMITS.yearMax)}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$`);
+
 const HolidayInput = z
   .object(
     {
-      date: z.string({ error: M.holidaysInvalid }).refine(isCalendarDate, { error: M.holidaysInvalid }),
+      // The shape here; whether the day exists (no 30 February) SettingsService checks.
+      date: z.string({ error: M.holidaysInvalid }).regex(HOLIDAY_DATE, { error: M.holidaysInvalid }).openapi({ format: 'date' }),
       name: z.preprocess(
         (raw) => (raw === null || raw === undefined ? '' : raw),
         z
@@ -106,8 +109,7 @@ const HolidayInput = z
       ),
     },
     { error: M.holidaysInvalid },
-  )
-  .refine((h) => Number(h.date.slice(0, 4)) >= SETTINGS_LIMITS.yearMin && Number(h.date.slice(0, 4)) <= SETTINGS_LIMITS.yearMax, { error: M.holidaysInvalid });
+  );
 
 /** Holidays, one per date (the first given wins), in date order. */
 const Holidays = z
@@ -115,11 +117,10 @@ const Holidays = z
   .transform((list) => [...new Map(list.map((h) => [h.date, h] as const).reverse()).values()].sort((a, b) => (a.date < b.date ? -1 : 1)))
   .openapi({ description: 'Days off besides the weekly ones, between 2000 and 2100' });
 
-/** A country date-holidays knows ("DE", "us"), upper-cased; null or blank for none. */
+/** A country code as typed ("DE", "us"); null or blank for none. SettingsService takes only one date-holidays knows. */
 const HolidayCountry = z
   .preprocess((raw) => (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '') ? null : raw), z.string({ error: M.countryInvalid }).nullable())
-  .transform((code, ctx) => (code === null ? null : (holidayCountry(code) ?? problem(ctx, M.countryInvalid))))
-  .openapi({ type: ['string', 'null'], description: 'ISO 3166-1 alpha-2 country of the holiday preset, e.g. DE' });
+  .openapi({ type: ['string', 'null'], description: "ISO 3166-1 alpha-2 country of the holiday preset, e.g. DE; an unknown one answers 400 'Unknown country'." });
 
 /** PUT /admin/settings/calendar: the company time zone, working weekdays and holidays (docs/product.md#due-dates). */
 export const CompanyCalendarInput = z
@@ -130,7 +131,7 @@ export type CompanyCalendarInput = z.output<typeof CompanyCalendarInput>;
 /** GET /admin/settings/calendar/holidays: a country's public holidays in one year. */
 export const HolidayPresetQuery = z
   .object({
-    country: z.string({ error: M.countryInvalid }).transform((code, ctx) => holidayCountry(code) ?? problem(ctx, M.countryInvalid)),
+    country: z.string({ error: M.countryInvalid }).openapi({ description: "ISO 3166-1 alpha-2, e.g. DE; an unknown one answers 400 'Unknown country'." }),
     year: intSchema(SETTINGS_LIMITS.yearMin, SETTINGS_LIMITS.yearMax, M.yearInvalid),
   })
   .openapi('HolidayPresetQuery');

@@ -1,13 +1,14 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { requireAdmin, requireUser, type Actor, type RequestMeta } from '../../shared/actor';
 import type { Clock } from '../../shared/clock';
+import { isCalendarDate } from '../../shared/schemas';
 import { queryRows } from '../../shared/sql';
 import { invalid, parseInput } from '../../shared/validation';
 import type { AuditService } from '../audit';
 import { companyDay } from '../checklist';
-import { publicHolidays } from './holidays';
+import { holidayCountry, publicHolidays } from './holidays';
 import { SETTINGS_MESSAGES as M, type RegistrationMode } from './settings.messages';
-import { CompanyCalendarInput, HolidayPresetQuery, normalizeDomain, RegistrationSettingsInput, ReminderSettingsInput } from './settings.schemas';
+import { canonicalTimeZone, CompanyCalendarInput, HolidayPresetQuery, normalizeDomain, RegistrationSettingsInput, ReminderSettingsInput } from './settings.schemas';
 import type { CompanyCalendar, HolidayPreset, RegistrationSettings, ReminderSettings } from './settings.types';
 
 /** The calendar columns, as the CompanyCalendar shape names them (without today). */
@@ -43,10 +44,19 @@ export class SettingsService {
    */
   async updateCalendar(actor: Actor, input: unknown, meta: RequestMeta): Promise<CompanyCalendar> {
     const admin = requireAdmin(actor);
-    const calendar = parseInput(CompanyCalendarInput, input);
+    const typed = parseInput(CompanyCalendarInput, input);
+    const timeZone = canonicalTimeZone(typed.time_zone);
+    const country = typed.holiday_country === null ? null : holidayCountry(typed.holiday_country);
+    const problems = [
+      ...(timeZone === null ? [M.timeZoneInvalid] : []),
+      ...(typed.holidays.every((h) => isCalendarDate(h.date)) ? [] : [M.holidaysInvalid]),
+      ...(country === null && typed.holiday_country !== null ? [M.countryInvalid] : []),
+    ];
+    if (timeZone === null || problems.length > 0) throw invalid(problems);
+    const calendar = { ...typed, time_zone: timeZone, holiday_country: country };
     return this.dataSource.transaction(async (manager) => {
       // Intl and PostgreSQL ship their own zone data: a zone is only taken when both know it.
-      const [known] = await queryRows<{ known: boolean }>(manager, `select exists (select 1 from pg_timezone_names where name = $1) as known`, [calendar.time_zone]);
+      const [known] = await queryRows<{ known: boolean }>(manager, `select exists (select 1 from pg_timezone_names where name = $1) as known`, [timeZone]);
       if (!known?.known) throw invalid([M.timeZoneInvalid]);
       const before = await this.readCalendar(manager, true);
       await manager.query(
@@ -68,7 +78,9 @@ export class SettingsService {
   /** GET /admin/settings/calendar/holidays, `holidayPreset`: a country's public holidays in a year, to copy into the calendar. */
   holidayPreset(actor: Actor, query: unknown): HolidayPreset {
     requireAdmin(actor);
-    const { country, year } = parseInput(HolidayPresetQuery, query);
+    const { country: typed, year } = parseInput(HolidayPresetQuery, query);
+    const country = holidayCountry(typed);
+    if (country === null) throw invalid([M.countryInvalid]);
     return { data: publicHolidays(country, year) };
   }
 

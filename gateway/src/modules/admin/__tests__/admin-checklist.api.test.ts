@@ -115,13 +115,16 @@ describe('administration console: checklist items and role links (/api/admin/che
       expect(res.body.error).toBe(res.body.details.join(', '));
       const missing = await as(adminToken, 'post', '/api/admin/checklist-items', {}).expect(400);
       expect(missing.body.details).toEqual([CHECKLIST_ITEM_MESSAGES.titleRequired, CHECKLIST_ITEM_MESSAGES.typeRequired]);
-      for (const dueDays of [-1, 1.5, '7 days', 366]) {
+      for (const dueDays of [-31, 1.5, '7 days', 366]) {
         await as(adminToken, 'post', '/api/admin/checklist-items', { title: 'x', type: 'form', due_days: dueDays }).expect(400, { error: CHECKLIST_ITEM_MESSAGES.dueDaysInvalid, details: [CHECKLIST_ITEM_MESSAGES.dueDaysInvalid] });
       }
       // The boundaries themselves are fine, and a 200-character title.
       const edge = await create({ title: `${'t'.repeat(191)} ${tag}`, type: 'form', due_days: 365 });
       expect(edge.due_days).toBe(365);
       expect((await create({ title: `Zero ${tag}`, type: 'form', due_days: '0' })).due_days).toBe(0);
+      // Preboarding: down to 30 working days before the start date.
+      expect((await create({ title: `Preboarding ${tag}`, type: 'form', due_days: -30 })).due_days).toBe(-30);
+      expect((await create({ title: `Day before ${tag}`, type: 'form', due_days: '-1' })).due_days).toBe(-1);
       await as(adminToken, 'post', '/api/admin/checklist-items', { title: 'x', type: 'form', role_id: 2147483647 }).expect(400, { error: CHECKLIST_ITEM_MESSAGES.roleUnknown, details: [CHECKLIST_ITEM_MESSAGES.roleUnknown] });
     });
 
