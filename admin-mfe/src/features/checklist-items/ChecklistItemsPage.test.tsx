@@ -11,7 +11,7 @@ function item(id: number, title: string, order: number, overrides: Partial<Admin
 // The fragment type leaves __typename out; the mocked answer carries it like the server's.
 const handbook = { __typename: 'LinkedDocument' as const, id: 5, title: 'Handbook', url: 'https://x.example/h', document_class_name: 'Policy' };
 const A = item(1, 'Paperwork', 10, { role_ids: [1, 2, 4], documents: [handbook] });
-const B = item(2, 'Laptop setup', 20, { type: 'sop', priority: 'high', due_days: 1 });
+const B = item(2, 'Laptop setup', 20, { type: 'sop', priority: 'high', due_days: 1, owner_type: 'role', owner_role_id: 2 });
 const C = item(3, 'Meet the team', 30, { type: 'meeting' });
 const NO_FILTER = { filter: { roleId: null, type: null, search: null } };
 
@@ -34,6 +34,9 @@ describe('ChecklistItemsPage', () => {
     expect(within(first).getByText('Employee, Manager +1 more')).toBeTruthy();
     expect(within(first).getByText('1 document')).toBeTruthy();
     expect(within(first).getByText('Day 0')).toBeTruthy();
+    expect(within(first).getByText('The new hire')).toBeTruthy();
+    // The team is named once the roles have arrived.
+    expect(await within(within(table).getAllByRole('row')[2] as HTMLElement).findByText('The Manager team')).toBeTruthy();
     // No "up" for the first, no "down" for the last.
     expect((screen.getByRole('button', { name: 'Move Paperwork up' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Move Meet the team down' }) as HTMLButtonElement).disabled).toBe(true);

@@ -20,7 +20,7 @@ import { actionsColumn, AdminTable, ChoiceField, CrudHeader, DeleteDialog, ListR
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useDeleteChecklistItem, useReorderChecklistItems } from './api/useChecklistItems';
 import { ChecklistItemDialog } from './ChecklistItemDialog';
-import { ITEM_TYPES, moveIds } from './item-form';
+import { isOwnerType, ITEM_TYPES, moveIds } from './item-form';
 import '../../shared/admin.css';
 
 type Item = AdminChecklistItemFieldsFragment;
@@ -144,6 +144,7 @@ export function ChecklistItemsPage() {
       ),
     },
     { key: 'due', header: ADMIN_TEXT.colDue, className: 'adm-nowrap', cell: (item) => ADMIN_TEXT.dueDay(item.due_days) },
+    { key: 'owner', header: ADMIN_TEXT.ownerLabel, cell: (item) => ownerSummary(item, roleName) },
     { key: 'roles', header: ADMIN_TEXT.colRoles, cell: (item) => <span className="adm-cell-sub">{rolesSummary(item.role_ids.map(roleName))}</span> },
     {
       key: 'documents',
@@ -201,6 +202,12 @@ export function ChecklistItemsPage() {
 }
 
 /** At most two role names, then how many more: a row stays one or two lines high. */
+/** Who does the item for each hire, in words: "The hire's manager", "The IT team". */
+export function ownerSummary(item: Pick<Item, 'owner_type' | 'owner_role_id'>, roleName: (id: number) => string): string {
+  if (item.owner_type === 'role') return item.owner_role_id === null || item.owner_role_id === undefined ? ADMIN_TEXT.ownerTypes.role : ADMIN_TEXT.ownerTeam(roleName(item.owner_role_id));
+  return isOwnerType(item.owner_type) ? ADMIN_TEXT.ownerTypes[item.owner_type] : item.owner_type;
+}
+
 export function rolesSummary(names: readonly string[]): string {
   if (names.length === 0) return ADMIN_TEXT.none;
   if (names.length <= 2) return names.join(', ');

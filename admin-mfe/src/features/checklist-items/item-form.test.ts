@@ -1,5 +1,5 @@
 import { isOwnerType, moveIds, OWNER_TYPES, validateItemForm, type ItemFormValues } from './item-form';
-import { rolesSummary } from './ChecklistItemsPage';
+import { ownerSummary, rolesSummary } from './ChecklistItemsPage';
 
 const valid: ItemFormValues = { title: 'Badge photo', description: '', type: 'form', priority: 'medium', dueDays: '0', roleId: '', ownerType: 'new_hire', ownerRoleId: '' };
 
@@ -44,6 +44,16 @@ describe('moveIds: the order to send when an item moves one place', () => {
   it('nothing past either end', () => {
     expect(moveIds([1, 2, 3], 0, 'up')).toBeNull();
     expect(moveIds([1, 2, 3], 2, 'down')).toBeNull();
+  });
+});
+
+describe('ownerSummary', () => {
+  const roleName = (id: number) => (id === 7 ? 'IT' : `#${id}`);
+  it('names who does the item, the team by its role', () => {
+    expect(ownerSummary({ owner_type: 'new_hire', owner_role_id: null }, roleName)).toBe('The new hire');
+    expect(ownerSummary({ owner_type: 'manager', owner_role_id: null }, roleName)).toBe("The hire's manager");
+    expect(ownerSummary({ owner_type: 'buddy', owner_role_id: null }, roleName)).toBe("The hire's buddy");
+    expect(ownerSummary({ owner_type: 'role', owner_role_id: 7 }, roleName)).toBe('The IT team');
   });
 });
 

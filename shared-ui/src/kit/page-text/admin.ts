@@ -278,6 +278,7 @@ export const ADMIN_TEXT = {
   ownerLabel: 'Owner',
   ownerHint: 'Who does this task, for each new hire.',
   ownerTypes: { new_hire: 'The new hire', manager: "The hire's manager", buddy: "The hire's buddy", role: 'A team' },
+  ownerTeam: (role: string) => `The ${role} team`,
   ownerRoleLabel: 'Team',
   ownerRoleHint: 'Any member of this role can complete the task.',
   ownerRoleRequired: 'Choose the team that owns this task',
