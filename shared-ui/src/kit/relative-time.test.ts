@@ -1,4 +1,4 @@
-import { formatDueDay, formatRelativeTime } from './relative-time';
+import { formatRelativeTime } from './relative-time';
 
 const NOW = Date.parse('2025-03-10T12:00:00Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -24,12 +24,5 @@ describe('formatRelativeTime (notification times)', () => {
 
   it('is empty for an invalid date', () => {
     expect(formatRelativeTime('not a date', NOW)).toBe('');
-  });
-});
-
-describe('formatDueDay', () => {
-  it('words a due day weekday first, without the year', () => {
-    expect(formatDueDay(new Date(2026, 1, 2), 'en-US')).toBe('Mon, Feb 2');
-    expect(formatDueDay(new Date(2026, 1, 2), 'en-GB')).toBe('Mon 2 Feb');
   });
 });

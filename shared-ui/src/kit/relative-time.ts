@@ -65,11 +65,6 @@ export function formatCalendarDate(date: Date, locale?: string): string {
   return date.toLocaleDateString(locale, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** A due day for people, weekday first: `Mon, Feb 3` in English (due dates skip weekends and holidays). */
-export function formatDueDay(date: Date, locale?: string): string {
-  return date.toLocaleDateString(locale, { weekday: 'short', month: 'short', day: 'numeric' });
-}
-
 /**
  * Notification times (docs/product.md#notifications): 'Just now', '{n}m ago', '{n}h ago', '{n}d ago'
  * under 7 days, else the date. A time in the future (clock skew) reads 'Just now'; an invalid date

@@ -5,7 +5,6 @@ import {
   EmptyList,
   ErrorState,
   formatCalendarDate,
-  formatDueDay,
   isApiError,
   LoadingState,
   PageHeader,
@@ -16,7 +15,7 @@ import {
   useDocumentTitle,
   ToastContext,
 } from '@embark/shared-ui';
-import { MY_TASKS_TEXT as TEXT } from '@embark/shared-ui/page-text/checklist';
+import { formatDueDay, MY_TASKS_TEXT as TEXT } from '@embark/shared-ui/page-text/checklist';
 import { peopleApi, type MyTask, type MyTasksPage as TasksPage, type PeopleApi } from './api/people-api';
 import { useLoaded } from './api/useLoaded';
 import { groupByHire } from './group-by-hire';

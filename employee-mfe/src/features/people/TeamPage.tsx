@@ -2,13 +2,12 @@ import {
   EmptyList,
   ErrorState,
   formatCalendarDate,
-  formatDueDay,
   LoadingState,
   PageHeader,
   ProgressBar,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { TEAM_TEXT as TEXT } from '@embark/shared-ui/page-text/checklist';
+import { formatDueDay, TEAM_TEXT as TEXT } from '@embark/shared-ui/page-text/checklist';
 import { peopleApi, type PeopleApi, type TeamMember } from './api/people-api';
 import { useLoaded } from './api/useLoaded';
 import { calendarDate } from './people-dates';

@@ -84,6 +84,15 @@ export const OWNER_TEXT = {
   readOnlyHint: 'Someone else does this task for you: you can follow it here.',
 } as const;
 
+/**
+ * A due day for people, weekday first: `Mon, Feb 3` in English (due dates skip weekends and holidays).
+ * Here rather than beside formatCalendarDate: only these lazily loaded pages use it, and the index
+ * loads with every page.
+ */
+export function formatDueDay(date: Date, locale?: string): string {
+  return date.toLocaleDateString(locale, { weekday: 'short', month: 'short', day: 'numeric' });
+}
+
 /** /app/my-tasks: open tasks the signed-in user owns for other people, grouped by hire. */
 export const MY_TASKS_TEXT = {
   title: 'Tasks for my hires',
