@@ -40,7 +40,7 @@ const hireSection = (name: string) => screen.getByRole('region', { name });
 const titlesOf = (name: string) =>
   within(screen.getByRole('list', { name: `Tasks for ${name}` }))
     .getAllByRole('listitem')
-    .map((li) => li.querySelector('.people-task__title')?.textContent);
+    .map((li) => li.querySelector('.dash-task__title')?.textContent);
 
 describe('Tasks for my hires', () => {
   it('groups open tasks by hire, the hire with the soonest task first, each sorted by due date', async () => {

@@ -20,6 +20,7 @@ import { peopleApi, type MyTask, type MyTasksPage as TasksPage, type PeopleApi }
 import { useLoaded } from './api/useLoaded';
 import { groupByHire } from './group-by-hire';
 import { calendarDate } from './people-dates';
+// Task rows wear the dashboard's upcoming-task look (dashboard.css loads with the remote's App).
 import './people.css';
 
 const taskKey = (task: MyTask) => `${task.hire.id}:${task.item.id}`;
@@ -104,15 +105,15 @@ export function MyTasksPage({ api = peopleApi }: MyTasksPageProps) {
                   </h2>
                   <p className="people-hire__meta">{TEXT.starts(calendarDate(hire.start_date, formatCalendarDate))}</p>
                 </header>
-                <ul className="people-tasks" aria-label={TEXT.hireLabel(hire.name)}>
+                <ul className="dash-tasks" aria-label={TEXT.hireLabel(hire.name)}>
                   {tasks.map((task) => {
                     const busy = completing.has(taskKey(task));
                     return (
-                      <li key={task.item.id} className={task.isOverdue ? 'people-task people-task--overdue' : 'people-task'}>
-                        <div className="people-task__body">
-                          <p className="people-task__title">{task.item.title}</p>
-                          {task.item.description ? <p className="people-task__description">{task.item.description}</p> : null}
-                          <p className="people-task__meta">
+                      <li key={task.item.id} className={task.isOverdue ? 'dash-task dash-task--overdue' : 'dash-task'}>
+                        <div className="dash-task__body">
+                          <p className="dash-task__heading dash-task__title">{task.item.title}</p>
+                          {task.item.description ? <p className="dash-task__description">{task.item.description}</p> : null}
+                          <p className="dash-task__meta">
                             {task.isOverdue ? <Badge tone="danger">{TASK_STATUS_TEXT.overdue}</Badge> : null}
                             <span>{TEXT.due(calendarDate(task.dueDate, formatDueDay))}</span>
                             <span>{TASK_TYPE_TEXT[task.item.type]}</span>
