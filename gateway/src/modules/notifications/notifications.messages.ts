@@ -17,6 +17,8 @@ export const NOTIFICATION_LIMITS = {
   dueSoonWorkingDays: 2,
   /** Digest keys and run-log rows older than this many days are pruned by the job. */
   keepDays: 90,
+  /** The longest one statement of a reminder run may take (requests keep the data source's own limit). */
+  runTimeoutSeconds: 600,
 } as const;
 
 export const NOTIFICATION_MESSAGES = {

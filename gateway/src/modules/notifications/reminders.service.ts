@@ -112,6 +112,8 @@ export class ReminderService {
   private async send(manager: EntityManager, today: string): Promise<ReminderRunType> {
     const { reminders_enabled, escalation_days } = await this.settings.reminderSettings(manager);
     if (!reminders_enabled) return NONE;
+    // A background job over every user: the per-request statement limit does not fit it.
+    await manager.query(`set local statement_timeout = '${L.runTimeoutSeconds}s'`);
     await manager.query(COLLECT_TASKS_SQL, [today, L.dueSoonWorkingDays]);
     await manager.query('analyze reminder_tasks');
     await manager.query('create temporary table new_digests (recipient_id int primary key) on commit drop');
