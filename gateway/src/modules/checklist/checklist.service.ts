@@ -110,8 +110,8 @@ export class ChecklistService {
     const [row] = await queryRows<TaskRow>(this.dataSource, READER_ITEM_SQL, [id, user.userId, isAdmin(user) ? null : user.roleId]);
     if (!row) throw new NotFoundError(CHECKLIST_MESSAGES.itemNotFound);
     const { today } = await companyDay(this.dataSource, this.clock());
-    const { dueDate, isOverdue: overdue } = toUserChecklistItem(row, today, { userId: user.userId, admin: isAdmin(user) });
-    return { ...itemOf(row), dueDate, isOverdue: overdue };
+    const { dueDate, isOverdue: overdue, ownerLabel, ownerName, canComplete } = toUserChecklistItem(row, today, { userId: user.userId, admin: isAdmin(user) });
+    return { ...itemOf(row), dueDate, isOverdue: overdue, ownerLabel, ownerName, canComplete };
   }
 
   /** The company's today at `now` and its time zone (docs/product.md#overdue), for reports that judge overdue in SQL. */

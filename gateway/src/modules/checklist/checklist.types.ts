@@ -96,6 +96,15 @@ export class ChecklistItemType extends ChecklistItemFields {
 
   @Field(() => Boolean, { description: "Not completed by the reader and dueDate before today (the company's date, decided by the server)." })
   isOverdue!: boolean;
+
+  @Field(() => String, { description: "Who does it, as the hire reads it: 'You', 'Your manager', 'Your buddy' or 'The {role name} team'." })
+  ownerLabel!: string;
+
+  @Field(() => String, { nullable: true, description: "The manager's or buddy's name for their tasks; null otherwise (or when the hire has none)." })
+  ownerName!: string | null;
+
+  @Field(() => Boolean, { description: 'Whether the reader may complete or set back this task: its owner, or an administrator.' })
+  canComplete!: boolean;
 }
 
 @ObjectType('UserChecklistItem', { description: "A checklist item of the user's role with that user's progress (GET /user-checklist-items/user/{userId})." })
@@ -132,15 +141,6 @@ export class UserChecklistItemType extends ChecklistItemType {
 
   @Field(() => String, { description: "The time estimate for the type, e.g. '5-10 minutes' (docs/product.md#estimated-time)." })
   estimatedTime!: string;
-
-  @Field(() => String, { description: "Who does it, as the hire reads it: 'You', 'Your manager', 'Your buddy' or 'The {role name} team'." })
-  ownerLabel!: string;
-
-  @Field(() => String, { nullable: true, description: "The manager's or buddy's name for their tasks; null otherwise (or when the hire has none)." })
-  ownerName!: string | null;
-
-  @Field(() => Boolean, { description: 'Whether the reader may complete or set back this task: its owner, or an administrator.' })
-  canComplete!: boolean;
 }
 
 /** Completion over the user's own tasks (docs/product.md#progress), and the others' tasks about them beside it. */

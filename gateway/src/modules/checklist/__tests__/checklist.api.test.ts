@@ -12,7 +12,7 @@ const UNKNOWN_ID = 2_147_483_647;
 const ITEM_FIELDS_GQL = 'id title description type priority role_id item_order due_days created_at updated_at owner_type owner_role_id documents { id title url description document_class_name }';
 const USER_ITEM_FIELDS_GQL = `${ITEM_FIELDS_GQL} has_progress progress_id status completed note due_date completed_at dueDate isOverdue daysUntilDue estimatedTime ownerLabel ownerName canComplete`;
 /** GET /checklist-items/{id}: the item's fields plus its due date and overdue state for the reader. */
-const READER_ITEM_FIELDS = [...CHECKLIST_ITEM_FIELDS, 'dueDate', 'isOverdue'].sort();
+const READER_ITEM_FIELDS = [...CHECKLIST_ITEM_FIELDS, 'dueDate', 'isOverdue', 'ownerLabel', 'ownerName', 'canComplete'].sort();
 
 describe('checklists: GET /user-checklist-items/user/{userId}, /users/{userId}, /users/{userId}/checklist, /checklist-items/{id} and GraphQL', () => {
   let t: TestApp;
@@ -261,7 +261,7 @@ describe('checklists: GET /user-checklist-items/user/{userId}, /users/{userId}, 
 
     it('checklistItem answers the same data as REST', async () => {
       const rest = await get(`/api/checklist-items/${fx.itemIds[0]}`).expect(200);
-      const res = await gql(t, `query ($id: Int!) { checklistItem(id: $id) { ${ITEM_FIELDS_GQL} dueDate isOverdue } }`, { id: fx.itemIds[0] }, { token });
+      const res = await gql(t, `query ($id: Int!) { checklistItem(id: $id) { ${ITEM_FIELDS_GQL} dueDate isOverdue ownerLabel ownerName canComplete } }`, { id: fx.itemIds[0] }, { token });
       expect(res.body.data.checklistItem).toEqual(rest.body);
     });
 

@@ -129,6 +129,13 @@ describe('task owners: completing for a hire, the hire refused, my tasks, own-ta
       expect(other.find((i) => i.id === item(2))).toMatchObject({ ownerLabel: 'Your buddy', ownerName: null, canComplete: false });
     });
 
+    it('GET /checklist-items/{id} (the task page) names the owner for the reader too', async () => {
+      const res = await request(t.app).get(`/api/checklist-items/${item(1)}`).set(bearer(as(hire))).expect(200);
+      expect(res.body).toMatchObject({ owner_type: 'manager', owner_role_id: null, ownerLabel: 'Your manager', ownerName: 'Maria Manager', canComplete: false });
+      const own = await request(t.app).get(`/api/checklist-items/${item(0)}`).set(bearer(as(hire))).expect(200);
+      expect(own.body).toMatchObject({ owner_type: 'new_hire', ownerLabel: 'You', ownerName: null, canComplete: true });
+    });
+
     it('an administrator reading it may change every task', async () => {
       const items = await checklistOf(admin, hire.id);
       expect(items.every((i) => i.canComplete)).toBe(true);
@@ -251,6 +258,33 @@ describe('task owners: completing for a hire, the hire refused, my tasks, own-ta
       await setProgress(hire, hire.id, item(4), { status: 'completed' }).expect(200);
       const done = await request(t.app).get(`/api/users/${hire.id}/checklist`).set(bearer(as(hire))).expect(200);
       expect(done.body.stats).toMatchObject({ completed: 2, total: 2, completionPercentage: 100, isComplete: true, othersCompleted: 2, othersTotal: 4 });
+    });
+  });
+
+  describe('acknowledging a policy', () => {
+    it("completes the hire's own policy tasks that carry it, never a policy task someone else owns", async () => {
+      const pol = await makeChecklist(t.dataSource, [
+        { title: 'Read the handbook', type: 'policy' },
+        { title: 'Walk the hire through the handbook', type: 'policy' },
+      ]);
+      const [ownItem, managersItem] = pol.itemIds as [number, number];
+      await t.dataSource.query(`update checklist_items set owner_type = 'manager' where id = $1`, [managersItem]);
+      const reader = await pol.addUser(START);
+      await t.dataSource.query('update users set manager_id = $2 where id = $1', [reader.id, manager.id]);
+      const [doc] = (await t.dataSource.query(
+        `insert into documents (title, url, document_class_id, is_company_policy) values ('Owners handbook', 'https://docs.example.com/handbook', 1, true) returning id`,
+      )) as Array<{ id: number }>;
+      const docId = (doc as { id: number }).id;
+      try {
+        await t.dataSource.query('insert into document_roles (role_id, document_id) values ($1, $2)', [pol.roleId, docId]);
+        await t.dataSource.query('insert into checklist_item_documents (checklist_item_id, document_id) select unnest($1::int[]), $2', [[ownItem, managersItem], docId]);
+        await request(t.app).post(`/api/documents/${docId}/acknowledge`).set(bearer(await tokenFor(t.dataSource, reader.id))).expect(200);
+        expect(await progressRow(reader.id, ownItem)).toEqual({ status: 'completed', completed_by: reader.id });
+        expect(await progressRow(reader.id, managersItem)).toBeUndefined();
+      } finally {
+        await t.dataSource.query('delete from documents where id = $1', [docId]);
+        await pol.remove();
+      }
     });
   });
 
