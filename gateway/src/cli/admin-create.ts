@@ -8,10 +8,9 @@ import { PasswordHasher } from '../modules/auth';
 import { createServices } from '../services';
 import type { RequestMeta } from '../shared/actor';
 import { ConflictError, ValidationError } from '../shared/errors';
-import { redactString } from '../shared/logger';
 import { parseInput } from '../shared/validation';
 import { AdministratorInput, createAdministrator, parseAdministrator } from './create-administrator';
-import { CliError, openDatabase, type Database } from './database';
+import { CliError, openDatabase, runAsMain, unexpectedFailure, type Database } from './command';
 import { readHiddenLine } from './prompt';
 
 /*
@@ -167,19 +166,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
       io.stderr.write(`admin:create: ${err.message}\n`);
       return EXIT.exists;
     }
-    io.stderr.write(`admin:create: failed: ${redactString(err instanceof Error ? (err.stack ?? err.message) : String(err))}\n`);
+    io.stderr.write(unexpectedFailure('admin:create', err));
     return EXIT.failed;
   } finally {
     await database?.close().catch(() => undefined);
   }
 }
 
-if (require.main === module) {
-  run(process.argv.slice(2), { env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(EXIT.failed);
-    },
-  );
-}
+if (require.main === module) runAsMain(() => run(process.argv.slice(2), { env: process.env, stdin: process.stdin, stdout: process.stdout, stderr: process.stderr }), EXIT.failed);

@@ -4,8 +4,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, parseEnv, type Config, type Env } from '../config';
 import { findRepoRoot } from '../config/repo-root';
 import { createServices } from '../services';
-import { redactString } from '../shared/logger';
-import { CliError, openDatabase, type Database } from './database';
+import { CliError, openDatabase, runAsMain, unexpectedFailure, type Database } from './command';
 
 /*
  * `npm run jobs:reminders`: the reminder job run now from the command line,
@@ -65,19 +64,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
       io.stderr.write(`jobs:reminders: ${err.message}\n`);
       return err.exitCode;
     }
-    io.stderr.write(`jobs:reminders: failed: ${redactString(err instanceof Error ? (err.stack ?? err.message) : String(err))}\n`);
+    io.stderr.write(unexpectedFailure('jobs:reminders', err));
     return EXIT.failed;
   } finally {
     await database?.close().catch(() => undefined);
   }
 }
 
-if (require.main === module) {
-  run(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr }).then(
-    (code) => process.exit(code),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(EXIT.failed);
-    },
-  );
-}
+if (require.main === module) runAsMain(() => run(process.argv.slice(2), { env: process.env, stdout: process.stdout, stderr: process.stderr }), EXIT.failed);

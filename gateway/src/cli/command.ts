@@ -3,13 +3,14 @@ import type { Config } from '../config';
 import { createDataSource, runMigrations, withStartupLock } from '../db/data-source';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
 import { isDatabaseUnavailableError } from '../shared/db-errors';
-import { createLogger } from '../shared/logger';
+import { createLogger, redactString } from '../shared/logger';
 
 /*
- * The database of an operator command (admin:create, jobs:reminders):
- * DATABASE_URL, or the embedded PostgreSQL as the gateway uses it, with
- * pending migrations applied first, so a command works before the gateway's
- * first start.
+ * What the operator commands (admin:create, jobs:reminders) share: their
+ * database (DATABASE_URL, or the embedded PostgreSQL as the gateway uses it,
+ * with pending migrations applied first, so a command works before the
+ * gateway's first start), the last-resort failure message, and the process
+ * entry.
  */
 
 /** A failure the operator can act on: printed as is, with its exit code. */
@@ -69,4 +70,20 @@ export async function openDatabase(config: Config, command: string, noDatabaseEx
     throw err;
   }
   return { dataSource, close };
+}
+
+/** The message of a failure nobody foresaw: `command: failed: ` and the stack, secrets redacted. */
+export function unexpectedFailure(command: string, err: unknown): string {
+  return `${command}: failed: ${redactString(err instanceof Error ? (err.stack ?? err.message) : String(err))}\n`;
+}
+
+/** Runs a command as the process: exits with the code `run` resolves to, or `failedExit` if it throws. */
+export function runAsMain(run: () => Promise<number>, failedExit: number): void {
+  run().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(failedExit);
+    },
+  );
 }
