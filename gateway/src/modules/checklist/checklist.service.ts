@@ -146,15 +146,17 @@ export class ChecklistService {
    */
   async loadChecklist(userId: number, now: Date = this.clock(), manager?: EntityManager, viewer: TaskViewer = { userId, admin: false }): Promise<LoadedChecklist | null> {
     // The read behind the checklist page and the dashboard.
-    const db = manager ?? this.dataSource;
-    const [rows, day] = await Promise.all([
-      hotRows<Omit<TaskRow, 'id'> & { start_date: string; id: number | null }>(db, 'embark_load_checklist', LOAD_CHECKLIST_SQL, [userId, viewer.userId]),
-      companyDay(db, now),
+    // The company's day comes with the rows: one round trip for the page.
+    const rows = await hotRows<Omit<TaskRow, 'id'> & { start_date: string; today: string; time_zone: string; id: number | null }>(manager ?? this.dataSource, 'embark_load_checklist', LOAD_CHECKLIST_SQL, [
+      userId,
+      viewer.userId,
+      now,
     ]);
     const first = rows[0];
     if (!first) return null;
+    const day: CompanyDay = { today: first.today, timeZone: first.time_zone };
     // A user whose role has no items comes back as one row of nulls.
-    const items = rows.filter((r): r is TaskRow & { start_date: string } => r.id !== null).map((r) => toUserChecklistItem(r, day.today, viewer));
+    const items = rows.filter((r): r is TaskRow & { start_date: string; today: string; time_zone: string } => r.id !== null).map((r) => toUserChecklistItem(r, day.today, viewer));
     return { startDate: first.start_date, items, day };
   }
 

@@ -16,8 +16,13 @@ export function companyTodaySql(now: string): string {
   return `((${now})::timestamptz at time zone (select cs.time_zone from company_settings cs))::date`;
 }
 
+/** Columns `today` (YYYY-MM-DD) and `time_zone`: the company's day at `now` (an SQL timestamptz), for a statement to carry along. */
+export function companyDayColumnsSql(now: string): string {
+  return `to_char(${companyTodaySql(now)}, 'YYYY-MM-DD') as today, (select cs.time_zone from company_settings cs) as time_zone`;
+}
+
 /** The company's today at $1 (YYYY-MM-DD) and its time zone, in one read. */
-export const COMPANY_DAY_SQL = `select to_char(${companyTodaySql('$1')}, 'YYYY-MM-DD') as today, cs.time_zone from company_settings cs`;
+export const COMPANY_DAY_SQL = `select ${companyDayColumnsSql('$1')}`;
 
 /**
  * SQL: the date `days` (an SQL integer) working days after `anchor` (an SQL
@@ -131,9 +136,10 @@ const TASK_COLUMNS = `${ITEM_COLUMNS}, up.id as progress_id, up.status, up.note,
 
 /**
  * A user's ($1) start date and the items of their role with their progress on
- * each, in order (one row of nulls for an empty role); viewed by $2.
+ * each, in order (one row of nulls for an empty role); viewed by $2; with the
+ * company's day at $3 (now) on every row.
  */
-export const LOAD_CHECKLIST_SQL = `select to_char(u.start_date, 'YYYY-MM-DD') as start_date, ${TASK_COLUMNS}
+export const LOAD_CHECKLIST_SQL = `select to_char(u.start_date, 'YYYY-MM-DD') as start_date, ${companyDayColumnsSql('$3')}, ${TASK_COLUMNS}
          from users u
          join users v on v.id = $2
          left join role_checklist_items rci on rci.role_id = u.role_id

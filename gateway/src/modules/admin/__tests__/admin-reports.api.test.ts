@@ -28,14 +28,14 @@ describe('administration console: statistics (GET /api/admin/stats) and audited 
   const roleRow = (s: AdminStatsView, roleId: number): RoleHealthView | undefined => s.roles.find((r) => r.role_id === roleId);
 
   /*
-   * The known data set: one role with 3 items due 0, 5 and 40 days after the start, and these users
-   * (done = completed items):
-   *   start       done  overdue on 2025-03-10                     new hire  finished
+   * The known data set: one role with 3 items due 0, 5 and 40 working days after the start (the
+   * shared database's calendar: Monday to Friday), and these users (done = completed items):
+   *   start       done  overdue on Monday 2025-03-10               new hire  finished
    *   2025-03-01  1, 2  –                                          yes       no
    *   2025-01-01  all   –                                          no        yes
-   *   2025-03-08  –     item 1 (due 03-08; a pending progress row) yes       no
-   *   2025-02-08  –     items 1 (02-08) and 2 (02-13)              no (31st day back)
-   *   2025-02-09  1     item 2 (02-14)                             yes (30th day back)
+   *   2025-03-07  –     item 1 (due 03-07; a pending progress row) yes       no
+   *   2025-02-08  –     items 1 (Mon 02-10) and 2 (02-17)          no (31st day back)
+   *   2025-02-09  1     item 2 (02-17)                             yes (30th day back)
    *   2025-01-15  –     (deactivated: left out)
    * → 5 users, 3 new hires, 1 finished, 15 assigned, 6 completed (40 %), 4 overdue.
    */
@@ -48,7 +48,7 @@ describe('administration console: statistics (GET /api/admin/stats) and audited 
     const plan: Array<[string, number[]]> = [
       ['2025-03-01', [i1, i2]],
       ['2025-01-01', [i1, i2, i3]],
-      ['2025-03-08', []],
+      ['2025-03-07', []],
       ['2025-02-08', []],
       ['2025-02-09', [i1]],
       ['2025-01-15', []],
@@ -164,10 +164,11 @@ describe('administration console: statistics (GET /api/admin/stats) and audited 
       spy.mockRestore();
       poolSpy.mockRestore();
     }
-    // The session check, then one answer from each owner: the accounts (users), the roles, the
-    // checklist items, the documents, and the health per role (the checklist), one statement over every user's progress.
+    // The session check, the company's today (the checklist's calendar), then one answer from each owner: the accounts
+    // (users), the roles, the checklist items, the documents, and the health per role (the checklist), one statement
+    // over every user's progress.
     const queries = statements.filter((q) => !/^(start|commit|rollback)/i.test(q.trim()));
-    expect(queries).toHaveLength(6);
+    expect(queries).toHaveLength(7);
     expect(queries.filter((q) => q.includes('user_progress'))).toHaveLength(1);
   });
 

@@ -60,8 +60,8 @@ describe('administration console: users (GET/PUT /api/admin/users, deactivate, r
     fx = await makeChecklist(t.dataSource, [
       { title: `Paperwork ${tag}`, dueDays: 0 },
       { title: `Course ${tag}`, type: 'training', dueDays: 3 },
-      { title: `Meeting ${tag}`, type: 'meeting', dueDays: 30 },
-      { title: `Policy ${tag}`, type: 'policy', dueDays: 30 },
+      { title: `Meeting ${tag}`, type: 'meeting', dueDays: 20 },
+      { title: `Policy ${tag}`, type: 'policy', dueDays: 20 },
     ]);
     admin = await person('Admin', { roleId: ADMIN_ROLE_ID });
     adminToken = await tokenFor(t.dataSource, admin.id);
@@ -190,7 +190,7 @@ describe('administration console: users (GET/PUT /api/admin/users, deactivate, r
     it("GET /api/admin/users/{id}/checklist: the user's checklist, the same numbers as the user's own view", async () => {
       const res = await as(adminToken, 'get', `/api/admin/users/${cyd.id}/checklist`).expect(200);
       expect(res.body.user).toMatchObject({ id: cyd.id, role_name: expect.any(String), completion_percentage: 75, is_active: true });
-      // The fourth item was due 2025-03-03 (start 2025-02-01 + 30 days): overdue on 2025-03-10.
+      // The fourth item was due 2025-03-03 (start Saturday 2025-02-01, counted from Monday 02-03, + 20 working days): overdue on 2025-03-10.
       expect(res.body.stats).toEqual({ completed: 3, total: 4, pending: 1, overdue: 1, completionPercentage: 75, isComplete: false, othersCompleted: 0, othersTotal: 0 });
       expect(res.body.items.map((i: { id: number; completed: boolean; documents: unknown[] }) => [i.id, i.completed, Array.isArray(i.documents)])).toEqual(
         fx.itemIds.map((id, i) => [id, i < 3, true]),

@@ -33,7 +33,7 @@ describe('checklists: GET /user-checklist-items/user/{userId}, /users/{userId}, 
     fx = await makeChecklist(t.dataSource, [
       { title: 'Sign the handbook', type: 'policy', priority: 'high', itemOrder: 2, dueDays: 0 },
       { title: 'Security course', type: 'training', itemOrder: 1, dueDays: 2, description: null },
-      { title: 'Meet the team', type: 'meeting', priority: 'low', itemOrder: 2, dueDays: 10 },
+      { title: 'Meet the team', type: 'meeting', priority: 'low', itemOrder: 2, dueDays: 8 }, // 8 working days: Thursday 03-13
     ]);
     otherRole = await makeChecklist(t.dataSource, [{ title: 'Another role only', type: 'sop' }]);
     fixtures.push(fx, otherRole);
@@ -236,10 +236,11 @@ describe('checklists: GET /user-checklist-items/user/{userId}, /users/{userId}, 
     });
 
     it("dates an item outside an administrator's role from the administrator's own start date", async () => {
-      await t.dataSource.query(`update users set start_date = '2025-03-09' where id = $1`, [admin.id]);
+      // Friday 03-07: due_days 0 is that day, over by Monday 03-10.
+      await t.dataSource.query(`update users set start_date = '2025-03-07' where id = $1`, [admin.id]);
       const itemId = otherRole.itemIds[0] as number; // due_days 0
       const res = await get(`/api/checklist-items/${itemId}`, adminToken).expect(200);
-      expect(res.body).toMatchObject({ id: itemId, dueDate: '2025-03-09', isOverdue: true });
+      expect(res.body).toMatchObject({ id: itemId, dueDate: '2025-03-07', isOverdue: true });
     });
 
     it.each(BAD_IDS)('answers 400 for the item id %s', async (bad) => {

@@ -9,7 +9,7 @@ const START = '2025-03-03';
 
 const DASHBOARD = `query ($up: Int, $recent: Int) { dashboard {
   progress { totalTasks completedTasks remainingTasks overdueTasks completionPercentage daysActive estimatedCompletionDate }
-  completionStats { completed total pending overdue completionPercentage isComplete }
+  completionStats { completed total pending overdue completionPercentage isComplete othersCompleted othersTotal }
   nextStep { title route }
   upcomingTasks(limit: $up) { id title description dueDate priority isOverdue estimatedTime route urgencyLevel }
   recentActivity(limit: $recent) { id taskTitle timestamp notes }
@@ -40,16 +40,17 @@ describe('dashboard (GraphQL `dashboard`)', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ clock: () => new Date(now) });
-    // Today 2025-03-10 12:00 UTC; start 2025-03-03, so due date = 03-03 + due_days, due by the end of that day.
+    // Today Monday 2025-03-10 12:00 UTC; start Monday 2025-03-03, so due date = 03-03 + due_days working days
+    // (the shared database's calendar: UTC, Monday to Friday), due by the end of that day.
     const made = await userOf(
       [
         { title: 'Signed contract', priority: 'high', dueDays: 0 }, // 0: done
-        { title: 'Overdue form', dueDays: 5, description: 'Late already' }, // 1: 03-08, overdue
-        { title: 'Due today', priority: 'low', dueDays: 7, type: 'policy' }, // 2: 03-10, 12 h → urgent
-        { title: 'High tomorrow', priority: 'high', dueDays: 8, type: 'sop' }, // 3: 03-11, 36 h, high → high
-        { title: 'Medium tomorrow', dueDays: 8, type: 'training' }, // 4: 03-11, 36 h → medium
-        { title: 'High in six days', priority: 'high', dueDays: 13, type: 'meeting' }, // 5: 03-16, 156 h → medium
-        { title: 'High in a week', priority: 'high', dueDays: 14 }, // 6: 03-17, 180 h → low
+        { title: 'Overdue form', dueDays: 4, description: 'Late already' }, // 1: Fri 03-07, overdue
+        { title: 'Due today', priority: 'low', dueDays: 5, type: 'policy' }, // 2: 03-10, 12 h → urgent
+        { title: 'High tomorrow', priority: 'high', dueDays: 6, type: 'sop' }, // 3: 03-11, 36 h, high → high
+        { title: 'Medium tomorrow', dueDays: 6, type: 'training' }, // 4: 03-11, 36 h → medium
+        { title: 'High in six days', priority: 'high', dueDays: 9, type: 'meeting' }, // 5: Fri 03-14, 108 h → medium
+        { title: 'High in a week', priority: 'high', dueDays: 10 }, // 6: 03-17, 180 h → low
         { title: 'Early done', dueDays: 2 }, // 7: done
       ],
       [
@@ -75,7 +76,7 @@ describe('dashboard (GraphQL `dashboard`)', () => {
     expect(d.completionStats).toEqual({ completed: 2, total: 8, pending: 6, overdue: 1, completionPercentage: 25, isComplete: false, othersCompleted: 0, othersTotal: 0 });
     expect(d.nextStep).toEqual({ title: 'Overdue form', route: `/app/checklist/${fx.itemIds[1]}` });
     expect(d.upcomingTasks).toEqual([
-      { id: fx.itemIds[1], title: 'Overdue form', description: 'Late already', dueDate: '2025-03-08', priority: 'medium', isOverdue: true, estimatedTime: '5-10 minutes', route: `/app/checklist/${fx.itemIds[1]}`, urgencyLevel: 'overdue' },
+      { id: fx.itemIds[1], title: 'Overdue form', description: 'Late already', dueDate: '2025-03-07', priority: 'medium', isOverdue: true, estimatedTime: '5-10 minutes', route: `/app/checklist/${fx.itemIds[1]}`, urgencyLevel: 'overdue' },
       { id: fx.itemIds[2], title: 'Due today', description: 'About task 3', dueDate: '2025-03-10', priority: 'low', isOverdue: false, estimatedTime: '10-15 minutes', route: `/app/checklist/${fx.itemIds[2]}`, urgencyLevel: 'urgent' },
       { id: fx.itemIds[3], title: 'High tomorrow', description: 'About task 4', dueDate: '2025-03-11', priority: 'high', isOverdue: false, estimatedTime: '15-20 minutes', route: `/app/checklist/${fx.itemIds[3]}`, urgencyLevel: 'high' },
     ]);
@@ -117,7 +118,7 @@ describe('dashboard (GraphQL `dashboard`)', () => {
     expect(res.body.errors[0]).toMatchObject({ message: 'limit must be an integer from 0 to 20', extensions: { code: 'BAD_USER_INPUT' } });
   });
 
-  describe('urgency boundaries with a pinned clock (a task is due by the end of its due date, UTC)', () => {
+  describe('urgency boundaries with a pinned clock (a task is due by the end of its due date, in the company time zone: UTC here)', () => {
     async function levels(at: string): Promise<Record<string, string>> {
       now = at;
       const d = await dashboard(token, { up: 20 });
@@ -125,9 +126,9 @@ describe('dashboard (GraphQL `dashboard`)', () => {
     }
 
     it('overdue at the end of the due date, urgent just before', async () => {
-      // 'Overdue form' is due 03-08: its deadline is 03-09T00:00Z.
-      expect((await levels('2025-03-08T23:59:59.999Z'))['Overdue form']).toBe('urgent');
-      expect((await levels('2025-03-09T00:00:00.000Z'))['Overdue form']).toBe('overdue');
+      // 'Overdue form' is due 03-07: its deadline is 03-08T00:00Z.
+      expect((await levels('2025-03-07T23:59:59.999Z'))['Overdue form']).toBe('urgent');
+      expect((await levels('2025-03-08T00:00:00.000Z'))['Overdue form']).toBe('overdue');
     });
 
     it('urgent under 24 h', async () => {
@@ -151,10 +152,10 @@ describe('dashboard (GraphQL `dashboard`)', () => {
     });
 
     it('isOverdue and the overdue count follow the same clock', async () => {
-      now = '2025-03-09T00:00:00.000Z';
+      now = '2025-03-08T00:00:00.000Z';
       const d = await dashboard(token);
       expect(d.progress.overdueTasks).toBe(1);
-      now = '2025-03-08T23:59:59.999Z';
+      now = '2025-03-07T23:59:59.999Z';
       expect((await dashboard(token)).progress.overdueTasks).toBe(0);
     });
   });
@@ -173,19 +174,19 @@ describe('dashboard (GraphQL `dashboard`)', () => {
   });
 
   it('upcoming: overdue tasks first, then tasks due within 7 days; later ones are left out', async () => {
-    // Start 03-03, today 03-10: due 03-09 (overdue), 03-17 (7 days), 03-18 (8 days), 03-30 (20 days).
+    // Start 03-03, today 03-10: due Fri 03-07 (overdue), 03-17 (7 days), 03-18 (8 days), Fri 03-28 (18 days), in working days 4, 10, 11, 19.
     const { token: own } = await userOf([
-      { title: 'In twenty days', dueDays: 27 },
-      { title: 'In eight days', dueDays: 15 },
-      { title: 'In seven days', dueDays: 14 },
-      { title: 'Yesterday', dueDays: 6 },
+      { title: 'In twenty days', dueDays: 19 },
+      { title: 'In eight days', dueDays: 11 },
+      { title: 'In seven days', dueDays: 10 },
+      { title: 'Yesterday', dueDays: 4 },
     ]);
     const d = await dashboard(own, { up: 20 });
     expect(d.upcomingTasks.map((u: { title: string; dueDate: string; isOverdue: boolean }) => [u.title, u.dueDate, u.isOverdue])).toEqual([
-      ['Yesterday', '2025-03-09', true],
+      ['Yesterday', '2025-03-07', true],
       ['In seven days', '2025-03-17', false],
     ]);
-    expect(d.progress).toMatchObject({ remainingTasks: 4, overdueTasks: 1, estimatedCompletionDate: '2025-03-30' });
+    expect(d.progress).toMatchObject({ remainingTasks: 4, overdueTasks: 1, estimatedCompletionDate: '2025-03-28' });
     expect(d.nextStep.title).toBe('Yesterday');
   });
 
