@@ -1,5 +1,7 @@
 import axe from 'axe-core';
 
+// For the front ends' jsdom tests (import '@embark/shared-ui/testing/axe'); never in a bundle.
+
 /**
  * axe-core's serious and critical violations in the rendered page, the bar the browser suites hold every
  * screen to. jsdom computes no layout and draws nothing, so rules that need it (colour contrast) are

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { ApiError, ToastContext, type ToastApi } from '@embark/shared-ui';
-import { seriousViolations } from '../../test-support/axe';
+import { seriousViolations } from '@embark/shared-ui/testing/axe';
 import type { MyTasksPage as TasksPage, PeopleApi } from './api/people-api';
 import { MyTasksPage } from './MyTasksPage';
 import { MY_TASKS, myTask, ROBIN } from './test-data';

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApiError } from '@embark/shared-ui';
-import { seriousViolations } from '../../test-support/axe';
+import { seriousViolations } from '@embark/shared-ui/testing/axe';
 import type { PeopleApi, TeamMember } from './api/people-api';
 import { TeamPage } from './TeamPage';
 import { teamMember } from './test-data';

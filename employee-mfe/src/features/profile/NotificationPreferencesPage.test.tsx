@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { ApiError, ToastContext, type ToastApi } from '@embark/shared-ui';
-import { seriousViolations } from '../../test-support/axe';
+import { seriousViolations } from '@embark/shared-ui/testing/axe';
 import type { NotificationPreferences, NotificationPreferencesApi } from './api/notification-preferences-api';
 import { NotificationPreferencesPage } from './NotificationPreferencesPage';
 
