@@ -42,11 +42,11 @@ export class LinkedDocumentType {
 }
 
 /**
- * The stored fields of a checklist item, which every item shape extends. No
- * field or query answers this type itself, so the schema does not list it.
+ * What a checklist item asks and who does it: the part of an item that My
+ * tasks shows, and the base of every item shape.
  */
-@ObjectType('ChecklistItemFields')
-export class ChecklistItemFields {
+@ObjectType('MyTaskItem')
+export class MyTaskItemType {
   @Field(() => Int)
   id!: number;
 
@@ -62,26 +62,33 @@ export class ChecklistItemFields {
   @Field(() => TaskPriorityEnum)
   priority!: TaskPriorityName;
 
-  @Field(() => Int, { nullable: true, description: "The item's primary role; roles get items through the role-checklist links (docs/product.md#roles)." })
-  role_id!: number | null;
-
-  @Field(() => Int)
-  item_order!: number;
-
   @Field(() => Int)
   due_days!: number;
-
-  @Field(() => GraphQLDateTimeISO)
-  created_at!: Date;
-
-  @Field(() => GraphQLDateTimeISO)
-  updated_at!: Date;
 
   @Field(() => TaskOwnerTypeEnum, { description: "Who does the task for each hire; 'new_hire' (the default) is the hire's own." })
   owner_type!: OwnerTypeName;
 
   @Field(() => Int, { nullable: true, description: "The role whose members do the task when owner_type is 'role', else null." })
   owner_role_id!: number | null;
+}
+
+/**
+ * The stored fields of a checklist item, which every item shape extends. No
+ * field or query answers this type itself, so the schema does not list it.
+ */
+@ObjectType('ChecklistItemFields')
+export class ChecklistItemFields extends MyTaskItemType {
+  @Field(() => Int, { nullable: true, description: "The item's primary role; roles get items through the role-checklist links (docs/product.md#roles)." })
+  role_id!: number | null;
+
+  @Field(() => Int)
+  item_order!: number;
+
+  @Field(() => GraphQLDateTimeISO)
+  created_at!: Date;
+
+  @Field(() => GraphQLDateTimeISO)
+  updated_at!: Date;
 }
 
 /**
@@ -233,34 +240,6 @@ export class MyTaskHireType {
 
   @Field(() => String, { description: 'ISO date YYYY-MM-DD.' })
   start_date!: string;
-}
-
-/** The item of a task on My tasks. */
-@ObjectType('MyTaskItem')
-export class MyTaskItemType {
-  @Field(() => Int)
-  id!: number;
-
-  @Field(() => String)
-  title!: string;
-
-  @Field(() => String, { nullable: true })
-  description!: string | null;
-
-  @Field(() => ChecklistItemTypeEnum)
-  type!: ChecklistItemTypeName;
-
-  @Field(() => TaskPriorityEnum)
-  priority!: TaskPriorityName;
-
-  @Field(() => Int)
-  due_days!: number;
-
-  @Field(() => TaskOwnerTypeEnum)
-  owner_type!: OwnerTypeName;
-
-  @Field(() => Int, { nullable: true })
-  owner_role_id!: number | null;
 }
 
 /** An open task the reader owns for another (active) person (GET /my-tasks). */

@@ -261,6 +261,17 @@ describe('task owners: completing for a hire, the hire refused, my tasks, own-ta
     });
   });
 
+  describe("the administration's health per role", () => {
+    it("counts the hires' own tasks, as their percentage does; checklist_items counts every item", async () => {
+      await setProgress(hire, hire.id, item(0), { status: 'completed' }).expect(200);
+      await setProgress(manager, hire.id, item(1), { status: 'completed' }).expect(200);
+      const res = await request(t.app).get('/api/admin/stats').set(bearer(as(admin))).expect(200);
+      const health = (res.body.roles as Array<{ role_id: number }>).find((r) => r.role_id === fx.roleId);
+      // Two active hires × two own tasks; the deactivated hire is not onboarding.
+      expect(health).toMatchObject({ checklist_items: 6, users: 2, assigned_tasks: 4, completed_tasks: 1, completion_rate: 25, finished_users: 0 });
+    });
+  });
+
   describe('acknowledging a policy', () => {
     it("completes the hire's own policy tasks that carry it, never a policy task someone else owns", async () => {
       const pol = await makeChecklist(t.dataSource, [
