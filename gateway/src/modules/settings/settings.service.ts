@@ -11,6 +11,16 @@ import { SETTINGS_MESSAGES as M, type RegistrationMode } from './settings.messag
 import { canonicalTimeZone, CompanyCalendarInput, HolidayPresetQuery, normalizeDomain, RegistrationSettingsInput, ReminderSettingsInput } from './settings.schemas';
 import type { CompanyCalendar, HolidayPreset, RegistrationSettings, ReminderSettings } from './settings.types';
 
+/** The one company_settings row, read or written by `sql` (the migration creates the row, so it is always there). */
+async function settingsRow<T>(manager: EntityManager, sql: string, params: unknown[] = []): Promise<T> {
+  const [row] = await queryRows<T>(manager, sql, params);
+  if (!row) throw new Error('company_settings has no row: the migration creates it');
+  return row;
+}
+
+/** ` for update` when the row is read to be changed in the same transaction. */
+const lock = (forUpdate: boolean) => (forUpdate ? ' for update' : '');
+
 /** The calendar columns, as the CompanyCalendar shape names them (without today). */
 const CALENDAR_COLUMNS = `time_zone, working_days::int[] as working_days, holidays, holiday_country`;
 const REMINDER_COLUMNS = `reminders_enabled, escalation_days::int as escalation_days`;
@@ -96,12 +106,11 @@ export class SettingsService {
     const { reminders_enabled, escalation_days } = parseInput(ReminderSettingsInput, input);
     return this.dataSource.transaction(async (manager) => {
       const before = await this.reminderSettings(manager, true);
-      const [after] = await queryRows<ReminderSettings>(
+      const after = await settingsRow<ReminderSettings>(
         manager,
         `update company_settings set reminders_enabled = $1, escalation_days = $2, updated_at = now() returning ${REMINDER_COLUMNS}`,
         [reminders_enabled, escalation_days],
       );
-      if (!after) throw new Error('company_settings has no row: the migration creates it');
       await this.audit.record(
         { action: 'settings.reminders_update', actorUserId: admin.userId, targetType: 'settings', targetId: 'reminders', ip: meta.ip, details: { before, after } },
         manager,
@@ -112,14 +121,11 @@ export class SettingsService {
 
   /** The reminder settings, for the reminder job (no actor: the job is the system), in the caller's transaction when given. */
   async reminderSettings(manager: EntityManager = this.dataSource.manager, forUpdate = false): Promise<ReminderSettings> {
-    const [row] = await queryRows<ReminderSettings>(manager, `select ${REMINDER_COLUMNS} from company_settings${forUpdate ? ' for update' : ''}`);
-    if (!row) throw new Error('company_settings has no row: the migration creates it');
-    return row;
+    return settingsRow<ReminderSettings>(manager, `select ${REMINDER_COLUMNS} from company_settings${lock(forUpdate)}`);
   }
 
   private async readCalendar(manager: EntityManager, forUpdate = false): Promise<CompanyCalendar> {
-    const [row] = await queryRows<Omit<CompanyCalendar, 'today'>>(manager, `select ${CALENDAR_COLUMNS} from company_settings${forUpdate ? ' for update' : ''}`);
-    if (!row) throw new Error('company_settings has no row: the migration creates it');
+    const row = await settingsRow<Omit<CompanyCalendar, 'today'>>(manager, `select ${CALENDAR_COLUMNS} from company_settings${lock(forUpdate)}`);
     const { today } = await companyDay(manager, this.clock());
     return { ...row, today };
   }
@@ -135,13 +141,12 @@ export class SettingsService {
     const { mode, domains } = parseInput(RegistrationSettingsInput, input);
     return this.dataSource.transaction(async (manager) => {
       const before = await this.read(manager, true);
-      const [after] = await queryRows<RegistrationSettings>(
+      const after = await settingsRow<RegistrationSettings>(
         manager,
         `update company_settings set registration_mode = $1, registration_domains = $2::text[], updated_at = now()
           returning registration_mode as mode, registration_domains as domains`,
         [mode, domains],
       );
-      if (!after) throw new Error('company_settings has no row: the migration creates it');
       await this.audit.record(
         { action: 'settings.registration_update', actorUserId: admin.userId, targetType: 'settings', targetId: 'registration', ip: meta.ip, details: { before, after } },
         manager,
@@ -151,12 +156,7 @@ export class SettingsService {
   }
 
   private async read(manager: EntityManager, forUpdate = false): Promise<RegistrationSettings> {
-    const [row] = await queryRows<RegistrationSettings>(
-      manager,
-      `select registration_mode as mode, registration_domains as domains from company_settings${forUpdate ? ' for update' : ''}`,
-    );
-    if (!row) throw new Error('company_settings has no row: the migration creates it');
-    return row;
+    return settingsRow<RegistrationSettings>(manager, `select registration_mode as mode, registration_domains as domains from company_settings${lock(forUpdate)}`);
   }
 }
 
