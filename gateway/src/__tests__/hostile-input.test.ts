@@ -80,6 +80,7 @@ const FIELDS = [
   'manager_id', 'buddy_id',
   'time_zone', 'working_days', 'holidays', 'holiday_country', 'reminders_enabled', 'escalation_days', 'country', 'year',
   'digest',
+  'owner_type', 'owner_role_id',
 ];
 
 /** Import files (the body of the CSV import): broken CSV, hostile cells, too many lines, too many bytes. */
@@ -287,7 +288,7 @@ describe('hostile input over every REST route and GraphQL operation', () => {
         } else if (kind === 3) {
           await send('wrong content type', method, path, { headers: { ...authHeaders(), 'content-type': pick(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data']) }, body: 'name=x&role_id=4' });
         } else if (kind === 4) {
-          const query = `?${pick(['q', 'tag', 'page', 'limit', 'sort', 'order', 'visibility', 'dateRange', 'search', 'class', 'status', 'dry_run', 'country', 'year'])}=${encodeURIComponent(String(pick(WRONG_VALUES)).slice(0, 2000))}`;
+          const query = `?${pick(['q', 'tag', 'page', 'limit', 'sort', 'order', 'visibility', 'dateRange', 'search', 'class', 'status', 'dry_run', 'country', 'year', 'offset'])}=${encodeURIComponent(String(pick(WRONG_VALUES)).slice(0, 2000))}`;
           await send('hostile query string', method, path + query, { headers: authHeaders() });
         } else {
           await send('hostile body', method, path, { headers: { ...authHeaders(), 'content-type': 'application/json' }, body: JSON.stringify(hostileBody()) });

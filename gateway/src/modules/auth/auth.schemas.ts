@@ -73,7 +73,8 @@ export type RegisterInput = z.output<typeof RegisterInput>;
 /** Sign-in needs both fields present; anything else is simply wrong credentials (401). */
 export const LoginInput = z
   .object({
-    email: z.string({ error: M.emailRequired }).trim().min(1, { error: M.emailRequired }),
+    // The pattern puts "not blank" in the published document too, so a blank email is refused by both.
+    email: z.string({ error: M.emailRequired }).regex(/\S/, { error: M.emailRequired, abort: true }).trim().min(1, { error: M.emailRequired }),
     password: z.string({ error: M.passwordRequired }).min(1, { error: M.passwordRequired }),
   })
   .openapi('LoginInput');
