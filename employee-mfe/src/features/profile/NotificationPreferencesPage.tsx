@@ -1,4 +1,4 @@
-import { useCallback, useContext, useEffect, useId, useState } from 'react';
+import { useContext, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClassName, Card, ErrorState, LoadingState, PageHeader, ROUTES, ToastContext, useDocumentTitle } from '@embark/shared-ui';
 import { NOTIFICATION_PREFERENCES_TEXT as TEXT } from '@embark/shared-ui/page-text/profile';
@@ -25,23 +25,21 @@ export function NotificationPreferencesPage({ api = notificationPreferencesApi }
   const hintId = useId();
   const noteId = useId();
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const { digest } = await api.get(signal);
-        if (!signal?.aborted) setView({ name: 'ready', digest });
-      } catch {
-        if (!signal?.aborted) setView({ name: 'error' });
-      }
-    },
-    [api],
-  );
-
+  // Each retry is a new attempt; a read still under way when the page leaves or retries is aborted.
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
-    void load(controller.signal);
+    setView({ name: 'loading' });
+    api.get(controller.signal).then(
+      ({ digest }) => {
+        if (!controller.signal.aborted) setView({ name: 'ready', digest });
+      },
+      () => {
+        if (!controller.signal.aborted) setView({ name: 'error' });
+      },
+    );
     return () => controller.abort();
-  }, [load]);
+  }, [api, attempt]);
 
   async function setDigest(digest: boolean) {
     setSaving(true);
@@ -70,14 +68,7 @@ export function NotificationPreferencesPage({ api = notificationPreferencesApi }
       <PageHeader title={TEXT.title} description={TEXT.lead} actions={back} />
       {view.name === 'loading' ? <LoadingState label={TEXT.loading} /> : null}
       {view.name === 'error' ? (
-        <ErrorState
-          message={TEXT.loadFailed}
-          onRetry={() => {
-            setView({ name: 'loading' });
-            return load();
-          }}
-          retryLabel={TEXT.retry}
-        />
+        <ErrorState message={TEXT.loadFailed} onRetry={() => setAttempt((n) => n + 1)} retryLabel={TEXT.retry} />
       ) : null}
       {view.name === 'ready' ? (
         <Card title={TEXT.heading} headingLevel={2}>
