@@ -1,7 +1,9 @@
-// One date rule for every screen (docs/product.md#due-dates): the server decides "today" (in UTC)
-// and every screen shows its answer. A hire whose browser is at UTC-5, at 20:00 on the due date
-// (already the next day in UTC), sees the task overdue on the dashboard and the checklist, the same
-// as the administrators' statistics count it.
+// One date rule for every screen (docs/product.md#due-dates): the server decides "today" (in the
+// company's time zone) and every screen shows its answer. A hire whose browser is at UTC-5, at 20:00
+// on the due date (already a later day for the company), sees the task overdue on the dashboard and
+// the checklist, the same as the administrators' statistics count it. Due dates fall on working days
+// only, so the due date is the company's last working day before its today (yesterday, or Friday
+// seen from a Monday).
 import { expect, test, type APIRequestContext } from './support/csp.js';
 import { urls } from '../stack.mjs';
 import { apiSignIn, useSession, type SignedIn } from './support/session.js';
@@ -17,10 +19,26 @@ async function ok<T>(answer: Promise<{ status(): number; text(): Promise<string>
   return (await res.json()) as T;
 }
 
-/** The calendar date before `date` (YYYY-MM-DD). */
-function dayBefore(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+interface Calendar {
+  today: string;
+  /** ISO weekdays, 1 = Monday … 7 = Sunday. */
+  working_days: number[];
+  holidays: Array<{ date: string }>;
 }
+
+/** The company's last working day before its today (YYYY-MM-DD). */
+function lastWorkingDayBefore({ today, working_days, holidays }: Calendar): string {
+  const off = new Set(holidays.map((h) => h.date));
+  for (let back = 1; back <= 31; back++) {
+    const day = new Date(Date.parse(`${today}T00:00:00Z`) - back * 86_400_000);
+    const date = day.toISOString().slice(0, 10);
+    if (working_days.includes(day.getUTCDay() === 0 ? 7 : day.getUTCDay()) && !off.has(date)) return date;
+  }
+  throw new Error(`no working day in the month before ${today}`);
+}
+
+/** Whole calendar days from `from` to `to`. */
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** The instant when the wall clock in `zone` reads `hour`:00 on `date` (either offset of the zone's year). */
 function wallClock(date: string, hour: number, zone: string): Date {
@@ -58,9 +76,12 @@ test('a hire at UTC-5, at 20:00 on the due date, sees the task overdue on the da
     201,
   );
 
-  // The due date is the server's yesterday (UTC): the start date is set through the admin API.
-  const serverToday = (await statsOf(request, admin)).as_of;
-  const dueDate = dayBefore(serverToday);
+  // The due date is the company's last working day before its today: the start date is set through the admin API.
+  const calendar = await ok<Calendar>(request.get(`${urls.gateway}/api/settings/calendar`, { headers: bearer(admin) }));
+  expect((await statsOf(request, admin)).as_of).toBe(calendar.today);
+  const dueDate = lastWorkingDayBefore(calendar);
+  const late = daysBetween(dueDate, calendar.today);
+  const overdueBy = `Overdue by ${late} ${late === 1 ? 'day' : 'days'}`;
   await ok(request.put(`${urls.gateway}/api/admin/users/${hire.user.id}`, { headers: bearer(admin), data: { start_date: dueDate } }));
 
   const stats = await statsOf(request, admin);
@@ -68,7 +89,7 @@ test('a hire at UTC-5, at 20:00 on the due date, sees the task overdue on the da
   const [item] = await ok<Array<{ title: string; dueDate: string; isOverdue: boolean; daysUntilDue: number }>>(
     request.get(`${urls.gateway}/api/user-checklist-items/user/${hire.user.id}`, { headers: bearer(hire) }),
   );
-  expect(item).toMatchObject({ title, dueDate, isOverdue: true, daysUntilDue: -1 });
+  expect(item).toMatchObject({ title, dueDate, isOverdue: true, daysUntilDue: -late });
 
   // The hire's browser: New York, 20:00 on the due date. Its local calendar still reads the due date.
   const context = await browser.newContext({ timezoneId: ZONE });
@@ -85,16 +106,16 @@ test('a hire at UTC-5, at 20:00 on the due date, sees the task overdue on the da
     expect(localDate).toBe(`${dueDate} 20`);
     const upcoming = page.getByRole('list', { name: 'Upcoming Tasks' }).getByRole('listitem').filter({ hasText: title });
     await expect(upcoming).toContainText('Overdue');
-    await expect(upcoming).toContainText('Overdue by 1 day');
+    await expect(upcoming).toContainText(overdueBy);
     await expect(page.getByText('All caught up!')).toHaveCount(0);
 
     await page.goto('/app/checklist');
     const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: title }) });
-    await expect(row).toContainText('Overdue by 1 day');
+    await expect(row).toContainText(overdueBy);
     await expect(row).not.toContainText('Due today');
     await page.getByRole('link', { name: title }).click();
     await expect(page.getByRole('heading', { name: title })).toBeVisible();
-    await expect(page.getByRole('main').getByText('Overdue by 1 day')).toBeVisible();
+    await expect(page.getByRole('main').getByText(overdueBy)).toBeVisible();
   } finally {
     await context.close();
   }
