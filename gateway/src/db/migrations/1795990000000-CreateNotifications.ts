@@ -69,14 +69,12 @@ export class CreateNotifications1795990000000 implements MigrationInterface {
       CREATE TABLE "task_escalations" (
         "user_id" integer NOT NULL,
         "checklist_item_id" integer NOT NULL,
-        -- Who was told: the manager, or null when the administrators were.
-        "manager_id" integer,
+        -- The company day it was escalated (who was told: the notifications say).
         "day" date NOT NULL,
         "created_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
         CONSTRAINT "pk_task_escalations" PRIMARY KEY ("user_id", "checklist_item_id"),
         CONSTRAINT "fk_task_escalations_user" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE,
-        CONSTRAINT "fk_task_escalations_item" FOREIGN KEY ("checklist_item_id") REFERENCES "checklist_items"("id") ON DELETE CASCADE,
-        CONSTRAINT "fk_task_escalations_manager" FOREIGN KEY ("manager_id") REFERENCES "users"("id") ON DELETE SET NULL
+        CONSTRAINT "fk_task_escalations_item" FOREIGN KEY ("checklist_item_id") REFERENCES "checklist_items"("id") ON DELETE CASCADE
       )
     `);
     await queryRunner.query(`CREATE INDEX "ix_task_escalations_item" ON "task_escalations" ("checklist_item_id")`);

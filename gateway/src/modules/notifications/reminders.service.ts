@@ -7,7 +7,7 @@ import { MAIL_LIMITS, type MailOutbox, type OutboxMail } from '../mail';
 import type { SettingsService } from '../settings';
 import { NOTIFICATION_LIMITS as L, NOTIFICATION_MESSAGES as M } from './notifications.messages';
 import type { ReminderRunType } from './notifications.types';
-import { CLAIM_DIGESTS_SQL, CLAIM_ESCALATIONS_SQL, COLLECT_TASKS_SQL, DIGESTS_SQL, ESCALATIONS_SQL, INSERT_NOTIFICATIONS_SQL } from './reminders.sql';
+import { CLAIM_DIGESTS_SQL, CLAIM_ESCALATIONS_SQL, COLLECT_OWNED_SQL, COLLECT_TASKS_SQL, DIGESTS_SQL, ESCALATIONS_SQL, INSERT_NOTIFICATIONS_SQL } from './reminders.sql';
 
 /** The hour of the company's day from which the daily run goes out (docs/product.md#notifications). */
 export const REMINDER_HOUR = 9;
@@ -114,10 +114,10 @@ export class ReminderService {
     if (!reminders_enabled) return NONE;
     // A background job over every user: the per-request statement limit does not fit it.
     await manager.query(`set local statement_timeout = '${L.runTimeoutSeconds}s'`);
-    await manager.query(COLLECT_TASKS_SQL, [today, L.dueSoonWorkingDays]);
-    await manager.query('analyze reminder_tasks');
+    for (const { text, dated } of COLLECT_TASKS_SQL) await manager.query(text, dated ? [today, L.dueSoonWorkingDays] : []);
     await manager.query('create temporary table new_digests (recipient_id int primary key) on commit drop');
-    await manager.query('create temporary table new_escalations (user_id int, checklist_item_id int, manager_id int) on commit drop');
+    await manager.query('create temporary table new_escalations (user_id int, checklist_item_id int) on commit drop');
+    for (const text of COLLECT_OWNED_SQL) await manager.query(text);
     await manager.query(CLAIM_DIGESTS_SQL, [today]);
     await manager.query(CLAIM_ESCALATIONS_SQL, [today, escalation_days]);
     const [{ escalations } = { escalations: 0 }] = await queryRows<{ escalations: number }>(manager, 'select count(*)::int as escalations from new_escalations');

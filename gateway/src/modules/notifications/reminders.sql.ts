@@ -11,48 +11,71 @@ import { ADMIN_ROLE_ID } from '../../shared/actor';
 
 /**
  * The open tasks due by $2 working days after today, or overdue, of every
- * active user, into a temporary table of this transaction: the one scan of
- * users × items × progress both reminders read. `overdue_days` counts working
- * days since the due date (0: not overdue yet). The due-date rule runs once
- * per distinct (start date, anchor, due days), a few thousand at most, not
- * once per task: at 100,000 users that is the difference between seconds and
- * minutes.
+ * active user, into temporary tables of this transaction, in three steps:
+ * every open task (the one scan of users × items × progress); the due date
+ * of each distinct (start date, anchor, due days), a few thousand at most,
+ * so the due-date rule runs once per date rather than once per task (at
+ * 100,000 users, seconds instead of minutes); and the tasks due soon or
+ * overdue, with `overdue_days` in working days (0: not overdue yet), which
+ * both reminders read. Temporary tables, analysed, rather than one statement:
+ * the planner cannot estimate "not completed" over an outer join and would
+ * pick a nested loop over a million rows.
  */
-export const COLLECT_TASKS_SQL = `create temporary table reminder_tasks on commit drop as
-  with open_tasks as materialized (
-    select u.id, u.name as hire_name, u.manager_id, u.buddy_id, u.start_date, up.anchor_date,
-           ci.id as item_id, ci.title, ci.item_order, ci.owner_type, ci.owner_role_id, ci.due_days
-      from users u
-      join role_checklist_items rci on rci.role_id = u.role_id
-      join checklist_items ci on ci.id = rci.checklist_item_id
-      left join user_progress up on up.user_id = u.id and up.checklist_item_id = ci.id
-     where u.is_active and ${completedSql('up')} is not true
-  ), dates as (
-    select p.start_date, p.anchor_date, p.due_days, d.due,
-           case when d.due < $1::date then ${workingDaysBetweenSql('d.due', '$1::date')} else 0 end as overdue_days
-      from (select distinct start_date, anchor_date, due_days from open_tasks) p
-     cross join lateral (select ${liveDueDateSql('p', 'p', 'p')} as due) d
-     where d.due <= ${addWorkingDaysSql('$1::date', '$2::int')}
-  )
-  select o.id, o.hire_name, o.manager_id, o.buddy_id, o.item_id, o.title, o.item_order, o.owner_type, o.owner_role_id, dt.due, dt.overdue_days
-    from open_tasks o
-    join dates dt on dt.start_date = o.start_date and dt.due_days = o.due_days and dt.anchor_date is not distinct from o.anchor_date`;
+export const COLLECT_TASKS_SQL: ReadonlyArray<{ text: string; dated: boolean }> = [
+  {
+    dated: false,
+    text: `create temporary table reminder_open on commit drop as
+     select u.id, u.name as hire_name, u.manager_id, u.buddy_id, u.start_date, up.anchor_date,
+            ci.id as item_id, ci.title, ci.item_order, ci.owner_type, ci.owner_role_id, ci.due_days
+       from users u
+       join role_checklist_items rci on rci.role_id = u.role_id
+       join checklist_items ci on ci.id = rci.checklist_item_id
+       left join user_progress up on up.user_id = u.id and up.checklist_item_id = ci.id
+      where u.is_active and ${completedSql('up')} is not true`,
+  },
+  { dated: false, text: 'analyze reminder_open' },
+  {
+    // $1: today; $2: the working days ahead that count as due soon.
+    dated: true,
+    text: `create temporary table reminder_dates on commit drop as
+     select p.start_date, p.anchor_date, p.due_days, d.due,
+            case when d.due < $1::date then ${workingDaysBetweenSql('d.due', '$1::date')} else 0 end as overdue_days
+       from (select distinct start_date, anchor_date, due_days from reminder_open) p
+      cross join lateral (select ${liveDueDateSql('p', 'p', 'p')} as due offset 0) d
+      where d.due <= ${addWorkingDaysSql('$1::date', '$2::int')}`,
+  },
+  { dated: false, text: 'analyze reminder_dates' },
+  {
+    dated: false,
+    text: `create temporary table reminder_tasks on commit drop as
+     select o.id, o.hire_name, o.manager_id, o.buddy_id, o.item_id, o.title, o.item_order, o.owner_type, o.owner_role_id, dt.due, dt.overdue_days
+       from reminder_open o
+       join reminder_dates dt on dt.start_date = o.start_date and dt.due_days = o.due_days and dt.anchor_date is not distinct from o.anchor_date`,
+  },
+  { dated: false, text: 'analyze reminder_tasks' },
+];
 
-/** Each recipient of a digest, with every task of reminder_tasks they own (the hire, manager, buddy or a member of the owning role). */
-const OWNED_TASKS = `candidates as (
-         select t.*, r.recipient_id
-           from reminder_tasks t
-          cross join lateral (select distinct x as recipient_id from unnest(array[t.id, t.manager_id, t.buddy_id]) x where x is not null) r
-          where t.owner_type <> 'role'
-         union all
-         select t.*, m.id from reminder_tasks t join users m on m.role_id = t.owner_role_id where t.owner_type = 'role'
-       ), owned as (
-         select c.*, v.name as recipient_name, v.email
-           from candidates c
-           join users v on v.id = c.recipient_id and v.is_active
-          where ${ownsTaskSql('v', 'c', 'c')}
-            and not exists (select 1 from notification_preferences p where p.user_id = v.id and not p.digest)
-       )`;
+/**
+ * Each digest recipient's tasks, into a temporary table: every task of
+ * reminder_tasks with each active person who owns it (ownsTaskSql decides;
+ * the candidates are the hire, the manager, the buddy, or every member of
+ * the owning role), unless they turned the digest off.
+ */
+export const COLLECT_OWNED_SQL = [
+  `create temporary table reminder_owned on commit drop as
+     with candidates as (
+       select t.*, case t.owner_type when 'new_hire' then t.id when 'manager' then t.manager_id when 'buddy' then t.buddy_id end as recipient_id
+         from reminder_tasks t where t.owner_type <> 'role'
+       union all
+       select t.*, m.id from reminder_tasks t join users m on m.role_id = t.owner_role_id where t.owner_type = 'role'
+     )
+     select c.recipient_id, c.id, c.hire_name, c.item_id, c.item_order, c.due, c.overdue_days
+       from candidates c
+       join users v on v.id = c.recipient_id and v.is_active
+      where ${ownsTaskSql('v', 'c', 'c')}
+        and not exists (select 1 from notification_preferences p where p.user_id = v.id and not p.digest)`,
+  'analyze reminder_owned',
+];
 
 /**
  * Claims today's digest of every recipient who has none yet: the primary key
@@ -61,9 +84,9 @@ const OWNED_TASKS = `candidates as (
  * take the keys in the same order and never deadlock. The claimed
  * recipients land in new_digests.
  */
-export const CLAIM_DIGESTS_SQL = `with ${OWNED_TASKS}, claimed as (
+export const CLAIM_DIGESTS_SQL = `with claimed as (
          insert into reminder_digests (recipient_id, day, tasks)
-         select recipient_id, $1::date, count(*) from owned group by recipient_id order by recipient_id
+         select recipient_id, $1::date, count(*) from reminder_owned group by recipient_id order by recipient_id
          on conflict do nothing
          returning recipient_id
        )
@@ -76,15 +99,27 @@ const taskLines = (alias: string, hireIsRecipient: string, limit: string) => `to
            'dueDate', to_char(${alias}.due, 'YYYY-MM-DD'),
            'overdueDays', ${alias}.overdue_days) order by ${alias}.due, ${alias}.hire_name, ${alias}.item_order, ${alias}.item_id))[1:${limit}::int])`;
 
-/** The claimed digests: recipient, address, how many tasks and the first $1 of them, and whether any is someone else's. */
-export const DIGESTS_SQL = `with ${OWNED_TASKS}
-       select o.recipient_id, min(o.recipient_name) as name, min(o.email) as email, count(*)::int as total,
-              bool_or(o.id <> o.recipient_id) as for_others,
-              ${taskLines('o', 'o.id = o.recipient_id', '$1')} as tasks
-         from owned o
-         join new_digests n on n.recipient_id = o.recipient_id
-        group by o.recipient_id
-        order by o.recipient_id`;
+/**
+ * The claimed digests: recipient, address, how many tasks, whether any is
+ * someone else's, and the first $1 (most urgent first). A team member may own
+ * thousands of tasks: the rows are ranked per recipient and only the listed
+ * ones are turned into JSON.
+ */
+export const DIGESTS_SQL = `with ranked as (
+         select o.*, row_number() over w as rank, count(*) over w_all as total, bool_or(o.id <> o.recipient_id) over w_all as for_others
+           from reminder_owned o
+           join new_digests n on n.recipient_id = o.recipient_id
+         window w as (partition by o.recipient_id order by o.due, o.hire_name, o.item_order, o.item_id),
+                w_all as (partition by o.recipient_id)
+       ), listed as (
+         select r.*, ci.title from ranked r join checklist_items ci on ci.id = r.item_id where r.rank <= $1::int
+       )
+       select l.recipient_id, v.name, v.email, max(l.total)::int as total, bool_or(l.for_others) as for_others,
+              ${taskLines('l', 'l.id = l.recipient_id', '$1')} as tasks
+         from listed l
+         join users v on v.id = l.recipient_id
+        group by l.recipient_id, v.name, v.email
+        order by l.recipient_id`;
 
 /**
  * Claims the escalation of every task overdue by $2 working days or more that
@@ -94,23 +129,23 @@ export const DIGESTS_SQL = `with ${OWNED_TASKS}
  * administrators are. The claimed rows land in new_escalations.
  */
 export const CLAIM_ESCALATIONS_SQL = `with claimed as (
-         insert into task_escalations (user_id, checklist_item_id, manager_id, day)
-         select t.id, t.item_id, m.id, $1::date
+         insert into task_escalations (user_id, checklist_item_id, day)
+         select t.id, t.item_id, $1::date
            from reminder_tasks t
-           left join users m on m.id = t.manager_id and m.is_active and t.owner_type <> 'manager'
           where t.overdue_days >= $2::int
           order by t.id, t.item_id
          on conflict do nothing
-         returning user_id, checklist_item_id, manager_id
+         returning user_id, checklist_item_id
        )
-       insert into new_escalations (user_id, checklist_item_id, manager_id) select user_id, checklist_item_id, manager_id from claimed`;
+       insert into new_escalations (user_id, checklist_item_id) select user_id, checklist_item_id from claimed`;
 
 /** The claimed escalations per person told: the manager, or every active administrator. */
 export const ESCALATIONS_SQL = `with told as (
-         select t.*, e.manager_id as told_manager_id, coalesce(e.manager_id, a.id) as recipient_id
+         select t.*, m.id as told_manager_id, coalesce(m.id, a.id) as recipient_id
            from new_escalations e
            join reminder_tasks t on t.id = e.user_id and t.item_id = e.checklist_item_id
-           left join users a on e.manager_id is null and a.role_id = ${ADMIN_ROLE_ID} and a.is_active
+           left join users m on m.id = t.manager_id and m.is_active and t.owner_type <> 'manager'
+           left join users a on m.id is null and a.role_id = ${ADMIN_ROLE_ID} and a.is_active
        )
        select told.recipient_id, v.name, v.email, count(*)::int as total, bool_and(told.told_manager_id is not null) as as_manager,
               ${taskLines('told', 'false', '$1')} as tasks
