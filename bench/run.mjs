@@ -6,7 +6,7 @@
 // turned into a failure; a benchmark that cannot run at all is (exit code 1).
 //
 //   node bench/run.mjs                  everything (after `npm run build`)
-//   node bench/run.mjs gateway scale    only some: gateway (1), scale (2), bundles (3), page-speed (4), login (5), invitations (6), tokens (7)
+//   node bench/run.mjs gateway scale    only some: gateway (1), scale (2), bundles (3), page-speed (4), login (5), invitations (6), tokens (7), reminders (8)
 //   BENCH_DURATION=5 BENCH_ROUNDS=4     seconds per load run, alternating rounds per target
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,10 +22,11 @@ import { startCluster } from './lib/cluster.mjs';
 import { Report } from './lib/report.mjs';
 import { benchLogin } from './login.mjs';
 import { measurePageSpeed } from './page-speed.mjs';
+import { benchReminders } from './reminders.mjs';
 import { benchScale } from './scale.mjs';
 import { benchTokens } from './tokens.mjs';
 
-const ALL = ['gateway', 'scale', 'bundles', 'page-speed', 'login', 'invitations', 'tokens'];
+const ALL = ['gateway', 'scale', 'bundles', 'page-speed', 'login', 'invitations', 'tokens', 'reminders'];
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = wanted.filter((w) => !ALL.includes(w));
 if (unknown.length) {
@@ -66,7 +67,7 @@ async function phase(name, fn) {
   }
 }
 
-/** Items 1, 5, 2 and 6: one throwaway PostgreSQL cluster, a database and a gateway per data set. */
+/** Items 1, 5, 2, 6 and 8: one throwaway PostgreSQL cluster, a database (and a gateway) per data set. */
 async function serverSide() {
   const dataDir = path.join(repoRoot, '.data', 'bench-gateway');
   const cluster = await startCluster({ dataDir, port: ports.benchPg });
@@ -84,6 +85,9 @@ async function serverSide() {
     }
     if (runs('invitations')) {
       await phase('6. CSV import: 10,000 invitations', () => benchInvitationImport({ report, cluster, dataDir, port: ports.invitations }));
+    }
+    if (runs('reminders')) {
+      await phase('8. reminder job: 100,000 users × 50 items', () => benchReminders({ report, cluster }));
     }
     if (runs('scale')) {
       await phase('2. scale: 100 vs 100,000 users', () => benchScale({ report, cluster, dataDir, ports: { small: ports.scaleSmall, large: ports.scaleLarge }, durationS: Math.max(4, Math.round(durationS * 0.75)), rounds }));
@@ -122,7 +126,7 @@ const loadBefore = os.loadavg();
 try {
   // In-process and short: first, before the load runs heat the machine.
   if (runs('tokens')) await phase('7. token verification', () => benchTokens({ report }));
-  if (runs('gateway') || runs('login') || runs('scale') || runs('invitations')) await phase('server side (items 1, 5, 2, 6)', serverSide);
+  if (runs('gateway') || runs('login') || runs('scale') || runs('invitations') || runs('reminders')) await phase('server side (items 1, 5, 2, 6, 8)', serverSide);
   if (runs('bundles') || runs('page-speed')) await phase('front end (items 3, 4)', frontEnd);
 } finally {
   await stopAll();
