@@ -94,6 +94,8 @@ export class RolesService {
       return await this.dataSource.transaction(work);
     } catch (err) {
       if (isUniqueViolation(err, 'uq_roles_name')) throw new ConflictError(ROLE_MESSAGES.duplicateName);
+      // Checklist items owned by the role (a team) keep it: the admin must hand those tasks on first.
+      if (isForeignKeyViolation(err, 'fk_checklist_items_owner_role')) throw new ConflictError(ROLE_MESSAGES.ownsTasks);
       // A user (or, later, another table) took the role between the check and the delete.
       if (isForeignKeyViolation(err)) throw new ConflictError(ROLE_MESSAGES.inUse);
       throw err;

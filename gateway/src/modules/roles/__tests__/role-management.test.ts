@@ -101,6 +101,18 @@ describe('role management (administrators only)', () => {
     users.push(holder.id);
     await as(adminToken, 'delete', `/api/roles/${held.id}`).expect(409, { error: 'Cannot delete a role that is assigned to users' });
     await as(adminToken, 'delete', '/api/roles/1').expect(409, { error: 'Cannot delete a role that is assigned to users' });
+
+    // A team that owns checklist tasks keeps its role until those tasks have another owner.
+    const team = await makeRole();
+    const [owned] = (await t.dataSource.query(`insert into checklist_items (title, type, owner_type, owner_role_id) values ($1, 'form', 'role', $2) returning id`, [`Owned ${tag}`, team.id])) as Array<{ id: number }>;
+    try {
+      await as(adminToken, 'delete', `/api/roles/${team.id}`).expect(409, { error: 'Cannot delete a role that owns checklist tasks: give those tasks another owner first' });
+      await as(adminToken, 'put', `/api/admin/checklist-items/${owned!.id}`, { owner_type: 'new_hire' }).expect(200);
+      await as(adminToken, 'delete', `/api/roles/${team.id}`).expect(200);
+      roles.splice(roles.indexOf(team.id), 1);
+    } finally {
+      await t.dataSource.query('delete from checklist_items where id = $1', [owned!.id]);
+    }
     await as(adminToken, 'delete', `/api/roles/${ADMIN_ROLE_ID}`).expect(409, { error: ROLE_MESSAGES.adminRoleDelete });
     await as(adminToken, 'put', `/api/roles/${ADMIN_ROLE_ID}`, { name: 'Admins' }).expect(409, { error: ROLE_MESSAGES.adminRoleRename });
   });
