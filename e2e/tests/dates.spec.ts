@@ -6,6 +6,7 @@
 // seen from a Monday).
 import { expect, test, type APIRequestContext } from './support/csp.js';
 import { urls } from '../stack.mjs';
+import { wallClock } from './support/clock.js';
 import { apiSignIn, useSession, type SignedIn } from './support/session.js';
 
 const PASSWORD = 'Dates12345';
@@ -39,18 +40,6 @@ function lastWorkingDayBefore({ today, working_days, holidays }: Calendar): stri
 
 /** Whole calendar days from `from` to `to`. */
 const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-
-/** The instant when the wall clock in `zone` reads `hour`:00 on `date` (either offset of the zone's year). */
-function wallClock(date: string, hour: number, zone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const read = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
-  for (let offset = -14; offset <= 14; offset++) {
-    const candidate = new Date(Date.UTC(y, m - 1, d, hour + offset));
-    const parts = Object.fromEntries(read.formatToParts(candidate).map((p) => [p.type, p.value]));
-    if (`${parts.year}-${parts.month}-${parts.day}` === date && Number(parts.hour) === hour) return candidate;
-  }
-  throw new Error(`no ${hour}:00 on ${date} in ${zone}`);
-}
 
 interface Stats {
   as_of: string;

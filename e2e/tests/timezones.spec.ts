@@ -6,6 +6,7 @@
 // and find exactly what GET /api/user-checklist-items and GET /api/my-tasks answer.
 import { expect, test, type APIRequestContext, type Page } from './support/csp.js';
 import { urls } from '../stack.mjs';
+import { wallClock } from './support/clock.js';
 import { apiSignIn, useSession, type SignedIn } from './support/session.js';
 
 const PASSWORD = 'Zones12345';
@@ -27,18 +28,6 @@ function addDays(date: string, days: number): string {
 /** The calendar date in `zone` at `instant`. */
 function dateIn(zone: string, instant: Date): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
-}
-
-/** The instant when the wall clock in `zone` reads `hour`:00 on `date`. */
-function wallClock(date: string, hour: number, zone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const read = new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
-  for (let offset = -14; offset <= 14; offset++) {
-    const candidate = new Date(Date.UTC(y, m - 1, d, hour + offset));
-    const parts = Object.fromEntries(read.formatToParts(candidate).map((p) => [p.type, p.value]));
-    if (`${parts.year}-${parts.month}-${parts.day}` === date && Number(parts.hour) === hour) return candidate;
-  }
-  throw new Error(`no ${hour}:00 on ${date} in ${zone}`);
 }
 
 /** A calendar date as the portal words it in English ('Dec 7, 2026'; with `weekday`, 'Mon, Dec 7'). */
