@@ -76,15 +76,18 @@ const BASELINE_SQL = `select count(*) from users u
 export async function benchReminders({ report, cluster }) {
   const url = await cluster.createDatabase('bench_reminders');
   const { createDataSource, runMigrations } = requireBuilt('db/data-source.js');
-  const { startJobs } = requireBuilt('jobs/index.js');
+  const { ensureQueue, startJobs } = requireBuilt('jobs/index.js');
+  const { MAIL_DELIVER_QUEUE } = requireBuilt('modules/mail/index.js');
   const { createServices } = requireBuilt('services.js');
   const { parseEnv } = requireBuilt('config/index.js');
   const dataSource = createDataSource({ url, poolMax: 4, logger: quietLogger });
   await dataSource.initialize();
   try {
     await runMigrations(dataSource, quietLogger);
-    // pg-boss's own tables, so the run queues its delivery jobs as in production (then it stops: no worker sends).
+    // pg-boss's tables and the delivery queue (the gateway's mail worker creates it at start), so the run
+    // queues its delivery jobs as in production; then pg-boss stops: no worker sends.
     const boss = await startJobs({ url, logger: quietLogger, schedule: false });
+    await ensureQueue(boss, MAIL_DELIVER_QUEUE, { retryLimit: 8 });
     await boss.stop({ graceful: false, wait: true });
     const seeded = await withClient(url, generate);
     const counts = await withClient(url, async (c) => (await c.query(`select (select count(*) from users)::int as users, (select count(*) from checklist_items)::int as items, (${BASELINE_SQL})::int as open_tasks`)).rows[0]);
