@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import type { DataSource } from 'typeorm';
 import { findRepoRoot } from '../src/config/repo-root';
+import { startJobs, type PgBoss } from '../src/jobs';
+import { createMailer, MailWorker } from '../src/modules/mail';
+import { createLogger } from '../src/shared/logger';
 
 /*
  * MailDev for the tests that follow a mail to an inbox: started as its own
@@ -60,4 +64,29 @@ export async function waitFor<T>(probe: () => Promise<T | null | undefined | fal
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** pg-boss and the mail worker on a test database, delivering to MailDev with short retries. */
+export interface MailPipeline {
+  boss: PgBoss;
+  worker: MailWorker;
+  /** Stops the worker (letting deliveries finish), then pg-boss. */
+  stop(): Promise<void>;
+}
+
+/** Starts pg-boss on `url` (its tables created if needed) and a mail worker that delivers `dataSource`'s outbox to `maildev`. */
+export async function startMailPipeline(url: string, dataSource: DataSource, maildev: MailDevProcess): Promise<MailPipeline> {
+  const logger = createLogger('silent');
+  const boss = await startJobs({ url, logger, schedule: false });
+  const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${maildev.smtpPort}`, from: 'Embark <no-reply@example.com>' });
+  const worker = new MailWorker({ boss, dataSource, logger, mailer, policy: { retryLimit: 3, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, concurrency: 2 } });
+  await worker.start();
+  return {
+    boss,
+    worker,
+    stop: async () => {
+      await worker.stop();
+      await boss.stop({ graceful: false, wait: true });
+    },
+  };
 }

@@ -1,12 +1,10 @@
 import request from 'supertest';
 import { runMigrations } from '../../../db/data-source';
-import { startJobs, type PgBoss } from '../../../jobs';
 import { createLogger } from '../../../shared/logger';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { bearer, createUser, PROXY_ENV, randomIp, tokenFor } from '../../../../test/auth';
 import { createScratchDatabase } from '../../../../test/database';
-import { inboxOf, startMailDev, stopMailDev, waitFor, type MailDevProcess } from '../../../../test/maildev';
-import { createMailer, MailWorker } from '../../mail';
+import { inboxOf, startMailDev, startMailPipeline, stopMailDev, waitFor, type MailDevProcess, type MailPipeline } from '../../../../test/maildev';
 
 /*
  * The invitation as the hire receives it: the admin invites through the API,
@@ -21,24 +19,18 @@ describe('invitation mail, end to end', () => {
   let maildev: MailDevProcess;
   let scratch: { url: string; drop(): Promise<void> };
   let t: TestApp;
-  let boss: PgBoss;
-  let worker: MailWorker;
+  let mail: MailPipeline;
 
   beforeAll(async () => {
     maildev = await startMailDev();
     scratch = await createScratchDatabase('invitation_mail');
     t = await buildTestApp({ url: scratch.url, env: { ...PROXY_ENV, PUBLIC_URL: 'https://onboarding.example.com' } });
-    const logger = createLogger('silent');
-    await runMigrations(t.dataSource, logger);
-    boss = await startJobs({ url: scratch.url, logger, schedule: false });
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${maildev.smtpPort}`, from: 'Embark <no-reply@example.com>' });
-    worker = new MailWorker({ boss, dataSource: t.dataSource, logger, mailer, policy: { retryLimit: 3, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, concurrency: 2 } });
-    await worker.start();
+    await runMigrations(t.dataSource, createLogger('silent'));
+    mail = await startMailPipeline(scratch.url, t.dataSource, maildev);
   });
 
   afterAll(async () => {
-    await worker?.stop();
-    await boss?.stop({ graceful: false, wait: true });
+    await mail?.stop();
     await t?.close();
     await scratch?.drop();
     if (maildev) await stopMailDev(maildev);

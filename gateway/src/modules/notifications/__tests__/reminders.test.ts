@@ -2,15 +2,13 @@ import crypto from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import request from 'supertest';
 import { runMigrations } from '../../../db/data-source';
-import { startJobs, type PgBoss } from '../../../jobs';
 import { createLogger } from '../../../shared/logger';
 import { run as runCommand } from '../../../cli/jobs-reminders';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { bearer, createUser, tokenFor, type TestUser } from '../../../../test/auth';
 import { fixedClock } from '../../../../test/checklist';
 import { createScratchDatabase } from '../../../../test/database';
-import { inboxOf, startMailDev, stopMailDev, waitFor, type MailDevProcess } from '../../../../test/maildev';
-import { createMailer, MailWorker } from '../../mail';
+import { inboxOf, startMailDev, startMailPipeline, stopMailDev, waitFor, type MailDevProcess, type MailPipeline } from '../../../../test/maildev';
 
 /*
  * The daily reminder job on real parts: PostgreSQL, the outbox, pg-boss, the
@@ -28,8 +26,7 @@ describe('reminder job: digests, escalations, idempotency', () => {
   let maildev: MailDevProcess;
   let scratch: { url: string; drop(): Promise<void> };
   let t: TestApp;
-  let boss: PgBoss;
-  let worker: MailWorker;
+  let mail: MailPipeline;
   let created: number[] = [];
 
   const at = (iso: string) => new Date(iso);
@@ -73,12 +70,8 @@ describe('reminder job: digests, escalations, idempotency', () => {
     maildev = await startMailDev();
     scratch = await createScratchDatabase('reminders');
     t = await buildTestApp({ url: scratch.url, env: { PUBLIC_URL }, clock: fixedClock('2031-03-12T10:00:00Z') });
-    const logger = createLogger('silent');
-    await runMigrations(t.dataSource, logger);
-    boss = await startJobs({ url: scratch.url, logger, schedule: false });
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${maildev.smtpPort}`, from: 'Embark <no-reply@example.com>' });
-    worker = new MailWorker({ boss, dataSource: t.dataSource, logger, mailer, policy: { retryLimit: 3, retryDelaySeconds: 1, pollingIntervalSeconds: 0.5, concurrency: 2 } });
-    await worker.start();
+    await runMigrations(t.dataSource, createLogger('silent'));
+    mail = await startMailPipeline(scratch.url, t.dataSource, maildev);
   });
 
   afterEach(async () => {
@@ -88,8 +81,7 @@ describe('reminder job: digests, escalations, idempotency', () => {
   });
 
   afterAll(async () => {
-    await worker?.stop();
-    await boss?.stop({ graceful: false, wait: true });
+    await mail?.stop();
     await t?.close();
     await scratch?.drop();
     if (maildev) await stopMailDev(maildev);
