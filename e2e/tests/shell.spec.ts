@@ -3,7 +3,8 @@
 // layout (desktop and phone widths).
 import { test, expect, type Page } from './support/csp.js';
 import AxeBuilder from '@axe-core/playwright';
-import { signInAs, useSession } from './support/session.js';
+import { urls } from '../stack.mjs';
+import { signInAs, useSession, type SignedIn } from './support/session.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -11,6 +12,25 @@ const DESKTOP = { width: 1280, height: 800 };
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const crumbs = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('listitem');
 const toasts = (page: Page) => page.getByRole('list', { name: 'Messages' });
+
+/**
+ * The sidebar's 'People' links the server's answers call for (docs/shell.md): 'Tasks for my hires'
+ * with an open task owned for someone, 'My team' with a direct report. The demo employee is a
+ * colleague's buddy, so may own some.
+ */
+async function peopleLinks(page: Page, session: SignedIn): Promise<string[]> {
+  const headers = { Authorization: `Bearer ${session.token}` };
+  const tasks = (await (await page.request.get(`${urls.gateway}/api/my-tasks?limit=1`, { headers })).json()) as { total: number };
+  const team = (await (await page.request.get(`${urls.gateway}/api/team`, { headers })).json()) as { data: unknown[] };
+  return [...(tasks.total > 0 ? ['Tasks for my hires'] : []), ...(team.data.length > 0 ? ['My team'] : [])];
+}
+
+/** Opens `path` and waits until the sidebar has asked which 'People' links to show. */
+async function gotoWithPeopleLinks(page: Page, path: string): Promise<void> {
+  const asked = Promise.all([page.waitForResponse((r) => r.url().includes('/api/my-tasks')), page.waitForResponse((r) => r.url().endsWith('/api/team'))]);
+  await page.goto(path);
+  await asked;
+}
 
 /** Serious and critical axe violations, with the offending nodes, for a readable failure. */
 async function seriousViolations(page: Page) {
@@ -204,12 +224,14 @@ test.describe('not-found page', () => {
 
 test.describe('layout', () => {
   test('employee: header, sidebar, breadcrumbs, footer', async ({ page }) => {
-    const { user } = await signInAs(page, 'employee');
-    await page.goto('/app/policies');
+    const session = await signInAs(page, 'employee');
+    const { user } = session;
+    await gotoWithPeopleLinks(page, '/app/policies');
     await expect(page.getByRole('link', { name: 'Embark' })).toHaveAttribute('href', '/app/dashboard');
     await expect(page.getByRole('button', { name: 'Notifications' })).toBeVisible();
     const nav = mainNav(page);
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'My Checklist', 'Sections', 'My Journal', 'Documents', 'My Profile', 'Read company policies']);
+    const people = await peopleLinks(page, session);
+    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'My Checklist', 'Sections', 'My Journal', ...people, 'Documents', 'My Profile', 'Read company policies']);
     for (const name of ['Training', 'Find Colleagues', 'Contact Support']) {
       await expect(nav.getByRole('listitem').filter({ hasText: name })).toContainText('coming soon');
     }
@@ -225,11 +247,12 @@ test.describe('layout', () => {
   });
 
   test('administrator: the admin sidebar and role name', async ({ page }) => {
-    await signInAs(page, 'admin');
-    await page.goto('/app/admin/users');
+    const session = await signInAs(page, 'admin');
+    await gotoWithPeopleLinks(page, '/app/admin/users');
     await expect(page.getByRole('link', { name: 'Embark' })).toHaveAttribute('href', '/app/admin');
     await expect(mainNav(page).getByRole('link')).toHaveText([
       'Admin Dashboard',
+      ...(await peopleLinks(page, session)),
       'Users',
       'Roles',
       'Checklists',
