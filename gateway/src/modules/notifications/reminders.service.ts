@@ -73,8 +73,10 @@ export class ReminderService {
   /** `npm run jobs:reminders` and the operators' tools: a run now, no actor (the command line is the operator). */
   run(now: Date = this.clock()): Promise<ReminderRunType> {
     return this.dataSource.transaction(async (manager) => {
+      const escalationDays = await this.escalationDaysWhenOn(manager);
+      if (escalationDays === null) return NONE;
       const { today } = await companyDay(manager, now);
-      return this.send(manager, today);
+      return this.send(manager, today, escalationDays);
     });
   }
 
@@ -83,7 +85,9 @@ export class ReminderService {
    * reminders once, the first tick at or after 09:00 company time on a
    * working day. The run-log row of the day, inserted in the run's own
    * transaction, is the lock: a replica that loses the race skips, and a
-   * run that fails rolls its row back, so the next tick tries again.
+   * run that fails rolls its row back, so the next tick tries again. While
+   * the company has reminders switched off a tick claims nothing, so
+   * switching them back on the same day still sends that day's reminders.
    * Answers null when this tick had nothing to do.
    */
   async tick(now: Date = this.clock()): Promise<ReminderRunType | null> {
@@ -97,9 +101,12 @@ export class ReminderService {
     // Weekends and holidays send nothing: the next working day's digest lists what became overdue meanwhile.
     if (!day?.working || day.done) return null;
     return this.dataSource.transaction(async (manager) => {
+      // Read before the claim, in the same transaction: a switched-off company leaves the day unclaimed.
+      const escalationDays = await this.escalationDaysWhenOn(manager);
+      if (escalationDays === null) return null;
       const [claimed] = await queryRows<{ day: string }>(manager, 'insert into reminder_runs (day) values ($1::date) on conflict do nothing returning day::text', [today]);
       if (!claimed) return null;
-      const sent = await this.send(manager, today);
+      const sent = await this.send(manager, today, escalationDays);
       await manager.query('update reminder_runs set finished_at = now(), digests = $2, escalations = $3 where day = $1::date', [today, sent.digests, sent.escalations]);
       // Digest keys only guard their own day; old ones are kept a while for operators, then pruned.
       await manager.query(`delete from reminder_digests where day < $1::date - $2::int`, [today, L.keepDays]);
@@ -108,10 +115,14 @@ export class ReminderService {
     });
   }
 
-  /** The reminders of `today` inside `manager`'s transaction: nothing when the company switched them off. */
-  private async send(manager: EntityManager, today: string): Promise<ReminderRunType> {
+  /** The company's escalation days, or null while it has reminders switched off. */
+  private async escalationDaysWhenOn(manager: EntityManager): Promise<number | null> {
     const { reminders_enabled, escalation_days } = await this.settings.reminderSettings(manager);
-    if (!reminders_enabled) return NONE;
+    return reminders_enabled ? escalation_days : null;
+  }
+
+  /** The reminders of `today` inside `manager`'s transaction; the callers have checked that the company has them switched on. */
+  private async send(manager: EntityManager, today: string, escalationDays: number): Promise<ReminderRunType> {
     // A background job over every user: the per-request statement limit does not fit it.
     await manager.query(`set local statement_timeout = '${L.runTimeoutSeconds}s'`);
     for (const { text, dated } of COLLECT_TASKS_SQL) await manager.query(text, dated ? [today, L.dueSoonWorkingDays] : []);
@@ -119,7 +130,7 @@ export class ReminderService {
     await manager.query('create temporary table new_escalations (user_id int, checklist_item_id int) on commit drop');
     for (const text of COLLECT_OWNED_SQL) await manager.query(text);
     await manager.query(CLAIM_DIGESTS_SQL, [today]);
-    await manager.query(CLAIM_ESCALATIONS_SQL, [today, escalation_days]);
+    await manager.query(CLAIM_ESCALATIONS_SQL, [today, escalationDays]);
     const [{ escalations } = { escalations: 0 }] = await queryRows<{ escalations: number }>(manager, 'select count(*)::int as escalations from new_escalations');
 
     const digests = await queryRows<ReminderRow & { for_others: boolean }>(manager, DIGESTS_SQL, [MAIL_LIMITS.reminderTasksMax]);

@@ -289,6 +289,25 @@ describe('reminder job: digests, escalations, idempotency', () => {
     }
   });
 
+  it('leaves the day unclaimed while reminders are switched off, so switching them back on sends that day', async () => {
+    const hires = await role('Editor');
+    await item(hires, 'Read the style sheet', 0);
+    const hire = await person('Eda Editor', hires, { start: '2031-03-25' });
+    const reminders = t.handle.services.reminders;
+    const runsOn = (day: string) => t.dataSource.query('select day::text as day, digests from reminder_runs where day = $1::date', [day]);
+    await t.dataSource.query('update company_settings set reminders_enabled = false');
+    try {
+      // Tuesday 25 March 2031, 09:30 in the company's zone (UTC): the day's run is due, but switched off.
+      expect(await reminders.tick(at('2031-03-25T09:30:00Z'))).toBeNull();
+      expect(await runsOn('2031-03-25')).toEqual([]);
+    } finally {
+      await t.dataSource.query('update company_settings set reminders_enabled = true');
+    }
+    expect(await reminders.tick(at('2031-03-25T11:00:00Z'))).toEqual({ digests: 1, escalations: 0 });
+    expect(await runsOn('2031-03-25')).toEqual([{ day: '2031-03-25', digests: 1 }]);
+    expect(await notificationsOf(hire)).toEqual([{ type: 'digest', title: 'Tasks due soon or overdue', body: '1 task: Read the style sheet', link: '/app/checklist' }]);
+  });
+
   it('runs from the command line against DATABASE_URL and prints what it sent', async () => {
     const out = new PassThrough();
     const err = new PassThrough();
