@@ -78,14 +78,23 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const checklistItems = new ChecklistItemsService(dataSource, roles, audit);
   // The company's today, decided in SQL in the company time zone (docs/product.md#overdue).
   const companyToday: CompanyToday = async () => (await checklist.companyDay()).today;
-  // A role change restarts new items through progress (their only writer) and tells the user through notifications.
-  const userAdmin = new UserAdminService(dataSource, users, roles, twoFactor, sessions, audit, {
-    today: companyToday,
-    anchorNewItems: (manager, moves, anchorDate) => progress.anchorNewItems(manager, moves, anchorDate),
-    notices: notifications,
-  });
-  // The team report splices the checklist's rules into its SQL (the users module never imports the checklist).
+  // Reports over users' tasks splice the checklist's rules into their SQL (the users module never imports the checklist).
   const taskRules = { dueDateSql, completedSql, overdueSql, ownTaskSql, completionPercentage };
+  // A role change restarts new items through progress (their only writer) and tells the user through notifications.
+  const userAdmin = new UserAdminService(
+    dataSource,
+    users,
+    roles,
+    twoFactor,
+    sessions,
+    audit,
+    {
+      today: companyToday,
+      anchorNewItems: (manager, moves, anchorDate) => progress.anchorNewItems(manager, moves, anchorDate),
+      notices: notifications,
+    },
+    taskRules,
+  );
   const team = new TeamService(dataSource, taskRules, companyToday);
   const adminReports = new AdminReportsService(clock, { users, userAdmin, roles, checklist, checklistItems, documents });
   const invitations = new InvitationsService(dataSource, users, roles, auth, audit, outbox, hasher, limiter, {

@@ -9,7 +9,7 @@ import type { AdminUserPageType, AdminUserType, RoleAssignmentType } from './use
 import { CHECKLIST_CHANGED_NOTICE, USER_ADMIN_MESSAGES, USER_MESSAGES, type UserSort } from './users.messages';
 import { RoleAssignment, UserId, UserListQuery, UserUpdate } from './users.schemas';
 import type { PeopleProblem, UsersService } from './users.service';
-import type { CompanyToday } from './team.service';
+import type { CompanyToday, TaskRules } from './team.service';
 
 /** What user administration needs to know about roles (the roles module answers; services.ts hands it in). */
 export interface RoleLookup {
@@ -65,7 +65,7 @@ const SORT_SQL: Record<UserSort, string> = {
   role: 'lower(r.name)',
   start_date: 'u.start_date',
   last_login_at: 'u.last_login_at',
-  // The completed share of the user's role's items (0 without items): orders exactly like completion_percentage.
+  // The completed share of the user's own tasks (0 without any): orders exactly like completion_percentage.
   progress: 'coalesce(p.done::numeric / nullif(p.total, 0), 0)',
 };
 
@@ -95,13 +95,15 @@ export class UserAdminService {
     private readonly sessions: SessionEnder,
     private readonly audit: AuditService,
     private readonly roleChange: RoleChangeEffects,
+    private readonly rules: Pick<TaskRules, 'ownTaskSql' | 'completedSql'>,
   ) {}
 
   /**
    * GET /admin/users: a page of users, searched by name or email (a literal,
    * case-insensitive substring), filtered by role and status, sorted.
    * Completion comes from UsersService.completionPercentages for the page
-   * (one set-based query); sorting by progress joins the same counts per user.
+   * (one set-based query); sorting by progress joins the same counts per user:
+   * the user's own tasks only (docs/product.md#progress).
    */
   async list(actor: Actor, input: unknown): Promise<AdminUserPageType> {
     requireAdmin(actor);
@@ -113,8 +115,9 @@ export class UserAdminService {
     const progressJoin =
       query.sort === 'progress'
         ? `left join lateral (
-             select count(*) as total, count(up.id) filter (where up.status = 'completed') as done
+             select count(*) as total, count(up.id) filter (where ${this.rules.completedSql('up')}) as done
                from role_checklist_items rci
+               join checklist_items ci on ci.id = rci.checklist_item_id and ${this.rules.ownTaskSql('ci')}
                left join user_progress up on up.user_id = u.id and up.checklist_item_id = rci.checklist_item_id
               where rci.role_id = u.role_id
            ) p on true`

@@ -210,6 +210,47 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
     });
   });
 
+  describe("the administrators' user list sorted by progress (GET /api/admin/users?sort=progress)", () => {
+    it("counts each user's own tasks only: another person's open or done task moves nobody", async () => {
+      const fx = await checklist([{ title: `Own one ${tag}` }, { title: `Own two ${tag}` }, { title: `Manager's ${tag}` }]);
+      const [ownOne, ownTwo, managers] = fx.itemIds as [number, number, number];
+      await t.dataSource.query(`update checklist_items set owner_type = 'manager' where id = $1`, [managers]);
+      const named = async (name: string) => {
+        const user = await fx.addUser();
+        await t.dataSource.query('update users set name = $2 where id = $1', [user.id, `${name} ${tag}`]);
+        return user;
+      };
+      // Zed did both own tasks and the manager has not done theirs: 100%.
+      const zed = await named('Zed');
+      for (const item of [ownOne, ownTwo]) await addProgress(t.dataSource, zed.id, item, { completedAt: '2025-03-10T09:00:00Z' });
+      // Amy did one own task, and the manager's task about her is done: 50%. Counting every item, both would be 2 of 3.
+      const amy = await named('Amy');
+      for (const item of [ownOne, managers]) await addProgress(t.dataSource, amy.id, item, { completedAt: '2025-03-10T09:00:00Z' });
+      // Max did nothing of his own; the manager's task about him is done: 0%, like someone who did nothing at all.
+      const max = await named('Max');
+      await addProgress(t.dataSource, max.id, managers, { completedAt: '2025-03-10T09:00:00Z' });
+      await named('Nil');
+
+      const listed = async (order: 'asc' | 'desc') =>
+        ((await as(adminToken, 'get', `/api/admin/users?role_id=${fx.roleId}&sort=progress&order=${order}`).expect(200)).body.data as Array<{ name: string; completion_percentage: number }>).map((u) => [
+          u.name.replace(` ${tag}`, ''),
+          u.completion_percentage,
+        ]);
+      expect(await listed('desc')).toEqual([
+        ['Zed', 100],
+        ['Amy', 50],
+        ['Max', 0],
+        ['Nil', 0],
+      ]);
+      expect(await listed('asc')).toEqual([
+        ['Max', 0],
+        ['Nil', 0],
+        ['Amy', 50],
+        ['Zed', 100],
+      ]);
+    });
+  });
+
   describe('re-onboarding on a role change', () => {
     let before: ChecklistFixture;
     let after: ChecklistFixture;
