@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
 import { MemoryRouter } from 'react-router';
 import { ProfileOverviewDocument } from '../../__generated__/graphql';
@@ -51,6 +51,29 @@ describe('the completion certificate', () => {
     expect(screen.getByRole('link', { name: 'Go to my checklist' }).getAttribute('href')).toBe('/app/checklist');
     expect(screen.queryByRole('article')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Print certificate' })).toBeNull();
+  });
+
+  it("the manager's open task does not hold back the certificate, nor date it", async () => {
+    await renderCertificate([
+      answer({
+        total: 2,
+        completed: 2,
+        completedAt: ['2026-03-05T10:00:00.000Z', '2026-03-18T15:30:00.000Z'],
+        managerTasks: [{ completed: false }, { completed: true, completed_at: '2026-03-25T09:00:00.000Z' }],
+      }),
+    ]);
+    const certificate = await screen.findByRole('article', { name: 'Certificate of Completion' });
+    await waitFor(() => expect(within(certificate).getByTestId('certificate-date').textContent).toBe('March 18, 2026'));
+    expect(within(certificate).getByText('Tasks completed').nextElementSibling?.textContent).toBe('2');
+    expect(screen.getByRole('button', { name: 'Print certificate' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it("not yet: counts what is left of the hire's own tasks only", async () => {
+    await renderCertificate([answer({ total: 2, completed: 1, managerTasks: [{ completed: false }, { completed: true, completed_at: '2026-03-25T09:00:00.000Z' }] })]);
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Onboarding progress' }).getAttribute('aria-valuenow')).toBe('50'));
+    expect(screen.getByText('You have 1 task left. Finish your checklist to earn your certificate.').textContent).toContain('1 task left');
+    expect(screen.getByText('1 of 2 tasks completed').className).toBe('certificate-not-yet__count');
+    expect(screen.queryByRole('article')).toBeNull();
   });
 
   it('one task left reads in the singular', async () => {

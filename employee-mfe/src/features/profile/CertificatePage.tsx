@@ -29,8 +29,8 @@ function printPage(): void {
 }
 
 /**
- * `/app/profile/certificate` (docs/product.md#certificate): once every task is complete, a certificate with the
- * user's name, role and completion date, printable (a Print button and a print stylesheet that
+ * `/app/profile/certificate` (docs/product.md#certificate): once every task of the user's own is complete (tasks
+ * others do for them never hold it back), a certificate with the user's name, role and completion date, printable (a Print button and a print stylesheet that
  * prints the certificate alone, on one landscape page). Before that, a friendly 'not yet' with the
  * progress so far.
  */

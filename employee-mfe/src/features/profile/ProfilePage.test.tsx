@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
 import { MemoryRouter } from 'react-router';
 import { ApiError, AuthContext, ToastContext, type AuthContextValue, type ToastApi } from '@embark/shared-ui';
@@ -103,6 +103,20 @@ describe('profile details and progress', () => {
     expect(link.getAttribute('href')).toBe('/app/profile/certificate');
     expect(within(progress()).getByText('Your certificate is ready')).toBeTruthy();
     expect(within(progress()).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+  });
+
+  it("the manager's open task neither lowers the percentage nor holds back the certificate", async () => {
+    await renderProfile(fakeApi(), [overviewMock(profileOverview({ total: 3, completed: 3, managerTasks: [{ completed: false }] }))]);
+    await waitFor(() => expect(within(progress()).getByTestId('profile-progress-summary').textContent).toBe('3 of 3 tasks completed'));
+    expect(within(progress()).getByRole('progressbar', { name: 'Onboarding progress' }).getAttribute('aria-valuenow')).toBe('100');
+    expect(within(progress()).getByRole('link', { name: 'View your certificate' }).getAttribute('href')).toBe('/app/profile/certificate');
+  });
+
+  it("the manager's completed task does not raise the hire's percentage", async () => {
+    await renderProfile(fakeApi(), [overviewMock(profileOverview({ total: 2, completed: 1, managerTasks: [{ completed: true, completed_at: '2026-03-25T09:00:00.000Z' }, { completed: true, completed_at: '2026-03-26T09:00:00.000Z' }] }))]);
+    await waitFor(() => expect(within(progress()).getByTestId('profile-progress-summary').textContent).toBe('1 of 2 tasks completed'));
+    expect(within(progress()).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    expect(within(progress()).getByText('Complete the remaining 1 task to earn your certificate.')).toBeTruthy();
   });
 
   it('a rounded 100 with a task still open reads 99 and offers no certificate', async () => {

@@ -13,6 +13,28 @@ describe('summariseProfile', () => {
     expect(summariseProfile(profileOverview({ total: 0, completed: 0 }))).toMatchObject({ percent: 0, isComplete: false });
   });
 
+  it("counts the hire's own tasks only: the manager's tasks neither lower the percentage nor hold back completion", () => {
+    const data = profileOverview({ total: 2, completed: 2, managerTasks: [{ completed: false }, { completed: true, completed_at: '2026-03-25T09:00:00.000Z' }] });
+    expect(data.myChecklist).toHaveLength(4);
+    expect(summariseProfile(data)).toMatchObject({ total: 2, completed: 2, remaining: 0, percent: 100, isComplete: true });
+    expect(summariseProfile(profileOverview({ total: 4, completed: 1, managerTasks: [{ completed: true, completed_at: '2026-03-25T09:00:00.000Z' }] }))).toMatchObject({
+      total: 4,
+      completed: 1,
+      remaining: 3,
+      percent: 25,
+      isComplete: false,
+    });
+  });
+
+  it("the completion date is the hire's last own completion, not a later one by the manager", () => {
+    const data = profileOverview({ total: 2, completed: 2, completedAt: ['2026-03-10T10:00:00.000Z', '2026-03-12T08:00:00.000Z'], managerTasks: [{ completed: true, completed_at: '2026-03-25T09:00:00.000Z' }] });
+    expect(summariseProfile(data).completedAt).toBe('2026-03-12T08:00:00.000Z');
+  });
+
+  it('only tasks others own: nothing to complete, no certificate', () => {
+    expect(summariseProfile(profileOverview({ total: 0, completed: 0, managerTasks: [{ completed: true, completed_at: '2026-03-25T09:00:00.000Z' }] }))).toMatchObject({ total: 0, percent: 0, isComplete: false, completedAt: null });
+  });
+
   it('the completion date is the latest completion time, ignoring unreadable ones', () => {
     const data = profileOverview({ total: 3, completed: 3, completedAt: ['2026-03-10T10:00:00.000Z', 'garbage', '2026-03-12T08:00:00.000Z'] });
     expect(summariseProfile(data).completedAt).toBe('2026-03-12T08:00:00.000Z');

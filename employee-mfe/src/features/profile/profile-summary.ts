@@ -1,4 +1,4 @@
-import { formatCalendarDate, parseCalendarDate, PROGRESS_THRESHOLDS, UI_TEXT, completionPercentage } from '@embark/shared-ui';
+import { completionPercentage, formatCalendarDate, isOwnTask, parseCalendarDate, PROGRESS_THRESHOLDS, UI_TEXT } from '@embark/shared-ui';
 import type { ProfileOverviewQuery } from '../../__generated__/graphql';
 
 /** What the profile and the certificate show, derived from one ProfileOverview answer. */
@@ -9,14 +9,15 @@ export interface ProfileSummary {
   roleName: string;
   /** Calendar date `YYYY-MM-DD`, or null when unreadable. */
   startDate: string | null;
+  /** The user's own tasks only: others' tasks about them never count (docs/product.md#progress). */
   total: number;
   completed: number;
   remaining: number;
-  /** 0-100; 100 only when every task is done (a rounded 100 with a task open reads 99). */
+  /** 0-100; 100 only when every own task is done (a rounded 100 with a task open reads 99). */
   percent: number;
-  /** Every task done (and there is at least one): the certificate is earned. */
+  /** Every own task done (and there is at least one): the certificate is earned. */
   isComplete: boolean;
-  /** The completion date (docs/product.md#certificate): the latest completion time, once everything is done. */
+  /** The completion date (docs/product.md#certificate): the latest own completion time, once everything is done. */
   completedAt: string | null;
 }
 
@@ -27,13 +28,15 @@ function timeOf(value: string | null | undefined): number | null {
 }
 
 export function summariseProfile({ me, roles, myChecklist }: ProfileOverviewQuery): ProfileSummary {
-  const total = myChecklist.length;
-  const completed = myChecklist.filter((item) => item.completed).length;
+  // A manager's open 1:1 neither lowers the hire's percentage nor holds back the certificate.
+  const own = myChecklist.filter(isOwnTask);
+  const total = own.length;
+  const completed = own.filter((item) => item.completed).length;
   const isComplete = total > 0 && completed === total;
   const percent = isComplete ? PROGRESS_THRESHOLDS.complete : Math.min(PROGRESS_THRESHOLDS.complete - 1, completionPercentage(completed, total));
   let latest: number | null = null;
   if (isComplete) {
-    for (const item of myChecklist) {
+    for (const item of own) {
       const time = timeOf(item.completed_at);
       if (time !== null && (latest === null || time > latest)) latest = time;
     }

@@ -7,10 +7,12 @@ export interface OverviewOptions {
   roleId?: number;
   /** Completion times, oldest first; defaults to one per completed task a day apart, ending 2026-03-20. */
   completedAt?: string[];
+  /** Tasks about Nina that her manager owns, listed after her own (`total`/`completed` are her own tasks). */
+  managerTasks?: { completed: boolean; completed_at?: string | null }[];
 }
 
 /** A ProfileOverview answer for Nina New (Employee, started 2026-03-02), with `__typename`s as the server sends them. */
-export function profileOverview({ total, completed, roleId = 1, completedAt }: OverviewOptions): ProfileOverviewQuery {
+export function profileOverview({ total, completed, roleId = 1, completedAt, managerTasks = [] }: OverviewOptions): ProfileOverviewQuery {
   const times = completedAt ?? Array.from({ length: completed }, (_, i) => new Date(Date.UTC(2026, 2, 20 - (completed - 1 - i), 15, 30)).toISOString());
   // Built from variables, not one literal: the answer carries `__typename`s the operation type leaves out.
   const me = {
@@ -31,6 +33,14 @@ export function profileOverview({ total, completed, roleId = 1, completedAt }: O
     id: i + 1,
     completed: i < completed,
     completed_at: i < completed ? (times[i] ?? null) : null,
+    owner_type: 'new_hire' as const,
   }));
-  return { me, roles, myChecklist };
+  const managers = managerTasks.map((task, i) => ({
+    __typename: 'UserChecklistItem',
+    id: total + i + 1,
+    completed: task.completed,
+    completed_at: task.completed_at ?? null,
+    owner_type: 'manager' as const,
+  }));
+  return { me, roles, myChecklist: [...myChecklist, ...managers] };
 }
