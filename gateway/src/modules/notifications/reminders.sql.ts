@@ -121,18 +121,32 @@ export const DIGESTS_SQL = `with ranked as (
         group by l.recipient_id, v.name, v.email
         order by l.recipient_id`;
 
+/*
+ * Who hears of an escalation (docs/product.md#notifications): the hire's
+ * active manager, unless the manager owns the task (telling them is the
+ * digest's job); then, or without one, every active administrator. The
+ * claim and the mails below both read these two conditions.
+ */
+/** SQL: `m` (users) is the manager told of task `t`'s escalation. */
+const toldManagerSql = (t: string, m: string) => `${m}.id = ${t}.manager_id and ${m}.is_active and ${t}.owner_type <> 'manager'`;
+/** SQL: `a` (users) is an active administrator. */
+const activeAdminSql = (a: string) => `${a}.role_id = ${ADMIN_ROLE_ID} and ${a}.is_active`;
+
 /**
  * Claims the escalation of every task overdue by $2 working days or more that
- * was never escalated: the primary key (hire, item) is the lock, once ever.
- * The hire's active manager is told, unless the manager owns the task
- * (telling them is the digest's job): then, or without a manager, the
- * administrators are. The claimed rows land in new_escalations.
+ * was never escalated and has someone to tell: the primary key (hire, item)
+ * is the lock, once ever. A task with nobody to tell yet (no manager to tell
+ * and no active administrator) stays unclaimed, so it escalates on the first
+ * run after someone appears. The claimed rows land in new_escalations.
  */
 export const CLAIM_ESCALATIONS_SQL = `with claimed as (
          insert into task_escalations (user_id, checklist_item_id, day)
          select t.id, t.item_id, $1::date
            from reminder_tasks t
           where t.overdue_days >= $2::int
+            -- The administrators first: one lookup for the whole run, and the usual answer.
+            and (exists (select 1 from users a where ${activeAdminSql('a')})
+                 or exists (select 1 from users m where ${toldManagerSql('t', 'm')}))
           order by t.id, t.item_id
          on conflict do nothing
          returning user_id, checklist_item_id
@@ -144,8 +158,8 @@ export const ESCALATIONS_SQL = `with told as (
          select t.*, m.id as told_manager_id, coalesce(m.id, a.id) as recipient_id
            from new_escalations e
            join reminder_tasks t on t.id = e.user_id and t.item_id = e.checklist_item_id
-           left join users m on m.id = t.manager_id and m.is_active and t.owner_type <> 'manager'
-           left join users a on m.id is null and a.role_id = ${ADMIN_ROLE_ID} and a.is_active
+           left join users m on ${toldManagerSql('t', 'm')}
+           left join users a on m.id is null and ${activeAdminSql('a')}
        )
        select told.recipient_id, v.name, v.email, count(*)::int as total, bool_and(told.told_manager_id is not null) as as_manager,
               ${taskLines('told', 'false', '$1')} as tasks

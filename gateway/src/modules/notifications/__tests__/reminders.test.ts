@@ -203,6 +203,40 @@ describe('reminder job: digests, escalations, idempotency', () => {
     ]);
   });
 
+  it('keeps an escalation with nobody to tell for the first run after someone can be told', async () => {
+    const hires = await role('Auditor');
+    await item(hires, 'Submit the form', 0);
+    await item(hires, 'Welcome lunch', 0, { type: 'manager' });
+    // Started Friday 21 March: due that day, 3 working days overdue on Wednesday 26 March.
+    const hire = await person('Ola Auditor', hires, { start: '2031-03-21' });
+    const escalated = () =>
+      t.dataSource.query('select ci.title, e.day::text as day from task_escalations e join checklist_items ci on ci.id = e.checklist_item_id where e.user_id = $1 order by e.day, ci.title', [hire.id]);
+    expect(await t.dataSource.query('select count(*)::int as n from users where role_id = 4 and is_active')).toEqual([{ n: 0 }]);
+
+    // No manager and no active administrator: the hire's digest goes out, nothing is escalated or claimed.
+    expect(await run('2031-03-26T10:00:00Z')).toEqual({ digests: 1, escalations: 0 });
+    expect(await escalated()).toEqual([]);
+
+    // A manager now: the hire's own task escalates to them; the task the manager owns still waits for an administrator.
+    const manager = await person('Max Manager', 1);
+    await t.dataSource.query('update users set manager_id = $2 where id = $1', [hire.id, manager.id]);
+    expect(await run('2031-03-27T10:00:00Z')).toEqual({ digests: 2, escalations: 1 });
+    expect(await escalated()).toEqual([{ title: 'Submit the form', day: '2031-03-27' }]);
+    expect((await notificationsOf(manager)).filter((n) => n.type === 'escalation')).toEqual([
+      { type: 'escalation', title: 'Overdue tasks escalated to you', body: '1 task: Submit the form (Ola Auditor)', link: '/app/team' },
+    ]);
+
+    const admin = await person('Aki Admin', 4);
+    expect(await run('2031-03-28T10:00:00Z')).toEqual({ digests: 2, escalations: 1 });
+    expect(await escalated()).toEqual([
+      { title: 'Submit the form', day: '2031-03-27' },
+      { title: 'Welcome lunch', day: '2031-03-28' },
+    ]);
+    expect(await notificationsOf(admin)).toEqual([{ type: 'escalation', title: 'Overdue tasks escalated to you', body: '1 task: Welcome lunch (Ola Auditor)', link: '/app/admin' }]);
+    const [adminMail] = await mailsIn(admin);
+    expect(adminMail?.text).toContain('- Welcome lunch (Ola Auditor) — overdue 5 working days, due Fri 21 Mar 2031');
+  });
+
   it('sends nothing twice: a second run on the same day, and two runs at once from two app instances', async () => {
     const hires = await role('Designer');
     await item(hires, 'Pick a laptop', 0);
