@@ -9,7 +9,7 @@ import { ADMIN, EMPLOYEE } from './test-utils';
 // The real steps import the shell's shared client; these tests pass their own.
 jest.mock('../app/apollo', () => ({ sharedApolloClient: () => null }));
 
-const CHECKLIST = [{ __typename: 'UserChecklistItem', id: 1, title: 'Sign your contract', item_order: 1, completed: false, completed_at: null, dueDate: '2026-03-11', daysUntilDue: 1 }];
+const CHECKLIST = [{ __typename: 'UserChecklistItem', id: 1, title: 'Sign your contract', item_order: 1, completed: false, completed_at: null, dueDate: '2026-03-11', daysUntilDue: 1, owner_type: 'new_hire' }];
 
 function recordingClient(refuse = false) {
   const operations: string[] = [];

@@ -19,6 +19,7 @@ interface Item {
   completed_at: string | null;
   dueDate: string;
   daysUntilDue: number;
+  owner_type: 'new_hire' | 'manager' | 'buddy' | 'role';
 }
 
 const item = (id: number, title: string, fields: Partial<Item> = {}): Item => ({
@@ -30,6 +31,7 @@ const item = (id: number, title: string, fields: Partial<Item> = {}): Item => ({
   completed_at: null,
   dueDate: '2099-01-01',
   daysUntilDue: 26_000,
+  owner_type: 'new_hire',
   ...fields,
 });
 

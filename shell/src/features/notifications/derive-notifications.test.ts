@@ -10,7 +10,7 @@ const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
 const ACCOUNT_CREATED = ago(10 * DAY);
 
 function task(id: number, fields: Partial<NotifiableTask> = {}): NotifiableTask {
-  return { id, title: `Task ${id}`, item_order: id, completed: false, completed_at: null, dueDate: null, ...fields };
+  return { id, title: `Task ${id}`, item_order: id, completed: false, completed_at: null, dueDate: null, owner_type: 'new_hire', ...fields };
 }
 
 const done = (id: number, completedAgo: number, fields: Partial<NotifiableTask> = {}) => task(id, { completed: true, completed_at: ago(completedAgo), ...fields });
@@ -80,6 +80,28 @@ describe('deriveNotifications', () => {
 
   it('links every notification to its task', () => {
     expect(derive([done(1, HOUR), task(2)]).map((n) => n.href)).toEqual(['/app/checklist/1', '/app/checklist/2']);
+  });
+
+  it("'Next Task' comes from the user's own open tasks only, never from a task someone else owns", () => {
+    const tasks = [
+      task(1, { title: 'Book your first 1:1', owner_type: 'manager' }),
+      task(2, { title: 'Give the office tour', owner_type: 'buddy' }),
+      task(3, { title: 'Prepare the laptop', owner_type: 'role' }),
+      task(4, { title: 'Sign your contract' }),
+      task(5, { title: 'Safety training' }),
+    ];
+    expect(summary(tasks)).toEqual(['Next Task: Sign your contract', 'Next Task: Safety training']);
+  });
+
+  it("leaves out completions of other people's tasks: the user did not complete them", () => {
+    const tasks = [done(1, 5 * MINUTE, { title: 'Book your first 1:1', owner_type: 'manager' }), done(2, 2 * HOUR, { title: 'Sign your contract' }), task(3, { title: 'Safety training' })];
+    expect(summary(tasks)).toEqual(['Task Completed: You completed "Sign your contract".', 'Next Task: Safety training']);
+    // The next task became next at the user's own latest completion, not the manager's.
+    expect(derive(tasks)[1]?.timestamp).toBe(ago(2 * HOUR));
+  });
+
+  it('a user whose checklist holds only tasks others do gets no derived notifications', () => {
+    expect(derive([done(1, HOUR, { owner_type: 'manager' }), task(2, { owner_type: 'buddy' })])).toEqual([]);
   });
 
   it("describes a next task with the server's due wording when it has a due date", () => {

@@ -1,4 +1,4 @@
-import { currentTime, DASHBOARD, dueWording, NOTIFICATIONS_TEXT, ROUTES, taskUrgency, type PortalNotification } from '@embark/shared-ui';
+import { currentTime, DASHBOARD, dueWording, isOwnTask, NOTIFICATIONS_TEXT, ROUTES, taskUrgency, type PortalNotification } from '@embark/shared-ui';
 
 /** What the derivation reads of a checklist entry (the shell's `ShellChecklist` query satisfies it). */
 export interface NotifiableTask {
@@ -12,6 +12,8 @@ export interface NotifiableTask {
   dueDate?: string | null;
   /** The server's whole days from its today to the due date (docs/product.md#due-dates). */
   daysUntilDue?: number | null;
+  /** Who does the task ('new_hire' for the user's own); only own tasks are derived here. */
+  owner_type: string;
 }
 
 export interface DeriveOptions {
@@ -56,12 +58,15 @@ export function nextTaskNotificationId(task: Pick<NotifiableTask, 'id'>): string
  * The notifications (docs/product.md#notifications): at most 3; the most recently completed tasks first, titled 'Task
  * Completed' (newest first), then filled up to 3 with 'Next Task' for uncompleted tasks in checklist
  * order (item_order). A completed task without a completion time cannot be dated and is left out.
+ * Only the user's own tasks count: 'You completed …' would be untrue of a task their manager did, and
+ * another person's open task is not the user's next step (the server's notifications cover those).
  */
 export function deriveNotifications(tasks: readonly NotifiableTask[], { readIds, since = null, now = currentTime(), max = DASHBOARD.notificationsMax }: DeriveOptions): PortalNotification[] {
   if (max <= 0) return [];
   const status = (id: string): PortalNotification['status'] => (readIds.has(id) ? 'read' : 'unread');
+  const own = tasks.filter(isOwnTask);
 
-  const completed = tasks
+  const completed = own
     .map((task) => ({ task, at: task.completed ? timeOf(task.completed_at) : null }))
     .filter((entry): entry is { task: NotifiableTask; at: number } => entry.at !== null)
     // Newest first; the same moment (a bulk completion) in checklist order.
@@ -81,7 +86,7 @@ export function deriveNotifications(tasks: readonly NotifiableTask[], { readIds,
 
   const latestCompletion = completed[0]?.at ?? null;
   const nextSince = latestCompletion ?? timeOf(since) ?? now.getTime();
-  const open = tasks.filter((task) => !task.completed).sort((a, b) => a.item_order - b.item_order || a.id - b.id);
+  const open = own.filter((task) => !task.completed).sort((a, b) => a.item_order - b.item_order || a.id - b.id);
   for (const task of open.slice(0, max - notifications.length)) {
     const id = nextTaskNotificationId(task);
     notifications.push({
