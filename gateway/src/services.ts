@@ -4,7 +4,7 @@ import { AdminReportsService } from './modules/admin';
 import { AuditService } from './modules/audit';
 import { AuthService, PasswordHasher, PasswordService, RateLimiter, SecretBox, SessionService, TokenService, TwoFactorService } from './modules/auth';
 import { ChecklistTaskDirectory, JournalService } from './modules/journal';
-import { ChecklistItemsService, ChecklistService, completedSql, completionPercentage, completionPercentages, dueDateSql, overdueSql, ownTaskSql } from './modules/checklist';
+import { ChecklistItemsService, ChecklistService, companyDay, completedSql, completionPercentage, completionPercentages, dueDateSql, overdueSql, ownTaskSql } from './modules/checklist';
 import { DashboardService } from './modules/dashboard';
 import { DocumentsService, linkedDocumentsForItems } from './modules/documents';
 import { InvitationsService } from './modules/invitations';
@@ -52,8 +52,10 @@ export interface ServiceOptions {
 export function createServices(dataSource: DataSource, options: ServiceOptions): Services {
   const clock = options.clock ?? systemClock;
   const audit = new AuditService(dataSource);
-  // Users get the checklist's completion handed in, so the users module imports no module above it.
-  const users = new UsersService(dataSource, (userIds, manager) => completionPercentages(manager ?? dataSource, userIds));
+  // The company's today, decided in SQL in the company time zone (docs/product.md#overdue).
+  const companyToday: CompanyToday = async (manager) => (await companyDay(manager ?? dataSource, clock())).today;
+  // Users get the checklist's completion and calendar handed in, so the users module imports no module above it.
+  const users = new UsersService(dataSource, (userIds, manager) => completionPercentages(manager ?? dataSource, userIds), companyToday);
   const roles = new RolesService(dataSource, users, audit);
   const hasher = new PasswordHasher(options.auth.argon2);
   const tokens = new TokenService(options.jwtSecret);
@@ -76,8 +78,6 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const documents = new DocumentsService(dataSource, checklist, audit, progress);
   const journal = new JournalService(dataSource, new ChecklistTaskDirectory(dataSource, checklist));
   const checklistItems = new ChecklistItemsService(dataSource, roles, audit);
-  // The company's today, decided in SQL in the company time zone (docs/product.md#overdue).
-  const companyToday: CompanyToday = async () => (await checklist.companyDay()).today;
   // Reports over users' tasks splice the checklist's rules into their SQL (the users module never imports the checklist).
   const taskRules = { dueDateSql, completedSql, overdueSql, ownTaskSql, completionPercentage };
   // A role change restarts new items through progress (their only writer) and tells the user through notifications.

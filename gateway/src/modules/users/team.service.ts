@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { requireUser, type Actor } from '../../shared/actor';
 import { queryRows } from '../../shared/sql';
 import type { TeamMemberType } from './user.type';
@@ -22,8 +22,12 @@ export interface TaskRules {
   completionPercentage(done: number, total: number): number;
 }
 
-/** The company's calendar date now, YYYY-MM-DD (docs/product.md#due-dates): the settings module answers. */
-export type CompanyToday = () => Promise<string>;
+/**
+ * The company's calendar date now, YYYY-MM-DD, in the company time zone
+ * (docs/product.md#due-dates): the checklist's calendar answers, read in
+ * `manager`'s transaction when given.
+ */
+export type CompanyToday = (manager?: EntityManager) => Promise<string>;
 
 interface TeamRow {
   id: number;

@@ -4,6 +4,7 @@ import { NotFoundError, UnauthenticatedError } from '../../shared/errors';
 import { queryRows } from '../../shared/sql';
 import { parseInput } from '../../shared/validation';
 import { User } from './user.entity';
+import type { CompanyToday } from './team.service';
 import type { UserType } from './user.type';
 import { USER_MESSAGES } from './users.messages';
 import { UserId, type UserUpdate } from './users.schemas';
@@ -21,7 +22,7 @@ export interface NewUser {
   email: string;
   passwordHash: string;
   roleId: number;
-  /** YYYY-MM-DD; the database default (today) when not given. */
+  /** YYYY-MM-DD; the company's today when not given (docs/product.md#start-date). */
   startDate?: string | null;
   managerId?: number | null;
   buddyId?: number | null;
@@ -53,6 +54,7 @@ export class UsersService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly completion: CompletionReader,
+    private readonly today: CompanyToday,
   ) {
     this.repo = dataSource.getRepository(User);
   }
@@ -88,6 +90,11 @@ export class UsersService {
     return this.repository(manager).createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email: email.trim() }).getOne();
   }
 
+  /**
+   * The one way an account is made (registration, an accepted invitation, the
+   * administrator command). Without a start date it is the company's today,
+   * not the database server's (docs/product.md#start-date).
+   */
   async create(input: NewUser, manager: EntityManager): Promise<User> {
     const repo = this.repository(manager);
     const saved = await repo.save(
@@ -96,12 +103,12 @@ export class UsersService {
         email: input.email,
         passwordHash: input.passwordHash,
         roleId: input.roleId,
-        ...(input.startDate ? { startDate: input.startDate } : {}),
+        startDate: input.startDate || (await this.today(manager)),
         managerId: input.managerId ?? null,
         buddyId: input.buddyId ?? null,
       }),
     );
-    // Reload for the database defaults (start_date, timestamps) in their stored form.
+    // Reload for the database defaults (timestamps) and the start date in their stored form.
     return repo.findOneOrFail({ where: { id: saved.id } });
   }
 

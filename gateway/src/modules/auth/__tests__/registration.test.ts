@@ -2,7 +2,8 @@ import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { AUTH_MESSAGES as MESSAGES } from '../auth.messages';
 import { buildTestApp, type TestApp } from '../../../../test/app';
-import { bearer, deleteUsers, expectNoSecrets, gql, PROXY_ENV, randomIp, uniqueEmail } from '../../../../test/auth';
+import { bearer, createUser, deleteUsers, expectNoSecrets, gql, PROXY_ENV, randomIp, tokenFor, uniqueEmail } from '../../../../test/auth';
+import { fixedClock } from '../../../../test/checklist';
 import { createScratchDatabase, type ScratchDatabase } from '../../../../test/scratch-database';
 
 const GOOD = { name: 'Nina New', password: 'Welcome123', role_id: 1 };
@@ -173,5 +174,46 @@ describe('the first administrator of an empty install', () => {
     await attempt(9).expect(403);
     const [row] = (await t.dataSource.query('select count(*)::int as n from users where role_id = 4')) as Array<{ n: number }>;
     expect(row?.n).toBe(1);
+  });
+});
+
+describe("the start date, when none is given, is the company's today", () => {
+  // 20:00 UTC on 2 March is already 3 March in Auckland (UTC+13 in summer).
+  const NOW = '2026-03-02T20:00:00.000Z';
+  let db: ScratchDatabase;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // A database of its own: the company time zone is a setting of the whole instance.
+    db = await createScratchDatabase({ seedSteps: ['roles', 'registration'] });
+    await db.dataSource.query(`update company_settings set time_zone = 'Pacific/Auckland'`);
+    t = await buildTestApp({ dataSource: db.dataSource, env: PROXY_ENV, clock: fixedClock(NOW) });
+  });
+  afterAll(async () => {
+    await t.close();
+    await db.drop();
+  });
+
+  it('registration and an invitation without a start date both start on the company calendar day, not the server UTC day', async () => {
+    const registered = await request(t.app)
+      .post('/api/auth/register')
+      .set('x-forwarded-for', randomIp())
+      .send({ ...GOOD, email: uniqueEmail('auckland') })
+      .expect(201);
+    expect(registered.body.user.start_date).toBe('2026-03-03');
+
+    const admin = await createUser(t.dataSource, { roleId: ADMIN_ROLE_ID });
+    const email = uniqueEmail('invited');
+    await request(t.app)
+      .post('/api/admin/invitations')
+      .set(bearer(await tokenFor(t.dataSource, admin.id, new Date(NOW))))
+      .send({ email, name: 'Ina Invited', role_id: 1 })
+      .expect(201);
+    const [mail] = (await t.dataSource.query('select text from mail_outbox where lower(to_address) = lower($1)', [email])) as Array<{ text: string }>;
+    const token = /\/accept-invite\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+    const accepted = await request(t.app).post(`/api/invitations/${token}/accept`).set('x-forwarded-for', randomIp()).send({ password: 'Welcome-2030x' }).expect(201);
+    expect(accepted.body.user.start_date).toBe('2026-03-03');
+    const stored = (await t.dataSource.query(`select to_char(start_date, 'YYYY-MM-DD') as start_date from users where id = any($1::int[]) order by id`, [[registered.body.user.id, accepted.body.user.id]])) as unknown[];
+    expect(stored).toEqual([{ start_date: '2026-03-03' }, { start_date: '2026-03-03' }]);
   });
 });

@@ -142,7 +142,7 @@ describe('ChecklistService.roleHealth: onboarding health per role', () => {
     await t.dataSource.query('update users set is_active = false where id = $1', [gone.id]);
     await empty.addUser('2025-03-09');
     admin = (await createUser(t.dataSource, { roleId: ADMIN_ROLE_ID })).id;
-    checklist = new ChecklistService(t.dataSource, new UsersService(t.dataSource, async () => new Map()), fixedClock(`${TODAY}T12:00:00Z`), async (ids) => ids.map(() => []));
+    checklist = new ChecklistService(t.dataSource, new UsersService(t.dataSource, async () => new Map(), async () => TODAY), fixedClock(`${TODAY}T12:00:00Z`), async (ids) => ids.map(() => []));
     health = await checklist.roleHealth(TODAY);
   });
   afterAll(async () => {

@@ -41,7 +41,7 @@ describe('roles', () => {
   });
 
   it('the service lists roles for an anonymous actor', async () => {
-    const roles = await new RolesService(t.dataSource, new UsersService(t.dataSource, () => Promise.resolve(new Map())), new AuditService(t.dataSource)).list(ANONYMOUS);
+    const roles = await new RolesService(t.dataSource, new UsersService(t.dataSource, () => Promise.resolve(new Map()), () => Promise.resolve('2025-01-01')), new AuditService(t.dataSource)).list(ANONYMOUS);
     expect(seeded(roles).map((r) => r.id)).toEqual(expected.map((r) => r.id));
   });
 
