@@ -20,6 +20,7 @@ describe('RemindersSection', () => {
     await renderAdmin(<RemindersSection />, [{ ...remindersMock(true, 3), delay: 400 }]);
     expect(screen.getByRole('status', { name: 'Loading the reminder settings' })).toBeTruthy();
     await waitFor(() => expect(toggle().checked).toBe(true), { timeout: 5000 });
+    expect(within(region()).getByText(/^Every working day at 09:00 company time, people with tasks due within two working days/).tagName).toBe('P');
     expect(within(region()).getByRole('checkbox', { description: 'Off: nobody in the company gets digests or escalations.' })).toBe(toggle());
     expect(days().value).toBe('3');
     expect(within(region()).getByText('From 1 to 30.')).toBeTruthy();

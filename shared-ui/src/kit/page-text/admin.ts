@@ -481,7 +481,7 @@ export const ADMIN_TEXT = {
 
   // Reminders (Settings).
   remindersHeading: 'Reminders',
-  remindersLead: 'Every morning at 09:00 company time, people with tasks due within two working days or overdue get one digest, by email and in the app; tasks overdue too long are escalated to the hire’s manager, or to the administrators when there is none.',
+  remindersLead: 'Every working day at 09:00 company time, people with tasks due within two working days or overdue get one digest, by email and in the app; tasks overdue too long are escalated to the hire’s manager, or to the administrators when there is none.',
   remindersLoading: 'Loading the reminder settings',
   remindersFailed: 'Failed to load the reminder settings',
   remindersEnabledLabel: 'Send reminders and escalations',
