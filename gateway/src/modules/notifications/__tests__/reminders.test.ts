@@ -1,13 +1,16 @@
 import crypto from 'node:crypto';
 import { PassThrough } from 'node:stream';
+import { Client } from 'pg';
 import request from 'supertest';
 import { runMigrations } from '../../../db/data-source';
 import { createLogger } from '../../../shared/logger';
 import { run as runCommand } from '../../../cli/jobs-reminders';
+import { companyDay } from '../../checklist';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { bearer, createUser, tokenFor, type TestUser } from '../../../../test/auth';
 import { fixedClock } from '../../../../test/checklist';
 import { createScratchDatabase } from '../../../../test/database';
+import { startSource } from '../../../../test/gateway-process';
 import { inboxOf, startMailDev, startMailPipeline, stopMailDev, waitFor, type MailDevProcess, type MailPipeline } from '../../../../test/maildev';
 
 /*
@@ -65,6 +68,52 @@ describe('reminder job: digests, escalations, idempotency', () => {
   const notificationsOf = async (user: TestUser) =>
     (await t.dataSource.query('select type, title, body, link from notifications where user_id = $1 order by id', [user.id])) as Array<{ type: string; title: string; body: string; link: string }>;
   const outboxCount = async () => Number(((await t.dataSource.query('select count(*)::int as n from mail_outbox')) as Array<{ n: number }>)[0]?.n);
+
+  /** Per person of `users`: how many notifications of each type they have. */
+  const notificationCounts = (users: TestUser[]) =>
+    t.dataSource.query(
+      `select u.name, n.type, count(*)::int as n from notifications n join users u on u.id = n.user_id where n.user_id = any($1) group by u.name, n.type order by u.name, n.type`,
+      [users.map((u) => u.id)],
+    );
+  const runsOn = (day: string) => t.dataSource.query('select day::text as day, digests, escalations from reminder_runs where day = $1::date', [day]);
+
+  /**
+   * Starts the runs of `start` while `table` is locked against writes, waits
+   * until `waiters` of them queue on that lock, then lets them all go at once:
+   * the runs overlap for real, however slow the machine. `failed` reports a
+   * contender that ended before the release (it could never queue).
+   */
+  async function releasedTogether<T>(table: string, waiters: number, start: () => Promise<T>, failed: () => string | null = () => null): Promise<T> {
+    const lock = new Client({ connectionString: scratch.url });
+    await lock.connect();
+    let started: Promise<T>;
+    try {
+      await lock.query('begin');
+      await lock.query(`lock table ${lock.escapeIdentifier(table)} in exclusive mode`);
+      started = start();
+      // Awaited below; this keeps a failure while the runs wait from going unhandled when the wait itself fails.
+      started.catch(() => undefined);
+      await waitFor(
+        async () => {
+          const problem = failed();
+          if (problem !== null) throw new Error(problem);
+          const { rows } = await lock.query<{ n: number }>(
+            `select count(*)::int as n from pg_locks where locktype = 'relation' and relation = $1::regclass and not granted
+                and database = (select oid from pg_database where datname = current_database())`,
+            [table],
+          );
+          return (rows[0]?.n ?? 0) >= waiters;
+        },
+        `${waiters} reminder runs waiting on ${table}`,
+        120_000,
+      );
+      await lock.query('commit');
+    } finally {
+      // Ending the session rolls the lock back if the wait failed, so the runs can finish.
+      await lock.end();
+    }
+    return started;
+  }
 
   beforeAll(async () => {
     maildev = await startMailDev();
@@ -328,7 +377,6 @@ describe('reminder job: digests, escalations, idempotency', () => {
     await item(hires, 'Read the style sheet', 0);
     const hire = await person('Eda Editor', hires, { start: '2031-03-25' });
     const reminders = t.handle.services.reminders;
-    const runsOn = (day: string) => t.dataSource.query('select day::text as day, digests from reminder_runs where day = $1::date', [day]);
     await t.dataSource.query('update company_settings set reminders_enabled = false');
     try {
       // Tuesday 25 March 2031, 09:30 in the company's zone (UTC): the day's run is due, but switched off.
@@ -338,7 +386,7 @@ describe('reminder job: digests, escalations, idempotency', () => {
       await t.dataSource.query('update company_settings set reminders_enabled = true');
     }
     expect(await reminders.tick(at('2031-03-25T11:00:00Z'))).toEqual({ digests: 1, escalations: 0 });
-    expect(await runsOn('2031-03-25')).toEqual([{ day: '2031-03-25', digests: 1 }]);
+    expect(await runsOn('2031-03-25')).toEqual([{ day: '2031-03-25', digests: 1, escalations: 0 }]);
     expect(await notificationsOf(hire)).toEqual([{ type: 'digest', title: 'Tasks due soon or overdue', body: '1 task: Read the style sheet', link: '/app/checklist' }]);
   });
 
@@ -360,4 +408,93 @@ describe('reminder job: digests, escalations, idempotency', () => {
     expect(usage).toContain('Usage: npm run jobs:reminders');
     expect(await runCommand(['--bogus'], { env: {}, stdout: help, stderr: err })).toBe(2);
   });
+
+  it('sends once when the scheduled tick runs on two app instances at the same moment', async () => {
+    const hires = await role('Surveyor');
+    await item(hires, 'Safety briefing', 0);
+    await item(hires, 'Site visit', 0, { type: 'manager' });
+    const manager = await person('Sam Manager', 1);
+    const admin = await person('Asa Admin', 4);
+    // Started Monday 24 March: 5 working days overdue on Monday 31 March, so both tasks escalate too.
+    const hire = await person('Sid Surveyor', hires, { start: '2031-03-24', manager });
+    const other = await buildTestApp({ url: scratch.url, env: { PUBLIC_URL } });
+    try {
+      const ticks = await releasedTogether('reminder_runs', 2, () =>
+        Promise.all([t.handle.services.reminders.tick(at('2031-03-31T09:15:00Z')), other.handle.services.reminders.tick(at('2031-03-31T09:15:00Z'))]),
+      );
+      expect(ticks.sort((a, b) => (a === null ? 1 : b === null ? -1 : 0))).toEqual([{ digests: 2, escalations: 2 }, null]);
+    } finally {
+      await other.close();
+    }
+    expect(await runsOn('2031-03-31')).toEqual([{ day: '2031-03-31', digests: 2, escalations: 2 }]);
+    expect(await notificationCounts([hire, manager, admin])).toEqual([
+      { name: 'Asa Admin', type: 'escalation', n: 1 },
+      { name: 'Sam Manager', type: 'digest', n: 1 },
+      { name: 'Sam Manager', type: 'escalation', n: 1 },
+      { name: 'Sid Surveyor', type: 'digest', n: 1 },
+    ]);
+  });
+
+  it('sends once when `npm run jobs:reminders` in its own process races the scheduled tick', async () => {
+    // The command reads the system clock: the company's zone is picked so that it is about noon there now
+    // (past 09:00, far from midnight) and every day is a working day, whatever the day the test runs.
+    const offset = 12 - new Date().getUTCHours();
+    const zone = offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+    const [before] = (await t.dataSource.query('select time_zone, working_days from company_settings')) as Array<{ time_zone: string; working_days: number[] }>;
+    await t.dataSource.query(`update company_settings set time_zone = $1, working_days = '{1,2,3,4,5,6,7}'`, [zone]);
+    await t.dataSource.query('select embark_rebuild_calendar()');
+    try {
+      const { today } = await companyDay(t.dataSource, new Date());
+      const weekAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 7 * 86_400_000).toISOString().slice(0, 10);
+      const hires = await role('Pilot');
+      await item(hires, 'Medical check', 0);
+      await item(hires, 'Cockpit tour', 0, { type: 'manager' });
+      const manager = await person('Pat Manager', 1);
+      const admin = await person('Alf Admin', 4);
+      const newcomer = await person('Paz Pilot', hires, { start: today, manager });
+      // Started a week ago, every day a working day: 7 working days overdue, so both of this hire's tasks escalate.
+      const late = await person('Pol Pilot', hires, { start: weekAgo, manager });
+
+      const cli = startSource('src/cli/jobs-reminders.ts', { NODE_ENV: 'test', DATABASE_URL: scratch.url, PUBLIC_URL });
+      const ended = () => (cli.child.exitCode === null && cli.child.signalCode === null ? null : `jobs:reminders ended before the race: ${cli.output()}`);
+      let fromTick: Awaited<ReturnType<typeof t.handle.services.reminders.tick>>;
+      try {
+        fromTick = await releasedTogether('reminder_digests', 2, () => t.handle.services.reminders.tick(new Date()), ended);
+      } catch (err) {
+        cli.child.kill();
+        throw err;
+      }
+      const exit = await cli.exit;
+      expect({ exit, output: cli.output() }).toEqual({ exit: { code: 0, signal: null }, output: expect.stringMatching(/^\{"digests":\d+,"escalations":\d+\}\n$/) });
+      const fromCli = JSON.parse(cli.output()) as { digests: number; escalations: number };
+      // The tick took the day's run row (the command never does), so it answers what it sent, maybe nothing.
+      if (fromTick === null) throw new Error('the tick found the day taken');
+      // Whichever run won each key, together they sent each digest and each escalation once.
+      expect({ digests: fromTick.digests + fromCli.digests, escalations: fromTick.escalations + fromCli.escalations }).toEqual({ digests: 3, escalations: 2 });
+
+      expect(await runsOn(today)).toEqual([{ day: today, ...fromTick }]);
+      expect(await notificationCounts([newcomer, late, manager, admin])).toEqual([
+        { name: 'Alf Admin', type: 'escalation', n: 1 },
+        { name: 'Pat Manager', type: 'digest', n: 1 },
+        { name: 'Pat Manager', type: 'escalation', n: 1 },
+        { name: 'Paz Pilot', type: 'digest', n: 1 },
+        { name: 'Pol Pilot', type: 'digest', n: 1 },
+      ]);
+      expect(
+        await t.dataSource.query('select recipient_id, count(*)::int as n from reminder_digests where day = $1::date and recipient_id = any($2) group by recipient_id order by recipient_id', [
+          today,
+          [newcomer.id, late.id, manager.id],
+        ]),
+      ).toEqual([newcomer, late, manager].map((u) => ({ recipient_id: u.id, n: 1 })).sort((a, b) => a.recipient_id - b.recipient_id));
+      expect(
+        await t.dataSource.query(`select to_address, count(*)::int as n from mail_outbox where kind = 'digest' and to_address = any($1) group by to_address order by to_address`, [
+          [newcomer.email, late.email, manager.email],
+        ]),
+      ).toEqual([newcomer, late, manager].map((u) => ({ to_address: u.email, n: 1 })).sort((a, b) => a.to_address.localeCompare(b.to_address)));
+      expect(await t.dataSource.query('select count(*)::int as n from task_escalations where user_id = any($1)', [[newcomer.id, late.id]])).toEqual([{ n: 2 }]);
+    } finally {
+      await t.dataSource.query('update company_settings set time_zone = $1, working_days = $2::smallint[]', [before?.time_zone, before?.working_days]);
+      await t.dataSource.query('select embark_rebuild_calendar()');
+    }
+  }, 180_000);
 });
