@@ -158,6 +158,8 @@ export class UserAdminService {
     const { reonboard, ...changes } = parseInput(UserUpdate, input);
     if (id === admin.userId && changes.roleId !== undefined && changes.roleId !== ADMIN_ROLE_ID) throw new ConflictError(USER_ADMIN_MESSAGES.cannotDemoteSelf);
     return this.writing(async (manager) => {
+      // Before the row lock: a manager change waits for another one to finish, never holding a row it may need.
+      if (changes.managerId != null) await this.users.lockManagerChanges(manager);
       const before = await this.lockedView(manager, id);
       if (changes.roleId !== undefined && !(await this.roles.exists(changes.roleId, manager))) throw invalid([USER_ADMIN_MESSAGES.roleUnknown]);
       const people = await this.users.peopleProblems(id, changes, manager);

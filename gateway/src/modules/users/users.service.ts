@@ -149,7 +149,7 @@ export class UsersService {
     if (userId !== null && managerId === userId) problems.push('ownManager');
     if (userId !== null && buddyId === userId) problems.push('ownBuddy');
     if (managerId === null && buddyId === null) return problems;
-    if (userId !== null && managerId !== null) await manager.query(`select pg_advisory_xact_lock(hashtext('users.manager_id'))`);
+    if (userId !== null && managerId !== null) await this.lockManagerChanges(manager);
     const [found] = await queryRows<{ manager_ok: boolean; buddy_ok: boolean; loops: boolean }>(
       manager,
       // UNION (not UNION ALL) ends the walk at a user already seen, whatever the data holds.
@@ -169,6 +169,16 @@ export class UsersService {
     }
     if (buddyId !== null && buddyId !== userId && !found?.buddy_ok) problems.push('buddyUnknown');
     return problems;
+  }
+
+  /**
+   * The lock that serializes changes of a manager (see peopleProblems), held
+   * to the end of the transaction. A caller that also locks users rows takes
+   * it first: two changes that each hold their own row and then wait for the
+   * other's (the manager_id foreign key reads the manager's row) would deadlock.
+   */
+  async lockManagerChanges(manager: EntityManager): Promise<void> {
+    await manager.query(`select pg_advisory_xact_lock(hashtext('users.manager_id'))`);
   }
 
   async countByRole(roleId: number, manager?: EntityManager): Promise<number> {
