@@ -4,7 +4,7 @@ import type { Clock } from '../../shared/clock';
 import { NotFoundError } from '../../shared/errors';
 import { parseId } from '../../shared/ids';
 import { hotRows, queryRows } from '../../shared/sql';
-import { toUserType, USER_MESSAGES, type UsersService, type UserType } from '../users';
+import { USER_MESSAGES, type UsersService, type UserType } from '../users';
 import { parseInput } from '../../shared/validation';
 import { completionRate, completionStats, daysBetween, estimatedTime, isOverdue, ownerLabel, type OwnerTypeName } from './checklist.rules';
 import { companyDay, type CompanyDay } from './calendar';
@@ -96,7 +96,7 @@ export class ChecklistService {
     if (!user || !loaded) throw new NotFoundError(USER_MESSAGES.notFound);
     const stats = completionStats(loaded.items);
     // The percentage of the same rows as the stats, so the two numbers can never disagree.
-    return { user: toUserType(user, stats.completionPercentage), items: loaded.items, stats };
+    return { user: await this.users.view(user, stats.completionPercentage), items: loaded.items, stats };
   }
 
   /**

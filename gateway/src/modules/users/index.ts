@@ -1,5 +1,5 @@
 /** The users module's public surface: other modules import only this file. */
-export { UsersService, toUserType, type ActiveUserRef, type CompletionReader, type NewUser, type PeopleChange, type PeopleProblem } from './users.service';
+export { UsersService, type ActiveUserRef, type CompletionReader, type NewUser, type PeopleChange, type PeopleProblem } from './users.service';
 export { UserAdminService, type ChecklistChangeNotice, type NewItemsAnchor, type RoleChangeEffects, type RoleLookup, type SessionEnder, type TwoFactorReset } from './user-admin.service';
 export { TeamService, type CompanyToday, type TaskRules } from './team.service';
 export { User } from './user.entity';

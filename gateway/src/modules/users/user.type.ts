@@ -11,7 +11,7 @@ import type { UserSort, UserStatusFilter } from './users.messages';
  */
 
 /** The public user. */
-@ObjectType('User', { description: 'A user as clients see it. Never carries a password hash, secret or code.' })
+@ObjectType('User', { description: 'A user as clients see it, with the people around them (docs/product.md#admin). Never carries a password hash, secret or code.' })
 export class UserType {
   @Field(() => Int)
   id!: number;
@@ -36,6 +36,18 @@ export class UserType {
 
   @Field(() => String, { description: 'Calendar date (YYYY-MM-DD) the onboarding starts; due dates count from it.' })
   start_date!: string;
+
+  @Field(() => Int, { nullable: true, description: "The user's manager (another user); null when none." })
+  manager_id!: number | null;
+
+  @Field(() => Int, { nullable: true, description: "The user's buddy (another user); null when none." })
+  buddy_id!: number | null;
+
+  @Field(() => String, { nullable: true, description: "The manager's name; null when none." })
+  manager_name!: string | null;
+
+  @Field(() => String, { nullable: true, description: "The buddy's name; null when none." })
+  buddy_name!: string | null;
 }
 
 export const AdminUserSortEnum = {
@@ -63,18 +75,6 @@ export class AdminUserType extends UserType {
 
   @Field(() => Boolean)
   two_factor_enabled!: boolean;
-
-  @Field(() => Int, { nullable: true, description: "The user's manager (another user); null when none." })
-  manager_id!: number | null;
-
-  @Field(() => Int, { nullable: true, description: "The user's buddy (another user); null when none." })
-  buddy_id!: number | null;
-
-  @Field(() => String, { nullable: true })
-  manager_name!: string | null;
-
-  @Field(() => String, { nullable: true })
-  buddy_name!: string | null;
 }
 
 @ObjectType('AdminUserPage')

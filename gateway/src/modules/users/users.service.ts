@@ -302,15 +302,22 @@ export class UsersService {
     return this.completion(userIds, manager);
   }
 
-  async view(user: User): Promise<UserType> {
-    const [view] = await this.views([user]);
+  /** The User shape of a row; `completionPercentage` when the caller already has it (from the same snapshot as its stats). */
+  async view(user: User, completionPercentage?: number): Promise<UserType> {
+    const [view] = await this.views([user], completionPercentage === undefined ? undefined : new Map([[user.id, completionPercentage]]));
     if (!view) throw new Error('view of one user is missing');
     return view;
   }
 
-  async views(users: readonly User[]): Promise<UserType[]> {
-    const completion = await this.completionPercentages(users.map((u) => u.id));
-    return users.map((u) => toUserType(u, completion.get(u.id) ?? 0));
+  /** The User shape of rows: completion (read unless given) and the names of their managers and buddies, one read each. */
+  async views(users: readonly User[], completion?: ReadonlyMap<number, number>): Promise<UserType[]> {
+    const peopleIds = [...new Set(users.flatMap((u) => [u.managerId, u.buddyId]).filter((id): id is number => id !== null))];
+    const [percentages, people] = await Promise.all([
+      completion ?? this.completionPercentages(users.map((u) => u.id)),
+      peopleIds.length === 0 ? [] : queryRows<{ id: number; name: string }>(this.dataSource, 'select id, name from users where id = any($1::int[])', [peopleIds]),
+    ]);
+    const names = new Map(people.map((p) => [p.id, p.name]));
+    return users.map((u) => toUserType(u, percentages.get(u.id) ?? 0, names));
   }
 
   private repository(manager?: EntityManager): Repository<User> {
@@ -318,8 +325,11 @@ export class UsersService {
   }
 }
 
-/** The User shape of a row, with its completion: the public fields only, so nothing else of the row can leak. */
-export function toUserType(user: User, completionPercentage: number): UserType {
+/**
+ * The User shape of a row, with its completion and the names of its people
+ * (`names` by user id): the public fields only, so nothing else of the row can leak.
+ */
+function toUserType(user: User, completionPercentage: number, names: ReadonlyMap<number, string>): UserType {
   return {
     id: user.id,
     name: user.name,
@@ -329,5 +339,9 @@ export function toUserType(user: User, completionPercentage: number): UserType {
     last_login_at: user.lastLoginAt ? user.lastLoginAt.toISOString() : null,
     created_at: user.createdAt.toISOString(),
     start_date: user.startDate,
+    manager_id: user.managerId,
+    buddy_id: user.buddyId,
+    manager_name: user.managerId === null ? null : (names.get(user.managerId) ?? null),
+    buddy_name: user.buddyId === null ? null : (names.get(user.buddyId) ?? null),
   };
 }

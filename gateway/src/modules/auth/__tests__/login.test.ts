@@ -133,7 +133,7 @@ describe('sign-in', () => {
     const res = await gql(suite.t, `mutation ($e: String!, $p: String!) { login(input: {email: $e, password: $p}) { requiresTwoFactor token user { id email role_id completion_percentage start_date } } }`, { e: u.email, p: u.password }, { ip: randomIp() });
     expect(res.body.errors).toBeUndefined();
     expect(res.body.data.login).toMatchObject({ requiresTwoFactor: false, user: { id: u.id, email: u.email, role_id: 1, completion_percentage: 0 } });
-    const me = await gql(suite.t, '{ me { id name email role_id completion_percentage last_login_at created_at start_date } }', {}, { token: res.body.data.login.token });
+    const me = await gql(suite.t, '{ me { id name email role_id completion_percentage last_login_at created_at start_date manager_id buddy_id manager_name buddy_name } }', {}, { token: res.body.data.login.token });
     const rest = await request(suite.t.app).get('/api/auth/me').set(bearer(res.body.data.login.token)).expect(200);
     expect(me.body.data.me).toEqual(rest.body);
   });

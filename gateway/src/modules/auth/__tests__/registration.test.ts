@@ -28,8 +28,8 @@ describe('registration', () => {
     const res = await register({ ...GOOD, email }).expect(201);
     created.push(res.body.user.id);
     expect(Object.keys(res.body).sort()).toEqual(['token', 'user']);
-    expect(Object.keys(res.body.user).sort()).toEqual(['completion_percentage', 'created_at', 'email', 'id', 'last_login_at', 'name', 'role_id', 'start_date']);
-    expect(res.body.user).toMatchObject({ name: 'Nina New', email, role_id: 1, completion_percentage: 0, last_login_at: null });
+    expect(Object.keys(res.body.user).sort()).toEqual(['buddy_id', 'buddy_name', 'completion_percentage', 'created_at', 'email', 'id', 'last_login_at', 'manager_id', 'manager_name', 'name', 'role_id', 'start_date']);
+    expect(res.body.user).toMatchObject({ name: 'Nina New', email, role_id: 1, completion_percentage: 0, last_login_at: null, manager_id: null, buddy_id: null, manager_name: null, buddy_name: null });
     expect(res.body.user.start_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(new Date(res.body.user.created_at).toISOString()).toBe(res.body.user.created_at);
     expectNoSecrets(res.body);

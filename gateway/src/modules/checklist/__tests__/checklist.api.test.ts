@@ -164,7 +164,7 @@ describe('checklists: GET /user-checklist-items/user/{userId}, /users/{userId}, 
     ])('%i items, %i done → %i, the same through /auth/me, user(id) and me', async (total, done, pct) => {
       const { user, token: own } = await userWith(total, done);
       const res = await get(`/api/users/${user.id}`, own).expect(200);
-      expect(Object.keys(res.body).sort()).toEqual(['completion_percentage', 'created_at', 'email', 'id', 'last_login_at', 'name', 'role_id', 'start_date']);
+      expect(Object.keys(res.body).sort()).toEqual(['buddy_id', 'buddy_name', 'completion_percentage', 'created_at', 'email', 'id', 'last_login_at', 'manager_id', 'manager_name', 'name', 'role_id', 'start_date']);
       expect(res.body).toMatchObject({ id: user.id, email: user.email, completion_percentage: pct });
       expect((await get('/api/auth/me', own).expect(200)).body.completion_percentage).toBe(pct);
       const g = await gql(t, 'query ($id: Int!) { user(id: $id) { completion_percentage } me { completion_percentage } }', { id: user.id }, { token: own });

@@ -75,6 +75,22 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
       expect(cleared.body.data.updateUser).toEqual({ id: hire.id, manager_id: boss.id, manager_name: `Gql boss ${tag}`, buddy_id: null, buddy_name: null });
     });
 
+    it("an employee's own user answer carries their manager and buddy: REST me, user, sign-in, checklist and GraphQL me", async () => {
+      const [hire, boss] = [await person('Known hire'), await person('Known boss')];
+      await as(adminToken, 'put', `/api/admin/users/${hire.id}`, { manager_id: boss.id }).expect(200);
+      const people = { manager_id: boss.id, manager_name: `Known boss ${tag}`, buddy_id: null, buddy_name: null };
+      const signedIn = await as(null, 'post', '/api/auth/login', { email: hire.email, password: hire.password }).expect(200);
+      expect(signedIn.body.user).toMatchObject({ id: hire.id, ...people });
+      const token = signedIn.body.token as string;
+      const me = await as(token, 'get', '/api/auth/me').expect(200);
+      expect(me.body).toMatchObject({ id: hire.id, name: `Known hire ${tag}`, ...people });
+      expect((await as(token, 'get', `/api/users/${hire.id}`).expect(200)).body).toEqual(me.body);
+      expect((await as(token, 'get', `/api/users/${hire.id}/checklist`).expect(200)).body.user).toMatchObject(people);
+      const fields = 'id manager_id manager_name buddy_id buddy_name';
+      const gqlRes = await gql(t, `query ($id: Int!) { me { ${fields} } user(id: $id) { ${fields} } }`, { id: hire.id }, { token, ip: randomIp() }).expect(200);
+      expect(gqlRes.body.data).toEqual({ me: { id: hire.id, ...people }, user: { id: hire.id, ...people } });
+    });
+
     it('refuses a user as their own manager or buddy', async () => {
       const hire = await person('Self');
       await as(adminToken, 'put', `/api/admin/users/${hire.id}`, { manager_id: hire.id }).expect(400, refused('A user cannot be their own manager'));
