@@ -167,6 +167,8 @@ test.describe('checklist, dashboard and sections', () => {
   });
 
   test('filters the checklist by status, type, due date and priority', async ({ page, request }) => {
+    // A journey over several pages (and an axe scan): more than the default budget on a loaded 2-core runner.
+    test.slow();
     const session = await registerNewHire(request, 'filter');
     const initial = await checklistOf(request, session);
     const first = initial.find(isOwn);

@@ -217,6 +217,8 @@ test.describe('documents and company policies', () => {
   });
 
   test('acknowledges a company policy and shows when', async ({ page, context, request }) => {
+    // A journey over several pages (and an axe scan): more than the default budget on a loaded 2-core runner.
+    test.slow();
     await stubExternalSites(context);
     const session = await registerNewHire(request, 'ack');
     const before = await policiesOf(request, session);
