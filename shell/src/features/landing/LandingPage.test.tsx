@@ -51,6 +51,14 @@ describe('LandingPage', () => {
     ]);
   });
 
+  it('promises only what the product does: owners for each hire, reminders and chasing by email', () => {
+    renderLanding();
+    expect(
+      screen.getByText('Managers, buddies and IT get their own tasks for each new hire, and overdue work is chased by email, so nothing waits on memory.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Tasks arrive with due dates, documents and reminders, one clear next step at a time.')).toBeTruthy();
+  });
+
   it('shows the pricing: $2 per seat per month, 7-day free trial, no credit card, cancel anytime', () => {
     renderLanding();
     const pricing = screen.getByRole('region', { name: 'Simple pricing that grows with your team' });

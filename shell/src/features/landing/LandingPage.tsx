@@ -24,7 +24,7 @@ const FEATURES: ReadonlyArray<{ icon: IconName; title: string; text: string }> =
   {
     icon: 'colleagues',
     title: 'Team collaboration',
-    text: 'Managers, buddies and HR see the same checklist, so a new hire always knows who to meet and when.',
+    text: 'Managers, buddies and IT get their own tasks for each new hire, and overdue work is chased by email, so nothing waits on memory.',
   },
   {
     icon: 'journal',
