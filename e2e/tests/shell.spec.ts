@@ -468,6 +468,21 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
         expect(await seriousViolations(page)).toEqual([]);
       });
 
+      test('the people pages (a manager): tasks for my hires, my team, notification preferences', async ({ page }) => {
+        await signInAs(page, 'manager');
+        for (const [path, heading] of [
+          ['/app/my-tasks', 'Tasks for my hires'],
+          ['/app/team', 'My team'],
+          ['/app/profile/notifications', 'Notification preferences'],
+        ] as const) {
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+          // The lists, not their loading skeletons: contrast is checked on what the manager reads.
+          await expect(page.getByRole('status', { name: /^Loading your/ })).toHaveCount(0);
+          expect(await seriousViolations(page)).toEqual([]);
+        }
+      });
+
       test('the /app layout (administrator)', async ({ page }) => {
         await signInAs(page, 'admin');
         await page.goto('/app/admin/roles');

@@ -5,6 +5,8 @@ import { urls } from '../../stack.mjs';
 export const DEMO = {
   admin: { email: 'admin@example.com', password: 'Admin12345' },
   employee: { email: 'employee@example.com', password: 'Employee12345' },
+  /** Morgan: manages the demo employee, so owns tasks for hires and has a team. */
+  manager: { email: 'manager@example.com', password: 'Manager12345' },
 } as const;
 
 /** Same keys as shared-ui's STORAGE_KEYS (the shell reads them on start). */
