@@ -115,6 +115,10 @@ describe('CalendarSection', () => {
     await screen.findByRole('combobox', { name: 'Time zone' });
     const group = within(region()).getByRole('group', { name: 'Add public holidays for a country' });
     const country = within(group).getByLabelText('Country code') as HTMLInputElement;
+    // The preset data's source and licence are named, with what it leaves out.
+    expect(
+      within(region()).getByText('National public holidays from the date-holidays project (data: CC BY-SA 3.0). Add regional days off by hand.'),
+    ).toBeTruthy();
 
     fireEvent.click(within(group).getByRole('button', { name: 'Add public holidays' }));
     expect(within(group).getByText('Enter a country code such as DE')).toBeTruthy();

@@ -241,6 +241,8 @@ function CalendarForm({ calendar }: { calendar: CompanyCalendarFieldsFragment })
         <p className="adm-muted" role="status">
           {presetNote}
         </p>
+        {/* The preset data's licence asks for attribution (docs/decisions.md). */}
+        <p className="adm-muted">{ADMIN_TEXT.presetSource}</p>
       </fieldset>
 
       <FormFailure message={failure} />

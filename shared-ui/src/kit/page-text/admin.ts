@@ -475,6 +475,7 @@ export const ADMIN_TEXT = {
   presetAdding: 'Adding…',
   presetAdded: (n: number, country: string, year: number) => (n === 0 ? `Every public holiday of ${country} in ${year} is already listed` : `${n} public ${n === 1 ? 'holiday' : 'holidays'} of ${country} in ${year} added; save the calendar to keep them`),
   presetFailed: 'Failed to load the public holidays',
+  presetSource: 'National public holidays from the date-holidays project (data: CC BY-SA 3.0). Add regional days off by hand.',
   saveCalendar: 'Save calendar',
   calendarSaved: 'Company calendar saved',
   calendarSaveFailed: 'Failed to save the calendar',
