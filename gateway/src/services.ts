@@ -90,7 +90,7 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
     audit,
     {
       today: companyToday,
-      anchorNewItems: (manager, moves, anchorDate) => progress.anchorNewItems(manager, moves, anchorDate),
+      anchorNewItems: (manager, moves) => progress.anchorNewItems(manager, moves),
       notices: notifications,
     },
     taskRules,

@@ -55,15 +55,27 @@ function anchorSql(user: string, progress: string | null): string {
 }
 
 /**
+ * SQL: the working days item `item`'s due date lies after its anchor. A task
+ * a re-onboarding anchored never counts back before the anchor, so a
+ * preboarding item of the new role is due that day, not overdue at once
+ * (docs/product.md#due-dates).
+ */
+function dueDaysSql(item: string, progress: string | null): string {
+  return progress === null ? `${item}.due_days` : `(case when ${progress}.anchor_date is null then ${item}.due_days else greatest(${item}.due_days, 0) end)`;
+}
+
+/**
  * SQL: the live due date of item `item` for user `user` (aliases): due_days
  * working days from the date the progress row `progress` anchors the item to
- * (a re-onboarding), else from the user's start date. What an open task shows.
+ * (a re-onboarding, never before it), else from the user's start date. What
+ * an open task shows.
  * With `joined`, the alias of dueDateJoinsSql in the statement: the same date
  * read from those joins instead of two lookups per row.
  */
 export function liveDueDateSql(user = 'u', item = 'ci', progress: string | null = 'up', joined?: string): string {
   const anchor = anchorSql(user, progress);
-  return joined === undefined ? addWorkingDaysSql(anchor, `${item}.due_days`) : `coalesce(${joined}.day, ${anchor} + ${item}.due_days)`;
+  const days = dueDaysSql(item, progress);
+  return joined === undefined ? addWorkingDaysSql(anchor, days) : `coalesce(${joined}.day, ${anchor} + ${days})`;
 }
 
 /**
@@ -74,7 +86,7 @@ export function liveDueDateSql(user = 'u', item = 'ci', progress: string | null 
  */
 export function dueDateJoinsSql(joined: string, user = 'u', item = 'ci', progress: string | null = 'up'): string {
   return `left join calendar_days ${joined}_from on ${joined}_from.day = ${anchorSql(user, progress)}
-           left join calendar_days ${joined} on ${joined}.working and ${joined}.ordinal = ${joined}_from.ordinal + ${item}.due_days`;
+           left join calendar_days ${joined} on ${joined}.working and ${joined}.ordinal = ${joined}_from.ordinal + ${dueDaysSql(item, progress)}`;
 }
 
 /**

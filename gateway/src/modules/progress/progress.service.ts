@@ -108,23 +108,23 @@ export class ProgressService {
    * Re-onboarding after a role change (docs/product.md#due-dates): for each
    * move, the items of the user's new role that the previous role did not
    * have and that the user has no progress on get a pending row anchored at
-   * `anchorDate`, so their due days count from it; shared items keep their
-   * progress. One statement for any number of users, in the caller's
-   * transaction. Answers how many rows it wrote.
+   * the move's `anchorDate`, so their due days count from it; shared items
+   * keep their progress. One statement for any number of users, in the
+   * caller's transaction. Answers how many rows it wrote.
    */
-  async anchorNewItems(manager: EntityManager, moves: ReadonlyArray<{ userId: number; previousRoleId: number }>, anchorDate: string): Promise<number> {
+  async anchorNewItems(manager: EntityManager, moves: ReadonlyArray<{ userId: number; previousRoleId: number; anchorDate: string }>): Promise<number> {
     if (moves.length === 0) return 0;
     const rows = await queryRows<{ id: number }>(
       manager,
       `insert into user_progress (user_id, checklist_item_id, status, anchor_date)
-       select u.id, rci.checklist_item_id, 'pending', $3::date
-         from unnest($1::int[], $2::int[]) as m(user_id, previous_role_id)
+       select u.id, rci.checklist_item_id, 'pending', m.anchor_date
+         from unnest($1::int[], $2::int[], $3::date[]) as m(user_id, previous_role_id, anchor_date)
          join users u on u.id = m.user_id
          join role_checklist_items rci on rci.role_id = u.role_id
         where not exists (select 1 from role_checklist_items old where old.role_id = m.previous_role_id and old.checklist_item_id = rci.checklist_item_id)
        on conflict (user_id, checklist_item_id) do nothing
        returning id`,
-      [moves.map((m) => m.userId), moves.map((m) => m.previousRoleId), anchorDate],
+      [moves.map((m) => m.userId), moves.map((m) => m.previousRoleId), moves.map((m) => m.anchorDate)],
     );
     return rows.length;
   }

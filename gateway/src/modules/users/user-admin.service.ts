@@ -29,10 +29,10 @@ export interface SessionEnder {
 /**
  * Re-onboarding (docs/product.md#due-dates): each moved user's items that are
  * new to them (in the new role, not the previous one, no progress yet) start
- * from `anchorDate`. The progress module, the only writer of users' progress,
- * does it in the caller's transaction; answers how many tasks were restarted.
+ * from the move's `anchorDate`. The progress module, the only writer of users'
+ * progress, does it in the caller's transaction; answers how many tasks were restarted.
  */
-export type NewItemsAnchor = (manager: EntityManager, moves: ReadonlyArray<{ userId: number; previousRoleId: number }>, anchorDate: string) => Promise<number>;
+export type NewItemsAnchor = (manager: EntityManager, moves: ReadonlyArray<{ userId: number; previousRoleId: number; anchorDate: string }>) => Promise<number>;
 
 /** The in-app notification and mail telling a user their checklist changed: the notifications module writes both in the caller's transaction. */
 export interface ChecklistChangeNotice {
@@ -259,22 +259,28 @@ export class UserAdminService {
 
   /**
    * After users moved to another role (docs/product.md#due-dates): with
-   * `reonboard` their new items count from the company's today; either way
-   * each is told, in the app and by mail, in the same transaction.
+   * `reonboard` their new items count from the company's today, or from the
+   * start date while it is still ahead; either way each is told, in the app
+   * and by mail, in the same transaction.
    */
   private async afterRoleChange(manager: EntityManager, moves: ReadonlyArray<{ userId: number; previousRoleId: number }>, reonboard: boolean): Promise<void> {
     if (moves.length === 0) return;
-    const restartedOn = reonboard ? await this.roleChange.today() : null;
-    if (restartedOn !== null) await this.roleChange.anchorNewItems(manager, moves, restartedOn);
-    const roles = await queryRows<{ id: number; role_name: string }>(manager, 'select u.id, r.name as role_name from users u join roles r on r.id = u.role_id where u.id = any($1::int[])', [
-      moves.map((m) => m.userId),
-    ]);
-    for (const { id, role_name: roleName } of roles) {
+    const today = reonboard ? await this.roleChange.today(manager) : null;
+    const moved = await queryRows<{ id: number; role_name: string; restarted_on: string | null }>(
+      manager,
+      `select u.id, r.name as role_name, case when $2::date is not null then to_char(greatest($2::date, u.start_date), 'YYYY-MM-DD') end as restarted_on
+         from users u join roles r on r.id = u.role_id
+        where u.id = any($1::int[])`,
+      [moves.map((m) => m.userId), today],
+    );
+    const restartedOn = new Map(moved.map((m) => [m.id, m.restarted_on]));
+    if (today !== null) await this.roleChange.anchorNewItems(manager, moves.map((m) => ({ ...m, anchorDate: restartedOn.get(m.userId) ?? today })));
+    for (const { id, role_name: roleName, restarted_on: anchor } of moved) {
       await this.roleChange.notices.notify(manager, {
         userId: id,
         type: 'checklist_changed',
         title: CHECKLIST_CHANGED_NOTICE.title,
-        body: CHECKLIST_CHANGED_NOTICE.body(roleName, restartedOn),
+        body: CHECKLIST_CHANGED_NOTICE.body(roleName, anchor),
         link: CHECKLIST_CHANGED_NOTICE.link,
         mail: {},
       });

@@ -316,6 +316,39 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
       expect(audit?.details).toMatchObject({ reonboard: true, before: { role_id: before.roleId }, after: { role_id: after.roleId } });
     });
 
+    it('a preboarding item of the new role is due on the re-onboarding day, not overdue at once; the statistics agree', async () => {
+      const preboarding = await checklist([
+        { title: `Preboarding ${tag}`, dueDays: -2 },
+        { title: `Week one ${tag}`, dueDays: 2 },
+      ]);
+      const hire = await before.addUser('2025-01-06');
+      await as(adminToken, 'put', `/api/admin/users/${hire.id}`, { role_id: preboarding.roleId, reonboard: true }).expect(200);
+      const checklistRes = await as(adminToken, 'get', `/api/admin/users/${hire.id}/checklist`).expect(200);
+      const dates = (checklistRes.body.items as Array<{ id: number; dueDate: string; isOverdue: boolean }>).map(({ id, dueDate, isOverdue }) => ({ id, dueDate, isOverdue }));
+      // Wednesday the 12th itself, not two working days before it.
+      expect(dates).toEqual([
+        { id: preboarding.itemIds[0], dueDate: '2025-03-12', isOverdue: false },
+        { id: preboarding.itemIds[1], dueDate: '2025-03-14', isOverdue: false },
+      ]);
+      // The role health reads the due date through its joined calendar: the same answer.
+      const stats = await as(adminToken, 'get', '/api/admin/stats').expect(200);
+      expect((stats.body.roles as Array<{ role_id: number; overdue_tasks: number }>).find((r) => r.role_id === preboarding.roleId)).toMatchObject({ overdue_tasks: 0 });
+    });
+
+    it('a hire whose start date is still ahead gets the new items counted from the start date, not from today', async () => {
+      const preboarding = await checklist([
+        { title: `Preboarding ahead ${tag}`, dueDays: -2 },
+        { title: `Week one ahead ${tag}`, dueDays: 2 },
+      ]);
+      // Monday the 24th, twelve days after today.
+      const hire = await before.addUser('2025-03-24');
+      await as(adminToken, 'put', '/api/admin/user-roles', { user_ids: [hire.id], role_id: preboarding.roleId, reonboard: true }).expect(200);
+      expect((await progressOf(hire.id)).map((p) => p.anchor)).toEqual(['2025-03-24', '2025-03-24']);
+      const checklistRes = await as(adminToken, 'get', `/api/admin/users/${hire.id}/checklist`).expect(200);
+      expect((checklistRes.body.items as Array<{ dueDate: string }>).map((i) => i.dueDate)).toEqual(['2025-03-24', '2025-03-26']);
+      expect(await noticesOf(hire.id)).toEqual([expect.objectContaining({ body: expect.stringContaining('2025-03-24') })]);
+    });
+
     it("without it: today's behaviour (due dates from the start date), but the user is still told and the audit records it", async () => {
       const hire = await before.addUser('2025-01-06');
       await as(adminToken, 'put', `/api/admin/users/${hire.id}`, { role_id: after.roleId }).expect(200);
