@@ -28,7 +28,9 @@ export const nginxPorts = {
   admin: Number(process.env.E2E_NGINX_ADMIN_PORT || ports.shell + 22),
 };
 
-export const e2eEnv = stackEnv(ports, process.env.E2E_DATA_DIR || path.join(repoRoot, '.data', 'e2e'));
+// No scheduled reminders: on a working day after 09:00 the first tick would send digests to the demo
+// admin and every test's users, and specs count notifications exactly. The reminder job's own tests run it.
+export const e2eEnv = stackEnv(ports, process.env.E2E_DATA_DIR || path.join(repoRoot, '.data', 'e2e'), { REMINDER_SCHEDULE: 'off' });
 
 export const urls = {
   shell: `http://localhost:${ports.shell}`,

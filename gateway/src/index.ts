@@ -11,7 +11,7 @@ import { seedDemoData } from './db/seed';
 import { startJobs, type PgBoss } from './jobs';
 import { PasswordHasher } from './modules/auth';
 import { createMailer, MailWorker } from './modules/mail';
-import { ReminderSchedule } from './modules/notifications';
+import { startReminderSchedule, type ReminderSchedule } from './modules/notifications';
 import { createLogger, type Logger } from './shared/logger';
 
 /*
@@ -72,8 +72,7 @@ async function main(): Promise<void> {
   const app = await createApp({ config, dataSource, logger });
   running.app = app;
   // The daily reminders: a pg-boss schedule every replica registers; the day's run happens once.
-  running.reminders = new ReminderSchedule({ boss, reminders: app.services.reminders, logger });
-  await running.reminders.start();
+  running.reminders = await startReminderSchedule(config.reminderSchedule, { boss, reminders: app.services.reminders, logger });
   const server = http.createServer(app.app);
   running.server = server;
   // Slightly above typical load-balancer idle timeouts, so the LB closes first.

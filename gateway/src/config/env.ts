@@ -23,6 +23,12 @@ export interface Config {
   shutdownTimeoutMs: number;
   auth: AuthConfig;
   mail: MailConfig;
+  /**
+   * Whether this process registers the reminder job's pg-boss schedule and works its ticks
+   * (REMINDER_SCHEDULE=on|off). Off for a stack whose tests count notifications; reminders can
+   * still be run by hand. The company-wide switch is a setting (docs/product.md#notifications).
+   */
+  reminderSchedule: boolean;
 }
 
 /** Outgoing mail and the links in it. */
@@ -123,13 +129,14 @@ function parseIntInRange(env: Env, name: string, fallback: number, min: number, 
   return Number(raw);
 }
 
-function parseBool(env: Env, name: string, problems: string[]): boolean | undefined {
+/** `expected` names the spellings the variable is documented with, for the problem message. */
+function parseBool(env: Env, name: string, problems: string[], expected = 'true or false'): boolean | undefined {
   const raw = read(env, name);
   if (raw === undefined) return undefined;
   const lower = raw.toLowerCase();
   if (['true', '1', 'yes', 'on'].includes(lower)) return true;
   if (['false', '0', 'no', 'off'].includes(lower)) return false;
-  problems.push(`${name} must be true or false (got "${raw}")`);
+  problems.push(`${name} must be ${expected} (got "${raw}")`);
   return undefined;
 }
 
@@ -278,9 +285,10 @@ export function parseEnv(env: Env, repoRoot: string | null, options: ParseOption
   const trustProxy = parseTrustProxy(read(env, 'TRUST_PROXY'), problems);
   const auth = parseAuth(env, nodeEnv, problems);
   const mail = parseMail(env, production && server, problems);
+  const reminderSchedule = parseBool(env, 'REMINDER_SCHEDULE', problems, 'on or off') ?? true;
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { nodeEnv, port, databaseUrl, databasePoolMax, dataDir, embeddedPgPort, seedDemo, jwtSecret, logLevel, trustProxy, shutdownTimeoutMs, auth, mail };
+  return { nodeEnv, port, databaseUrl, databasePoolMax, dataDir, embeddedPgPort, seedDemo, jwtSecret, logLevel, trustProxy, shutdownTimeoutMs, auth, mail, reminderSchedule };
 }
 
 function parseRule(env: Env, prefix: string, defaults: RateLimitRule, problems: string[]): RateLimitRule {

@@ -64,6 +64,7 @@ describe('parseEnv', () => {
       shutdownTimeoutMs: 10_000,
       auth: DEFAULT_AUTH,
       mail: DEFAULT_MAIL,
+      reminderSchedule: true,
     });
   });
 
@@ -90,6 +91,7 @@ describe('parseEnv', () => {
         PUBLIC_URL: 'https://onboarding.acme.example/',
         MAILDEV_SMTP_PORT: '2025',
         MAILDEV_WEB_PORT: '2080',
+        REMINDER_SCHEDULE: 'off',
       },
       ROOT,
     );
@@ -114,6 +116,7 @@ describe('parseEnv', () => {
         mailDevSmtpPort: 2025,
         mailDevWebPort: 2080,
       },
+      reminderSchedule: false,
     });
   });
 
@@ -244,6 +247,15 @@ describe('parseEnv', () => {
     expect(found).toHaveLength(2);
     expect(found[0]).toMatch(/^TOTP_ENCRYPTION_KEY must be at least 32 characters \(got 5\)/);
     expect(found[1]).toMatch(/^RATE_LIMIT_LOGIN_ACCOUNT_MAX must be an integer from 1/);
+  });
+
+  it('runs the reminder schedule unless REMINDER_SCHEDULE is off, and names the spellings when it is neither', () => {
+    expect(parseEnv(DEV, ROOT).reminderSchedule).toBe(true);
+    expect(parseEnv({ ...DEV, REMINDER_SCHEDULE: 'on' }, ROOT).reminderSchedule).toBe(true);
+    expect(parseEnv({ ...DEV, REMINDER_SCHEDULE: 'off' }, ROOT).reminderSchedule).toBe(false);
+    expect(parseEnv({ ...DEV, REMINDER_SCHEDULE: 'OFF' }, ROOT).reminderSchedule).toBe(false);
+    expect(parseEnv({ ...DEV, REMINDER_SCHEDULE: '' }, ROOT).reminderSchedule).toBe(true);
+    expect(problems({ REMINDER_SCHEDULE: 'sometimes' })).toEqual(['REMINDER_SCHEDULE must be on or off (got "sometimes")']);
   });
 
   it('refuses an idle timeout shorter than the once-a-minute last-seen write can keep alive', () => {

@@ -9,6 +9,6 @@ export { NotificationId, NotificationPreferencesInput } from './notifications.sc
 export { NotificationService, type NotifyInput } from './notifications.service';
 export { NotificationPreferencesType, NotificationsPageType, NotificationType, ReminderRunType } from './notifications.types';
 export { localHour, REMINDER_HOUR, ReminderService } from './reminders.service';
-export { ReminderSchedule, REMINDERS_QUEUE, type ReminderScheduleOptions } from './reminders.schedule';
+export { ReminderSchedule, REMINDERS_QUEUE, startReminderSchedule, type ReminderScheduleOptions } from './reminders.schedule';
 export { NotificationsResolver } from './notifications.resolver';
 export { notificationsRouter } from './notifications.routes';

@@ -11,6 +11,22 @@ export interface ReminderScheduleOptions {
   logger: Logger;
   /** When the tick runs (cron, UTC). Every 15 minutes: 09:00 is reached in every zone, including those a half or quarter hour off UTC. */
   cron?: string;
+  /** How often an idle worker looks for a tick (seconds); tests shorten it. */
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * The gateway's door to the schedule: starts it, or, when this process has it
+ * switched off (REMINDER_SCHEDULE=off), says so once and registers nothing.
+ */
+export async function startReminderSchedule(enabled: boolean, options: ReminderScheduleOptions): Promise<ReminderSchedule | undefined> {
+  if (!enabled) {
+    options.logger.info('REMINDER_SCHEDULE is off: this process does not schedule the daily reminders (run them with npm run jobs:reminders)');
+    return undefined;
+  }
+  const schedule = new ReminderSchedule(options);
+  await schedule.start();
+  return schedule;
 }
 
 /**
@@ -27,7 +43,7 @@ export class ReminderSchedule {
     const { boss, reminders, logger } = this.options;
     // No retries: the next tick is minutes away and does the same.
     await ensureQueue(boss, REMINDERS_QUEUE, { retryLimit: 0, expireInSeconds: 15 * 60 });
-    await boss.work(REMINDERS_QUEUE, { batchSize: 1, pollingIntervalSeconds: 30 }, async () => {
+    await boss.work(REMINDERS_QUEUE, { batchSize: 1, pollingIntervalSeconds: this.options.pollingIntervalSeconds ?? 30 }, async () => {
       const started = Date.now();
       const sent = await reminders.tick();
       if (sent) logger.info('reminders sent', { ...sent, ms: Date.now() - started });
