@@ -77,7 +77,7 @@ const FIELDS = [
   'token', 'isBackupCode', 'title', 'content', 'visibility', 'tags', 'linked_task_ids', 'url', 'document_class_id', 'role_ids',
   'start_date', 'type', 'priority', 'item_order', 'due_days', 'ids', 'user_ids', 'item_ids', 'checklist_item_ids', 'is_company_policy',
   'mode', 'domains', 'currentPassword', 'newPassword', 'challengeId',
-  'manager_id', 'buddy_id',
+  'manager_id', 'buddy_id', 'reonboard',
   'time_zone', 'working_days', 'holidays', 'holiday_country', 'reminders_enabled', 'escalation_days', 'country', 'year',
   'digest',
   'owner_type', 'owner_role_id',
