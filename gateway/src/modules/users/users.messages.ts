@@ -19,7 +19,7 @@ export const USER_ADMIN_MESSAGES = {
   roleUnknown: 'Unknown role',
   startDateInvalid: 'Start date must be a date (YYYY-MM-DD)',
   startDateOutOfRange: 'Start date must be between 2000-01-01 and 2100-12-31',
-  noChanges: 'Nothing to change: give name, email, role_id or start_date',
+  noChanges: 'Nothing to change: give name, email, role_id, start_date, manager_id or buddy_id',
   cannotDeactivateSelf: 'You cannot deactivate your own account',
   cannotDemoteSelf: 'You cannot remove your own administrator role',
   twoFactorNotEnabled: 'Two-factor authentication is not enabled for this user',

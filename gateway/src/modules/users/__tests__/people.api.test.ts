@@ -365,7 +365,7 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
     it('no role change, no notice: reonboard alone changes nothing', async () => {
       const hire = await before.addUser('2025-01-06');
       await as(adminToken, 'put', `/api/admin/users/${hire.id}`, { name: 'Same role', role_id: before.roleId, reonboard: true }).expect(200);
-      await as(adminToken, 'put', `/api/admin/users/${hire.id}`, { reonboard: true }).expect(400, refused('Nothing to change: give name, email, role_id or start_date'));
+      await as(adminToken, 'put', `/api/admin/users/${hire.id}`, { reonboard: true }).expect(400, refused('Nothing to change: give name, email, role_id, start_date, manager_id or buddy_id'));
       expect(await progressOf(hire.id)).toEqual([]);
       expect(await noticesOf(hire.id)).toEqual([]);
     });
