@@ -1,3 +1,4 @@
+import { formatDay, MONTHS } from '../../shared/dates';
 import type { MailContent } from './mail.schemas';
 
 /*
@@ -34,20 +35,10 @@ function link(context: RenderContext, path: string, token: string): string {
   return `${context.publicUrl}${path}?token=${encodeURIComponent(token)}`;
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
 /** "24 November 2026, 01:30 UTC": unambiguous for a reader anywhere, and the same on every ICU build. */
 function when(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** "Mon 3 Feb 2027" from a YYYY-MM-DD company date (a calendar day, no time zone to shift it). */
-function day(date: string): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]?.slice(0, 3)} ${d.getUTCFullYear()}`;
 }
 
 /** Where every reminder mail sends its reader to turn the digest off (docs/product.md#notifications). */
@@ -58,7 +49,7 @@ type ReminderTask = Extract<MailContent, { kind: 'digest' }>['data']['tasks'][nu
 /** One line of a reminder: "Book your first 1:1 (Ada Lovelace) — overdue 2 working days, due Mon 3 Feb 2027". */
 function taskLine(task: ReminderTask): string {
   const whose = task.hire === null ? '' : ` (${task.hire})`;
-  const when = task.overdueDays > 0 ? `overdue ${task.overdueDays} working day${task.overdueDays === 1 ? '' : 's'}, due ${day(task.dueDate)}` : `due ${day(task.dueDate)}`;
+  const when = task.overdueDays > 0 ? `overdue ${task.overdueDays} working day${task.overdueDays === 1 ? '' : 's'}, due ${formatDay(task.dueDate)}` : `due ${formatDay(task.dueDate)}`;
   return `${task.title}${whose} — ${when}`;
 }
 

@@ -1,3 +1,5 @@
+import { formatDay } from '../../shared/dates';
+
 /*
  * The words and limits of user records and their administration
  * (docs/product.md#admin). Name and email use the registration's words, so a
@@ -51,7 +53,7 @@ export const CHECKLIST_CHANGED_NOTICE = {
   body: (roleName: string, restartedOn: string | null) =>
     restartedOn === null
       ? `Your role is now ${roleName}, and your checklist has its tasks.`
-      : `Your role is now ${roleName}. Its new tasks are due counting from ${restartedOn}.`,
+      : `Your role is now ${roleName}. Its new tasks are due counting from ${formatDay(restartedOn)}.`,
 } as const;
 
 export const USER_LIMITS = {

@@ -308,8 +308,12 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
       const task = (checklistRes.body.items as Array<{ id: number; dueDate: string; isOverdue: boolean }>).find((i) => i.id === newItem);
       expect(task).toMatchObject({ dueDate: '2025-03-14', isOverdue: false });
 
-      expect(await noticesOf(hire.id)).toEqual([{ type: 'checklist_changed', title: 'Your checklist changed', link: '/app/checklist', body: expect.stringContaining(TODAY) }]);
+      // The day written as the reminder mails write it.
+      const body = expect.stringMatching(/^Your role is now Checklist fixture \w+\. Its new tasks are due counting from Wed 12 Mar 2025\.$/);
+      expect(await noticesOf(hire.id)).toEqual([{ type: 'checklist_changed', title: 'Your checklist changed', link: '/app/checklist', body }]);
       expect(await mailsTo(hire.email)).toEqual([expect.objectContaining({ kind: 'checklist-changed' })]);
+      const [mail] = (await t.dataSource.query(`select text from mail_outbox where lower(to_address) = lower($1)`, [hire.email])) as Array<{ text: string }>;
+      expect(mail?.text).toContain('Its new tasks are due counting from Wed 12 Mar 2025.');
       const [audit] = (await t.dataSource.query(`select details from audit_log where action = 'user.update' and target_id = $1`, [String(hire.id)])) as Array<{
         details: { reonboard: boolean; before: { role_id: number }; after: { role_id: number } };
       }>;
@@ -346,7 +350,7 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
       expect((await progressOf(hire.id)).map((p) => p.anchor)).toEqual(['2025-03-24', '2025-03-24']);
       const checklistRes = await as(adminToken, 'get', `/api/admin/users/${hire.id}/checklist`).expect(200);
       expect((checklistRes.body.items as Array<{ dueDate: string }>).map((i) => i.dueDate)).toEqual(['2025-03-24', '2025-03-26']);
-      expect(await noticesOf(hire.id)).toEqual([expect.objectContaining({ body: expect.stringContaining('2025-03-24') })]);
+      expect(await noticesOf(hire.id)).toEqual([expect.objectContaining({ body: expect.stringContaining('Its new tasks are due counting from Mon 24 Mar 2025.') })]);
     });
 
     it("without it: today's behaviour (due dates from the start date), but the user is still told and the audit records it", async () => {
