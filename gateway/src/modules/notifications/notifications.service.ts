@@ -4,9 +4,10 @@ import { NotFoundError } from '../../shared/errors';
 import { withoutNul } from '../../shared/schemas';
 import { queryRows } from '../../shared/sql';
 import { parseInput, z } from '../../shared/validation';
-import type { MailOutbox } from '../mail';
+import type { MailOutbox, OutboxMail } from '../mail';
 import { NOTIFICATION_LIMITS as L, NOTIFICATION_MESSAGES as M, NOTIFICATION_TYPES, type NotificationType as Kind } from './notifications.messages';
 import { NotificationId, NotificationPreferencesInput } from './notifications.schemas';
+import { INSERT_NOTIFICATIONS_SQL } from './reminders.sql';
 import type { NotificationPreferencesType, NotificationsPageType, NotificationType } from './notifications.types';
 
 /** What another module hands `notify`: the notification, and `mail` when it is mailed too (same transaction). */
@@ -31,6 +32,16 @@ const NotifySchema = z.object({
   link: z.string().regex(/^\/[^\s]*$/).max(L.linkMax).nullable(),
   mail: z.object({ dedupeKey: z.string().min(1).max(200).optional() }).optional(),
 });
+
+/** The mail repeating notification `n` to its user (`to`): only a changed checklist has a template. */
+function mailOf(n: z.output<typeof NotifySchema>, to: { email: string; name: string }): OutboxMail {
+  if (n.type !== 'checklist_changed') throw new Error(`notify: no mail template for ${n.type}`);
+  return {
+    to: to.email,
+    ...(n.mail?.dedupeKey ? { dedupeKey: n.mail.dedupeKey } : {}),
+    content: { kind: 'checklist-changed', data: { name: to.name, body: n.body || n.title, link: n.link ?? '/app/checklist' } },
+  };
+}
 
 interface NotificationRow {
   id: number;
@@ -127,15 +138,32 @@ export class NotificationService {
       [n.userId, n.type, n.title, n.body, n.link],
     );
     if (!row) throw new Error(`notify: user ${n.userId} does not exist`);
-    if (n.mail) {
-      if (n.type !== 'checklist_changed') throw new Error(`notify: no mail template for ${n.type}`);
-      await this.outbox.enqueue(manager, {
-        to: row.email,
-        ...(n.mail.dedupeKey ? { dedupeKey: n.mail.dedupeKey } : {}),
-        content: { kind: 'checklist-changed', data: { name: row.name, body: n.body || n.title, link: n.link ?? '/app/checklist' } },
-      });
-    }
+    if (n.mail) await this.outbox.enqueue(manager, mailOf(n, row));
     const { email: _email, name: _name, ...notification } = row;
     return toNotification(notification);
+  }
+
+  /**
+   * `notify` for many at once (a bulk role change), set-based in the caller's
+   * transaction: one statement writes the notifications, one reads the mailed
+   * users, one queues their mails. Answers how many notifications it wrote.
+   */
+  async notifyMany(manager: EntityManager, inputs: readonly NotifyInput[]): Promise<number> {
+    const list = inputs.map((input) => NotifySchema.parse(input));
+    if (list.length === 0) return 0;
+    await manager.query(INSERT_NOTIFICATIONS_SQL, [list.map((n) => n.userId), list.map((n) => n.type), list.map((n) => n.title), list.map((n) => n.body), list.map((n) => n.link)]);
+    const mailed = list.filter((n) => n.mail);
+    if (mailed.length === 0) return list.length;
+    const people = await queryRows<{ id: number; email: string; name: string }>(manager, 'select id, email, name from users where id = any($1::int[])', [mailed.map((n) => n.userId)]);
+    const byId = new Map(people.map((p) => [p.id, p]));
+    await this.outbox.enqueueMany(
+      manager,
+      mailed.map((n) => {
+        const person = byId.get(n.userId);
+        if (!person) throw new Error(`notify: user ${n.userId} does not exist`);
+        return mailOf(n, person);
+      }),
+    );
+    return list.length;
   }
 }

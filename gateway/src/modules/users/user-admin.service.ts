@@ -34,9 +34,9 @@ export interface SessionEnder {
  */
 export type NewItemsAnchor = (manager: EntityManager, moves: ReadonlyArray<{ userId: number; previousRoleId: number; anchorDate: string }>) => Promise<number>;
 
-/** The in-app notification and mail telling a user their checklist changed: the notifications module writes both in the caller's transaction. */
+/** The in-app notifications and mails telling users their checklist changed: the notifications module writes them all, set-based, in the caller's transaction. */
 export interface ChecklistChangeNotice {
-  notify(manager: EntityManager, input: { userId: number; type: 'checklist_changed'; title: string; body: string; link: string; mail: { dedupeKey?: string } }): Promise<unknown>;
+  notifyMany(manager: EntityManager, inputs: ReadonlyArray<{ userId: number; type: 'checklist_changed'; title: string; body: string; link: string; mail: { dedupeKey?: string } }>): Promise<unknown>;
 }
 
 /** What a role change sets off beyond the users row; services.ts hands in the modules that do it. */
@@ -275,16 +275,17 @@ export class UserAdminService {
     );
     const restartedOn = new Map(moved.map((m) => [m.id, m.restarted_on]));
     if (today !== null) await this.roleChange.anchorNewItems(manager, moves.map((m) => ({ ...m, anchorDate: restartedOn.get(m.userId) ?? today })));
-    for (const { id, role_name: roleName, restarted_on: anchor } of moved) {
-      await this.roleChange.notices.notify(manager, {
+    await this.roleChange.notices.notifyMany(
+      manager,
+      moved.map(({ id, role_name: roleName, restarted_on: anchor }) => ({
         userId: id,
         type: 'checklist_changed',
         title: CHECKLIST_CHANGED_NOTICE.title,
         body: CHECKLIST_CHANGED_NOTICE.body(roleName, anchor),
         link: CHECKLIST_CHANGED_NOTICE.link,
         mail: {},
-      });
-    }
+      })),
+    );
   }
 
   private async setActive(adminId: number, id: number, active: boolean, meta: RequestMeta): Promise<AdminUserType> {

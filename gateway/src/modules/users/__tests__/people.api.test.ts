@@ -380,7 +380,8 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
       expect(res.body).toMatchObject({ role_id: after.roleId, updated: 2 });
       for (const u of [one, two]) {
         expect(await progressOf(u.id)).toEqual([{ item: newItem, status: 'pending', anchor: TODAY }]);
-        expect(await noticesOf(u.id)).toHaveLength(1);
+        expect(await noticesOf(u.id)).toEqual([expect.objectContaining({ type: 'checklist_changed', body: expect.stringContaining('due counting from Wed 12 Mar 2025.') })]);
+        expect(await mailsTo(u.email)).toEqual([expect.objectContaining({ kind: 'checklist-changed' })]);
       }
       const audits = (await t.dataSource.query(`select details from audit_log where action = 'user.role_assign' and target_id = any($1::text[])`, [[String(one.id), String(two.id)]])) as Array<{
         details: { reonboard: boolean };
