@@ -42,6 +42,8 @@ interface TeamRow {
   next_item_id: number | null;
   next_title: string | null;
   next_due: string | null;
+  next_owner_type: string | null;
+  next_owner_role_name: string | null;
 }
 
 /**
@@ -57,7 +59,11 @@ export class TeamService {
     private readonly today: CompanyToday,
   ) {}
 
-  /** GET /team, `myTeam`: sorted by name. Stats count the report's own tasks only, judged on the company's today. */
+  /**
+   * GET /team, `myTeam`: sorted by name, judged on the company's today. Progress counts the report's own
+   * tasks only (docs/product.md#progress); overdue and the next task cover every open task about them,
+   * whoever does it, so an escalated task (IT's laptop, the buddy's tour) shows where the escalation links.
+   */
   async myTeam(actor: Actor): Promise<TeamMemberType[]> {
     const { userId } = requireUser(actor);
     const { dueDateSql, completedSql, overdueSql, ownTaskSql } = this.rules;
@@ -68,7 +74,8 @@ export class TeamService {
            from users u join roles r on r.id = u.role_id
           where u.manager_id = $1 and u.is_active
        ), tasks as (
-         select u.id as user_id, ci.id as item_id, ci.title, ci.item_order,
+         select u.id as user_id, ci.id as item_id, ci.title, ci.item_order, ci.owner_type, ci.owner_role_id,
+                ${ownTaskSql('ci')} as own,
                 coalesce(${completedSql('up')}, false) as done,
                 ${overdueSql('$2', 'u', 'ci', 'up')} as overdue,
                 ${dueDateSql('u', 'ci', 'up')} as due
@@ -76,18 +83,20 @@ export class TeamService {
            join role_checklist_items rci on rci.role_id = u.role_id
            join checklist_items ci on ci.id = rci.checklist_item_id
            left join user_progress up on up.user_id = u.id and up.checklist_item_id = ci.id
-          where ${ownTaskSql('ci')}
        ), stats as (
-         select user_id, count(*)::int as total, (count(*) filter (where done))::int as completed, (count(*) filter (where overdue))::int as overdue
+         select user_id, (count(*) filter (where own))::int as total, (count(*) filter (where own and done))::int as completed,
+                (count(*) filter (where overdue))::int as overdue
            from tasks group by user_id
        ), next as (
-         select distinct on (user_id) user_id, item_id, title, due
-           from tasks where not done
-          order by user_id, due, item_order, item_id
+         select distinct on (t.user_id) t.user_id, t.item_id, t.title, t.due, t.owner_type, owner_role.name as owner_role_name
+           from tasks t left join roles owner_role on owner_role.id = t.owner_role_id
+          where not t.done
+          order by t.user_id, t.due, t.item_order, t.item_id
        )
        select r.id, r.name, r.email, r.role_id, r.role_name, to_char(r.start_date, 'YYYY-MM-DD') as start_date,
               coalesce(s.total, 0) as total, coalesce(s.completed, 0) as completed, coalesce(s.overdue, 0) as overdue,
-              n.item_id as next_item_id, n.title as next_title, to_char(n.due, 'YYYY-MM-DD') as next_due
+              n.item_id as next_item_id, n.title as next_title, to_char(n.due, 'YYYY-MM-DD') as next_due,
+              n.owner_type as next_owner_type, n.owner_role_name as next_owner_role_name
          from reports r
          left join stats s on s.user_id = r.id
          left join next n on n.user_id = r.id
@@ -101,7 +110,10 @@ export class TeamService {
         total: row.total,
         overdue: row.overdue,
         completionPercentage: this.rules.completionPercentage(row.completed, row.total),
-        nextDue: row.next_item_id !== null && row.next_title !== null && row.next_due !== null ? { item_id: row.next_item_id, title: row.next_title, dueDate: row.next_due } : null,
+        nextDue:
+          row.next_item_id !== null && row.next_title !== null && row.next_due !== null && row.next_owner_type !== null
+            ? { item_id: row.next_item_id, title: row.next_title, dueDate: row.next_due, owner_type: row.next_owner_type, owner_role_name: row.next_owner_role_name }
+            : null,
       },
     }));
   }

@@ -162,7 +162,7 @@ export class TeamMemberUserType {
   start_date!: string;
 }
 
-@ObjectType('TeamNextDue', { description: "The report's open task due first." })
+@ObjectType('TeamNextDue', { description: "The open task about the report due first, whoever does it." })
 export class TeamNextDueType {
   @Field(() => Int)
   item_id!: number;
@@ -172,9 +172,18 @@ export class TeamNextDueType {
 
   @Field(() => String, { description: 'YYYY-MM-DD.' })
   dueDate!: string;
+
+  // A string, not the checklist's TaskOwnerType enum: the checklist module builds on this one, so this one cannot import it.
+  @Field(() => String, { description: "Who does it, as the checklist item's owner_type: 'new_hire' (the report), 'manager' (the viewer), 'buddy' or 'role'." })
+  owner_type!: string;
+
+  @Field(() => String, { nullable: true, description: "The team's role name when owner_type is 'role', else null." })
+  owner_role_name!: string | null;
 }
 
-@ObjectType('TeamMemberStats', { description: "Over the report's own tasks (docs/product.md#progress), judged on the company's today." })
+@ObjectType('TeamMemberStats', {
+  description: "Judged on the company's today: completed, total and completionPercentage over the report's own tasks (docs/product.md#progress); overdue and nextDue over every task about them, whoever does it.",
+})
 export class TeamMemberStatsType {
   @Field(() => Int)
   completed!: number;

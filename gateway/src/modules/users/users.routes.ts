@@ -24,7 +24,7 @@ documentRoute({
   summary: "The signed-in user's direct reports with their onboarding, by name (empty for someone who manages nobody)",
   tags: ['Users'],
   access: 'user',
-  responses: { 200: { description: "Each report and the stats of their own tasks", schema: z.object({ data: z.array(objectSchema(TeamMemberType)) }).openapi('TeamPage') } },
+  responses: { 200: { description: "Each report and their onboarding: progress over their own tasks, overdue and next task over every task about them", schema: z.object({ data: z.array(objectSchema(TeamMemberType)) }).openapi('TeamPage') } },
 });
 
 /** REST door for users: `GET /users/{userId}` → the User shape with completion_percentage; `GET /team` → My team. */

@@ -166,7 +166,7 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
         { title: `Security course ${tag}`, dueDays: 30 },
         { title: `First 1:1 ${tag}`, dueDays: 0 },
       ]);
-      // The manager's task about the hire is not the hire's: it stays out of the hire's stats.
+      // The manager's task about the hire is not the hire's: it stays out of the hire's progress, but counts as overdue and as a next task.
       await t.dataSource.query(`update checklist_items set owner_type = 'manager' where id = $1`, [fx.itemIds[3]]);
       boss = await person('Team boss');
       bossToken = await tokenFor(t.dataSource, boss.id, new Date(NOW));
@@ -182,26 +182,70 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
       await setManager(elsewhere.id, (await person('Other boss')).id);
     });
 
-    it("lists the manager's active direct reports by name, with stats over their own tasks", async () => {
+    it("lists the manager's active direct reports by name: progress over their own tasks, overdue and next task over every task about them", async () => {
       const res = await as(bossToken, 'get', '/api/team').expect(200);
       expect(res.body).toEqual({
         data: [
           {
             user: { id: report.id, name: `Aaron ${tag}`, email: report.email, role_id: fx.roleId, role_name: expect.stringContaining('Checklist fixture'), start_date: '2025-03-03' },
-            stats: { completed: 1, total: 3, overdue: 1, completionPercentage: 33, nextDue: { item_id: fx.itemIds[1], title: `Read handbook ${tag}`, dueDate: '2025-03-04' } },
+            // Overdue: the handbook (theirs) and the manager's 1:1, due on the start date; the 1:1 is also next.
+            stats: {
+              completed: 1,
+              total: 3,
+              overdue: 2,
+              completionPercentage: 33,
+              nextDue: { item_id: fx.itemIds[3], title: `First 1:1 ${tag}`, dueDate: '2025-03-03', owner_type: 'manager', owner_role_name: null },
+            },
           },
           {
             user: expect.objectContaining({ name: `Zoe ${tag}`, start_date: '2025-03-10' }),
-            stats: { completed: 0, total: 3, overdue: 2, completionPercentage: 0, nextDue: { item_id: fx.itemIds[0], title: `Sign contract ${tag}`, dueDate: '2025-03-10' } },
+            stats: {
+              completed: 0,
+              total: 3,
+              overdue: 3,
+              completionPercentage: 0,
+              nextDue: { item_id: fx.itemIds[0], title: `Sign contract ${tag}`, dueDate: '2025-03-10', owner_type: 'new_hire', owner_role_name: null },
+            },
           },
         ],
       });
     });
 
+    it("counts a team's overdue task about the report (where its escalation links) without moving the report's progress", async () => {
+      const team = await checklist([]);
+      await t.dataSource.query('update roles set name = $2 where id = $1', [team.roleId, `IT ${tag}`]);
+      const own = await checklist([
+        { title: `Own task ${tag}`, dueDays: 30 },
+        { title: `Prepare the laptop ${tag}`, dueDays: 0 },
+      ]);
+      const [ownTask, laptop] = own.itemIds as [number, number];
+      await t.dataSource.query(`update checklist_items set owner_type = 'role', owner_role_id = $2 where id = $1`, [laptop, team.roleId]);
+      // Removed after `own`, whose item names it as the owning team.
+      fixtures.push(fixtures.splice(fixtures.indexOf(team), 1)[0] as ChecklistFixture);
+      const hire = await own.addUser('2025-03-03');
+      await setManager(hire.id, boss.id);
+      await addProgress(t.dataSource, hire.id, ownTask, { completedAt: '2025-03-04T10:00:00Z' });
+
+      const statsOf = async () => {
+        const res = await as(bossToken, 'get', '/api/team').expect(200);
+        return (res.body.data as Array<{ user: { id: number }; stats: unknown }>).find((m) => m.user.id === hire.id)?.stats;
+      };
+      expect(await statsOf()).toEqual({
+        completed: 1,
+        total: 1,
+        overdue: 1,
+        completionPercentage: 100,
+        nextDue: { item_id: laptop, title: `Prepare the laptop ${tag}`, dueDate: '2025-03-03', owner_type: 'role', owner_role_name: `IT ${tag}` },
+      });
+
+      await addProgress(t.dataSource, hire.id, laptop, { completedAt: '2025-03-12T09:00:00Z' });
+      expect(await statsOf()).toEqual({ completed: 1, total: 1, overdue: 0, completionPercentage: 100, nextDue: null });
+    });
+
     it('GraphQL myTeam answers the same', async () => {
       const res = await gql(
         t,
-        '{ myTeam { user { id name email role_id role_name start_date } stats { completed total overdue completionPercentage nextDue { item_id title dueDate } } } }',
+        '{ myTeam { user { id name email role_id role_name start_date } stats { completed total overdue completionPercentage nextDue { item_id title dueDate owner_type owner_role_name } } } }',
         {},
         { token: bossToken, ip: randomIp() },
       ).expect(200);
@@ -216,10 +260,10 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
       await as(null, 'get', '/api/team').expect(401);
     });
 
-    it('a report with every task done has no next task', async () => {
+    it('a report with every task about them done has no next task', async () => {
       const done = await fx.addUser('2025-03-03');
       await setManager(done.id, boss.id);
-      for (const itemId of fx.itemIds.slice(0, 3)) await addProgress(t.dataSource, done.id, itemId, { completedAt: '2025-03-05T10:00:00Z' });
+      for (const itemId of fx.itemIds) await addProgress(t.dataSource, done.id, itemId, { completedAt: '2025-03-05T10:00:00Z' });
       const res = await as(bossToken, 'get', '/api/team').expect(200);
       const member = (res.body.data as Array<{ user: { id: number }; stats: unknown }>).find((m) => m.user.id === done.id);
       expect(member?.stats).toEqual({ completed: 3, total: 3, overdue: 0, completionPercentage: 100, nextDue: null });
