@@ -8,7 +8,13 @@ import { teamMember } from './test-data';
 type FakePeopleApi = { [K in keyof PeopleApi]: jest.Mock<ReturnType<PeopleApi[K]>, Parameters<PeopleApi[K]>> };
 
 const TEAM: TeamMember[] = [
-  teamMember(31, 'Ada Brook', { completed: 3, total: 8, overdue: 2, completionPercentage: 38, nextDue: { item_id: 4, title: 'Security training', dueDate: '2026-02-04' } }),
+  teamMember(31, 'Ada Brook', {
+    completed: 3,
+    total: 8,
+    overdue: 2,
+    completionPercentage: 38,
+    nextDue: { item_id: 4, title: 'Security training', dueDate: '2026-02-04', owner_type: 'new_hire', owner_role_name: null },
+  }),
   teamMember(32, 'Ben Cole', { completed: 5, total: 5, overdue: 0, completionPercentage: 100, nextDue: null }),
 ];
 
@@ -53,6 +59,20 @@ describe('My team', () => {
     expect(fact('Ben Cole', 'Overdue')).toBe('0');
     expect(fact('Ben Cole', 'Next due')).toBe('Nothing left to do');
     expect(within(member('Ben Cole')).getByText('Overdue').parentElement?.className).toBeFalsy();
+  });
+
+  it("names who does the next task when it is not the report's own (the task an escalation is about)", async () => {
+    const next = (owner_type: string, owner_role_name: string | null = null) => ({ item_id: 9, title: 'Prepare the laptop', dueDate: '2026-02-02', owner_type, owner_role_name });
+    await renderPage(
+      fakeApi([
+        teamMember(41, 'Cara Dunn', { overdue: 1, nextDue: next('role', 'IT') }),
+        teamMember(42, 'Dev Egan', { overdue: 1, nextDue: next('manager') }),
+        teamMember(43, 'Eve Ford', { nextDue: next('buddy') }),
+      ]),
+    );
+    expect(fact('Cara Dunn', 'Next due')).toBe('The IT team: Prepare the laptop, due Mon, Feb 2');
+    expect(fact('Dev Egan', 'Next due')).toBe('You: Prepare the laptop, due Mon, Feb 2');
+    expect(fact('Eve Ford', 'Next due')).toBe('Their buddy: Prepare the laptop, due Mon, Feb 2');
   });
 
   it('shows a named loading status, then says when no one reports to the user', async () => {

@@ -18,6 +18,13 @@ export interface TeamPageProps {
   api?: PeopleApi;
 }
 
+/** The next task, with who does it when that is not the report (an escalation about it links here). */
+function nextDueText(next: NonNullable<TeamMember['stats']['nextDue']>): string {
+  const date = calendarDate(next.dueDate, formatDueDay);
+  const owner = TEXT.nextDueOwner(next.owner_type, next.owner_role_name);
+  return owner === null ? TEXT.nextDue(next.title, date) : TEXT.nextDueBy(owner, next.title, date);
+}
+
 /**
  * `/app/team`: the signed-in user's direct reports, each with their onboarding progress, overdue
  * count, next task due and start date, all as the server counts them (docs/product.md#progress).
@@ -52,7 +59,7 @@ export function TeamPage({ api = peopleApi }: TeamPageProps) {
                 </div>
                 <div>
                   <dt>{TEXT.nextDueLabel}</dt>
-                  <dd>{stats.nextDue ? TEXT.nextDue(stats.nextDue.title, calendarDate(stats.nextDue.dueDate, formatDueDay)) : TEXT.nothingDue}</dd>
+                  <dd>{stats.nextDue ? nextDueText(stats.nextDue) : TEXT.nothingDue}</dd>
                 </div>
               </dl>
             </li>

@@ -132,4 +132,12 @@ export const TEAM_TEXT = {
   nextDueLabel: 'Next due',
   nothingDue: 'Nothing left to do',
   nextDue: (title: string, date: string) => `${title}, due ${date}`,
+  /** Who does the next task, as the manager reads it; null for the report's own task. */
+  nextDueOwner(ownerType: string, roleName: string | null): string | null {
+    if (ownerType === 'manager') return 'You';
+    if (ownerType === 'buddy') return 'Their buddy';
+    if (ownerType === 'role') return `The ${roleName ?? 'assigned'} team`;
+    return null;
+  },
+  nextDueBy: (owner: string, title: string, date: string) => `${owner}: ${title}, due ${date}`,
 } as const;

@@ -27,7 +27,10 @@ export interface MyTasksPage {
   total: number;
 }
 
-/** One direct report, as `GET /team` answers it; the stats are over the report's own tasks. */
+/**
+ * One direct report, as `GET /team` answers it: progress over the report's own tasks; overdue and
+ * the next task over every task about them, with who does it.
+ */
 export interface TeamMember {
   user: { id: number; name: string; email: string; role_id: number; role_name: string; start_date: string };
   stats: {
@@ -35,7 +38,7 @@ export interface TeamMember {
     total: number;
     overdue: number;
     completionPercentage: number;
-    nextDue: { item_id: number; title: string; dueDate: string } | null;
+    nextDue: { item_id: number; title: string; dueDate: string; owner_type: string; owner_role_name: string | null } | null;
   };
 }
 
