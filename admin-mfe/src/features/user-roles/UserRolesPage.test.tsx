@@ -65,7 +65,7 @@ describe('UserRolesPage', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: REONBOARD }));
     fireEvent.click(screen.getByRole('button', { name: 'Assign' }));
     const confirm = screen.getByRole('dialog', { name: 'Change the role of these users?' });
-    expect(confirm.textContent).toContain('Tasks new to them are due counting from today instead of their start date. Tasks both roles share keep their progress.');
+    expect(confirm.textContent).toContain('Tasks new to them are due counting from today (or their start date, if that is later), none before it. Tasks both roles share keep their progress.');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Assign' }));
     expect((await within(confirm).findByRole('alert')).textContent).toBe('Role not found');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Assign' }));

@@ -65,7 +65,7 @@ describe('EditUserDialog: manager, buddy and a new role', () => {
     fireEvent.change(role, { target: { value: '2' } });
     const box = reonboard();
     expect(box?.checked).toBe(false);
-    expect(within(dialog()).getByRole('checkbox', { description: 'Tasks new to them are due counting from today instead of their start date. Tasks both roles share keep their progress.' })).toBe(box);
+    expect(within(dialog()).getByRole('checkbox', { description: 'Tasks new to them are due counting from today (or their start date, if that is later), none before it. Tasks both roles share keep their progress.' })).toBe(box);
     // Back to the saved role: the choice goes away.
     fireEvent.change(role, { target: { value: '1' } });
     expect(reonboard()).toBeNull();

@@ -117,7 +117,7 @@ export const ADMIN_TEXT = {
   selfManager: 'A user cannot be their own manager',
   selfBuddy: 'A user cannot be their own buddy',
   reonboardLabel: "Start the new role's checklist from today",
-  reonboardHint: 'Tasks new to them are due counting from today instead of their start date. Tasks both roles share keep their progress.',
+  reonboardHint: 'Tasks new to them are due counting from today (or their start date, if that is later), none before it. Tasks both roles share keep their progress.',
   viewProgress: (name: string) => `View ${name}'s checklist progress`,
   progressTitle: (name: string) => `${name}'s checklist`,
   progressLoading: 'Loading checklist progress',
