@@ -64,7 +64,8 @@ test(`${EMPLOYEES} concurrent employees for ${DURATION_MS / 1000} s: zero errors
     const token = JSON.parse(login.text).token;
     const items = await timed('checklist', call(gateway.base, 'GET', `/api/user-checklist-items/user/${account.id}`, { token }));
     if (!items.ok) return;
-    const ids = JSON.parse(items.text).map((i) => i.id);
+    // The hire's own tasks: the others' about them (the IT team's, the buddy's) answer 409 to the hire by design.
+    const ids = JSON.parse(items.text).filter((i) => i.owner_type === 'new_hire').map((i) => i.id);
     let k = 0;
     while (Date.now() < deadline) {
       await timed('dashboard', call(gateway.base, 'POST', '/graphql', { token, body: { query: '{ dashboard { progress { completedTasks remainingTasks completionPercentage } upcomingTasks { id title } } }' } }));
