@@ -1,7 +1,7 @@
 import { choiceSchema, idSchema, isBlank, nullishSchema, optionalSchema, pagingSchema, problem, withoutNul } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { NewPassword } from '../auth';
-import { OutboxMailSchema } from '../mail';
+import { isDeliverableAddress } from '../mail';
 import { EmailField, NameField, StartDateField } from '../users';
 import { CSV_COLUMNS, INVITATION_LIMITS, INVITATION_MESSAGES as M, INVITATION_STATUSES } from './invitations.messages';
 
@@ -27,7 +27,7 @@ const personId = (message: string) => optionalSchema(idSchema(message), null);
 /** The fields of an invitation but its role (a CSV line names its role as text). */
 const hireFields = {
   // Mail must be deliverable to it too: the outbox's own recipient rule, so an invitation never fails at queueing.
-  email: EmailField.refine((email) => OutboxMailSchema.shape.to.safeParse(email).success, { error: M.emailInvalid }),
+  email: EmailField.refine(isDeliverableAddress, { error: M.emailInvalid }),
   name: NameField,
   start_date: optionalSchema(StartDateField, null),
   manager_id: personId(M.managerIdInvalid),

@@ -3,5 +3,5 @@ export { MailOutbox, MAIL_DELIVER_QUEUE, type MailOutboxOptions } from './mail.o
 export { MailWorker, MAIL_SWEEP_QUEUE, DEFAULT_DELIVERY_POLICY, type DeliveryOutcome, type DeliveryPolicy, type MailWorkerOptions } from './mail.worker';
 export { createMailer, type Mailer, type MailerOptions, type OutgoingMail } from './mailer';
 export { escapeHtml, renderMail, type RenderContext, type RenderedMail } from './mail.templates';
-export { MailContentSchema, OutboxMailSchema, type MailContent, type MailKind, type OutboxMail } from './mail.schemas';
+export { APP_PATH_PATTERN, isDeliverableAddress, MailContentSchema, OutboxMailSchema, type MailContent, type MailKind, type OutboxMail } from './mail.schemas';
 export { MAIL_LIMITS, MAIL_MESSAGES } from './mail.messages';

@@ -40,8 +40,11 @@ const ReminderTask = z.object({
 /** Tasks listed in one reminder at most; the rest are counted ("and 12 more"). */
 const reminderTasks = z.array(ReminderTask).min(1, M.textRequired).max(MAIL_LIMITS.reminderTasksMax, M.textRequired);
 
-/** An in-app path such as /app/my-tasks: the mail's button opens PUBLIC_URL + it. */
-const appPath = z.string(M.textRequired).regex(/^\/[^\s]*$/, M.textRequired).max(500, M.textTooLong);
+/** An in-app path such as /app/my-tasks; never `//host` or `/\host`, which a browser opens as another site. */
+export const APP_PATH_PATTERN = /^\/(?![/\\])[^\s]*$/;
+
+/** The mail's button opens PUBLIC_URL + this path. */
+const appPath = z.string(M.textRequired).regex(APP_PATH_PATTERN, M.textRequired).max(500, M.textTooLong);
 
 const reminder = z.object({ name: text(MAIL_LIMITS.nameMax), tasks: reminderTasks, more: z.number().int().min(0), link: appPath });
 
@@ -66,6 +69,15 @@ export const OutboxMailSchema = z.object({
   dedupeKey: z.string(M.dedupeKeyInvalid).min(1, M.dedupeKeyInvalid).max(MAIL_LIMITS.dedupeKeyMax, M.dedupeKeyInvalid).optional(),
   content: MailContentSchema,
 });
+
+/**
+ * Whether the outbox takes this recipient. Accounts may hold addresses the mail rule refuses
+ * (registration checks only something@something.tld), so senders that mail every account
+ * (reminders, notices) ask first and keep such a person to the in-app notification.
+ */
+export function isDeliverableAddress(address: string): boolean {
+  return OutboxMailSchema.shape.to.safeParse(address).success;
+}
 
 /** One mail to queue: recipient, the template's kind and data, and an optional dedupe key. */
 export type OutboxMail = z.input<typeof OutboxMailSchema>;

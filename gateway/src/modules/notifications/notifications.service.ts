@@ -4,7 +4,7 @@ import { NotFoundError } from '../../shared/errors';
 import { withoutNul } from '../../shared/schemas';
 import { queryRows } from '../../shared/sql';
 import { parseInput, z } from '../../shared/validation';
-import type { MailOutbox, OutboxMail } from '../mail';
+import { APP_PATH_PATTERN, isDeliverableAddress, type MailOutbox, type OutboxMail } from '../mail';
 import { NOTIFICATION_LIMITS as L, NOTIFICATION_MESSAGES as M, NOTIFICATION_TYPES, type NotificationType as Kind } from './notifications.messages';
 import { NotificationId, NotificationPreferencesInput } from './notifications.schemas';
 import { INSERT_NOTIFICATIONS_SQL } from './reminders.sql';
@@ -29,7 +29,7 @@ const NotifySchema = z.object({
   type: z.enum(NOTIFICATION_TYPES),
   title: text(L.titleMax).pipe(z.string().min(1)),
   body: text(L.bodyMax),
-  link: z.string().regex(/^\/[^\s]*$/).max(L.linkMax).nullable(),
+  link: z.string().regex(APP_PATH_PATTERN).max(L.linkMax).nullable(),
   mail: z.object({ dedupeKey: z.string().min(1).max(200).optional() }).optional(),
 });
 
@@ -138,7 +138,7 @@ export class NotificationService {
       [n.userId, n.type, n.title, n.body, n.link],
     );
     if (!row) throw new Error(`notify: user ${n.userId} does not exist`);
-    if (n.mail) await this.outbox.enqueue(manager, mailOf(n, row));
+    if (n.mail && isDeliverableAddress(row.email)) await this.outbox.enqueue(manager, mailOf(n, row));
     const { email: _email, name: _name, ...notification } = row;
     return toNotification(notification);
   }
@@ -156,14 +156,13 @@ export class NotificationService {
     if (mailed.length === 0) return list.length;
     const people = await queryRows<{ id: number; email: string; name: string }>(manager, 'select id, email, name from users where id = any($1::int[])', [mailed.map((n) => n.userId)]);
     const byId = new Map(people.map((p) => [p.id, p]));
-    await this.outbox.enqueueMany(
-      manager,
-      mailed.map((n) => {
-        const person = byId.get(n.userId);
-        if (!person) throw new Error(`notify: user ${n.userId} does not exist`);
-        return mailOf(n, person);
-      }),
-    );
+    const mails: OutboxMail[] = [];
+    for (const n of mailed) {
+      const person = byId.get(n.userId);
+      if (!person) throw new Error(`notify: user ${n.userId} does not exist`);
+      if (isDeliverableAddress(person.email)) mails.push(mailOf(n, person));
+    }
+    await this.outbox.enqueueMany(manager, mails);
     return list.length;
   }
 }

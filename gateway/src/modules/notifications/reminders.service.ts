@@ -3,7 +3,7 @@ import { requireAdmin, type Actor } from '../../shared/actor';
 import type { Clock } from '../../shared/clock';
 import { queryRows } from '../../shared/sql';
 import { companyDay } from '../checklist';
-import { MAIL_LIMITS, type MailOutbox, type OutboxMail } from '../mail';
+import { isDeliverableAddress, MAIL_LIMITS, type MailOutbox, type OutboxMail } from '../mail';
 import type { SettingsService } from '../settings';
 import { NOTIFICATION_LIMITS as L, NOTIFICATION_MESSAGES as M } from './notifications.messages';
 import type { ReminderRunType } from './notifications.types';
@@ -153,7 +153,8 @@ export class ReminderService {
       mails.push({ to: row.email, content: { kind: 'escalation', data: { name: row.name, tasks: row.tasks, more: row.total - row.tasks.length, link } } });
     }
     await this.insertNotifications(manager, notifications);
-    await this.outbox.enqueueMany(manager, mails);
+    // One account's odd address must not stop everyone's reminders: that person is told in the app only.
+    await this.outbox.enqueueMany(manager, mails.filter((mail) => isDeliverableAddress(mail.to)));
     return { digests: digests.length, escalations };
   }
 

@@ -1,6 +1,6 @@
 import { ValidationError } from '../../../shared/errors';
 import { parseInput } from '../../../shared/validation';
-import { escapeHtml, OutboxMailSchema, renderMail } from '..';
+import { escapeHtml, isDeliverableAddress, OutboxMailSchema, renderMail } from '..';
 
 const context = { publicUrl: 'https://onboarding.example.com/embark' };
 const expiresAt = new Date('2026-12-01T09:30:00Z');
@@ -59,4 +59,19 @@ describe('OutboxMailSchema', () => {
       'Mail link token is required',
     );
   });
+  it('takes only in-app paths as a reminder link, never one a browser opens as another site', () => {
+    const digest = (link: string) => ({ to: 'ada@example.com', content: { kind: 'digest', data: { name: 'Ada', tasks: [{ title: 'Tour', hire: null, dueDate: '2031-03-03', overdueDays: 0 }], more: 0, link } } });
+    expect(parseInput(OutboxMailSchema, digest('/app/my-tasks')).content.kind).toBe('digest');
+    for (const link of ['//evil.example/app', '/\\evil.example', 'https://evil.example', 'app/checklist']) {
+      expect(() => parseInput(OutboxMailSchema, digest(link))).toThrow(ValidationError);
+    }
+  });
+
+  it('tells which account addresses the outbox takes', () => {
+    expect(isDeliverableAddress('ada@example.com')).toBe(true);
+    // Registration's looser rule takes these; the outbox does not, so reminders tell such people in the app only.
+    expect(isDeliverableAddress('zoë@example.com')).toBe(false);
+    expect(isDeliverableAddress('first..last@example.com')).toBe(false);
+  });
 });
+

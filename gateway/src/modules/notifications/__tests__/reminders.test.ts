@@ -335,6 +335,20 @@ describe('reminder job: digests, escalations, idempotency', () => {
     expect((await notificationsOf(manager)).map((n) => n.type)).toEqual(['escalation']);
   });
 
+  it('keeps an account whose address the mail rule refuses to the app, and still mails everyone else', async () => {
+    const hires = await role('Linguist');
+    await item(hires, 'Glossary', 0);
+    const odd = await person('Zoe Odd', hires, { start: '2031-04-07' });
+    // Registration takes this address; the outbox's stricter rule does not.
+    await t.dataSource.query('update users set email = $2 where id = $1', [odd.id, `zoë.${odd.id}@example.com`]);
+    const plain = await person('Pat Plain', hires, { start: '2031-04-07' });
+
+    expect(await run('2031-04-04T10:00:00Z')).toEqual({ digests: 2, escalations: 0 });
+    expect((await mailsIn(plain)).map((m) => m.subject)).toEqual(['1 onboarding task due soon or overdue']);
+    expect((await notificationsOf(odd)).map((n) => n.type)).toEqual(['digest']);
+    expect(Number(((await t.dataSource.query('select count(*)::int as n from mail_outbox where to_address like $1', ['zoë.%'])) as Array<{ n: number }>)[0]?.n)).toBe(0);
+  });
+
   it('sends nothing while the company has reminders switched off', async () => {
     const hires = await role('Tester');
     await item(hires, 'Test plan', 0);
