@@ -7,10 +7,12 @@ import { ChecklistTaskDirectory, JournalService } from './modules/journal';
 import { ChecklistItemsService, ChecklistService, companyDay, completedSql, completionPercentage, completionPercentages, dueDateSql, overdueSql, ownTaskSql } from './modules/checklist';
 import { DashboardService } from './modules/dashboard';
 import { DocumentsService, linkedDocumentsForItems } from './modules/documents';
+import { InsightsService } from './modules/insights';
 import { InvitationsService } from './modules/invitations';
 import { MailOutbox } from './modules/mail';
 import { NotificationService, ReminderService } from './modules/notifications';
 import { ProgressService } from './modules/progress';
+import { ReportsService } from './modules/reports';
 import { RolesService } from './modules/roles';
 import { SettingsService } from './modules/settings';
 import { TeamService, UserAdminService, UsersService, type CompanyToday } from './modules/users';
@@ -35,9 +37,11 @@ export interface Services {
   userAdmin: UserAdminService;
   team: TeamService;
   adminReports: AdminReportsService;
+  insights: InsightsService;
   invitations: InvitationsService;
   notifications: NotificationService;
   reminders: ReminderService;
+  reports: ReportsService;
 }
 
 export interface ServiceOptions {
@@ -97,8 +101,10 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   );
   const team = new TeamService(dataSource, taskRules, companyToday);
   const adminReports = new AdminReportsService(clock, { users, userAdmin, roles, checklist, checklistItems, documents });
+  const insights = new InsightsService(dataSource, clock);
   const invitations = new InvitationsService(dataSource, users, roles, auth, audit, outbox, hasher, limiter, {
     tokenAttemptsPerAddress: options.auth.rateLimits.invitationTokenPerAddress,
   });
-  return { audit, auth, sessions, passwords, twoFactor, settings, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, userAdmin, team, adminReports, invitations, notifications, reminders };
+  const reports = new ReportsService(dataSource, companyToday);
+  return { audit, auth, sessions, passwords, twoFactor, settings, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, userAdmin, team, adminReports, insights, invitations, notifications, reminders, reports };
 }

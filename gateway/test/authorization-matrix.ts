@@ -527,6 +527,7 @@ export const REST_MATRIX: RestRow[] = [
 
   // The administration console: administrators only, whatever the data.
   { route: 'GET /api/admin/stats', expect: ADMIN_ONLY(200) },
+  { route: 'GET /api/admin/stats/insights', expect: ADMIN_ONLY(200) },
   { route: 'GET /api/admin/audit', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/audit?category=all&limit=5' }) },
   { route: 'GET /api/admin/users', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/users?search=matrix&sort=progress&order=desc&limit=5' }) },
   { route: 'GET /api/admin/users/:id', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/users/${(await freshUser(ctx)).id}` }) },
@@ -943,6 +944,11 @@ export const GRAPHQL_MATRIX: GraphQLRow[] = [
     field: 'Query.adminStats',
     expect: GQL_ADMIN_ONLY,
     request: () => ({ query: '{ adminStats { as_of counts { users documents } completion_rate roles { role_id completion_rate overdue_tasks new_hires } } }' }),
+  },
+  {
+    field: 'Query.adminInsights',
+    expect: GQL_ADMIN_ONLY,
+    request: () => ({ query: '{ adminInsights { as_of cohorts { month hires days { day share } } overdue_by_role { role_name total } slowest_items { title median_days } } }' }),
   },
   { field: 'Query.auditLog', expect: GQL_ADMIN_ONLY, request: () => ({ query: '{ auditLog(category: all, limit: 5) { total data { id action actor_name details created_at } } }' }) },
   {

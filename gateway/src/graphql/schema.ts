@@ -5,6 +5,7 @@ import { AuthResolver, PasswordResolver } from '../modules/auth';
 import { ChecklistItemResolver, UserChecklistResolver } from '../modules/checklist';
 import { DashboardResolver } from '../modules/dashboard';
 import { DocumentsResolver } from '../modules/documents';
+import { InsightsResolver } from '../modules/insights';
 import { InvitationsResolver } from '../modules/invitations';
 import { JournalResolver } from '../modules/journal';
 import { NotificationsResolver } from '../modules/notifications';
@@ -14,7 +15,7 @@ import { SettingsResolver } from '../modules/settings';
 import { UsersResolver } from '../modules/users';
 
 /** Every resolver class of the API. */
-export const resolvers = [AuthResolver, PasswordResolver, SettingsResolver, RolesResolver, UsersResolver, UserChecklistResolver, ChecklistItemResolver, ProgressResolver, DashboardResolver, DocumentsResolver, JournalResolver, AdminResolver, AdminChecklistItemResolver, InvitationsResolver, NotificationsResolver] as const;
+export const resolvers = [AuthResolver, PasswordResolver, SettingsResolver, RolesResolver, UsersResolver, UserChecklistResolver, ChecklistItemResolver, ProgressResolver, DashboardResolver, DocumentsResolver, JournalResolver, AdminResolver, AdminChecklistItemResolver, InsightsResolver, InvitationsResolver, NotificationsResolver] as const;
 
 let cached: Promise<GraphQLSchema> | undefined;
 

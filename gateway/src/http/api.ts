@@ -3,10 +3,12 @@ import { adminRouter } from '../modules/admin';
 import { authRouter } from '../modules/auth';
 import { checklistRouter } from '../modules/checklist';
 import { documentsRouter } from '../modules/documents';
+import { insightsRouter } from '../modules/insights';
 import { invitationsRouter } from '../modules/invitations';
 import { journalRouter } from '../modules/journal';
 import { notificationsRouter } from '../modules/notifications';
 import { progressRouter } from '../modules/progress';
+import { reportsRouter } from '../modules/reports';
 import { rolesRouter } from '../modules/roles';
 import { settingsRouter } from '../modules/settings';
 import { usersRouter } from '../modules/users';
@@ -27,8 +29,10 @@ export function apiRouter(services: Services, options: { production: boolean }):
   router.use(documentsRouter(services));
   router.use(journalRouter(services));
   router.use(adminRouter(services));
+  router.use(insightsRouter(services));
   router.use(invitationsRouter(services));
   router.use(notificationsRouter(services));
+  router.use(reportsRouter(services));
   // Unknown /api paths answer JSON, not express's HTML 404.
   router.use(apiNotFound);
   return router;

@@ -50,7 +50,7 @@ export function workingDaysBetweenSql(from: string, to: string): string {
 }
 
 /** SQL: the date item `item`'s due days count from for user `user`: the progress row's anchor (a re-onboarding), else the start date. */
-function anchorSql(user: string, progress: string | null): string {
+export function anchorSql(user: string, progress: string | null): string {
   return progress === null ? `${user}.start_date` : `coalesce(${progress}.anchor_date, ${user}.start_date)`;
 }
 

@@ -28,7 +28,7 @@ export {
   urgencyLevel,
 } from './checklist.rules';
 export type { ChecklistItemTypeName, OwnerTypeName, ProgressStatusName, TaskPriorityName, UrgencyLevelName } from './checklist.rules';
-export { addWorkingDaysSql, companyTodaySql, completedSql, dueDateJoinsSql, dueDateSql, liveDueDateSql, overdueSql, ownsTaskSql, ownTaskSql, workingDaysBetweenSql } from './checklist.sql';
+export { addWorkingDaysSql, anchorSql, companyTodaySql, completedSql, dueDateJoinsSql, dueDateSql, liveDueDateSql, overdueSql, ownsTaskSql, ownTaskSql, workingDaysBetweenSql } from './checklist.sql';
 export { companyDay, type CompanyDay } from './calendar';
 export { completionPercentages } from './completion';
 export {
