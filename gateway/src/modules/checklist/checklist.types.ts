@@ -131,7 +131,12 @@ export class UserChecklistItemType extends ChecklistItemType {
   @Field(() => String, { nullable: true })
   note!: string | null;
 
-  @Field(() => String, { nullable: true, description: 'The due date stored with the progress (the live date when it was last written; a completed task keeps it), ISO date YYYY-MM-DD.' })
+  // GraphQL only: REST keeps due_date in its documented shape. The retirement steps: docs/delivery.md#worked-example.
+  @Field(() => String, {
+    nullable: true,
+    description: 'The due date stored with the progress (the live date when it was last written; a completed task keeps it), ISO date YYYY-MM-DD.',
+    deprecationReason: 'Use dueDate: the same date for a completed task, and the live date for an open one.',
+  })
   due_date!: string | null;
 
   @Field(() => GraphQLDateTimeISO, { nullable: true })
