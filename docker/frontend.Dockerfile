@@ -5,7 +5,7 @@ FROM node:20-bookworm-slim AS build
 ARG APP
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json schema.graphql ./
-COPY scripts/codegen.mjs scripts/
+COPY scripts/codegen/ scripts/codegen/
 COPY scripts/lib/security-headers.mjs scripts/lib/
 COPY gateway/package.json gateway/
 COPY shared-ui/package.json shared-ui/
