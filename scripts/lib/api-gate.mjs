@@ -1,0 +1,89 @@
+// The API gate (docs/delivery.md#what-the-gates-check): the candidate's schema.graphql and
+// openapi.json against the previous release's, and the GraphQL operations of the front ends'
+// previous releases against the candidate schema, so whatever is deployed keeps working.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildSchema, parse, validate } from 'graphql';
+import { CriticalityLevel, diff, DiffRule } from '@graphql-inspector/core';
+import { diffOpenApi } from './openapi-diff.mjs';
+import { collectOperations, isOperationDocument } from './graphql-operations.mjs';
+import { fileAt, filesAt, previousRelease } from './git-refs.mjs';
+
+/** The package whose releases carry the API (its schema files sit at the repository root). */
+export const API_PACKAGE = 'gateway';
+/** The front ends whose released operations must keep validating. */
+export const FRONT_ENDS = ['shell', 'employee-mfe', 'admin-mfe'];
+
+/**
+ * GraphQL breaking changes. A removal passes when the old schema marked the field, enum value or
+ * input field `@deprecated`: the old schema is the previous release, so the deprecation has shipped.
+ * @returns {Promise<{ breaking: { path: string, message: string }[], dangerous: { path: string, message: string }[] }>}
+ */
+export async function diffGraphql(oldSdl, newSdl) {
+  const changes = await diff(buildSchema(oldSdl), buildSchema(newSdl), [DiffRule.suppressRemovalOfDeprecatedField]);
+  const pick = (level) => changes.filter((change) => change.criticality.level === level).map((change) => ({ path: change.path ?? '', message: change.message }));
+  return { breaking: pick(CriticalityLevel.Breaking), dangerous: pick(CriticalityLevel.Dangerous) };
+}
+
+/** REST breaking changes, less those the previous release already marked deprecated. */
+export function diffRest(oldDoc, newDoc) {
+  const changes = diffOpenApi(oldDoc, newDoc);
+  return { breaking: changes.filter((change) => !change.deprecated), retired: changes.filter((change) => change.deprecated) };
+}
+
+/** Validation errors of operations against a schema: `[{ name, source, errors }]`, empty when all pass. */
+export function invalidOperations(schema, operations) {
+  const failures = [];
+  for (const operation of operations) {
+    const errors = validate(schema, parse(operation.document));
+    if (errors.length) failures.push({ name: operation.name, source: operation.source, errors: errors.map((error) => error.message) });
+  }
+  return failures;
+}
+
+/** A front end's operations as its release `ref` had them, read from git. */
+export function operationsAt(root, ref, pkg) {
+  const files = filesAt(root, ref, `${pkg}/src`)
+    .map((file) => path.posix.relative(pkg, file))
+    .filter(isOperationDocument)
+    .map((location) => ({ location, source: fileAt(root, ref, `${pkg}/${location}`) ?? '' }));
+  return collectOperations(files);
+}
+
+/**
+ * Runs the whole gate for the repository at `root`: the working tree is the candidate.
+ * @param {{ root: string, base?: string, frontEnds?: string[] }} options `base` overrides the API baseline
+ */
+export async function checkApi({ root, base, frontEnds = FRONT_ENDS }) {
+  const report = { baseline: null, graphql: null, rest: null, operations: [], problems: [] };
+  const baseline = base ? { ref: base, label: base } : previousRelease(root, API_PACKAGE);
+  report.baseline = baseline?.label ?? null;
+  const newSdl = await readFile(path.join(root, 'schema.graphql'), 'utf8');
+  const newSchema = buildSchema(newSdl);
+
+  if (baseline) {
+    const oldSdl = fileAt(root, baseline.ref, 'schema.graphql');
+    if (oldSdl) {
+      report.graphql = await diffGraphql(oldSdl, newSdl);
+      for (const change of report.graphql.breaking) report.problems.push(`GraphQL: ${change.message}`);
+    }
+    const oldOpenApi = fileAt(root, baseline.ref, 'openapi.json');
+    if (oldOpenApi) {
+      const newOpenApi = JSON.parse(await readFile(path.join(root, 'openapi.json'), 'utf8'));
+      report.rest = diffRest(JSON.parse(oldOpenApi), newOpenApi);
+      for (const change of report.rest.breaking) report.problems.push(`REST: ${change.route}: ${change.message}`);
+    }
+  }
+
+  for (const pkg of frontEnds) {
+    const release = previousRelease(root, pkg);
+    if (!release) continue;
+    const operations = operationsAt(root, release.ref, pkg);
+    const failures = invalidOperations(newSchema, operations);
+    report.operations.push({ package: pkg, release: release.label, count: operations.length, failures });
+    for (const failure of failures) {
+      report.problems.push(`${pkg} ${release.label}: operation ${failure.name} (${failure.source}) no longer validates: ${failure.errors.join('; ')}`);
+    }
+  }
+  return report;
+}
