@@ -7,7 +7,7 @@ import { ConfigError, loadConfig } from './config';
 import { createDataSource, runMigrations, withStartupLock } from './db/data-source';
 import { DemoPasswordsError, refuseDemoPasswords } from './db/demo-passwords';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
-import { seedDemoData } from './db/seed';
+import { seedDemoData, startSeedSteps } from './db/seed';
 import { startJobs, type PgBoss } from './jobs';
 import { PasswordHasher } from './modules/auth';
 import { createMailer, MailWorker } from './modules/mail';
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   await dataSource.initialize();
   await withStartupLock(dataSource, async () => {
     await runMigrations(dataSource, logger);
-    if (config.seedDemo) await seedDemoData(dataSource, logger);
+    if (config.seedDemo) await seedDemoData(dataSource, logger, startSeedSteps(config.nodeEnv));
   });
   // Before anything listens: a published password must never open a production instance.
   if (config.nodeEnv === 'production') await refuseDemoPasswords(dataSource, new PasswordHasher(config.auth.argon2));

@@ -5,6 +5,7 @@ import type { Logger } from '../shared/logger';
 import { BASE_ROLES } from './migrations/1795940000000-BaseRoles';
 import { insertDemoChecklist } from './seed-checklist';
 import { insertDemoDocuments } from './seed-documents';
+import { insertDemoHires } from './seed-hires';
 
 /**
  * Demo data for a fresh install (README, "The two commands"). Each step owns one table group and
@@ -138,8 +139,26 @@ const seedCalendar: SeedStep = {
   },
 };
 
+/** A few hundred generated hires over the last months with partial progress, for the index charts (seed-hires.ts). */
+const seedHires: SeedStep = {
+  name: 'hires',
+  async run(manager) {
+    await insertDemoHires(manager);
+    await resetIdentity(manager, 'users');
+  },
+};
+
 // The calendar before the checklist: the demo progress stores its due dates by it.
-export const SEED_STEPS: SeedStep[] = [seedRoles, seedAccounts, seedPeople, seedCalendar, seedChecklist, seedDocuments, seedRegistration];
+export const SEED_STEPS: SeedStep[] = [seedRoles, seedAccounts, seedPeople, seedCalendar, seedChecklist, seedDocuments, seedRegistration, seedHires];
+
+/**
+ * The steps a start seeds with: all of them, but under NODE_ENV=test (the e2e
+ * stack) not the generated hires, so the browser tests see the demo company
+ * they were written against.
+ */
+export function startSeedSteps(nodeEnv: string): SeedStep[] {
+  return nodeEnv === 'test' ? SEED_STEPS.filter((step) => step.name !== seedHires.name) : SEED_STEPS;
+}
 
 /**
  * After explicit ids, move the identity sequence past them so the next insert
