@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run dev`: every part in watch mode (turbo), with mail going to a MailDev started here when
 // SMTP_URL is unset, as `npm start` does.
+// First: .env (when present) must be in process.env before any other module reads it.
+import './lib/load-dotenv.mjs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startLocalMail } from './lib/maildev.mjs';

@@ -3,6 +3,8 @@
 // gateway. Remote locations are read from the environment here, at serve time,
 // and handed to the shell through /runtime-config.json (no rebuild to move a remote).
 // Without SMTP_URL, mail goes to a MailDev started here (the inbox is printed below).
+// First: .env (when present) must be in process.env before any other module reads it.
+import './lib/load-dotenv.mjs';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build what is not built (turbo replays cached builds in seconds), then serve.
+// First: .env (when present) must be in process.env before any other module reads it.
+import './lib/load-dotenv.mjs';
 import { spawnSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from './lib/paths.mjs';

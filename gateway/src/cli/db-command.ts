@@ -5,7 +5,7 @@ import { ConfigError, parseEnv, type Config, type Env } from '../config';
 import { findRepoRoot } from '../config/repo-root';
 import { runMigrations, withStartupLock } from '../db/data-source';
 import { migrations } from '../db/migrations';
-import { seedDemoData } from '../db/seed';
+import { seedDemoData, startSeedSteps } from '../db/seed';
 import { JOBS_SCHEMA } from '../jobs';
 import { createLogger } from '../shared/logger';
 import { CliError, openDatabase, runAsMain, unexpectedFailure, type Database } from './command';
@@ -110,14 +110,14 @@ async function seed(db: Database, config: Config, out: (line: string) => void): 
     throw new CliError('refused in production: the demo accounts\' passwords are published. Create the first administrator with `npm run admin:create`.', EXIT.refused);
   }
   await migrate(db, out);
-  const seeded = await withStartupLock(db.dataSource, () => seedDemoData(db.dataSource, createLogger('silent')));
+  const seeded = await withStartupLock(db.dataSource, () => seedDemoData(db.dataSource, createLogger('silent'), startSeedSteps(config.nodeEnv)));
   if (!seeded) {
     throw new CliError(`refused: ${db.where} already has data (accounts, or roles besides the base ones). The demo data goes only into an empty database; \`npm run db:reset\` empties a development database first.`, EXIT.refused);
   }
   out(`${db.where}: demo data seeded (sign in as admin@example.com; the passwords are in the README).`);
 }
 
-async function reset(db: Database, out: (line: string) => void): Promise<void> {
+async function reset(db: Database, config: Config, out: (line: string) => void): Promise<void> {
   await withStartupLock(db.dataSource, async () => {
     // One transaction: a failure leaves the old schema as it was.
     await db.dataSource.transaction(async (manager) => {
@@ -128,7 +128,7 @@ async function reset(db: Database, out: (line: string) => void): Promise<void> {
   });
   out(`${db.where}: schema dropped and re-created.`);
   await migrate(db, out);
-  if (!(await withStartupLock(db.dataSource, () => seedDemoData(db.dataSource, createLogger('silent'))))) {
+  if (!(await withStartupLock(db.dataSource, () => seedDemoData(db.dataSource, createLogger('silent'), startSeedSteps(config.nodeEnv))))) {
     throw new Error('the demo seed found data in a database it had just emptied');
   }
   out(`${db.where}: demo data seeded.`);
@@ -170,7 +170,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     else if (sub === 'rollback') await rollback(database, out);
     else if (sub === 'status') await status(database, out);
     else if (sub === 'seed') await seed(database, config, out);
-    else await reset(database, out);
+    else await reset(database, config, out);
     return EXIT.done;
   } catch (err) {
     if (err instanceof CliError) {

@@ -333,3 +333,27 @@ function parseAuth(env: Env, nodeEnv: NodeEnv, problems: string[]): AuthConfig {
     },
   };
 }
+
+/**
+ * Every variable parseEnv reads, found by running it over environments that record each read
+ * (production and development, as their branches differ), so the list cannot drift from the
+ * parser. The README's Configuration table and .env.example are tested against it.
+ */
+export function configVariables(): string[] {
+  const seen = new Set<string>();
+  for (const base of [{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }] as Env[]) {
+    const env = new Proxy(base, {
+      get(target, key) {
+        if (typeof key === 'string') seen.add(key);
+        return Reflect.get(target, key) as unknown;
+      },
+    });
+    try {
+      parseEnv(env, null);
+    } catch (err) {
+      // Production without secrets is refused; the reads happened all the same.
+      if (!(err instanceof ConfigError)) throw err;
+    }
+  }
+  return [...seen].sort();
+}

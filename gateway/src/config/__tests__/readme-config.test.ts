@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { configVariables } from '../env';
+import { findRepoRoot } from '../repo-root';
+
+/*
+ * The README's Configuration table and .env.example against what the code reads: the
+ * gateway's parser (configVariables records every read), the operator commands, and the
+ * launchers in scripts/ (read from their source). A missing or extra row fails.
+ */
+
+const root = findRepoRoot() as string;
+
+function sourcesUnder(dir: string, ext: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile() && e.name.endsWith(ext)).map((e) => path.join(e.parentPath, e.name));
+}
+
+/** Names read by `process.env.X`, `env.X`, `env['X']` or `port('X', …)` / `portFromEnv('X', …)` in `files`. */
+function readsIn(files: string[]): Set<string> {
+  const patterns = [/\benv\.([A-Z][A-Z0-9_]*)\b/g, /\benv\[['"]([A-Z][A-Z0-9_]*)['"]\]/g, /\b(?:port|portFromEnv)\(['"]([A-Z][A-Z0-9_]*)['"]/g];
+  const names = new Set<string>();
+  for (const file of files) {
+    const source = fs.readFileSync(file, 'utf8');
+    for (const pattern of patterns) for (const match of source.matchAll(pattern)) names.add(match[1]);
+  }
+  return names;
+}
+
+/** Every variable the code reads, sorted. */
+function variablesRead(): string[] {
+  const launchers = sourcesUnder(path.join(root, 'scripts'), '.mjs');
+  const commands = sourcesUnder(path.join(root, 'gateway', 'src', 'cli'), '.ts').filter((f) => !f.includes('__tests__'));
+  return [...new Set([...configVariables(), ...readsIn(launchers), ...readsIn(commands)])].sort();
+}
+
+/** The variables named in the first column of the README's Configuration table. */
+function readmeRows(): string[] {
+  const readme = fs.readFileSync(path.join(root, 'README.md'), 'utf8');
+  const section = /^## Configuration\n([\s\S]*?)^#{2,3} /m.exec(readme)?.[1];
+  if (section === undefined) throw new Error('README.md has no "## Configuration" section');
+  const names: string[] = [];
+  for (const line of section.split('\n')) {
+    if (!line.startsWith('| `')) continue;
+    const firstCell = line.split('|')[1];
+    for (const match of firstCell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) names.push(match[1]);
+  }
+  return names;
+}
+
+/** The variables .env.example sets or shows commented out (`# NAME=`). */
+function envExampleNames(): string[] {
+  const text = fs.readFileSync(path.join(root, '.env.example'), 'utf8');
+  return [...text.matchAll(/^#?\s?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+}
+
+describe('the documented configuration', () => {
+  const read = variablesRead();
+
+  it('finds the variables the code reads', () => {
+    // A floor against a scanner that silently finds nothing.
+    expect(read).toEqual(expect.arrayContaining(['DATABASE_URL', 'GATEWAY_PORT', 'SHELL_PORT', 'EMPLOYEE_REMOTE_URL', 'ADMIN_PASSWORD_FILE', 'RATE_LIMIT_LOGIN_ACCOUNT_MAX']));
+  });
+
+  it('has one README Configuration row per variable the code reads, and no other', () => {
+    const rows = readmeRows();
+    const duplicates = rows.filter((name, i) => rows.indexOf(name) !== i);
+    expect({ missing: read.filter((n) => !rows.includes(n)), extra: rows.filter((n) => !read.includes(n)), duplicates }).toEqual({ missing: [], extra: [], duplicates: [] });
+  });
+
+  it('lists every variable in .env.example, and no other', () => {
+    const names = envExampleNames();
+    const duplicates = names.filter((name, i) => names.indexOf(name) !== i);
+    expect({ missing: read.filter((n) => !names.includes(n)), extra: names.filter((n) => !read.includes(n)), duplicates }).toEqual({ missing: [], extra: [], duplicates: [] });
+  });
+});
