@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # One image per front-end bundle (APP = shell | employee-mfe | admin-mfe), each deployed on its own.
 # Build context: the repository root.
-FROM node:20-bookworm-slim AS build
+FROM node:22.22-bookworm-slim AS build
 ARG APP
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json schema.graphql ./
@@ -20,8 +20,9 @@ RUN npm run codegen --workspace "@embark/${APP}" && npm run build --workspace "@
 # The security headers every location includes, with the hashes of this build's inline scripts and styles.
 RUN node scripts/lib/security-headers.mjs nginx "${APP}" "${APP}/dist" > security-headers.conf
 
-# nginx-unprivileged runs as a non-root user and listens on 8080.
-FROM nginxinc/nginx-unprivileged:1.27-alpine AS runtime
+# nginx-unprivileged runs as a non-root user and listens on 8080. 1.30 is nginx's current stable branch
+# (docs/decisions.md, "Runtimes"); the minor pins the branch, and its patch releases come with rebuilds.
+FROM nginxinc/nginx-unprivileged:1.30-alpine AS runtime
 ARG APP
 COPY --from=build /app/${APP}/dist /usr/share/nginx/html
 # The official entrypoint renders templates with envsubst at start: runtime config and upstreams come from env.

@@ -37,7 +37,7 @@ ${ABOUT[sub]}
 The database is DATABASE_URL, or without it the embedded PostgreSQL in DATA_DIR (port
 EMBEDDED_PG_PORT), shared with a running gateway. \`npm run db:${sub}\` loads .env when present
 and, like \`npm start\`, takes an unset NODE_ENV as development; the gateway's Docker image sets
-NODE_ENV=production (there: docker compose run --rm gateway node dist/cli/db-command.js ${sub}).
+NODE_ENV=production (there: docker compose run --rm gateway npm run db:${sub}).
 
 Options:
   -h, --help   this text
