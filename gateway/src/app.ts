@@ -10,6 +10,7 @@ import { actorOf, authenticate, metaOf } from './http/actor';
 import { apiRouter } from './http/api';
 import { apiNotFound, errorHandler } from './http/errors';
 import { healthRouter } from './http/health';
+import { httpMetrics } from './http/metrics';
 import { requestLog } from './http/request-log';
 import { noStore, securityHeaders } from './http/security-headers';
 import { createServices, type Services } from './services';
@@ -57,6 +58,7 @@ export async function createApp({ config, dataSource, logger, clock = systemCloc
     next();
   });
   app.use(requestLog(logger));
+  app.use(httpMetrics({ restBase: '/api' }));
   app.use(securityHeaders({ production }));
   app.use(healthRouter({ dataSource, logger, isShuttingDown: () => shuttingDown }));
 

@@ -9,6 +9,8 @@ import { DemoPasswordsError, refuseDemoPasswords } from './db/demo-passwords';
 import type { EmbeddedPostgres } from './db/embedded';
 import { loadEmbedded } from './db/embedded-loader';
 import { seedDemoData, startSeedSteps } from './db/seed';
+import { trackDatabasePool, trackJobQueue } from './http/metrics';
+import { startMetricsServer, type MetricsServer } from './http/metrics-server';
 import { startJobs, type PgBoss } from './jobs';
 import { PasswordHasher } from './modules/auth';
 import { createMailer, MailWorker } from './modules/mail';
@@ -29,6 +31,7 @@ interface Running {
   boss?: PgBoss;
   mailWorker?: MailWorker;
   reminders?: ReminderSchedule;
+  metrics?: MetricsServer;
 }
 
 const running: Running = {};
@@ -37,7 +40,7 @@ let shuttingDown: Promise<void> | undefined;
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  logger = createLogger(config.logLevel, { service: 'gateway' });
+  logger = createLogger(config.logLevel, { service: 'gateway' }, config.logFormat);
   installProcessHandlers(config.shutdownTimeoutMs);
 
   let databaseUrl = config.databaseUrl;
@@ -75,6 +78,7 @@ async function main(): Promise<void> {
   running.app = app;
   // The daily reminders: a pg-boss schedule every replica registers; the day's run happens once.
   running.reminders = await startReminderSchedule(config.reminderSchedule, { boss, reminders: app.services.reminders, logger });
+  await startMetrics(config.metricsPort, dataSource, boss);
   const server = http.createServer(app.app);
   running.server = server;
   // Slightly above typical load-balancer idle timeouts, so the LB closes first.
@@ -91,6 +95,23 @@ async function main(): Promise<void> {
   logger.info('gateway listening', { url: `http://localhost:${port}`, graphql: `http://localhost:${port}/graphql`, nodeEnv: config.nodeEnv });
   // A plain line too, for humans and for scripts that wait for the URL.
   console.info(`Embark gateway ready at http://localhost:${port} (GraphQL: http://localhost:${port}/graphql)`);
+}
+
+/**
+ * The Prometheus endpoint on its own port. A port already taken (a second gateway on this machine)
+ * costs the metrics, not the gateway: it says so and serves without them.
+ */
+async function startMetrics(port: number | null, dataSource: DataSource, boss: PgBoss): Promise<void> {
+  if (port === null) return;
+  // TypeORM's postgres driver keeps pg's Pool as `master`.
+  trackDatabasePool(() => (dataSource.driver as unknown as { master?: { totalCount: number; idleCount: number; waitingCount: number } }).master);
+  trackJobQueue(boss);
+  try {
+    running.metrics = await startMetricsServer({ port, logger });
+    logger.info('metrics listening', { url: `http://localhost:${running.metrics.port}/metrics` });
+  } catch (err) {
+    logger.warn('metrics server not started: set METRICS_PORT to a free port, or off', { port, err });
+  }
 }
 
 function installProcessHandlers(timeoutMs: number): void {
@@ -128,6 +149,7 @@ async function shutdown(reason: string, exitCode: number, timeoutMs: number): Pr
     running.app?.beginShutdown();
     await closeServer(running.server, timeoutMs);
     logger.debug('HTTP server closed');
+    await step('stop metrics server', () => running.metrics?.close());
     await step('stop GraphQL', () => running.app?.stop());
     await stopJobs(timeoutMs);
     await step('close database pool', () => (running.dataSource?.isInitialized ? running.dataSource.destroy() : undefined));

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { LOG_LEVELS, type LogLevel } from '../shared/logger';
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from '../shared/logger';
 
 export type NodeEnv = 'development' | 'production' | 'test';
 const NODE_ENVS: readonly NodeEnv[] = ['development', 'production', 'test'];
@@ -19,6 +19,10 @@ export interface Config {
   /** null until resolved by loadConfig (generated outside production). */
   jwtSecret: string | null;
   logLevel: LogLevel;
+  /** pretty needs pino-pretty (a development dependency); the default is pretty in development only. */
+  logFormat: LogFormat;
+  /** Port of the Prometheus `/metrics` server, apart from the app; null: none (METRICS_PORT=0 or off). */
+  metricsPort: number | null;
   trustProxy: TrustProxy;
   shutdownTimeoutMs: number;
   auth: AuthConfig;
@@ -281,6 +285,14 @@ export function parseEnv(env: Env, repoRoot: string | null, options: ParseOption
   let logLevel: LogLevel = 'info';
   if ((LOG_LEVELS as readonly string[]).includes(logLevelRaw)) logLevel = logLevelRaw as LogLevel;
   else problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got "${logLevelRaw}")`);
+  const logFormatRaw = read(env, 'LOG_FORMAT')?.toLowerCase();
+  let logFormat: LogFormat = nodeEnv === 'development' ? 'pretty' : 'json';
+  if (logFormatRaw !== undefined) {
+    if ((LOG_FORMATS as readonly string[]).includes(logFormatRaw)) logFormat = logFormatRaw as LogFormat;
+    else problems.push(`LOG_FORMAT must be one of ${LOG_FORMATS.join(', ')} (got "${logFormatRaw}")`);
+  }
+  const metricsRaw = read(env, 'METRICS_PORT')?.toLowerCase();
+  const metricsPort = metricsRaw === 'off' || metricsRaw === '0' ? null : parseIntInRange(env, 'METRICS_PORT', 9464, 1, 65535, problems);
 
   const trustProxy = parseTrustProxy(read(env, 'TRUST_PROXY'), problems);
   const auth = parseAuth(env, nodeEnv, problems);
@@ -288,7 +300,7 @@ export function parseEnv(env: Env, repoRoot: string | null, options: ParseOption
   const reminderSchedule = parseBool(env, 'REMINDER_SCHEDULE', problems, 'on or off') ?? true;
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { nodeEnv, port, databaseUrl, databasePoolMax, dataDir, embeddedPgPort, seedDemo, jwtSecret, logLevel, trustProxy, shutdownTimeoutMs, auth, mail, reminderSchedule };
+  return { nodeEnv, port, databaseUrl, databasePoolMax, dataDir, embeddedPgPort, seedDemo, jwtSecret, logLevel, logFormat, metricsPort, trustProxy, shutdownTimeoutMs, auth, mail, reminderSchedule };
 }
 
 function parseRule(env: Env, prefix: string, defaults: RateLimitRule, problems: string[]): RateLimitRule {

@@ -4,6 +4,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import { ApolloArmor } from '@escape.tech/graphql-armor';
 import type { GraphQLSchema } from 'graphql';
 import type { NodeEnv } from '../config';
+import { graphqlMetricsPlugin } from '../http/metrics';
 import type { Logger } from '../shared/logger';
 import type { GraphQLContext } from './context';
 import { createFormatError } from './format-error';
@@ -65,6 +66,7 @@ export async function createApolloServer({ schema, nodeEnv, logger }: ApolloOpti
     plugins: [
       ...protection.plugins,
       outageStatusPlugin(),
+      graphqlMetricsPlugin(),
       // Apollo's default cache-control plugin wraps EVERY field resolver to collect cache hints;
       // we set none, and every /graphql answer is `no-store` anyway (app.ts noStore).
       ApolloServerPluginCacheControlDisabled(),

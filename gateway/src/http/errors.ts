@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors';
 import { toRestError } from '../shared/error-mapping';
 import type { Logger } from '../shared/logger';
-import { loggablePath } from './request-log';
+import { loggablePath, requestLogger } from './request-log';
 
 /** body-parser errors carry a `type`; translate the client-caused ones to our family. */
 function fromBodyParser(err: unknown): unknown {
@@ -23,8 +23,9 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       return;
     }
     const mapped = toRestError(fromBodyParser(err));
-    if (mapped.unexpected) logger.error('unhandled request error', { err, method: req.method, path: loggablePath(req.originalUrl) });
-    else if (mapped.status === 503) logger.warn('database unavailable', { err, method: req.method, path: loggablePath(req.originalUrl) });
+    // Through the request's logger, so the line carries its request id.
+    if (mapped.unexpected) requestLogger(req, logger).error('unhandled request error', { err, method: req.method, path: loggablePath(req.originalUrl) });
+    else if (mapped.status === 503) requestLogger(req, logger).warn('database unavailable', { err, method: req.method, path: loggablePath(req.originalUrl) });
     res.status(mapped.status).set(mapped.headers).json(mapped.body);
   };
 }

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { EntityManager } from 'typeorm';
 import { connectionErrorListener } from '../db/data-source';
+import { countJobFailure, countJobQueueError } from '../http/metrics';
 import type { Logger } from '../shared/logger';
 
 /*
@@ -35,9 +36,36 @@ export async function startJobs(options: StartJobsOptions): Promise<PgBoss> {
     ...({ onConnect: connectionErrorListener(options.logger) } as object),
   });
   // Without a listener an 'error' event would throw; a lost connection is retried by pg-boss.
-  boss.on('error', (err) => options.logger.warn('job queue error', { err }));
+  boss.on('error', (err) => {
+    countJobQueueError();
+    options.logger.warn('job queue error', { err });
+  });
+  countFailures(boss);
   await boss.start();
   return boss;
+}
+
+/**
+ * Counts every job whose handler throws, whoever registers the handler (pg-boss then retries it
+ * or marks it failed). pg-boss emits no event per failed job, so its `work` is wrapped once here.
+ */
+function countFailures(boss: PgBoss): void {
+  type Handler = (jobs: unknown) => Promise<unknown>;
+  const work = boss.work.bind(boss) as (name: string, ...rest: unknown[]) => Promise<string>;
+  const counted = (name: string, ...rest: unknown[]): Promise<string> => {
+    // work(name, handler) or work(name, options, handler): the handler is always last.
+    const handler = rest.pop() as Handler;
+    const wrapped: Handler = async (jobs) => {
+      try {
+        return await handler(jobs);
+      } catch (err) {
+        countJobFailure(name);
+        throw err;
+      }
+    };
+    return work(name, ...rest, wrapped);
+  };
+  boss.work = counted as PgBoss['work'];
 }
 
 /**

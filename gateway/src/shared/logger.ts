@@ -1,12 +1,21 @@
+import pino from 'pino';
+
 /**
- * A small JSON-lines logger. One object per line keeps logs machine-readable
- * (container log drivers, jq) without pulling in a logging framework.
+ * The gateway's logger: pino underneath (JSON lines in production, pretty in development), behind
+ * this small interface so callers neither know nor care. pino-http shares the same pino instance
+ * for the per-request lines (http/request-log.ts).
  *
  * It must never leak secrets: values under sensitive keys are replaced, and
  * credentials embedded in strings (connection URLs, bearer tokens) are masked.
+ * Our own `redact` runs in pino's formatters rather than pino's path-based `redact` option,
+ * because secrets hide under any key at any depth (an error's cause, a nested body).
  */
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** json: one object per line (production, containers, jq); pretty: colours and aligned fields for a terminal. */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export type LogFields = Record<string, unknown>;
 
@@ -17,8 +26,6 @@ export interface Logger {
   error(msg: string, fields?: LogFields): void;
   child(fields: LogFields): Logger;
 }
-
-const SEVERITY: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 
 // Matched against object keys, case-insensitively, ignoring `_` and `-`.
 const SENSITIVE_KEY = /password|passwd|passphrase|^pass$|secret|token|authorization|cookie|jwt|apikey|privatekey|totp|^otp|backupcode|credential/i;
@@ -55,32 +62,94 @@ export function redact(value: unknown, depth = 0): unknown {
   return out;
 }
 
-export type LogSink = (line: string, level: Exclude<LogLevel, 'silent'>) => void;
+type LineLevel = Exclude<LogLevel, 'silent'>;
+export type LogSink = (line: string, level: LineLevel) => void;
 
-const defaultSink: LogSink = (line, level) => {
-  // warn/error go to stderr so they survive `> /dev/null` of routine output.
-  (level === 'warn' || level === 'error' ? process.stderr : process.stdout).write(line + '\n');
-};
+/**
+ * Bindings under this key are dropped, never written: pino-http binds the whole request to a
+ * child logger it creates per request, which we neither want in a line nor want to walk.
+ */
+export const UNLOGGED_BINDING = 'unloggedRequest';
 
-export function createLogger(level: LogLevel = 'info', base: LogFields = {}, sink: LogSink = defaultSink): Logger {
-  const threshold = SEVERITY[level];
-  const write = (lvl: Exclude<LogLevel, 'silent'>, msg: string, fields?: LogFields): void => {
-    if (SEVERITY[lvl] < threshold) return;
-    const record = { time: new Date().toISOString(), level: lvl, msg: redactString(msg), ...(redact({ ...base, ...fields }) as LogFields) };
-    let line: string;
-    try {
-      line = JSON.stringify(record);
-    } catch {
-      // Circular structures must not turn a log call into a crash.
-      line = JSON.stringify({ time: record.time, level: lvl, msg: record.msg, note: 'fields not serializable' });
-    }
-    sink(line, lvl);
+const pinoOfLogger = new WeakMap<Logger, pino.Logger>();
+
+/** The pino instance behind a logger made by createLogger, for pino-http. */
+export function pinoOf(logger: Logger): pino.Logger {
+  const instance = pinoOfLogger.get(logger);
+  if (!instance) throw new TypeError('pinoOf: this logger was not made by createLogger');
+  return instance;
+}
+
+/** Our interface over a pino instance (also over pino-http's per-request child loggers). */
+export function wrapPino(instance: pino.Logger): Logger {
+  const logger: Logger = {
+    // The enabled check first: a debug line below the level costs no redaction.
+    debug: (msg, fields) => instance.isLevelEnabled('debug') && instance.debug(fields ?? {}, redactString(msg)),
+    info: (msg, fields) => instance.isLevelEnabled('info') && instance.info(fields ?? {}, redactString(msg)),
+    warn: (msg, fields) => instance.isLevelEnabled('warn') && instance.warn(fields ?? {}, redactString(msg)),
+    error: (msg, fields) => instance.isLevelEnabled('error') && instance.error(fields ?? {}, redactString(msg)),
+    child: (fields) => wrapPino(instance.child(fields)),
   };
-  return {
-    debug: (msg, fields) => write('debug', msg, fields),
-    info: (msg, fields) => write('info', msg, fields),
-    warn: (msg, fields) => write('warn', msg, fields),
-    error: (msg, fields) => write('error', msg, fields),
-    child: (fields) => createLogger(level, { ...base, ...fields }, sink),
+  pinoOfLogger.set(logger, instance);
+  return logger;
+}
+
+/** warn and error go to stderr, so they survive `> /dev/null` of routine output; `dedupe` writes each line once. */
+function splitStreams(out: pino.DestinationStream, err: pino.DestinationStream): pino.MultiStreamRes {
+  return pino.multistream(
+    [
+      { level: 'debug', stream: out },
+      { level: 'warn', stream: err },
+    ],
+    { dedupe: true },
+  );
+}
+
+/** pino-pretty is a development dependency: absent from the production image, where the format falls back to JSON. */
+type PrettyFactory = (options: Record<string, unknown>) => pino.DestinationStream;
+function loadPretty(): PrettyFactory | null {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- optional at run time; a static import would fail where it is not installed
+    return require('pino-pretty') as PrettyFactory;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `output`: 'json' or 'pretty' for stdout/stderr, or a sink receiving each JSON line (tests capture
+ * records this way). Every line carries `time` (ISO), `level` (its name) and `msg`, then the fields.
+ */
+export function createLogger(level: LogLevel = 'info', base: LogFields = {}, output: LogSink | LogFormat = 'json'): Logger {
+  const options: pino.LoggerOptions = {
+    level,
+    base: redact(base) as LogFields,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: {
+      level: (label) => ({ level: label }),
+      bindings: (bindings) => {
+        if (UNLOGGED_BINDING in bindings) return {};
+        return redact(bindings) as LogFields;
+      },
+      log: (fields) => redact(fields) as LogFields,
+    },
   };
+  let destination: pino.DestinationStream;
+  const pretty = output === 'pretty' ? loadPretty() : null;
+  if (typeof output === 'function') {
+    const sinkFor = (lvl: LineLevel): pino.StreamEntry => ({ level: lvl, stream: { write: (line: string) => sink(line, lvl) } });
+    const sink = (line: string, lvl: LineLevel): void => output(line.endsWith('\n') ? line.slice(0, -1) : line, lvl);
+    destination = pino.multistream([sinkFor('debug'), sinkFor('info'), sinkFor('warn'), sinkFor('error')], { dedupe: true });
+  } else if (pretty) {
+    // pino-pretty reads pino's numeric levels; `sync` so the last lines before an exit are not lost.
+    delete options.formatters?.level;
+    const prettyTo = (fd: number): pino.DestinationStream =>
+      pretty({ destination: fd, sync: true, colorize: Boolean(process.stdout.isTTY), translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' });
+    destination = splitStreams(prettyTo(1), prettyTo(2));
+  } else {
+    destination = splitStreams(process.stdout, process.stderr);
+  }
+  const logger = wrapPino(pino(options, destination));
+  if (output === 'pretty' && !pretty) logger.warn('LOG_FORMAT=pretty needs the pino-pretty package, which is not installed: logging JSON');
+  return logger;
 }

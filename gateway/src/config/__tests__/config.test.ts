@@ -60,6 +60,8 @@ describe('parseEnv', () => {
       seedDemo: true,
       jwtSecret: null,
       logLevel: 'info',
+      logFormat: 'pretty',
+      metricsPort: 9464,
       trustProxy: false,
       shutdownTimeoutMs: 10_000,
       auth: DEFAULT_AUTH,
@@ -84,6 +86,8 @@ describe('parseEnv', () => {
         SEED_DEMO: 'false',
         JWT_SECRET: SECRET,
         LOG_LEVEL: 'WARN',
+        LOG_FORMAT: 'Pretty',
+        METRICS_PORT: '9100',
         TRUST_PROXY: '10.0.0.0/8, loopback',
         SHUTDOWN_TIMEOUT_MS: '5000',
         SMTP_URL,
@@ -105,6 +109,8 @@ describe('parseEnv', () => {
       seedDemo: false,
       jwtSecret: SECRET,
       logLevel: 'warn',
+      logFormat: 'pretty',
+      metricsPort: 9100,
       trustProxy: ['10.0.0.0/8', 'loopback'],
       shutdownTimeoutMs: 5000,
       auth: DEFAULT_AUTH,
@@ -118,6 +124,16 @@ describe('parseEnv', () => {
       },
       reminderSchedule: false,
     });
+  });
+
+  it('logs JSON outside development, and turns the metrics server off with METRICS_PORT=0 or off', () => {
+    expect(parseEnv({ ...DEV, NODE_ENV: 'test' }, ROOT)).toMatchObject({ logFormat: 'json', metricsPort: 9464 });
+    expect(parseEnv({ ...DEV, LOG_FORMAT: 'json', METRICS_PORT: 'off' }, ROOT)).toMatchObject({ logFormat: 'json', metricsPort: null });
+    expect(parseEnv({ ...DEV, METRICS_PORT: '0' }, ROOT).metricsPort).toBeNull();
+    expect(problems({ LOG_FORMAT: 'xml', METRICS_PORT: '70000' })).toEqual([
+      'LOG_FORMAT must be one of json, pretty (got "xml")',
+      'METRICS_PORT must be an integer from 1 to 65535 (got "70000")',
+    ]);
   });
 
   it('resolves a relative DATA_DIR from the repo root, not the cwd', () => {

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { AuthConfig, RateLimitRule } from '../../config';
 import { ADMIN_ROLE_ID, ANONYMOUS, requireUser, type Actor, type RequestMeta } from '../../shared/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors';
+import { countSignInFailure } from '../../http/metrics';
 import { ConflictError, ForbiddenError, RateLimitedError, UnauthenticatedError } from '../../shared/errors';
 import { hashLinkToken, newLinkToken } from '../../shared/link-tokens';
 import { queryRows } from '../../shared/sql';
@@ -263,6 +264,7 @@ export class AuthService {
   }
 
   private async failSignIn(userId: number | null, email: string, meta: RequestMeta, reason: string): Promise<never> {
+    countSignInFailure(reason);
     await this.audit.record({ action: 'auth.login_failure', actorUserId: null, targetType: 'user', targetId: userId, ip: meta.ip, details: { email: normalizeEmail(email), reason } });
     throw new UnauthenticatedError(MESSAGES.invalidCredentials);
   }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import type { DataSource } from 'typeorm';
 import type { RateLimitRule } from '../../config';
+import { countRateLimitHit } from '../../http/metrics';
 import { queryRows } from '../../shared/sql';
 
 /** One counted event in a fixed window. */
@@ -43,7 +44,10 @@ export class RateLimiter {
       [bucket, rule.windowSeconds],
     );
     if (!row) throw new Error('rate limit upsert returned no row');
-    return { bucket, count: row.count, windowStart: row.window_start, resetsInSeconds: row.resets_in, limited: row.count > rule.max };
+    const limited = row.count > rule.max;
+    // Every limit of every door is counted here, the one place an attempt is found over its limit.
+    if (limited) countRateLimitHit(bucket);
+    return { bucket, count: row.count, windowStart: row.window_start, resetsInSeconds: row.resets_in, limited };
   }
 
   /** Un-counts a hit whose attempt succeeded; a no-op once its window has been replaced. */

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { ensureQueue, type PgBoss } from '../../jobs';
 import { redactString, type Logger } from '../../shared/logger';
+import { countMailFailed, countMailSent } from '../../http/metrics';
 import { queryRows } from '../../shared/sql';
 import type { Mailer } from './mailer';
 import { MAIL_DELIVER_QUEUE, type DeliverJob } from './mail.outbox';
@@ -143,11 +144,13 @@ export class MailWorker {
           [outboxId],
         );
         this.logger.info('mail sent', { outboxId, kind: row.kind, attempts: row.attempts + 1 });
+        countMailSent(row.kind);
         return 'sent';
       }
       const message = redactString(failure instanceof Error ? failure.message : String(failure)).slice(0, 1000);
       await manager.query('update mail_outbox set attempts = attempts + 1, last_attempt_at = now(), last_error = $2 where id = $1', [outboxId, message]);
       const attempts = row.attempts + 1;
+      countMailFailed(row.kind);
       if (attempts >= this.policy.maxAttempts) this.logger.error('mail not delivered; giving up', { outboxId, kind: row.kind, attempts, err: failure });
       else this.logger.warn('mail delivery failed; will retry', { outboxId, kind: row.kind, attempts, err: failure });
       return 'failed';

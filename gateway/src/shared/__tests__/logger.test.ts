@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { createLogger, redact } from '../logger';
 
 function capture(level: Parameters<typeof createLogger>[0] = 'debug') {
@@ -61,5 +63,33 @@ describe('logger', () => {
     loop.self = loop;
     expect(() => logger.info('loop', { loop })).not.toThrow();
     expect(lines).toHaveLength(1);
+  });
+});
+
+describe('logger output', () => {
+  /** Runs a few log calls in a fresh node, as the gateway would, and returns what reached stdout and stderr. */
+  function run(format: 'json' | 'pretty'): { stdout: string; stderr: string } {
+    const script = `const { createLogger } = require('./src/shared/logger');
+      const log = createLogger('info', { service: 'gateway' }, '${format}');
+      log.info('listening', { port: 4000, password: 'Hunter22hunter' });
+      log.warn('slow down', { url: 'postgres://u:pa55word@h/db' });`;
+    const child = spawnSync(process.execPath, ['-r', '@swc-node/register', '-e', script], { cwd: path.resolve(__dirname, '../../..'), encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
+    expect(child.status).toBe(0);
+    return { stdout: child.stdout, stderr: child.stderr };
+  }
+
+  it('json: info lines on stdout and warnings on stderr, one JSON object each', () => {
+    const { stdout, stderr } = run('json');
+    expect(JSON.parse(stdout.trim())).toMatchObject({ level: 'info', msg: 'listening', service: 'gateway', port: 4000, password: '[redacted]' });
+    expect(JSON.parse(stderr.trim())).toMatchObject({ level: 'warn', msg: 'slow down', url: 'postgres://u:***@h/db' });
+  });
+
+  it('pretty (pino-pretty): readable lines, secrets still redacted', () => {
+    const { stdout, stderr } = run('pretty');
+    expect(stdout).toMatch(/INFO.*listening/);
+    expect(stdout).toContain('port: 4000');
+    expect(() => JSON.parse(stdout.trim())).toThrow();
+    expect(stderr).toMatch(/WARN.*slow down/);
+    expect(stdout + stderr).not.toMatch(/Hunter22hunter|pa55word/);
   });
 });
