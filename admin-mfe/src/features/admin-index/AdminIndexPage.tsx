@@ -19,6 +19,7 @@ import { useAdminRoles } from '../../shared/api/useCommon';
 import { useAdminStats } from '../../shared/api/useAdminStats';
 import { useLatestChanges } from './api/useLatestChanges';
 import { describeChange } from './describe-change';
+import { InsightsSection } from './insights/InsightsSection';
 import { ADMIN_SECTIONS, type AdminSection } from './sections';
 import '../../shared/admin.css';
 import './admin-index.css';
@@ -187,7 +188,7 @@ function LatestChanges() {
   );
 }
 
-/** Administration index (`/app/admin`): counts, onboarding health, the latest changes, every section. */
+/** Administration index (`/app/admin`): counts, onboarding health, the charts, the latest changes, every section. */
 export function AdminIndexPage({ basePath }: { basePath: string }) {
   useDocumentTitle(ADMIN_TEXT.indexTitle);
   return (
@@ -195,6 +196,7 @@ export function AdminIndexPage({ basePath }: { basePath: string }) {
       <PageHeader title={ADMIN_TEXT.indexTitle} description={ADMIN_TEXT.indexLead} />
       <Counts basePath={basePath} />
       <Health />
+      <InsightsSection />
       <LatestChanges />
       {GROUPS.map((group) => {
         const id = `admin-group-${group.split(' ')[0]?.toLowerCase()}`;

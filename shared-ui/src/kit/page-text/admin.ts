@@ -538,3 +538,45 @@ export const AUDIT_CHANGE_TEXT = {
   backupCodes: 'generated new backup codes',
   other: (action: string) => `did ${action}`,
 } as const;
+
+/** The Administration index charts (docs/product.md#insights): each chart, its table and its summary for screen readers. */
+export const ADMIN_CHARTS_TEXT = {
+  heading: 'Onboarding over time',
+  lead: (date: string) => `Active hires (administrators not counted), as of ${date}.`,
+  loading: 'Loading the charts',
+  failed: 'Failed to load the charts',
+  chartLoading: 'Loading the chart',
+  showTable: 'Show as table',
+  cohortsHeading: 'Completion by start month',
+  cohortsNote:
+    "The share of each month's hires who had finished their own tasks 7, 14, 30 and 60 days after starting. A day shows once that many days have passed since the month's last hire started.",
+  cohortsEmpty: 'No hires in the last 12 months',
+  cohortsEmptyHint: 'Hires with tasks of their own appear here by the month they started.',
+  cohortsTable: 'Share of hires complete, by start month',
+  cohortsMonth: 'Start month',
+  cohortsHires: 'Hires',
+  cohortsDay: (day: number) => `Day ${day}`,
+  notYet: 'not yet',
+  cohortsSummary: (months: number, latest: string, share30: number | null) =>
+    `Line chart of ${months} start ${months === 1 ? 'month' : 'months'}. ${share30 === null ? `No month is 30 days in yet.` : `The latest month 30 days in, ${latest}, had ${share30}% of hires complete by day 30.`}`,
+  overdueHeading: 'Overdue tasks by role',
+  overdueNote: 'Tasks past their due date today, by the hire’s role and by who does the task.',
+  overdueEmpty: 'No overdue tasks',
+  overdueEmptyHint: 'Tasks past their due date appear here, by role and by who does them.',
+  overdueTable: 'Overdue tasks by role and owner',
+  overdueRole: 'Role',
+  overdueTotal: 'Total',
+  owner: { new_hire: 'New hire', manager: 'Manager', buddy: 'Buddy', role: 'Team' },
+  overdueSummary: (total: number, roles: number, top: string, topTotal: number) =>
+    `Stacked bar chart: ${total} overdue ${total === 1 ? 'task' : 'tasks'} across ${roles} ${roles === 1 ? 'role' : 'roles'}; the most in ${top} (${topTotal}).`,
+  slowHeading: 'Slowest checklist items',
+  slowNote: 'The median days from the start date to completion, the ten slowest items.',
+  slowEmpty: 'No completed tasks yet',
+  slowEmptyHint: 'Once hires complete tasks, the items that take longest appear here.',
+  slowTable: 'Slowest checklist items by median days',
+  slowItem: 'Checklist item',
+  slowMedian: 'Median days',
+  slowCompletions: 'Completed',
+  slowDue: 'Due after (working days)',
+  slowSummary: (items: number, top: string, days: number) => `Bar chart of the ${items} slowest ${items === 1 ? 'item' : 'items'}; the slowest, ${top}, takes a median of ${days} days.`,
+} as const;
