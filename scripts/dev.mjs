@@ -1,12 +1,16 @@
 #!/usr/bin/env node
-// `npm run dev`: every part in watch mode (turbo), with mail going to a MailDev started here when
-// SMTP_URL is unset, as `npm start` does.
-// First: .env (when present) must be in process.env before any other module reads it.
-import './lib/load-dotenv.mjs';
+// `npm run dev`: every part in watch mode (turbo's persistent `dev` tasks, with the codegen watcher
+// beside them), with mail going to a MailDev started here when SMTP_URL is unset, as `npm start` does.
+//
+// Stopping it (Ctrl-C, or SIGTERM to it or its process group) stops everything it started: turbo
+// stops its tasks, then anything of the tree that outlived them is stopped here. The embedded
+// PostgreSQL runs in a session of its own, and a gateway cut short by a second interrupt (turbo and
+// `node --watch` both forward the first) would leave it running.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { startLocalMail } from './lib/maildev.mjs';
 import { repoRoot } from './lib/paths.mjs';
+import { descendants, stopLeftovers } from './lib/process-tree.mjs';
 
 const mail = await startLocalMail().catch((err) => {
   console.error(`embark: ${err.message}`);
@@ -15,16 +19,39 @@ const mail = await startLocalMail().catch((err) => {
 if (mail) console.info(`embark: mail inbox ${mail.inboxUrl} (MailDev: SMTP_URL is not set)`);
 
 const turbo = path.join(repoRoot, 'node_modules', '.bin', 'turbo');
-const dev = spawn(turbo, ['run', 'dev', '--parallel'], {
+// --concurrency: above the persistent tasks (four parts and the codegen watcher), which turbo
+// refuses to start otherwise. --env-mode=loose: nothing of dev is cached, so every variable the
+// parts read (ports, DATA_DIR, the gateway's settings) reaches them without a list to keep up.
+const args = ['run', 'dev', '--concurrency=20', '--env-mode=loose', '--ui=stream'];
+const dev = spawn(turbo, args, {
   cwd: repoRoot,
   // The gateway on its own treats an unset NODE_ENV as production; watch mode is development.
   env: { ...process.env, NODE_ENV: process.env.NODE_ENV || 'development', TURBO_TELEMETRY_DISABLED: '1', ...mail?.env },
-  stdio: 'inherit',
+  // Its own process group, so it gets each stop once, from here (a Ctrl-C reaches this group).
+  detached: true,
+  stdio: ['ignore', 'inherit', 'inherit'],
 });
-// turbo gets Ctrl-C from the terminal itself; forward TERM for non-interactive stops.
-process.on('SIGTERM', () => dev.kill('SIGTERM'));
-process.on('SIGINT', () => {});
+
+/** What was running under turbo when the stop began; checked once turbo is gone. */
+let tree = null;
+function stop(signal) {
+  if (tree === null) {
+    tree = descendants(dev.pid);
+    console.info('embark: stopping…');
+  }
+  try {
+    dev.kill(signal);
+  } catch {
+    // already gone
+  }
+}
+process.on('SIGTERM', () => stop('SIGTERM'));
+process.on('SIGINT', () => stop('SIGINT'));
+process.on('SIGHUP', () => stop('SIGTERM'));
+
 dev.on('exit', async (code, signal) => {
+  const left = await stopLeftovers(tree ?? []);
+  if (left.length > 0) console.info(`embark: stopped what outlived its task: ${left.map((p) => `${p.pid} ${p.command.slice(0, 60)}`).join('; ')}`);
   await mail?.stop();
-  process.exit(code ?? (signal ? 1 : 0));
+  process.exit(tree !== null ? 0 : (code ?? (signal ? 1 : 0)));
 });

@@ -107,7 +107,7 @@ describe('codegen', () => {
     await waitFor('the schema change', () => read(typesFile)?.includes("'MEDIUM'"));
 
     process.kill(-watcher.pid, 'SIGTERM');
-    const result = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(null), 10_000))]);
+    const result = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(null), 10_000).unref())]);
     assert.ok(result, `the watcher did not stop within 10 s after SIGTERM:\n${output}`);
     assert.ok(result.code === 0 || result.signal === 'SIGTERM', `exit ${JSON.stringify(result)}:\n${output}`);
   });
