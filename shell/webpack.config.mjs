@@ -7,6 +7,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import { baseConfig, entryFilename, gatewayProxy, htmlTemplate, productionAliases } from '@embark/shared-ui/build/webpack.mjs';
+import { shellBuildInfo } from '@embark/shared-ui/build/contract.mjs';
 import { federationConfig } from './module-federation.config.mjs';
 
 const appDir = path.dirname(fileURLToPath(import.meta.url));
@@ -27,8 +28,8 @@ const runtimeAliases = {
 function devRuntimeConfig(env = process.env) {
   return {
     remotes: {
-      employee_mfe: env.EMPLOYEE_REMOTE_URL || `http://localhost:${env.EMPLOYEE_PORT || 3001}/remoteEntry.js`,
-      admin_mfe: env.ADMIN_REMOTE_URL || `http://localhost:${env.ADMIN_PORT || 3002}/remoteEntry.js`,
+      employee_mfe: env.EMPLOYEE_REMOTE_URL || `http://localhost:${env.EMPLOYEE_PORT || 3001}/mf-manifest.json`,
+      admin_mfe: env.ADMIN_REMOTE_URL || `http://localhost:${env.ADMIN_PORT || 3002}/mf-manifest.json`,
     },
   };
 }
@@ -154,6 +155,8 @@ export default (_env, argv) => {
     plugins: [
       ...base.plugins,
       new ModuleFederationPlugin(federationConfig),
+      // The shell's version, commit and contract (src/remotes/build-info.ts, docs/bundles.md "Contract").
+      new webpack.DefinePlugin({ __EMBARK_BUILD__: JSON.stringify(shellBuildInfo(appDir)) }),
       production
         ? new HtmlWebpackPlugin({ templateContent: htmlTemplate(appDir), inject: false })
         : new HtmlWebpackPlugin({ templateContent: htmlTemplate(appDir), scriptLoading: 'defer' }),

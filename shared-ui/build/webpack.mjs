@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ContractManifestPlugin } from './contract.mjs';
 
 const sharedUiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sharedUiPackage = JSON.parse(readFileSync(path.join(sharedUiDir, 'package.json'), 'utf8'));
@@ -17,8 +18,9 @@ export const SHARE_STRATEGY = 'loaded-first';
 
 /**
  * `experiments.optimization` of every container: compile out federation runtime code this project
- * never runs (~3 KB gzip on every signed-in page). No snapshot plugin: remotes are registered by
- * their remoteEntry.js URL, never through an mf-manifest.json, and nothing preloads remote assets.
+ * never runs (~3 KB gzip on every signed-in page). No snapshot plugin: the runtime registers remotes
+ * by their remoteEntry.js URL; the shell reads a remote's mf-manifest.json itself (for the contract
+ * check and the versions, shell/src/remotes/manifests.ts), and nothing preloads remote assets.
  * Target web: the containers only ever run in browsers (no Node entry loading).
  */
 export const FEDERATION_OPTIMIZATION = { disableSnapshot: true, target: 'web' };
@@ -401,7 +403,10 @@ export function remoteWebpackConfig({ appDir, name, port, federationConfig, Html
       module: base.module,
       plugins: [
         ...base.plugins,
-        new ModuleFederationPlugin(federationConfig({ production })),
+        // The manifest (mf-manifest.json) carries the remote's version, commit and contract needs,
+        // which the shell checks before it loads remoteEntry.js (docs/bundles.md, "Contract").
+        new ModuleFederationPlugin({ ...federationConfig({ production }), manifest: true }),
+        new ContractManifestPlugin({ appDir, sourceDirs: [path.join(appDir, 'src'), SHARED_UI_SRC] }),
         ...(production ? [] : [new HtmlWebpackPlugin({ templateContent: htmlTemplate(appDir), publicPath: '/' })]),
       ],
       performance: { hints: production ? 'warning' : false },

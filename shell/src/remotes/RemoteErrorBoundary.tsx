@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { contractMismatchOf } from './contract';
 
 export interface RemoteErrorBoundaryProps {
   /** Name used in the console report, e.g. `employee_mfe`. */
@@ -26,6 +27,8 @@ export class RemoteErrorBoundary extends Component<RemoteErrorBoundaryProps, Sta
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    // A contract mismatch was reported once, with both versions, where it was found.
+    if (contractMismatchOf(error)) return;
     console.error(`[embark] ${this.props.label} failed:`, error, info.componentStack ?? '');
   }
 

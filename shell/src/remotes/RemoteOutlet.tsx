@@ -1,6 +1,7 @@
 import { Suspense, use, useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ErrorScreen, ROUTES, Spinner, type RemoteName } from '@embark/shared-ui';
+import { CONTRACT_MESSAGES, contractMismatchOf } from './contract';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
 import { useRemoteLoader } from './RemoteLoaderContext';
 
@@ -12,7 +13,7 @@ export interface RemoteOutletProps {
 
 /**
  * Mounts a remote's `./App`, loading it on first render. Load and render failures show the generic
- * error screen; "Try Again", "Go to Dashboard" or moving to another page clears the error and
+ * error screen (with the contract's wording when the remote does not fit this shell); "Try Again", "Go to Dashboard" or moving to another page clears the error and
  * re-attempts a failed load.
  */
 export function RemoteOutlet({ name, basePath }: RemoteOutletProps) {
@@ -34,7 +35,11 @@ export function RemoteOutlet({ name, basePath }: RemoteOutletProps) {
       label={name}
       resetKeys={[pathname, attempt]}
       onReset={() => loader.forgetFailure(name)}
-      fallback={() => <ErrorScreen onRetry={retry} onGoToDashboard={goToDashboard} />}
+      fallback={(error) => {
+        // A remote that does not fit this shell (docs/bundles.md, "Contract") says which side is behind.
+        const mismatch = contractMismatchOf(error);
+        return <ErrorScreen onRetry={retry} onGoToDashboard={goToDashboard} {...(mismatch ? { message: CONTRACT_MESSAGES[mismatch.skew] } : {})} />;
+      }}
     >
       <Suspense
         fallback={

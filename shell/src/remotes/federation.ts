@@ -1,11 +1,20 @@
 // The only file that talks to the Module Federation runtime. The shell is built with the enhanced
 // plugin and no build-time remotes: locations come from the runtime config, at start.
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { ALL_REMOTE_NAMES, type RuntimeConfig } from '@embark/shared-ui';
+import { SHELL_BUILD } from './build-info';
+import { contractPlugin } from './contract-plugin';
+import { prefetchManifests } from './manifests';
 import { createRemoteLoader, type RemoteLoader } from './remote-loader';
 
-/** Registers every remote's entry URL. Registration fetches nothing; `loadRemote` fetches on first use. */
+/**
+ * Registers every remote and the contract check. Registration fetches no remote code; the
+ * manifests are read now (small JSON files), remoteEntry.js on first use.
+ */
 export function registerRemotesFromConfig(config: RuntimeConfig): void {
+  // Revalidated each time: a stale manifest would point at a release that is gone.
+  prefetchManifests(config.remotes, (url) => fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } }));
+  registerPlugins([contractPlugin(SHELL_BUILD)]);
   registerRemotes(ALL_REMOTE_NAMES.map((name) => ({ name, entry: config.remotes[name] })));
 }
 

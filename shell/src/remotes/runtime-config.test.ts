@@ -23,12 +23,20 @@ describe('parseRuntimeConfig', () => {
     });
   });
 
+  it('accepts a manifest URL in place of a remoteEntry.js', () => {
+    const config = parseRuntimeConfig({ remotes: { employee_mfe: '/employee/mf-manifest.json', admin_mfe: 'https://admin.example.com/v3/mf-manifest.json' } }, BASE);
+    expect(config.remotes).toEqual({
+      employee_mfe: 'https://portal.example.com/employee/mf-manifest.json',
+      admin_mfe: 'https://admin.example.com/v3/mf-manifest.json',
+    });
+  });
+
   it.each([
     ['null', null, 'must be a JSON object'],
     ['an array', [valid], 'must be a JSON object'],
     ['no remotes', {}, 'must have a "remotes" object'],
     ['remotes as a list', { remotes: ['a'] }, 'must have a "remotes" object'],
-    ['a missing admin remote', { remotes: { employee_mfe: valid.remotes.employee_mfe } }, 'remotes.admin_mfe must be the URL'],
+    ['a missing admin remote', { remotes: { employee_mfe: valid.remotes.employee_mfe } }, 'remotes.admin_mfe must be the URL of its mf-manifest.json or remoteEntry.js'],
     ['an empty entry', { remotes: { ...valid.remotes, employee_mfe: '  ' } }, 'remotes.employee_mfe must be the URL'],
     ['a number', { remotes: { ...valid.remotes, employee_mfe: 3001 } }, 'remotes.employee_mfe must be the URL'],
     ['a javascript: URL', { remotes: { ...valid.remotes, admin_mfe: 'javascript:alert(1)' } }, 'must be an http(s) URL'],

@@ -6,8 +6,9 @@ export class RuntimeConfigError extends Error {
 }
 
 /**
- * Validates the parsed `/runtime-config.json`. Each remote needs its `remoteEntry.js` URL: an
- * absolute http(s) URL, or a root-relative path (resolved against `baseUrl`, the shell's origin).
+ * Validates the parsed `/runtime-config.json`. Each remote needs the URL of its `mf-manifest.json`
+ * (preferred: it carries the remote's version and contract, manifests.ts) or of its `remoteEntry.js`:
+ * an absolute http(s) URL, or a root-relative path (resolved against `baseUrl`, the shell's origin).
  * Unknown keys are ignored so the file can grow without breaking older shells.
  */
 export function parseRuntimeConfig(raw: unknown, baseUrl: string): RuntimeConfig {
@@ -23,7 +24,7 @@ export function parseRuntimeConfig(raw: unknown, baseUrl: string): RuntimeConfig
 
 function parseEntryUrl(name: RemoteName, value: unknown, baseUrl: string): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new RuntimeConfigError(`runtime-config.json: remotes.${name} must be the URL of its remoteEntry.js.`);
+    throw new RuntimeConfigError(`runtime-config.json: remotes.${name} must be the URL of its mf-manifest.json or remoteEntry.js.`);
   }
   const text = value.trim();
   const isAbsolute = /^https?:\/\//i.test(text);

@@ -1,7 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Icon, ROUTES, SHELL_TEXT, useAuth, usePathPopover } from '@embark/shared-ui';
 import { useRoleName } from '../api/useRoleName';
+
+// Lazy: the dialog, its wording and the Modal load only when someone opens it (the dashboard's
+// JS budget, docs/bundles.md).
+const AboutDialog = lazy(() => import(/* webpackChunkName: "about" */ './AboutDialog'));
 
 /** Up to two initials for the avatar: "Ada Lovelace" → "AL", "ada" → "A". */
 export function initialsOf(name: string): string {
@@ -12,7 +16,8 @@ export function initialsOf(name: string): string {
 
 /**
  * The header's user menu: a button named 'User menu' opening a panel with the user's
- * name, role name ('Front-Line Staff' when unknown) and email, 'Profile Settings' and 'Sign Out'.
+ * name, role name ('Front-Line Staff' when unknown) and email, 'Profile Settings', 'About Embark'
+ * (the versions in this page, a lazy dialog) and 'Sign Out'.
  * A disclosure, not an ARIA menu: its content is text plus one link and one button. The button
  * itself shows the avatar; the name and role are in the panel.
  */
@@ -23,6 +28,7 @@ export function UserMenu() {
   // Open only on the path it was opened on: following 'Profile Settings' closes it.
   const { open, close, toggle, root, button, panelId } = usePathPopover(pathname);
   const [signingOut, setSigningOut] = useState(false);
+  const [aboutOpen, setAboutOpen] = useState(false);
 
   if (!user) return null;
   const initials = initialsOf(user.name);
@@ -67,12 +73,34 @@ export function UserMenu() {
             <Icon name="profile" size={18} />
             {SHELL_TEXT.profileSettings}
           </Link>
+          <button
+            type="button"
+            className="shell-popover__item"
+            onClick={() => {
+              close();
+              setAboutOpen(true);
+            }}
+          >
+            <Icon name="help" size={18} />
+            About Embark
+          </button>
           <button type="button" className="shell-popover__item shell-popover__item--danger" onClick={signOut} disabled={signingOut} aria-busy={signingOut || undefined}>
             <Icon name="signOut" size={18} />
             {SHELL_TEXT.signOut}
           </button>
         </div>
       </div>
+      {aboutOpen ? (
+        <Suspense fallback={null}>
+          <AboutDialog
+            onClose={() => {
+              setAboutOpen(false);
+              // The item that opened it is hidden with the panel: focus goes back to the menu's button.
+              button.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
