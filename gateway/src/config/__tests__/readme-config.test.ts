@@ -22,7 +22,7 @@ function readsIn(files: string[]): Set<string> {
   const names = new Set<string>();
   for (const file of files) {
     const source = fs.readFileSync(file, 'utf8');
-    for (const pattern of patterns) for (const match of source.matchAll(pattern)) names.add(match[1]);
+    for (const pattern of patterns) for (const [, name] of source.matchAll(pattern)) if (name !== undefined) names.add(name);
   }
   return names;
 }
@@ -42,8 +42,8 @@ function readmeRows(): string[] {
   const names: string[] = [];
   for (const line of section.split('\n')) {
     if (!line.startsWith('| `')) continue;
-    const firstCell = line.split('|')[1];
-    for (const match of firstCell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) names.push(match[1]);
+    const firstCell = line.split('|')[1] ?? '';
+    for (const [, name] of firstCell.matchAll(/`([A-Z][A-Z0-9_]*)`/g)) if (name !== undefined) names.push(name);
   }
   return names;
 }
@@ -51,7 +51,7 @@ function readmeRows(): string[] {
 /** The variables .env.example sets or shows commented out (`# NAME=`). */
 function envExampleNames(): string[] {
   const text = fs.readFileSync(path.join(root, '.env.example'), 'utf8');
-  return [...text.matchAll(/^#?\s?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+  return [...text.matchAll(/^#?\s?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1] ?? '');
 }
 
 describe('the documented configuration', () => {
@@ -71,7 +71,7 @@ describe('the documented configuration', () => {
   it('lists every variable in .env.example, and no other', () => {
     // docker compose reads .env too, so the variables docker-compose.yml interpolates belong there as well.
     const compose = fs.readFileSync(path.join(root, 'docker-compose.yml'), 'utf8');
-    const expected = [...new Set([...read, ...[...compose.matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((m) => m[1])])];
+    const expected = [...new Set([...read, ...[...compose.matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((m) => m[1] ?? '')])];
     const names = envExampleNames();
     const duplicates = names.filter((name, i) => names.indexOf(name) !== i);
     expect({ missing: expected.filter((n) => !names.includes(n)), extra: names.filter((n) => !expected.includes(n)), duplicates }).toEqual({ missing: [], extra: [], duplicates: [] });
