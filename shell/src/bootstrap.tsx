@@ -6,6 +6,7 @@ import { AppRoutes } from './app/AppRoutes';
 import { AuthProvider } from './auth/AuthProvider';
 import { ConfigErrorScreen } from './app/ConfigErrorScreen';
 import './app/app.css';
+import { logCaughtError } from './remotes/contract';
 import { createFederatedRemoteLoader, registerRemotesFromConfig } from './remotes/federation';
 import { RemoteLoaderProvider } from './remotes/RemoteLoaderContext';
 import { loadRuntimeConfig } from './remotes/runtime-config';
@@ -14,7 +15,7 @@ import { requestRuntimeConfig } from './remotes/runtime-config-request';
 async function start(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  const root = createRoot(container);
+  const root = createRoot(container, { onCaughtError: logCaughtError });
 
   try {
     const config = await loadRuntimeConfig(() => requestRuntimeConfig(), window.location.origin);

@@ -36,7 +36,7 @@ export function RemoteOutlet({ name, basePath }: RemoteOutletProps) {
       resetKeys={[pathname, attempt]}
       onReset={() => loader.forgetFailure(name)}
       fallback={(error) => {
-        // A remote that does not fit this shell (docs/bundles.md, "Contract") says which side is behind.
+        // A remote that does not fit this shell (docs/federation.md, "Contract") says which side is behind.
         const mismatch = contractMismatchOf(error);
         return <ErrorScreen onRetry={retry} onGoToDashboard={goToDashboard} {...(mismatch ? { message: CONTRACT_MESSAGES[mismatch.skew] } : {})} />;
       }}

@@ -1,5 +1,5 @@
 // Module Federation runtime plugin: before a remote's remoteEntry.js is requested, read its
-// manifest, point the runtime at its entry, and check its contract (docs/bundles.md, "Contract").
+// manifest, point the runtime at its entry, and check its contract (docs/federation.md, "Contract").
 // Kept small: it is on every signed-in page; the detailed check is a chunk of its own.
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { ContractError, versionsMatch, type ShellContract } from './contract';
@@ -13,6 +13,8 @@ export interface ShellBuild extends ShellContract {
 }
 
 export function contractPlugin(shell: ShellContract): ModuleFederationRuntimePlugin {
+  // Each refused remote release is reported once per page, however often its load is attempted.
+  const reported = new Set<string>();
   return {
     name: 'embark-contract',
     async beforeRequest(args) {
@@ -27,14 +29,18 @@ export function contractPlugin(shell: ShellContract): ModuleFederationRuntimePlu
         const { checkContract } = await import(/* webpackChunkName: "contract-check" */ './contract-check');
         const mismatch = checkContract(name, needs, shell);
         if (mismatch) {
-          // The one report of it: both sides' versions, for whoever deploys.
-          console.error('[embark] contract mismatch', {
-            remote: name,
-            skew: mismatch.skew,
-            problems: mismatch.problems,
-            shellVersion: { runtime: shell.runtime, provides: shell.provides },
-            remoteVersion: { version: manifest.version, commit: manifest.commit, runtime: needs.runtime, needs: Object.fromEntries(Object.entries(needs.needs).map(([key, need]) => [key, need.version])) },
-          });
+          const release = `${name} ${manifest.version} ${manifest.commit} ${mismatch.problems.join('; ')}`;
+          if (!reported.has(release)) {
+            reported.add(release);
+            // The one report of it: both sides' versions, for whoever deploys.
+            console.error('[embark] contract mismatch', {
+              remote: name,
+              skew: mismatch.skew,
+              problems: mismatch.problems,
+              shellVersion: { runtime: shell.runtime, provides: shell.provides },
+              remoteVersion: { version: manifest.version, commit: manifest.commit, runtime: needs.runtime, needs: Object.fromEntries(Object.entries(needs.needs).map(([key, need]) => [key, need.version])) },
+            });
+          }
           throw new ContractError(mismatch);
         }
       }

@@ -1,4 +1,4 @@
-// The shell–remote contract check (docs/bundles.md, "Contract"). A remote's mf-manifest.json says
+// The shell–remote contract check (docs/federation.md, "Contract"). A remote's mf-manifest.json says
 // which names of each shared part it imports and which contract versions it was built against; the
 // shell compares them with what it provides before the remote's remoteEntry.js is even fetched.
 
@@ -48,7 +48,7 @@ export class ContractError extends Error {
   }
 }
 
-/** The error screen's message for each side of a skew (docs/bundles.md, "Contract"). */
+/** The error screen's message for each side of a skew (docs/federation.md, "Contract"). */
 export const CONTRACT_MESSAGES: Record<Skew, string> = {
   'remote-newer': 'This part of Embark was updated and needs a newer app version. Reload the page.',
   'shell-newer': 'Embark was updated and this part of it has not caught up yet. Reload the page in a few minutes.',
@@ -60,4 +60,12 @@ export function contractMismatchOf(error: unknown): ContractMismatch | null {
     if (current instanceof ContractError) return current.mismatch;
   }
   return null;
+}
+
+/**
+ * React's `onCaughtError`. Its default logs every error an error boundary caught; a contract
+ * mismatch was already reported where it was found, once, with both versions.
+ */
+export function logCaughtError(error: unknown): void {
+  if (!contractMismatchOf(error)) console.error(error);
 }

@@ -4,16 +4,16 @@ import { loadRemote, registerPlugins, registerRemotes } from '@module-federation
 import { ALL_REMOTE_NAMES, type RuntimeConfig } from '@embark/shared-ui';
 import { SHELL_BUILD } from './build-info';
 import { contractPlugin } from './contract-plugin';
-import { prefetchManifests } from './manifests';
+import { configureManifests } from './manifests';
 import { createRemoteLoader, type RemoteLoader } from './remote-loader';
 
 /**
- * Registers every remote and the contract check. Registration fetches no remote code; the
- * manifests are read now (small JSON files), remoteEntry.js on first use.
+ * Registers every remote and the contract check. Registration fetches nothing: a remote's manifest
+ * and then its remoteEntry.js are read on its first use.
  */
 export function registerRemotesFromConfig(config: RuntimeConfig): void {
   // Revalidated each time: a stale manifest would point at a release that is gone.
-  prefetchManifests(config.remotes, (url) => fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } }));
+  configureManifests(config.remotes, (url) => fetch(url, { cache: 'no-cache', headers: { Accept: 'application/json' } }));
   registerPlugins([contractPlugin(SHELL_BUILD)]);
   registerRemotes(ALL_REMOTE_NAMES.map((name) => ({ name, entry: config.remotes[name] })));
 }

@@ -1,4 +1,4 @@
-import { fetchManifest, isManifestUrl, parseManifest, type ManifestFetch } from './manifests';
+import { configureManifests, fetchManifest, isManifestUrl, manifestOf, parseManifest, type ManifestFetch } from './manifests';
 
 // The shape @module-federation/enhanced writes (metaData), plus the `embark` field our build adds.
 const built = {
@@ -85,5 +85,24 @@ describe('fetchManifest', () => {
       'https://cdn.example.com/e/mf-manifest.json could not be read: HTTP 404',
     );
     await expect(fetchManifest('https://cdn.example.com/e/mf-manifest.json', serving(200, { a: 1 }))).rejects.toThrow('not a Module Federation manifest');
+  });
+});
+
+describe('manifestOf', () => {
+  it('reads a manifest on first use only, once, and reads it again after a failure', async () => {
+    const seen: string[] = [];
+    let up = false;
+    configureManifests({ employee_mfe: 'https://cdn.example.com/e/mf-manifest.json', admin_mfe: 'https://cdn.example.com/a/remoteEntry.js' }, async (url) => {
+      seen.push(url);
+      return { ok: up, status: up ? 200 : 503, json: async () => built };
+    });
+    // Configuring fetches nothing: a user who never opens a remote's pages never asks its host.
+    expect(seen).toEqual([]);
+    await expect(manifestOf('employee_mfe')).rejects.toThrow('HTTP 503');
+    up = true;
+    await expect(manifestOf('employee_mfe')).resolves.toMatchObject({ version: '0.2.0' });
+    await expect(manifestOf('employee_mfe')).resolves.toMatchObject({ version: '0.2.0' });
+    await expect(manifestOf('admin_mfe')).resolves.toBeNull();
+    expect(seen).toEqual(['https://cdn.example.com/e/mf-manifest.json', 'https://cdn.example.com/e/mf-manifest.json']);
   });
 });

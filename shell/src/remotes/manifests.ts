@@ -1,7 +1,7 @@
 // Each remote's mf-manifest.json: where its remoteEntry.js is, its version and commit (for "About
 // Embark") and its contract needs (contract-plugin.ts). The federation runtime is built without its
-// manifest support (docs/bundles.md), so the shell reads the manifest itself, once per remote,
-// starting as soon as the runtime config is known.
+// manifest support (docs/federation.md), so the shell reads the manifest itself, when the remote is
+// first loaded: a user who never opens a remote's pages fetches nothing of it, not even its manifest.
 import type { RemoteName } from '@embark/shared-ui';
 import type { RemoteContract } from './contract';
 
@@ -72,21 +72,33 @@ export async function fetchManifest(location: string, fetchImpl: ManifestFetch):
   }
 }
 
+let locations: Partial<Record<string, string>> = {};
+let fetchFrom: ManifestFetch = () => Promise.reject(new Error('the remotes are not configured'));
 const manifests = new Map<string, Promise<RemoteManifest | null>>();
 const loaded = new Map<string, RemoteManifest>();
 
-/** Starts reading each remote's manifest now, in parallel with the shell's own start. */
-export function prefetchManifests(locations: Record<RemoteName, string>, fetchImpl: ManifestFetch): void {
-  for (const [name, location] of Object.entries(locations)) {
-    const promise = fetchManifest(location, fetchImpl);
-    promise.catch(() => undefined); // reported when the remote is loaded
-    manifests.set(name, promise);
-  }
+/** Where each remote is configured (runtime config); its manifest is read on first use. */
+export function configureManifests(remotes: Record<RemoteName, string>, fetchImpl: ManifestFetch): void {
+  locations = { ...remotes };
+  fetchFrom = fetchImpl;
+  manifests.clear();
 }
 
-/** The manifest of a remote (null: configured by its remoteEntry.js); rejects when its manifest is unreadable. */
+/**
+ * The manifest of a remote (null: configured by its remoteEntry.js), read once. A failed read is
+ * not kept: the next call ("Try Again", a later visit) reads it again.
+ */
 export function manifestOf(name: string): Promise<RemoteManifest | null> {
-  return manifests.get(name) ?? Promise.resolve(null);
+  const cached = manifests.get(name);
+  if (cached) return cached;
+  const location = locations[name];
+  if (location === undefined) return Promise.resolve(null);
+  const promise = fetchManifest(location, fetchFrom);
+  manifests.set(name, promise);
+  promise.catch(() => {
+    if (manifests.get(name) === promise) manifests.delete(name);
+  });
+  return promise;
 }
 
 /** Records a remote whose code was loaded, for "About Embark". */

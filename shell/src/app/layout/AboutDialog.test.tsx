@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { AuthContext } from '@embark/shared-ui';
 import { seriousViolations } from '@embark/shared-ui/testing/axe';
 import { authFor, rolesClient } from '../test-support';
-import { markLoaded, prefetchManifests, type ManifestFetch } from '../../remotes/manifests';
+import { configureManifests, markLoaded, type ManifestFetch } from '../../remotes/manifests';
 import { UserMenu } from './UserMenu';
 
 // The employee remote is configured by its manifest; the admin remote by its remoteEntry.js (no
@@ -24,7 +24,7 @@ const serveManifests: ManifestFetch = async (url) => {
 };
 
 async function openAbout() {
-  prefetchManifests({ employee_mfe: 'https://employee.example.com/mf-manifest.json', admin_mfe: 'https://admin.example.com/remoteEntry.js' }, serveManifests);
+  configureManifests({ employee_mfe: 'https://employee.example.com/mf-manifest.json', admin_mfe: 'https://admin.example.com/remoteEntry.js' }, serveManifests);
   await act(async () => {
     render(
       <AuthContext.Provider value={authFor('employee')}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Icon, ROUTES, SHELL_TEXT, useAuth, usePathPopover } from '@embark/shared-ui';
 import { useRoleName } from '../api/useRoleName';
@@ -29,6 +29,13 @@ export function UserMenu() {
   const { open, close, toggle, root, button, panelId } = usePathPopover(pathname);
   const [signingOut, setSigningOut] = useState(false);
   const [aboutOpen, setAboutOpen] = useState(false);
+  const aboutWasOpen = useRef(false);
+  // The item that opened About Embark is hidden with the panel: focus goes back to the menu's button,
+  // once the dialog is gone (while it is shown, the rest of the page is inert and cannot take focus).
+  useEffect(() => {
+    if (aboutWasOpen.current && !aboutOpen) button.current?.focus();
+    aboutWasOpen.current = aboutOpen;
+  }, [aboutOpen, button]);
 
   if (!user) return null;
   const initials = initialsOf(user.name);
@@ -93,11 +100,7 @@ export function UserMenu() {
       {aboutOpen ? (
         <Suspense fallback={null}>
           <AboutDialog
-            onClose={() => {
-              setAboutOpen(false);
-              // The item that opened it is hidden with the panel: focus goes back to the menu's button.
-              button.current?.focus();
-            }}
+            onClose={() => setAboutOpen(false)}
           />
         </Suspense>
       ) : null}
