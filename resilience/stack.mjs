@@ -83,17 +83,26 @@ export async function startGateway({ port, databaseUrl, dataDir, env = {} }) {
       child.kill('SIGTERM');
       await exited;
     },
+    /** kill -9: no drain, no shutdown hooks, whatever was in flight is cut where it stood. */
+    async crash() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
   };
 }
 
 /** One HTTP call, never throwing: the outcome is data for the assertions. */
-export async function call(base, method, route, { token, body, timeoutMs = 5000 } = {}) {
+export async function call(base, method, route, { token, body, raw, timeoutMs = 5000 } = {}) {
   const started = Date.now();
   try {
+    // `raw`: a body that is not JSON, as { type, text } (a CSV import).
+    const type = raw ? raw.type : body ? 'application/json' : null;
     const res = await fetch(base + route, {
       method,
-      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
+      headers: { ...(type ? { 'content-type': type } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: raw ? raw.text : body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await res.text();
@@ -112,4 +121,63 @@ export async function signIn(base, email, password) {
 /** True when a body leaks internals: a stack frame, a file path or a driver message. */
 export function leaksInternals(text) {
   return /\n\s+at |\.ts:\d+|\.js:\d+|node_modules|ECONNREFUSED|terminating connection|QueryFailedError/.test(text);
+}
+
+/** A client on the test's own database, for checking what a crash left behind (the caller ends it). */
+export async function sql(databaseUrl) {
+  const pg = await import('pg');
+  const client = new pg.default.Client({ connectionString: databaseUrl });
+  await client.connect();
+  return client;
+}
+
+/** `count` employees registered through the API, each signed in: { email, id, token }. */
+export async function registerEmployees(base, prefix, count, password = 'Resilience123') {
+  const accounts = [];
+  for (let i = 0; i < count; i++) {
+    const email = `${prefix}-${i}@example.org`;
+    const r = await call(base, 'POST', '/api/auth/register', { body: { name: `Resilience ${i}`, email, password, role_id: 1 }, timeoutMs: 30_000 });
+    if (r.status !== 201) throw new Error(`registration ${i}: ${r.status} ${r.text}`);
+    const { user, token } = JSON.parse(r.text);
+    accounts.push({ email, id: user.id, token });
+  }
+  return accounts;
+}
+
+/** MailDev on fixed ports, in this process; `received()` reads its inbox back through the REST API. */
+export async function mailDev({ smtpPort, webPort }) {
+  const { startMailDev } = await import('../scripts/lib/maildev.mjs');
+  const running = await startMailDev({ smtpPort, webPort });
+  return {
+    ...running,
+    /** Every mail received so far: { id (our X-Embark-Mail-Id, or null), to, subject, text }. */
+    async received() {
+      const res = await fetch(`http://127.0.0.1:${running.webPort}/api/email`);
+      if (!res.ok) throw new Error(`MailDev answered ${res.status}`);
+      return (await res.json()).map((m) => ({
+        id: m.headers?.['x-embark-mail-id'] ?? null,
+        to: m.to?.map((t) => t.address) ?? [],
+        subject: m.subject,
+        text: m.text ?? '',
+      }));
+    },
+  };
+}
+
+/** Polls `probe` until it answers something truthy; throws after `timeoutMs`, naming `what`. */
+export async function waitFor(probe, what, timeoutMs = 30_000, everyMs = 200) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** How often each id occurs: a Map id → count. */
+export function tally(ids) {
+  const counts = new Map();
+  for (const id of ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  return counts;
 }

@@ -133,7 +133,7 @@ export class MailWorker {
       if (row.sent_at !== null) return 'already-sent';
       if (row.attempts >= this.policy.maxAttempts) return 'gave-up';
       try {
-        await this.options.mailer.send({ to: row.to_address, subject: row.subject, text: row.text, html: row.html });
+        await this.options.mailer.send({ id: outboxId, to: row.to_address, subject: row.subject, text: row.text, html: row.html });
       } catch (err) {
         failure = err;
       }

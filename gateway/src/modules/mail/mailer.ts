@@ -2,11 +2,16 @@ import nodemailer from 'nodemailer';
 
 /** One rendered mail on its way out. */
 export interface OutgoingMail {
+  /** The outbox row's id, sent as the MAIL_ID_HEADER: a receiver (or a test) tells a redelivery from a new mail by it. */
+  id?: string;
   to: string;
   subject: string;
   text: string;
   html: string;
 }
+
+/** Names the outbox row in every mail, so duplicates can be counted at the receiving end (docs/reliability.md). */
+export const MAIL_ID_HEADER = 'X-Embark-Mail-Id';
 
 /** Delivers over SMTP; `send` resolves once the server accepted the mail. */
 export interface Mailer {
@@ -32,7 +37,8 @@ export function createMailer(options: MailerOptions): Mailer {
   });
   return {
     send: async (mail) => {
-      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const headers = mail.id === undefined ? undefined : { [MAIL_ID_HEADER]: mail.id };
+      await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers });
     },
     close: () => transport.close(),
   };
