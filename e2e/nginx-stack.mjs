@@ -14,8 +14,8 @@ export const nginxApps = {
   shell: {
     port: nginxPorts.shell,
     env: {
-      EMPLOYEE_REMOTE_URL: `${urls.nginx.employee}/remoteEntry.js`,
-      ADMIN_REMOTE_URL: `${urls.nginx.admin}/remoteEntry.js`,
+      EMPLOYEE_REMOTE_URL: `${urls.nginx.employee}/mf-manifest.json`,
+      ADMIN_REMOTE_URL: `${urls.nginx.admin}/mf-manifest.json`,
       GATEWAY_UPSTREAM: `127.0.0.1:${ports.gateway}`,
     },
   },

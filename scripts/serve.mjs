@@ -24,8 +24,9 @@ const host = process.env.HOST || '127.0.0.1';
 const publicHost = process.env.PUBLIC_HOST || 'localhost';
 const runtimeConfig = {
   remotes: {
-    employee_mfe: process.env.EMPLOYEE_REMOTE_URL || `http://${publicHost}:${ports.employee}/remoteEntry.js`,
-    admin_mfe: process.env.ADMIN_REMOTE_URL || `http://${publicHost}:${ports.admin}/remoteEntry.js`,
+    // The manifest, not remoteEntry.js: the shell then checks the remote's contract and shows its version.
+    employee_mfe: process.env.EMPLOYEE_REMOTE_URL || `http://${publicHost}:${ports.employee}/mf-manifest.json`,
+    admin_mfe: process.env.ADMIN_REMOTE_URL || `http://${publicHost}:${ports.admin}/mf-manifest.json`,
   },
 };
 const readyTimeoutMs = Number(process.env.GATEWAY_READY_TIMEOUT_MS || 180_000);
