@@ -6,8 +6,9 @@
 // turned into a failure; a benchmark that cannot run at all is (exit code 1).
 //
 //   node bench/run.mjs                  everything (after `npm run build`)
-//   node bench/run.mjs gateway scale    only some: gateway (1), scale (2), bundles (3), page-speed (4), login (5), invitations (6), tokens (7), reminders (8)
+//   node bench/run.mjs gateway scale    only some: gateway (1), scale (2), bundles (3), page-speed (4), login (5), invitations (6), tokens (7), reminders (8), fuzz (10)
 //   BENCH_DURATION=5 BENCH_ROUNDS=4     seconds per load run, alternating rounds per target
+//   BENCH_CPU_PROF=dir, BENCH_OPERATIONS=rest|graphql   benchmark 1's profile and operations (gateway.mjs)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,8 @@ import { chromium } from '@playwright/test';
 import { launchStack, stackEnv } from '../scripts/lib/stack.mjs';
 import { repoRoot } from '../scripts/lib/paths.mjs';
 import { measureBundles, reportBundles, signIn } from './bundles.mjs';
-import { benchGatewayVsFloor, prepareGatewayDataset } from './gateway.mjs';
+import { benchGatewayVsFloor, prepareGatewayDataset, reportCpuProfile } from './gateway.mjs';
+import { benchFuzz } from './fuzz.mjs';
 import { benchInvitationImport } from './invitations.mjs';
 import { stopAll, track } from './lib/cleanup.mjs';
 import { startCluster } from './lib/cluster.mjs';
@@ -26,7 +28,7 @@ import { benchReminders } from './reminders.mjs';
 import { benchScale } from './scale.mjs';
 import { benchTokens } from './tokens.mjs';
 
-const ALL = ['gateway', 'scale', 'bundles', 'page-speed', 'login', 'invitations', 'tokens', 'reminders'];
+const ALL = ['gateway', 'scale', 'bundles', 'page-speed', 'login', 'invitations', 'tokens', 'reminders', 'fuzz'];
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = wanted.filter((w) => !ALL.includes(w));
 if (unknown.length) {
@@ -40,7 +42,7 @@ const rounds = Number(process.env.BENCH_ROUNDS || 4);
 // The front-end stack (bundles, page speed) and the bench's own PostgreSQL + gateways.
 const ports = {
   stack: { shell: 3200, employee: 3201, admin: 3202, gateway: 4200, embeddedPg: 54332 },
-  benchPg: 54333, gateway: 4201, scaleSmall: 4203, scaleLarge: 4204, invitations: 4205, floor: 4210, baselinePage: 3210,
+  benchPg: 54333, fuzzPg: 54335, gateway: 4201, scaleSmall: 4203, scaleLarge: 4204, invitations: 4205, floor: 4210, baselinePage: 3210,
 };
 const origins = {
   shell: `http://localhost:${ports.stack.shell}`,
@@ -81,6 +83,7 @@ async function serverSide() {
         if (runs('gateway')) await phase('1. gateway vs the floor', () => benchGatewayVsFloor({ report, ctx, floorPort: ports.floor, durationS, rounds }));
         if (runs('login')) await phase('5. login cost', () => benchLogin({ report, ctx, durationS }));
         await ctx.gateway.stop();
+        reportCpuProfile(report);
       }
     }
     if (runs('invitations')) {
@@ -128,6 +131,7 @@ try {
   if (runs('tokens')) await phase('7. token verification', () => benchTokens({ report }));
   if (runs('gateway') || runs('login') || runs('scale') || runs('invitations') || runs('reminders')) await phase('server side (items 1, 5, 2, 6, 8)', serverSide);
   if (runs('bundles') || runs('page-speed')) await phase('front end (items 3, 4)', frontEnd);
+  if (runs('fuzz')) await phase('10. hostile-input fuzz: 100,000 requests', () => benchFuzz({ report, port: ports.fuzzPg, dataDir: path.join(repoRoot, '.data', 'bench-fuzz') }));
 } finally {
   await stopAll();
 }

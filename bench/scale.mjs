@@ -8,7 +8,7 @@ import { startGateway, withClient } from './lib/cluster.mjs';
 import { combine, rotate, runLoad } from './lib/load.mjs';
 import { median, round } from './lib/stats.mjs';
 import { table, verdict } from './lib/report.mjs';
-import { floorChecklistSql } from './floor-server.mjs';
+import { checklistStatement } from './floor-server.mjs';
 import { DASHBOARD_BODY } from './queries.mjs';
 import { benchEmail, CHEAP_ARGON2, passwordHash, seedChecklistData, settle, signInMany } from './seed.mjs';
 
@@ -32,8 +32,9 @@ async function dataset({ cluster, dataDir, port, name, users, hash }) {
 
 /** Plan node types over the checklist SQL and its server-side execution time, median over the sessions' users. */
 async function planAndTiming(url, userIds) {
+  const checklist = checklistStatement();
   return withClient(url, async (client) => {
-    const { rows: [{ 'QUERY PLAN': [plan] }] } = await client.query(`explain (format json) ${floorChecklistSql()}`, [userIds[0]]);
+    const { rows: [{ 'QUERY PLAN': [plan] }] } = await client.query(`explain (format json) ${checklist.text}`, checklist.params(userIds[0]));
     const scans = [];
     (function walk(node) {
       if (node['Relation Name']) scans.push(`${node['Node Type']} on ${node['Relation Name']}${node['Index Name'] ? ` (${node['Index Name']})` : ''}`);
@@ -41,7 +42,7 @@ async function planAndTiming(url, userIds) {
     })(plan.Plan);
     const times = [];
     for (const id of userIds) {
-      const { rows: [{ 'QUERY PLAN': [analyzed] }] } = await client.query(`explain (analyze, format json) ${floorChecklistSql()}`, [id]);
+      const { rows: [{ 'QUERY PLAN': [analyzed] }] } = await client.query(`explain (analyze, format json) ${checklist.text}`, checklist.params(id));
       times.push(analyzed['Execution Time']);
     }
     return { scans, executionMs: round(median(times)) };
