@@ -530,6 +530,11 @@ export const REST_MATRIX: RestRow[] = [
   { route: 'GET /api/admin/stats/insights', expect: ADMIN_ONLY(200) },
   { route: 'GET /api/admin/audit', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/audit?category=all&limit=5' }) },
   { route: 'GET /api/admin/users', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/users?search=matrix&sort=progress&order=desc&limit=5' }) },
+  // CSV reports: the same filters as their screens; 400s are JSON, answered before the file starts.
+  { route: 'GET /api/admin/reports/users.csv', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/reports/users.csv?search=matrix&sort=progress&order=desc' }) },
+  { route: 'GET /api/admin/reports/policies.csv', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/reports/policies.csv?status=pending' }) },
+  { route: 'GET /api/admin/reports/overdue.csv', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/reports/overdue.csv?owner_type=new_hire' }) },
+  { route: 'GET /api/admin/reports/audit.csv', expect: ADMIN_ONLY(200), request: () => ({ path: '/api/admin/reports/audit.csv?category=all&from=2025-01-01&to=2099-12-31' }) },
   { route: 'GET /api/admin/users/:id', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/users/${(await freshUser(ctx)).id}` }) },
   { route: 'PUT /api/admin/users/:id', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/users/${(await freshUser(ctx)).id}`, body: { name: 'Matrix Renamed', start_date: '2025-01-06' } }) },
   { route: 'POST /api/admin/users/:id/deactivate', expect: ADMIN_ONLY(200), request: async (ctx) => ({ path: `/api/admin/users/${(await freshUser(ctx)).id}/deactivate` }) },

@@ -57,7 +57,7 @@ export interface ApiRoute {
   access: Access;
   request?: RouteConfig['request'];
   /** Success answers: status → zod schema of the body (null for an empty body), JSON unless `mediaType` says otherwise. */
-  responses: Record<number, { description: string; schema: z.ZodType | null; mediaType?: 'application/json' | 'text/html' }>;
+  responses: Record<number, { description: string; schema: z.ZodType | null; mediaType?: 'application/json' | 'text/html' | 'text/csv' }>;
   /**
    * Error statuses this route answers besides the ones implied: 401/403 by
    * `access`; 400, 413, 500 and 503 always. 404 and 409 are the common ones to list.

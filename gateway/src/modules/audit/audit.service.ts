@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { requireAdmin, type Actor } from '../../shared/actor';
 import { pageWindow, queryRows, SqlParams } from '../../shared/sql';
 import { parseInput } from '../../shared/validation';
-import { AuditListQuery } from './audit.schemas';
+import { AuditListQuery, type AuditCategory } from './audit.schemas';
 import type { AuditEntryType, AuditPageType } from './audit.types';
 
 /**
@@ -84,6 +84,11 @@ export interface AuditEntry {
  */
 const NOT_CHANGES = `(a.action like 'auth.%' or a.action = '2fa.check_failure')`;
 
+/** SQL: entry `a` (an alias of audit_log) belongs to `category` (the audit screen and its CSV export). */
+export function auditCategorySql(category: AuditCategory, alias = 'a'): string {
+  return category === 'changes' ? `not ${NOT_CHANGES.replaceAll('a.action', `${alias}.action`)}` : 'true';
+}
+
 /** Keys that must never be written, whatever a caller passes (defence in depth for the "no secrets" rule). */
 const FORBIDDEN_DETAIL_KEYS = /password|secret|token|code|hash/i;
 
@@ -128,7 +133,7 @@ export class AuditService {
   async list(actor: Actor, input: unknown): Promise<AuditPageType> {
     requireAdmin(actor);
     const query = parseInput(AuditListQuery, input);
-    const where = query.category === 'changes' ? `not ${NOT_CHANGES}` : 'true';
+    const where = auditCategorySql(query.category);
     const [count] = await queryRows<{ total: number }>(this.dataSource, `select count(*)::int as total from audit_log a where ${where}`);
     const params = new SqlParams();
     const rows = await queryRows<Omit<AuditEntryType, 'id' | 'created_at'> & { id: string | number; created_at: Date }>(

@@ -7,7 +7,7 @@ import { invalid, parseInput } from '../../shared/validation';
 import type { AuditService } from '../audit';
 import { CHECKLIST_MESSAGES, type ChecklistService } from '../checklist';
 import type { ProgressService } from '../progress';
-import { DOCUMENT_AUDIENCE_ROLES, DOCUMENTS_FROM, documentColumns, visibleToRole } from './documents.sql';
+import { DOCUMENTS_FROM, documentColumns, POLICY_AUDIENCE_CTES, visibleToRole } from './documents.sql';
 import type { SortOrder } from '../../shared/schemas';
 import { DOCUMENT_MESSAGES, type DocumentSort } from './documents.messages';
 import { ChecklistItemId, CreateDocument, DocumentId, ListQuery, ReportQuery, SetRoles, UpdateDocument, type ValidDocument } from './documents.schemas';
@@ -227,16 +227,7 @@ export class DocumentsService {
     const { limit } = parseInput(ReportQuery, input);
     return queryRows<PolicyAcknowledgementStatusType>(
       this.dataSource,
-      `with policies as (
-         select d.id, d.title, d.version from documents d where d.is_company_policy
-       ), audience as (
-         select p.id as document_id, u.id as user_id, u.name, u.email, u.role_id,
-                exists (select 1 from policy_acknowledgements pa
-                         where pa.user_id = u.id and pa.document_id = p.id and pa.version = p.version) as acknowledged
-           from policies p
-           join (${DOCUMENT_AUDIENCE_ROLES}) a on a.document_id = p.id
-           join users u on u.role_id = a.role_id and u.is_active
-       ), ranked as (
+      `with ${POLICY_AUDIENCE_CTES}, ranked as (
          select au.*, row_number() over (partition by au.document_id, au.acknowledged order by lower(au.name), au.user_id) as rn
            from audience au
        )

@@ -30,6 +30,24 @@ export const DOCUMENT_AUDIENCE_ROLES = `select dr.document_id, dr.role_id from d
   select cid.document_id, rci.role_id from checklist_item_documents cid
     join role_checklist_items rci on rci.checklist_item_id = cid.checklist_item_id`;
 
+/**
+ * SQL: two CTEs, `policies` (id, title, version: every company policy) and
+ * `audience` (document_id, user_id, name, email, role_id, acknowledged,
+ * acknowledged_at): each active user who sees a policy and whether they
+ * acknowledged its current version. The acknowledgement report and its CSV
+ * export read them.
+ */
+export const POLICY_AUDIENCE_CTES = `policies as (
+         select d.id, d.title, d.version from documents d where d.is_company_policy
+       ), audience as (
+         select p.id as document_id, u.id as user_id, u.name, u.email, u.role_id,
+                pa.acknowledged_at, pa.user_id is not null as acknowledged
+           from policies p
+           join (${DOCUMENT_AUDIENCE_ROLES}) a on a.document_id = p.id
+           join users u on u.role_id = a.role_id and u.is_active
+           left join policy_acknowledgements pa on pa.user_id = u.id and pa.document_id = p.id and pa.version = p.version
+       )`;
+
 /** The Document shape's columns (documents d joined to document_classes dc), `viewed` for the user bound at `user`. */
 export function documentColumns(params: SqlParams, userId: number): string {
   return `d.id, d.title, d.description, d.url, d.document_class_id, dc.name as document_class_name,

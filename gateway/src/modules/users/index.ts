@@ -15,7 +15,7 @@ export {
   TeamMemberType,
   UserType,
 } from './user.type';
-export { newHireSql } from './users.sql';
+export { newHireSql, userListOrderSql, userListWhereSql, type UserListFilter } from './users.sql';
 export { USER_ADMIN_MESSAGES, USER_LIMITS, USER_MESSAGES, USER_SORTS, USER_STATUSES, type UserSort, type UserStatusFilter } from './users.messages';
 export { EmailField, NameField, RoleAssignment, StartDateField, UserId, UserListQuery, UserUpdate } from './users.schemas';
 export { UsersResolver } from './users.resolver';

@@ -2,12 +2,13 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { ADMIN_ROLE_ID, requireAdmin, type Actor, type RequestMeta } from '../../shared/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors';
 import { ConflictError, NotFoundError } from '../../shared/errors';
-import { containsPattern, pageWindow, queryRows, SqlParams } from '../../shared/sql';
+import { pageWindow, queryRows, SqlParams } from '../../shared/sql';
 import { invalid, parseInput } from '../../shared/validation';
 import type { AuditEntry, AuditService } from '../audit';
 import type { AdminUserPageType, AdminUserType, RoleAssignmentType } from './user.type';
-import { CHECKLIST_CHANGED_NOTICE, USER_ADMIN_MESSAGES, USER_MESSAGES, type UserSort } from './users.messages';
+import { CHECKLIST_CHANGED_NOTICE, USER_ADMIN_MESSAGES, USER_MESSAGES } from './users.messages';
 import { RoleAssignment, UserId, UserListQuery, UserUpdate } from './users.schemas';
+import { userListOrderSql, userListWhereSql } from './users.sql';
 import type { PeopleProblem, UsersService } from './users.service';
 import type { CompanyToday, TaskRules } from './team.service';
 
@@ -58,17 +59,6 @@ const PEOPLE_MESSAGES: Record<PeopleProblem, string> = {
 /** A users row joined to its role, as USER_COLUMNS selects it. */
 type AdminUserRow = Omit<AdminUserType, 'completion_percentage' | 'last_login_at' | 'created_at'> & { last_login_at: Date | null; created_at: Date };
 
-/** ORDER BY per sort key; names and emails ignore case, never-signed-in users come last. Ties: name, then id. */
-const SORT_SQL: Record<UserSort, string> = {
-  name: 'lower(u.name)',
-  email: 'lower(u.email)',
-  role: 'lower(r.name)',
-  start_date: 'u.start_date',
-  last_login_at: 'u.last_login_at',
-  // The completed share of the user's own tasks (0 without any): orders exactly like completion_percentage.
-  progress: 'coalesce(p.done::numeric / nullif(p.total, 0), 0)',
-};
-
 /** The columns of AdminUserRow (users u joined to roles r), the start date as text so no time zone can shift it. */
 const USER_COLUMNS = `u.id, u.name, u.email, u.role_id, r.name as role_name, to_char(u.start_date, 'YYYY-MM-DD') as start_date,
   u.last_login_at, u.created_at, u.is_active, u.two_factor_enabled, u.manager_id, u.buddy_id, m.name as manager_name, b.name as buddy_name`;
@@ -109,9 +99,8 @@ export class UserAdminService {
     requireAdmin(actor);
     const query = parseInput(UserListQuery, input);
     const params = new SqlParams();
-    const where = this.filters(query, params);
+    const where = userListWhereSql(query, params);
     const [count] = await queryRows<{ total: number }>(this.dataSource, `select count(*)::int as total from users u where ${where}`, params.values);
-    const direction = query.order === 'desc' ? 'desc' : 'asc';
     const progressJoin =
       query.sort === 'progress'
         ? `left join lateral (
@@ -128,7 +117,7 @@ export class UserAdminService {
          from ${USER_TABLES}
          ${progressJoin}
         where ${where}
-        order by ${SORT_SQL[query.sort]} ${direction} nulls last, lower(u.name), u.id
+        order by ${userListOrderSql(query)}
         ${pageWindow(params, query)}`,
       params.values,
     );
@@ -299,18 +288,6 @@ export class UserAdminService {
       await this.audit.record(this.entry(adminId, meta, active ? 'user.reactivate' : 'user.deactivate', id, { before, after }), manager);
       return after;
     });
-  }
-
-  /** The WHERE clause of the list (placeholders bound in `params`). */
-  private filters(query: UserListQuery, params: SqlParams): string {
-    const where: string[] = ['true'];
-    if (query.search !== '') {
-      const pattern = params.add(containsPattern(query.search));
-      where.push(`(u.name ilike ${pattern} or u.email ilike ${pattern})`);
-    }
-    if (query.role_id !== null) where.push(`u.role_id = ${params.add(query.role_id)}`);
-    if (query.status !== 'all') where.push(`u.is_active = ${params.add(query.status === 'active')}`);
-    return where.join(' and ');
   }
 
   /** One user, row-locked for the transaction (the audit's before-image is the row a change replaces). 404 when missing. */
