@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
 import {
   Card,
@@ -14,9 +15,11 @@ import {
   useDocumentTitle,
   type IconName,
 } from '@embark/shared-ui';
+import { FormField } from '@embark/shared-ui/components/FormField';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import { useAdminRoles } from '../../shared/api/useCommon';
 import { useAdminStats } from '../../shared/api/useAdminStats';
+import { ExportCsvButton } from '../../shared/ExportCsvButton';
 import { useLatestChanges } from './api/useLatestChanges';
 import { describeChange } from './describe-change';
 import { InsightsSection } from './insights/InsightsSection';
@@ -79,6 +82,7 @@ function Health() {
       ) : (
         <>
           {asOf ? <p className="adm-muted">{ADMIN_TEXT.healthLead(formatCalendarDate(asOf))}</p> : null}
+          <ExportCsvButton report="overdue" />
           <dl className="adm-kpis">
             <div className="adm-kpi">
               <dt>{ADMIN_TEXT.healthCompletion}</dt>
@@ -160,8 +164,17 @@ function LatestChanges() {
   const entries = data?.auditLog.data;
   // One reading of the clock for the whole list, so its entries agree.
   const now = currentTime().getTime();
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
   return (
     <Card title={ADMIN_TEXT.changesHeading} className="adm-changes">
+      {/* The whole log of these changes, for a range of days, goes out as a file. */}
+      <div className="adm-export-range">
+        <FormField label={ADMIN_TEXT.changesFrom}>{(p) => <input {...p} type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />}</FormField>
+        <FormField label={ADMIN_TEXT.changesTo}>{(p) => <input {...p} type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />}</FormField>
+        <ExportCsvButton report="audit" query={{ category: 'changes', from, to }} />
+      </div>
+      <p className="adm-muted">{ADMIN_TEXT.changesRangeHint}</p>
       {!entries ? (
         error ? (
           <ErrorState message={ADMIN_TEXT.changesFailed} onRetry={refetch} />

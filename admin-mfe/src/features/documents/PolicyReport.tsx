@@ -1,6 +1,7 @@
 import { Badge, Card, completionPercentage, EmptyList, ErrorState, LoadingState, ProgressBar } from '@embark/shared-ui';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import { failureMessage } from '../../shared/errors';
+import { ExportCsvButton } from '../../shared/ExportCsvButton';
 import { usePolicyReport } from './api/useDocuments';
 
 /** Company policies with who has acknowledged their current version (the documents module's report). */
@@ -10,6 +11,7 @@ export function PolicyReport() {
   return (
     <Card title={ADMIN_TEXT.reportHeading}>
       <p className="adm-muted">{ADMIN_TEXT.reportLead}</p>
+      <ExportCsvButton report="policies" />
       {!report ? (
         error ? (
           <ErrorState message={failureMessage(error, ADMIN_TEXT.reportFailed)} onRetry={refetch} />

@@ -19,6 +19,7 @@ import type { AdminSortOrder, AdminUserFieldsFragment, AdminUserSort, AdminUserS
 import { useAdminRoles } from '../../shared/api/useCommon';
 import { failureMessage } from '../../shared/errors';
 import { actionsColumn, AdminTable, ChoiceField, CrudHeader, NameAndEmail, useRowConfirm, ListFooter, ListRegion, RoleFilter, SearchBar, usePage } from '../../shared/scaffold';
+import { ExportCsvButton } from '../../shared/ExportCsvButton';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useAdminUsers, useDeactivateUser, useReactivateUser, useSendPasswordReset, USERS_PAGE_SIZE } from '../../shared/api/useUsers';
 import { EditUserDialog } from './EditUserDialog';
@@ -154,6 +155,7 @@ export function UsersPage() {
           <Icon name="upload" size={16} />
           {ADMIN_TEXT.importCsv}
         </Button>
+        <ExportCsvButton report="users" query={{ search: debounced, role_id: filter.roleId, status, sort: sort.key, order: sort.order }} />
       </CrudHeader>
       <SearchBar table={ADMIN_TEXT.usersTable} placeholder={ADMIN_TEXT.usersSearchPlaceholder} search={search} onSearch={resetting(setSearch)}>
         <RoleFilter roles={roles} value={roleFilter} onChange={resetting(setRoleFilter)} />

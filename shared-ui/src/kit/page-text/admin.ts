@@ -65,6 +65,15 @@ export const ADMIN_TEXT = {
   changesEmpty: 'No changes recorded yet',
   changesEmptyHint: 'Changes made here, with who made them and when, appear in this list.',
   changesList: 'Latest audited changes',
+  changesFrom: 'From',
+  changesTo: 'To',
+  changesRangeHint: 'Days in the company time zone; leave empty for all.',
+
+  // CSV exports of the reports (docs/product.md#reports).
+  exportCsv: { users: 'Export users (CSV)', policies: 'Export acknowledgements (CSV)', overdue: 'Export overdue tasks (CSV)', audit: 'Export audit log (CSV)' },
+  exporting: 'Preparing CSV…',
+  exportFailed: 'Failed to export the CSV file',
+  exportFailedBecause: (reason: string) => `Export failed: ${reason}`,
   someone: 'Someone',
   sectionsLabel: 'Sections',
 
