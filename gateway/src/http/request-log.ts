@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Request, RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
-import { pinoOf, UNLOGGED_BINDING, wrapPino, type Logger } from '../shared/logger';
+import type { Logger } from '../shared/logger';
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,100}$/;
 /** A path segment that looks like a link token (invitation links carry theirs in the path), not an id or a word. */
@@ -41,42 +40,36 @@ function requestId(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
-interface Timing {
-  ms: number;
-}
-
-/** The fields of a request line: the path with link tokens masked, never the query string or headers. */
-function requestFields(req: IncomingMessage, res: ServerResponse, timing: Timing): Record<string, unknown> {
-  // originalUrl: mounted routers rewrite req.url while the request is handled.
-  return { method: req.method, path: loggablePath((req as Partial<Request>).originalUrl ?? req.url ?? '/'), status: res.statusCode, ms: timing.ms };
-}
+/** Where the request id is kept on the request, for lines written while it is handled. */
+const REQUEST_ID = Symbol('requestId');
+type Tagged = IncomingMessage & { [REQUEST_ID]?: string };
 
 /**
- * One line per request through pino-http, sharing `logger`'s pino instance: `requestId` (also
- * the X-Request-Id response header, so a user's report can be matched to the log), method,
- * path, status and ms. Probes log at debug: they would otherwise drown everything else.
- * `req.log` is a child logger carrying the request id, for lines written while handling it.
+ * One line per request, through `logger`: `requestId` (also the X-Request-Id response header, so a
+ * user's report can be matched to the log), method, path (link tokens masked, never the query
+ * string or headers), status and ms. Probes log at debug: they would otherwise drown everything
+ * else. Written when the response is done (or the connection closed), and built only when its
+ * level is enabled. Our own, not pino-http: that builds two child loggers per request, whether a
+ * line is written or not, about 8 % of the gateway's CPU under load (docs/performance.md).
  */
 export function requestLog(logger: Logger): RequestHandler {
-  const middleware = pinoHttp({
-    logger: pinoOf(logger),
-    genReqId: requestId,
-    // Only the request id is bound to the request's loggers, never the request object.
-    quietReqLogger: true,
-    quietResLogger: true,
-    customAttributeKeys: { reqId: 'requestId', req: UNLOGGED_BINDING, responseTime: 'ms' },
-    wrapSerializers: false,
-    customLogLevel: (req) => (PROBES.has((req as Partial<Request>).originalUrl ?? '') ? 'debug' : 'info'),
-    customSuccessMessage: () => 'request',
-    customErrorMessage: () => 'request',
-    customSuccessObject: (req, res, timing: Timing) => requestFields(req, res, timing),
-    // A 5xx: the error itself is logged once, by the error handler, with its cause.
-    customErrorObject: (req, res, _err, timing: Timing) => requestFields(req, res, timing),
-  });
-  return (req, res, next) => middleware(req, res, next);
+  return (req, res, next) => {
+    const started = process.hrtime.bigint();
+    (req as Tagged)[REQUEST_ID] = requestId(req, res);
+    // 'close' follows 'finish' on every response, and also ends an aborted one: one listener covers both.
+    res.once('close', () => {
+      // originalUrl: mounted routers rewrite req.url while the request is handled.
+      const path = req.originalUrl;
+      const fields = { requestId: (req as Tagged)[REQUEST_ID], method: req.method, path: loggablePath(path), status: res.statusCode, ms: Math.round(Number(process.hrtime.bigint() - started) / 1e6) };
+      if (PROBES.has(path)) logger.debug('request', fields);
+      else logger.info('request', fields);
+    });
+    next();
+  };
 }
 
 /** The logger for lines about one request: they carry its request id. `fallback` outside a request. */
 export function requestLogger(req: IncomingMessage, fallback: Logger): Logger {
-  return req.log ? wrapPino(req.log) : fallback;
+  const id = (req as Tagged)[REQUEST_ID];
+  return id === undefined ? fallback : fallback.child({ requestId: id });
 }

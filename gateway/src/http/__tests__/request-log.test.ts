@@ -21,7 +21,7 @@ describe('loggablePath', () => {
   });
 });
 
-describe('request lines (pino-http)', () => {
+describe('request lines', () => {
   let t: TestApp;
   beforeAll(async () => {
     // The test client connects from loopback: here, a proxy the gateway trusts.

@@ -131,10 +131,14 @@ export class ChecklistService {
     return this.linkedDocuments(itemIds);
   }
 
-  /** Adds `documents` to each item with one batched lookup (the REST door). */
+  /**
+   * Adds `documents` to each item, in place, with one batched lookup (the REST door). Callers
+   * hand over objects just read for their answer; a copy of each (`{ ...item, documents }`)
+   * would cost V8 about 9 µs an item (docs/performance.md).
+   */
   async withDocuments<T extends { id: number }>(items: readonly T[]): Promise<Array<WithDocuments<T>>> {
     const documents = await this.documentsForItems(items.map((i) => i.id));
-    return items.map((item, i) => ({ ...item, documents: documents[i] ?? [] }));
+    return items.map((item, i) => Object.assign(item, { documents: documents[i] ?? [] }));
   }
 
   /**
