@@ -19,6 +19,16 @@ export const SKEW_DIR = path.join(repoRoot, '.data', 'skew');
 export const PREVIOUS_FILE = path.join(SKEW_DIR, 'previous.json');
 /** Written into a front end's dist/ once its build succeeded: the cache's "done" mark. */
 const BUILT_MARK = '.skew-built';
+/**
+ * Paths no front end's build reads (the server, tests, docs, deployment files). A front end whose
+ * previous release differs from HEAD only there, or in the other front ends' folders, would build
+ * the same as now: its current build stands in for it. Anything else (its sources, shared-ui,
+ * schema.graphql, scripts/, the lock file, root configs) counts as a change.
+ */
+const NOT_BUILD_INPUTS = ['gateway/', 'e2e/', 'bench/', 'tools/', 'resilience/', 'docs/', 'docker/', '.ci/', '.changeset/'];
+/** Whether a changed file may change `folder`'s build: not one of the paths above, nor another front end's folder. */
+const isBuildInput = (folder, file) =>
+  !file.endsWith('.md') && ![...NOT_BUILD_INPUTS, ...FRONT_ENDS.filter((other) => other !== folder).map((other) => `${other}/`)].some((prefix) => file.startsWith(prefix));
 /** What builds write under node_modules (babel/webpack caches, the federation plugin's entries): never shared with the main tree. */
 const BUILD_CACHES = ['.cache', '.federation'];
 
@@ -82,9 +92,16 @@ function worktreeOf(sha) {
   return dir;
 }
 
-/** Builds one front end at a commit unless that build is already there. */
-export function buildPrevious(folder, log = console.info) {
-  const { ref, sha } = previousCommit(folder);
+/**
+ * Builds one front end at its previous release's commit unless that build is already there, or
+ * unless nothing it builds from changed since: then its current build (`npm run build`) is the one.
+ */
+export function buildPrevious(folder, { ref, sha }, log = console.info) {
+  const changed = git(repoRoot, ['diff', '--name-only', sha, 'HEAD']).split('\n').filter(Boolean);
+  if (!changed.some((file) => isBuildInput(folder, file))) {
+    log(`skew: ${folder} at ${ref} (${sha.slice(0, 12)}) builds from the same files as HEAD: its current build stands in`);
+    return { ref, sha, dist: path.join(repoRoot, folder, 'dist'), current: true };
+  }
   const worktree = worktreeOf(sha);
   const dist = path.join(worktree, folder, 'dist');
   if (fs.existsSync(path.join(dist, BUILT_MARK))) {
@@ -119,8 +136,10 @@ function pruneOld(keep) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const previous = Object.fromEntries(FRONT_ENDS.map((folder) => [folder, buildPrevious(folder)]));
-  pruneOld(new Set(Object.values(previous).map((p) => p.sha)));
+  // Every commit is resolved first: HEAD may move while the builds run.
+  const releases = FRONT_ENDS.map((folder) => [folder, previousCommit(folder)]);
+  const previous = Object.fromEntries(releases.map(([folder, release]) => [folder, buildPrevious(folder, release)]));
+  pruneOld(new Set(Object.values(previous).filter((p) => !p.current).map((p) => p.sha)));
   fs.writeFileSync(PREVIOUS_FILE, `${JSON.stringify(previous, null, 2)}\n`);
   console.info(`skew: ${path.relative(repoRoot, PREVIOUS_FILE)} written`);
 }

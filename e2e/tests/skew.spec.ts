@@ -16,6 +16,8 @@ interface Previous {
   ref: string;
   sha: string;
   dist: string;
+  /** Nothing it builds from changed since that release: the current build stands in (scripts/skew-builds.mjs). */
+  current?: boolean;
 }
 
 const previousFile = path.join(repoRoot, '.data', 'skew', 'previous.json');
@@ -132,7 +134,9 @@ test.describe('version skew', () => {
       const served = await servePairing(sides);
       try {
         const outcomes = await smoke(browser, page, served.origin);
-        const releases = built.map((folder) => `${folder} ${previous[folder]?.ref} (${previous[folder]?.sha.slice(0, 12)})`).join(', ');
+        const releases = built
+          .map((folder) => `${folder} ${previous[folder]?.ref} (${previous[folder]?.sha.slice(0, 12)}${previous[folder]?.current ? ', unchanged since: current build' : ''})`)
+          .join(', ');
         const summary = Object.entries(outcomes).map(([step, result]) => `${step}: ${result}`).join(', ');
         // Says which: a pairing that only shows the contract screen is allowed, and visible in the report.
         test.info().annotations.push({ type: 'skew', description: `${name} [${releases}]: ${summary}` });
