@@ -12,12 +12,17 @@ import { z } from './validation';
  * (docs/product.md#validation).
  */
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE_ALL = new RegExp(LONE_SURROGATE.source, 'g');
+
 /**
- * Drops U+0000: PostgreSQL text cannot hold it (the write would fail as a
- * server error) and it never means anything in a field a person typed.
+ * Drops U+0000 and turns a lone UTF-16 surrogate into U+FFFD: PostgreSQL text
+ * cannot hold the first, nor its json (an audit record of the value) the second,
+ * so the write would fail as a server error; neither means anything a person typed.
  */
 export function withoutNul(text: string): string {
-  return text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
+  const kept = text.includes('\u0000') ? text.replaceAll('\u0000', '') : text;
+  return LONE_SURROGATE.test(kept) ? kept.replace(LONE_SURROGATE_ALL, '\uFFFD') : kept;
 }
 
 /** Characters as PostgreSQL counts them for varchar(n) and char_length: code points, not UTF-16 units. */
@@ -124,6 +129,7 @@ export function searchTextSchema(max: number, message: string) {
 export function requiredTextSchema(max: number, messages: { required: string; tooLong: string }) {
   return z
     .string({ error: messages.required })
+    .overwrite(withoutNul)
     .regex(/\S/, { error: messages.required, abort: true })
     .trim()
     .min(1, { error: messages.required, abort: true })

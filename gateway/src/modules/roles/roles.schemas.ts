@@ -1,4 +1,4 @@
-import { idSchema, objectSchema, requiredTextSchema } from '../../shared/schemas';
+import { idSchema, objectSchema, requiredTextSchema, withoutNul } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { Role } from './role.entity';
 import { ROLE_LIMITS, ROLE_MESSAGES as M } from './roles.messages';
@@ -8,9 +8,10 @@ export const RoleId = idSchema(M.invalidId);
 
 const name = requiredTextSchema(ROLE_LIMITS.nameMax, { required: M.nameRequired, tooLong: M.nameTooLong });
 
-/** Text, trimmed, at most 1000 characters; blank means none (null). */
+/** Text, NUL dropped and trimmed, at most 1000 characters; blank means none (null). */
 const description = z
   .string({ error: M.descriptionInvalid })
+  .overwrite(withoutNul)
   .trim()
   .max(ROLE_LIMITS.descriptionMax, { error: M.descriptionTooLong })
   .transform((text) => (text === '' ? null : text))

@@ -69,6 +69,12 @@ describe('role management (administrators only)', () => {
     await as(adminToken, 'put', '/api/roles/abc', { name: 'x' }).expect(400, { error: ROLE_MESSAGES.invalidId, details: [ROLE_MESSAGES.invalidId] });
   });
 
+  it('stores a name and description with NUL and lone surrogates cleaned, not as a server error', async () => {
+    const res = await as(adminToken, 'post', '/api/roles', { name: `Nul\u0000 ${tag}`, description: 'half \uD800 pair\u0000' }).expect(201);
+    roles.push(res.body.id);
+    expect(res.body).toEqual({ id: expect.any(Number), name: `Nul ${tag}`, description: 'half \uFFFD pair' });
+  });
+
   it('names are unique, ignoring case: 409', async () => {
     const role = await makeRole(`Unique ${tag}`);
     await as(adminToken, 'post', '/api/roles', { name: `UNIQUE ${tag}` }).expect(409, { error: ROLE_MESSAGES.duplicateName });
