@@ -1,4 +1,4 @@
-import { idSchema, isBlank, problem } from '../../shared/schemas';
+import { idSchema, isBlank, problem, withoutNul } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { EmailField, NameField } from '../users';
 import { AUTH_LIMITS, AUTH_MESSAGES as M } from './auth.messages';
@@ -74,7 +74,8 @@ export type RegisterInput = z.output<typeof RegisterInput>;
 export const LoginInput = z
   .object({
     // The pattern puts "not blank" in the published document too, so a blank email is refused by both.
-    email: z.string({ error: M.emailRequired }).regex(/\S/, { error: M.emailRequired, abort: true }).trim().min(1, { error: M.emailRequired }),
+    // NUL dropped last: PostgreSQL cannot take it even as a lookup parameter, and an email of NULs is just a wrong one (401).
+    email: z.string({ error: M.emailRequired }).regex(/\S/, { error: M.emailRequired, abort: true }).trim().min(1, { error: M.emailRequired }).overwrite(withoutNul),
     password: z.string({ error: M.passwordRequired }).min(1, { error: M.passwordRequired }),
   })
   .openapi('LoginInput');

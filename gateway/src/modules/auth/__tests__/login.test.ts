@@ -48,6 +48,13 @@ describe('sign-in', () => {
     expect(rows.map((r) => r.reason)).toEqual(['bad_password', 'unknown_email']);
   });
 
+  it('a failed sign-in with NUL in the email is a 401 and audited without it, not a server error', async () => {
+    const ip = randomIp();
+    await login({ email: 'nobody\u0000@example.org', password: 'Wrong-password1' }, ip).expect(401, INVALID);
+    const rows = (await suite.t.dataSource.query(`select details->>'email' as email from audit_log where action = 'auth.login_failure' and ip = $1`, [ip])) as Array<{ email: string }>;
+    expect(rows).toEqual([{ email: 'nobody@example.org' }]);
+  });
+
   it('answers 400 when a field is missing (not an attempt)', async () => {
     const res = await login({ email: '' }, randomIp()).expect(400);
     expect(res.body).toEqual({ error: `${MESSAGES.emailRequired}, ${MESSAGES.passwordRequired}`, details: [MESSAGES.emailRequired, MESSAGES.passwordRequired] });
