@@ -25,7 +25,11 @@ const BUILT_MARK = '.skew-built';
  * the same as now: its current build stands in for it. Anything else (its sources, shared-ui,
  * schema.graphql, scripts/, the lock file, root configs) counts as a change.
  */
-const NOT_BUILD_INPUTS = ['gateway/', 'e2e/', 'bench/', 'tools/', 'resilience/', 'docs/', 'docker/', '.ci/', '.changeset/'];
+const NOT_BUILD_INPUTS = [
+  'gateway/', 'e2e/', 'bench/', 'tools/', 'resilience/', 'docs/', 'docker/', '.ci/', '.changeset/',
+  // The REST contract: the front ends' REST types are shared-ui's own (src/contracts).
+  'openapi.json', 'docker-compose.yml', '.env.example', 'CODEOWNERS',
+];
 /** Whether a changed file may change `folder`'s build: not one of the paths above, nor another front end's folder. */
 const isBuildInput = (folder, file) =>
   !file.endsWith('.md') && ![...NOT_BUILD_INPUTS, ...FRONT_ENDS.filter((other) => other !== folder).map((other) => `${other}/`)].some((prefix) => file.startsWith(prefix));
