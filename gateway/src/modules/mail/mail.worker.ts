@@ -93,12 +93,25 @@ export class MailWorker {
     await ensureQueue(boss, MAIL_SWEEP_QUEUE, { retryLimit: 0 });
     const work = { batchSize: 1, pollingIntervalSeconds: p.pollingIntervalSeconds };
     for (let i = 0; i < p.concurrency; i++) {
-      await boss.work<DeliverJob>(MAIL_DELIVER_QUEUE, work, ([job]) => this.track(job && this.deliver(job.data.outboxId)));
+      // Filled in once work() answers; a job can only arrive after that (its fetch is a query away).
+      const worker: { id?: string } = {};
+      worker.id = await boss.work<DeliverJob>(MAIL_DELIVER_QUEUE, work, async ([job]) => {
+        try {
+          return await this.track(job && this.deliver(job.data.outboxId));
+        } finally {
+          // pg-boss waits a polling interval after every job, even with more queued: one mail per interval and
+          // worker. A worker that just had a job asks again at once; only an empty fetch waits (docs/decisions.md).
+          if (job && worker.id !== undefined) boss.notifyWorker(worker.id);
+        }
+      });
     }
     await boss.work<SweepJob>(MAIL_SWEEP_QUEUE, work, ([job]) => this.track(job && this.sweep(job.data.staleSeconds)));
     await boss.schedule(MAIL_SWEEP_QUEUE, p.sweepCron, { staleSeconds: p.staleSeconds } satisfies SweepJob);
-    // Mail queued while no worker existed (a fresh database, a command-line tool) goes out now, not at the next sweep.
-    await boss.send(MAIL_SWEEP_QUEUE, { staleSeconds: 0 } satisfies SweepJob, { singletonKey: 'startup', singletonSeconds: 60 });
+    // Mail queued while no worker existed (a fresh database, a command-line tool) goes out now, not at the next sweep;
+    // so does mail whose delivery a crash cut off, instead of after its job expires. Every start sweeps (no
+    // throttle): a gateway restarted within a minute would otherwise skip it, and the sweep's per-mail keys
+    // keep replicas from queueing a mail twice.
+    await boss.send(MAIL_SWEEP_QUEUE, { staleSeconds: 0 } satisfies SweepJob);
   }
 
   /** Stops taking jobs, lets the deliveries in flight finish, then closes the SMTP transport. */
