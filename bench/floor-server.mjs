@@ -15,9 +15,13 @@
 // `GET /__floor/statements` answers which named statements each pooled connection holds
 // (pg_prepared_statements), so the bench checks the names are really set, not just declared.
 //
+// The bench runs it as a process of its own (spawnFloorServer), as the gateway runs: in the bench's
+// process it would share one event loop with the load generator.
+//
 // Standalone: DATABASE_URL=postgres://… PORT=4210 node bench/floor-server.mjs
+import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gatewayDependency, requireBuilt } from './lib/gateway-deps.mjs';
 import { track } from './lib/cleanup.mjs';
 import { DASHBOARD_QUERY } from './queries.mjs';
@@ -210,7 +214,38 @@ export async function startFloorServer({ databaseUrl, port, poolMax = DEFAULT_PO
   return { base: `http://127.0.0.1:${port}`, poolMax, stop };
 }
 
+const READY = 'floor server at ';
+
+/** The floor as a child process: resolves once it listens; `pid` for its CPU time. */
+export async function spawnFloorServer({ databaseUrl, port, poolMax = DEFAULT_POOL_MAX }) {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), DATABASE_POOL_MAX: String(poolMax) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = [];
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stop = track(`floor server :${port}`, async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await exited;
+  });
+  await new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      output.push(chunk.toString());
+      if (output.join('').includes(READY)) resolve();
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => output.push(chunk.toString()));
+    exited.then((code) => reject(new Error(`the floor server exited early (${code}):\n${output.join('').slice(-2000)}`)));
+  }).catch(async (err) => {
+    await stop();
+    throw err;
+  });
+  return { base: `http://127.0.0.1:${port}`, pid: child.pid, poolMax, stop };
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const floor = await startFloorServer({ databaseUrl: process.env.DATABASE_URL, port: Number(process.env.PORT || 4210), poolMax: Number(process.env.DATABASE_POOL_MAX || DEFAULT_POOL_MAX) });
-  console.info(`floor server at ${floor.base} (pool ${floor.poolMax})`);
+  // SIGTERM stops it through lib/cleanup.mjs, like every server the bench starts.
+  console.info(`${READY}${floor.base} (pool ${floor.poolMax})`);
 }

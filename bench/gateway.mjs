@@ -18,7 +18,8 @@ import { combine, rotate, runLoad } from './lib/load.mjs';
 import { median, round } from './lib/stats.mjs';
 import { newestProfile, topSelfTime } from './lib/profile.mjs';
 import { table, verdict } from './lib/report.mjs';
-import { FLOOR_STATEMENTS, startFloorServer } from './floor-server.mjs';
+import { clusterCpuMs, processCpuMs } from './lib/cpu.mjs';
+import { FLOOR_STATEMENTS, spawnFloorServer } from './floor-server.mjs';
 import { checklistPath, DASHBOARD_BODY } from './queries.mjs';
 import { benchEmail, CHEAP_ARGON2, passwordHash, seedChecklistData, settle, signInMany } from './seed.mjs';
 
@@ -49,7 +50,7 @@ export async function prepareGatewayDataset({ cluster, dataDir, port }) {
   const emails = Array.from({ length: DATASET.sessions }, (_, k) => benchEmail('bench', 1 + Math.floor(k * step)));
   const sessions = await signInMany(gateway.base, emails);
   console.info(`  data set: ${DATASET.users} users × ${DATASET.items} items, ${seeded.progressRows} progress rows (${seeded.seconds.toFixed(1)} s); ${sessions.length} users signed in`);
-  return { url, gateway, sessions, seeded };
+  return { url, gateway, sessions, seeded, clusterDir: cluster.clusterDir };
 }
 
 const restRequest = (s) => ({ path: checklistPath(s.userId), headers: { authorization: `Bearer ${s.token}` } });
@@ -79,7 +80,7 @@ async function floorStatements(floor) {
 }
 
 export async function benchGatewayVsFloor({ report, ctx, floorPort, durationS, rounds }) {
-  const floor = await startFloorServer({ databaseUrl: ctx.url, port: floorPort, poolMax: POOL_MAX });
+  const floor = await spawnFloorServer({ databaseUrl: ctx.url, port: floorPort, poolMax: POOL_MAX });
   try {
     const differences = await sameAnswers(ctx.gateway.base, floor.base, ctx.sessions.slice(0, 5));
     for (const d of differences.slice(0, 5)) report.note(`floor and gateway answers differ: ${d}`);
@@ -91,20 +92,28 @@ export async function benchGatewayVsFloor({ report, ctx, floorPort, durationS, r
     if (measured.length === 0) throw new Error(`BENCH_OPERATIONS must name rest and/or graphql, not ${operations.join(',')}`);
     const targets = {};
     for (const op of measured) {
-      targets[`floor:${op}`] = { base: floor.base, ...ops[op] };
-      targets[`gateway:${op}`] = { base: ctx.gateway.base, ...ops[op] };
+      targets[`floor:${op}`] = { base: floor.base, pid: floor.pid, ...ops[op] };
+      targets[`gateway:${op}`] = { base: ctx.gateway.base, pid: ctx.gateway.child.pid, ...ops[op] };
     }
     const runs = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
-    for (let round = 0; round < rounds; round++) {
+    for (let k = 0; k < rounds; k++) {
       for (const [key, t] of Object.entries(targets)) {
-        const r = await runLoad({ base: t.base, method: t.method, connections: TARGETS.connections, durationS, warmupS: round === 0 ? 2 : 0, next: rotate(ctx.sessions, t.build), graphql: t.graphql });
-        console.info(`  round ${round + 1} ${key}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}`);
+        const load = { base: t.base, method: t.method, connections: TARGETS.connections, next: rotate(ctx.sessions, t.build), graphql: t.graphql, warmupS: 0 };
+        if (k === 0) await runLoad({ ...load, durationS: 2 });
+        // CPU per answered request: the server's process, and the PostgreSQL cluster it drives.
+        const cpuBefore = { server: processCpuMs(t.pid), db: clusterCpuMs(ctx.clusterDir) };
+        const r = await runLoad({ ...load, durationS });
+        r.cpuMsPerRequest = { server: round((processCpuMs(t.pid) - cpuBefore.server) / r.requests), db: round((clusterCpuMs(ctx.clusterDir) - cpuBefore.db) / r.requests) };
+        console.info(`  round ${k + 1} ${key}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}; CPU per request: server ${r.cpuMsPerRequest.server} ms, PostgreSQL ${r.cpuMsPerRequest.db} ms`);
         runs[key].push(r);
       }
     }
     // After the load every pooled connection has served requests: each should hold both statements.
     const statements = await floorStatements(floor);
-    const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, combine(v)]));
+    const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, {
+      ...combine(v),
+      cpuMsPerRequest: { server: round(median(v.map((r) => r.cpuMsPerRequest.server))), db: round(median(v.map((r) => r.cpuMsPerRequest.db))) },
+    }]));
     // Each round's gateway run is paired with the floor run just before it (seconds apart, under the
     // same background load); the headline is the median of those paired ratios, which a burst of
     // load from other work on the machine moves far less than a ratio of pooled totals.
@@ -127,6 +136,10 @@ export async function benchGatewayVsFloor({ report, ctx, floorPort, durationS, r
     }));
     console.info(`\nreq/s × floor: median of the ${rounds} paired rounds (${measured.map((op) => `${ops[op].label} ${ratios[op].rounds.join(', ')}`).join('; ')}); pooled over all rounds: ${measured.map((op) => `${ops[op].label} ${ratios[op].pooled}`).join(', ')}`);
     console.info(`p50 × floor: ${measured.map((op) => `${ops[op].label} ${ratios[op].p50}`).join(', ')}; p99 × floor: ${measured.map((op) => `${ops[op].label} ${ratios[op].p99}`).join(', ')}`);
+    for (const op of measured) {
+      const [g, f] = [m[`gateway:${op}`].cpuMsPerRequest, m[`floor:${op}`].cpuMsPerRequest];
+      console.info(`CPU per request, ${ops[op].label} (median of rounds): Node.js process gateway ${g.server} ms vs floor ${f.server} ms; PostgreSQL ${g.db} ms vs ${f.db} ms`);
+    }
     console.info(`same JSON from both servers (5 users × 2 operations): ${differences.length === 0 ? 'yes' : `NO (${differences.length} differences)`}`);
     console.info(`floor's named statements (connections of ${statements.poolMax} holding each): ${Object.entries(statements.connections).map(([n, c]) => `${n} ${c}`).join(', ')}`);
 
@@ -147,8 +160,8 @@ export async function benchGatewayVsFloor({ report, ctx, floorPort, durationS, r
     // The floor must never lose: a gateway above 1.0× means the floor lacks an advantage the gateway has.
     const above = measured.filter((op) => ratios[op].rps > 1 || ratios[op].pooled > 1);
     for (const op of measured) {
-      const rounds = ratios[op].rounds.filter((r) => r > 1);
-      if (rounds.length && !above.includes(op)) report.note(`${ops[op].label}: the gateway out-ran the floor in ${rounds.length} round(s) (${rounds.join(', ')}×); noise, or a floor missing something`);
+      const beaten = ratios[op].rounds.filter((r) => r > 1);
+      if (beaten.length && !above.includes(op)) report.note(`${ops[op].label}: the gateway out-ran the floor in ${beaten.length} round(s) (${beaten.join(', ')}×); noise, or a floor missing something`);
     }
     if (unprepared.length) throw new Error(`the floor's statements ${unprepared.join(', ')} are not prepared on any pooled connection: it is not an honest floor`);
     if (above.length) {

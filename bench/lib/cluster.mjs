@@ -62,6 +62,8 @@ export async function startCluster({ dataDir, port }) {
   const stop = track(`PostgreSQL :${port}`, () => server.stop());
   return {
     adminUrl: server.adminUrl,
+    /** The cluster's data directory (its postmaster.pid: bench/lib/cpu.mjs reads the cluster's CPU through it). */
+    clusterDir: path.join(dataDir, 'postgres'),
     async createDatabase(name) {
       if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`bad database name ${name}`);
       await withClient(server.adminUrl, (c) => c.query(`create database ${name}`));
