@@ -6,9 +6,10 @@
 // turned into a failure; a benchmark that cannot run at all is (exit code 1).
 //
 //   node bench/run.mjs                  everything (after `npm run build`)
-//   node bench/run.mjs gateway scale    only some: gateway (1), scale (2), bundles (3), page-speed (4), login (5), invitations (6), tokens (7), reminders (8), fuzz (10)
+//   node bench/run.mjs gateway scale    only some: gateway (1), scale (2), bundles (3), page-speed (4), login (5), invitations (6), tokens (7), reminders (8), reports (9), fuzz (10)
 //   BENCH_DURATION=5 BENCH_ROUNDS=4     seconds per load run, alternating rounds per target
 //   BENCH_CPU_PROF=dir, BENCH_OPERATIONS=rest|graphql   benchmark 1's profile and operations (gateway.mjs)
+//   BENCH_REPORT_USERS=10000            benchmark 9's users (default 100,000)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,10 +26,11 @@ import { Report } from './lib/report.mjs';
 import { benchLogin } from './login.mjs';
 import { measurePageSpeed } from './page-speed.mjs';
 import { benchReminders } from './reminders.mjs';
+import { benchReportsExport, REPORTS_EXPORT } from './reports-export.mjs';
 import { benchScale } from './scale.mjs';
 import { benchTokens } from './tokens.mjs';
 
-const ALL = ['gateway', 'scale', 'bundles', 'page-speed', 'login', 'invitations', 'tokens', 'reminders', 'fuzz'];
+const ALL = ['gateway', 'scale', 'bundles', 'page-speed', 'login', 'invitations', 'tokens', 'reminders', 'reports', 'fuzz'];
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = wanted.filter((w) => !ALL.includes(w));
 if (unknown.length) {
@@ -42,7 +44,7 @@ const rounds = Number(process.env.BENCH_ROUNDS || 4);
 // The front-end stack (bundles, page speed) and the bench's own PostgreSQL + gateways.
 const ports = {
   stack: { shell: 3200, employee: 3201, admin: 3202, gateway: 4200, embeddedPg: 54332 },
-  benchPg: 54333, fuzzPg: 54335, gateway: 4201, scaleSmall: 4203, scaleLarge: 4204, invitations: 4205, floor: 4210, baselinePage: 3210,
+  benchPg: 54333, fuzzPg: 54335, gateway: 4201, scaleSmall: 4203, scaleLarge: 4204, invitations: 4205, reports: 4206, floor: 4210, baselinePage: 3210,
 };
 const origins = {
   shell: `http://localhost:${ports.stack.shell}`,
@@ -69,7 +71,7 @@ async function phase(name, fn) {
   }
 }
 
-/** Items 1, 5, 2, 6 and 8: one throwaway PostgreSQL cluster, a database (and a gateway) per data set. */
+/** Items 1, 5, 2, 6, 8 and 9: one throwaway PostgreSQL cluster, a database (and a gateway) per data set. */
 async function serverSide() {
   const dataDir = path.join(repoRoot, '.data', 'bench-gateway');
   const cluster = await startCluster({ dataDir, port: ports.benchPg });
@@ -91,6 +93,9 @@ async function serverSide() {
     }
     if (runs('reminders')) {
       await phase('8. reminder job: 100,000 users × 50 items', () => benchReminders({ report, cluster }));
+    }
+    if (runs('reports')) {
+      await phase(`9. CSV export: ${REPORTS_EXPORT.users.toLocaleString('en-US')} users`, () => benchReportsExport({ report, cluster, dataDir, port: ports.reports }));
     }
     if (runs('scale')) {
       await phase('2. scale: 100 vs 100,000 users', () => benchScale({ report, cluster, dataDir, ports: { small: ports.scaleSmall, large: ports.scaleLarge }, durationS: Math.max(4, Math.round(durationS * 0.75)), rounds }));
@@ -129,7 +134,7 @@ const loadBefore = os.loadavg();
 try {
   // In-process and short: first, before the load runs heat the machine.
   if (runs('tokens')) await phase('7. token verification', () => benchTokens({ report }));
-  if (runs('gateway') || runs('login') || runs('scale') || runs('invitations') || runs('reminders')) await phase('server side (items 1, 5, 2, 6, 8)', serverSide);
+  if (runs('gateway') || runs('login') || runs('scale') || runs('invitations') || runs('reminders') || runs('reports')) await phase('server side (items 1, 5, 2, 6, 8, 9)', serverSide);
   if (runs('bundles') || runs('page-speed')) await phase('front end (items 3, 4)', frontEnd);
   if (runs('fuzz')) await phase('10. hostile-input fuzz: 100,000 requests', () => benchFuzz({ report, port: ports.fuzzPg, dataDir: path.join(repoRoot, '.data', 'bench-fuzz') }));
 } finally {
