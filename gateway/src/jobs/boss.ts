@@ -68,20 +68,30 @@ function countFailures(boss: PgBoss): void {
   boss.work = counted as PgBoss['work'];
 }
 
+/** PostgreSQL errors a second try can get past: a deadlock, a serialization failure, a row or table created meanwhile. */
+const RETRYABLE_CODES = new Set(['40P01', '40001', '23505', '42P07']);
+const QUEUE_ATTEMPTS = 5;
+
 /**
  * Creates `name` with `options`, or brings an existing queue's settings up to
- * date. Replicas starting together may race to create it: the loser updates.
+ * date. Replicas starting together race to create the same queues, and
+ * pg-boss's create_queue attaches a partition to its job table: two of those
+ * at once can deadlock. The loser tries again and finds the queue there
+ * (docs/decisions.md).
  */
 export async function ensureQueue(boss: PgBoss, name: string, options: Omit<PgBoss.Queue, 'name'>): Promise<void> {
-  if (!(await boss.getQueue(name))) {
+  for (let attempt = 1; ; attempt++) {
     try {
-      await boss.createQueue(name, { name, ...options });
+      if (await boss.getQueue(name)) await boss.updateQueue(name, { name, ...options });
+      else await boss.createQueue(name, { name, ...options });
       return;
     } catch (err) {
-      if (!(await boss.getQueue(name))) throw err;
+      const code = (err as { code?: unknown }).code;
+      if (attempt >= QUEUE_ATTEMPTS || typeof code !== 'string' || !RETRYABLE_CODES.has(code)) throw err;
+      // Jittered, so two replicas that collided do not collide again.
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt * (1 + Math.random())));
     }
   }
-  await boss.updateQueue(name, { name, ...options });
 }
 
 /**
