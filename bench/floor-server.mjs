@@ -94,7 +94,8 @@ export async function startFloorServer({ databaseUrl, port, poolMax = DEFAULT_PO
   const limitOf = (field) => selection.fields[field]?.args?.limit ?? 3;
   const upcomingLimit = limitOf('upcomingTasks');
   const recentLimit = limitOf('recentActivity');
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax });
+  // The gateway's pool settings that matter under load (db/data-source.ts): its size and its idle timeout.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolMax, idleTimeoutMillis: 30_000 });
   pool.on('error', () => undefined);
 
   /** ChecklistService.loadChecklist and toUserChecklistItem: one named statement, the rows mapped alike. */

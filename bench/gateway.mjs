@@ -96,6 +96,7 @@ export async function benchGatewayVsFloor({ report, ctx, floorPort, durationS, r
       targets[`gateway:${op}`] = { base: ctx.gateway.base, pid: ctx.gateway.child.pid, ...ops[op] };
     }
     const runs = Object.fromEntries(Object.keys(targets).map((k) => [k, []]));
+    let statements;
     for (let k = 0; k < rounds; k++) {
       for (const [key, t] of Object.entries(targets)) {
         const load = { base: t.base, method: t.method, connections: TARGETS.connections, next: rotate(ctx.sessions, t.build), graphql: t.graphql, warmupS: 0 };
@@ -106,10 +107,15 @@ export async function benchGatewayVsFloor({ report, ctx, floorPort, durationS, r
         r.cpuMsPerRequest = { server: round((processCpuMs(t.pid) - cpuBefore.server) / r.requests), db: round((clusterCpuMs(ctx.clusterDir) - cpuBefore.db) / r.requests) };
         console.info(`  round ${k + 1} ${key}: ${r.rps} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}; CPU per request: server ${r.cpuMsPerRequest.server} ms, PostgreSQL ${r.cpuMsPerRequest.db} ms`);
         runs[key].push(r);
+        // Right after a floor run its pooled connections have served requests: each should hold the statements.
+        if (key.startsWith('floor:')) {
+          const now = await floorStatements(floor);
+          // Each statement by the most connections seen holding it (an idle connection may have closed since).
+          for (const [name, n] of Object.entries(statements?.connections ?? {})) now.connections[name] = Math.max(n, now.connections[name] ?? 0);
+          statements = now;
+        }
       }
     }
-    // After the load every pooled connection has served requests: each should hold both statements.
-    const statements = await floorStatements(floor);
     const m = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, {
       ...combine(v),
       cpuMsPerRequest: { server: round(median(v.map((r) => r.cpuMsPerRequest.server))), db: round(median(v.map((r) => r.cpuMsPerRequest.db))) },

@@ -23,7 +23,11 @@ export function processCpuMs(pid) {
   return f ? ((Number(f[11]) + Number(f[12])) * 1000) / TICKS_PER_S : 0;
 }
 
-/** CPU of a PostgreSQL cluster so far, in ms: its postmaster and every backend it started. */
+/**
+ * CPU of a PostgreSQL cluster so far, in ms: its postmaster, its live backends, and the backends
+ * that have exited (the postmaster reaps them, so theirs is in its cutime/cstime): a connection
+ * closed between two readings is still counted.
+ */
 export function clusterCpuMs(clusterDir) {
   let postmaster;
   try {
@@ -31,7 +35,9 @@ export function clusterCpuMs(clusterDir) {
   } catch {
     return 0;
   }
-  let ms = processCpuMs(postmaster);
+  const own = statFields(postmaster);
+  // utime(11) stime(12) cutime(13) cstime(14).
+  let ms = own ? ((Number(own[11]) + Number(own[12]) + Number(own[13]) + Number(own[14])) * 1000) / TICKS_PER_S : 0;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const f = statFields(entry);
