@@ -4,9 +4,9 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { artifacts, repoRoot } from '../../scripts/lib/paths.mjs';
+import { repoRoot } from '../../scripts/lib/paths.mjs';
 import { track } from './cleanup.mjs';
-import { gatewayDependency, requireBuilt } from './gateway-deps.mjs';
+import { builtGateway, gatewayDependency, requireBuilt } from './gateway-deps.mjs';
 
 /** Fixed and public: only these throwaway databases ever trust it. */
 export const BENCH_JWT_SECRET = 'embark-bench-secret-0123456789abcdef0123456789';
@@ -81,7 +81,7 @@ export async function startCluster({ dataDir, port }) {
  */
 export async function startGateway({ port, databaseUrl, dataDir, env = {}, nodeArgs = [] }) {
   const stderr = [];
-  const child = spawn(process.execPath, [...nodeArgs, artifacts.gateway], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(builtGateway, 'index.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -10,9 +10,16 @@ import { artifacts, repoRoot } from '../../scripts/lib/paths.mjs';
 const gatewayDir = path.join(repoRoot, 'gateway');
 const fromGateway = createRequire(path.join(gatewayDir, 'package.json'));
 
+/**
+ * The built gateway the benchmarks drive: gateway/dist, or BENCH_GATEWAY_DIST (a build of one
+ * commit elsewhere, so a shared working tree's unfinished edits stay out of the measurement;
+ * its dependencies must resolve from there, e.g. a `node_modules` link to gateway/node_modules).
+ */
+export const builtGateway = process.env.BENCH_GATEWAY_DIST ? path.resolve(process.env.BENCH_GATEWAY_DIST) : path.dirname(artifacts.gateway);
+
 export function requireBuilt(relative) {
-  if (!fs.existsSync(artifacts.gateway)) throw new Error('the gateway is not built: run `npm run build` (npm run bench builds first)');
-  return fromGateway(path.join(gatewayDir, 'dist', relative));
+  if (!fs.existsSync(path.join(builtGateway, 'index.js'))) throw new Error(`the gateway is not built in ${builtGateway}: run \`npm run build\` (npm run bench builds first)`);
+  return fromGateway(path.join(builtGateway, relative));
 }
 
 /** A dependency of the gateway (pg, @node-rs/argon2, jose…), as the gateway resolves it. */
