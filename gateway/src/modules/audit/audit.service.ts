@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { requireAdmin, type Actor } from '../../shared/actor';
 import { pageWindow, queryRows, SqlParams } from '../../shared/sql';
 import { parseInput } from '../../shared/validation';
+import { withoutNul } from '../../shared/schemas';
 import { AuditListQuery, type AuditCategory } from './audit.schemas';
 import type { AuditEntryType, AuditPageType } from './audit.types';
 
@@ -160,7 +161,21 @@ function scrub(details: AuditDetails): AuditDetails {
   const out: AuditDetails = {};
   for (const [key, value] of Object.entries(details)) {
     if (FORBIDDEN_DETAIL_KEYS.test(key)) continue;
-    out[key] = value;
+    out[withoutNul(key)] = jsonSafe(value) as AuditDetails[string];
   }
   return out;
+}
+
+/**
+ * A details value PostgreSQL's jsonb can hold: no U+0000 and no lone surrogate in any string, at any
+ * depth. Callers record what a person typed (a role's name, a rejected email), and one such character
+ * would otherwise fail the whole write, and the action with it, as a server error.
+ */
+function jsonSafe(value: unknown): unknown {
+  if (typeof value === 'string') return withoutNul(value);
+  if (Array.isArray(value)) return value.map(jsonSafe);
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [withoutNul(k), jsonSafe(v)]));
+  }
+  return value;
 }
