@@ -134,8 +134,8 @@ try {
 console.info(`
   Embark is running
     app           http://${publicHost}:${ports.shell}
-    employee-mfe  http://${publicHost}:${ports.employee}/remoteEntry.js
-    admin-mfe     http://${publicHost}:${ports.admin}/remoteEntry.js
+    employee-mfe  ${runtimeConfig.remotes.employee_mfe}
+    admin-mfe     ${runtimeConfig.remotes.admin_mfe}
     gateway       http://${publicHost}:${ports.gateway}  (/graphql, /api, /healthz, /readyz)
 ${mail ? `    mail inbox    ${mail.inboxUrl}  (MailDev: SMTP_URL is not set)\n` : ''}${nodeEnv === 'production'
     ? '  First administrator: npm run admin:create -- --email you@example.com --name "Your Name"'
