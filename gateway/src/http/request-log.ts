@@ -48,8 +48,8 @@ type Tagged = IncomingMessage & { [REQUEST_ID]?: string };
  * One line per request, through `logger`: `requestId` (also the X-Request-Id response header, so a
  * user's report can be matched to the log), method, path (link tokens masked, never the query
  * string or headers), status and ms. Probes log at debug: they would otherwise drown everything
- * else. Written when the response is done (or the connection closed), and built only when its
- * level is enabled. Our own, not pino-http: that builds two child loggers per request, whether a
+ * else. Written when the response is done (or the connection closed); the Logger redacts and
+ * serialises it only when its level is enabled. Our own, not pino-http: that builds two child loggers per request, whether a
  * line is written or not, about 8 % of the gateway's CPU under load (docs/performance.md).
  */
 export function requestLog(logger: Logger): RequestHandler {
