@@ -42,7 +42,8 @@ export function database({ dataDir, port }) {
 /** Spawns `node gateway/dist/index.js` and resolves once /readyz answers 200. */
 export async function startGateway({ port, databaseUrl, dataDir, env = {} }) {
   const stderr = [];
-  const child = spawn(process.execPath, [artifacts.gateway], {
+  // RESILIENCE_GATEWAY_ENTRY: another build's index.js (a clean checkout's), for a tree where gateway/dist is in flux.
+  const child = spawn(process.execPath, [process.env.RESILIENCE_GATEWAY_ENTRY || artifacts.gateway], {
     cwd: repoRoot,
     env: {
       ...process.env,
