@@ -2,8 +2,8 @@ import pino from 'pino';
 
 /**
  * The gateway's logger: pino underneath (JSON lines in production, pretty in development), behind
- * this small interface so callers neither know nor care. pino-http shares the same pino instance
- * for the per-request lines (http/request-log.ts).
+ * this small interface so callers neither know nor care. The per-request lines go through it too
+ * (http/request-log.ts).
  *
  * It must never leak secrets: values under sensitive keys are replaced, and
  * credentials embedded in strings (connection URLs, bearer tokens) are masked.
@@ -65,24 +65,9 @@ export function redact(value: unknown, depth = 0): unknown {
 type LineLevel = Exclude<LogLevel, 'silent'>;
 export type LogSink = (line: string, level: LineLevel) => void;
 
-/**
- * Bindings under this key are dropped, never written: pino-http binds the whole request to a
- * child logger it creates per request, which we neither want in a line nor want to walk.
- */
-export const UNLOGGED_BINDING = 'unloggedRequest';
-
-const pinoOfLogger = new WeakMap<Logger, pino.Logger>();
-
-/** The pino instance behind a logger made by createLogger, for pino-http. */
-export function pinoOf(logger: Logger): pino.Logger {
-  const instance = pinoOfLogger.get(logger);
-  if (!instance) throw new TypeError('pinoOf: this logger was not made by createLogger');
-  return instance;
-}
-
-/** Our interface over a pino instance (also over pino-http's per-request child loggers). */
-export function wrapPino(instance: pino.Logger): Logger {
-  const logger: Logger = {
+/** Our interface over a pino instance. */
+function wrapPino(instance: pino.Logger): Logger {
+  return {
     // The enabled check first: a debug line below the level costs no redaction.
     debug: (msg, fields) => instance.isLevelEnabled('debug') && instance.debug(fields ?? {}, redactString(msg)),
     info: (msg, fields) => instance.isLevelEnabled('info') && instance.info(fields ?? {}, redactString(msg)),
@@ -90,8 +75,6 @@ export function wrapPino(instance: pino.Logger): Logger {
     error: (msg, fields) => instance.isLevelEnabled('error') && instance.error(fields ?? {}, redactString(msg)),
     child: (fields) => wrapPino(instance.child(fields)),
   };
-  pinoOfLogger.set(logger, instance);
-  return logger;
 }
 
 /** warn and error go to stderr, so they survive `> /dev/null` of routine output; `dedupe` writes each line once. */
@@ -127,10 +110,7 @@ export function createLogger(level: LogLevel = 'info', base: LogFields = {}, out
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: {
       level: (label) => ({ level: label }),
-      bindings: (bindings) => {
-        if (UNLOGGED_BINDING in bindings) return {};
-        return redact(bindings) as LogFields;
-      },
+      bindings: (bindings) => redact(bindings) as LogFields,
       log: (fields) => redact(fields) as LogFields,
     },
   };
