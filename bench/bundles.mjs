@@ -100,7 +100,7 @@ export async function measureBundles(browser, origins, sessions) {
 
 const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
 
-/** Benchmark 3 (README, "Benchmarks"): the table (ratios against React's own weight), the admin leak and the singleton counts. */
+/** Benchmark 3 (docs/performance.md): the table (ratios against React's own weight), the admin leak and the singleton counts. */
 export function reportBundles(report, bundles) {
   // The baseline: what any React page costs, the react + react-dom files the dashboard fetched
   // (the landing page is prerendered and fetches no script at all, so it cannot be one).

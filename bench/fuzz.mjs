@@ -1,4 +1,4 @@
-// Benchmark 10 (README, "Benchmarks"), the hostile-input fuzz at full size: the same generated fuzz as
+// Benchmark 10 (docs/performance.md), the hostile-input fuzz at full size: the same generated fuzz as
 // `npm test` (gateway/src/__tests__/hostile-input.test.ts, generated from openapi.json and
 // schema.graphql) with 100,000 requests instead of 20,000, in its own jest run with its own embedded
 // PostgreSQL. Prints "fuzz: N requests, K 5xx"; a 5xx is a missed target, not a failed benchmark.

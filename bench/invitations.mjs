@@ -1,4 +1,4 @@
-// Benchmark 6 (README, "Benchmarks"), CSV import of invitations: 10,000 lines through the real
+// Benchmark 6 (docs/performance.md), CSV import of invitations: 10,000 lines through the real
 // REST API of a production-mode gateway (`POST /api/admin/invitations/import`, Content-Type
 // text/csv), first as a dry run, then for real (rows, tokens, one queued mail each). The
 // baseline, measured in the same run on the same database: one plain bulk INSERT … SELECT FROM

@@ -1,4 +1,4 @@
-// Benchmark 5 (README, "Benchmarks"), login cost: (a) argon2id hash time with the production parameters the
+// Benchmark 5 (docs/performance.md), login cost: (a) argon2id hash time with the production parameters the
 // gateway's config yields (m ≥ 19 MiB, t ≥ 2, p = 1), through @node-rs/argon2 directly, against
 // sha256 of the same input in the same run; (b) sign-in latency through the real API of a
 // production-mode gateway, one at a time (the baseline) and 10 at a time (p95).

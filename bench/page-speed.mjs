@@ -1,4 +1,4 @@
-// Benchmark 4 (README, "Benchmarks"), page speed in Chromium: LCP and CLS of the landing page and the employee
+// Benchmark 4 (docs/performance.md), page speed in Chromium: LCP and CLS of the landing page and the employee
 // dashboard through the PerformanceObserver API (buffered `largest-contentful-paint` and
 // `layout-shift` entries), each the median of several cold loads in fresh contexts, against a
 // bare static page served from this process (the browser's own floor on this machine, same run);

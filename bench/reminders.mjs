@@ -1,4 +1,4 @@
-// Benchmark 8 (README, "Benchmarks"), the daily reminder job at 100,000 users × 50 items: one
+// Benchmark 8 (docs/performance.md), the daily reminder job at 100,000 users × 50 items: one
 // run of the job's own code (the built ReminderService: the task scan, the digest and
 // escalation claims, the notifications and the outbox mails with their pg-boss delivery jobs, in
 // one transaction), in a database of its own generated in SQL. The baseline, measured in the same

@@ -1,4 +1,4 @@
-// Benchmark 9 (README, "Benchmarks"), the users CSV export at 100,000 users: `GET
+// Benchmark 9 (docs/performance.md), the users CSV export at 100,000 users: `GET
 // /api/admin/reports/users.csv` of a production-mode gateway, read over HTTP as fast as the
 // client takes it, while the gateway's resident memory (VmRSS in /proc/<pid>/status) is sampled
 // every 20 ms. The baseline is the same gateway's RSS just before the export, after a warm-up

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench` (README, "Benchmarks" 1–5): measures the production builds and prints each
+// `npm run bench` (docs/performance.md, benchmarks 1–10): measures the production builds and prints each
 // figure with its target, met or NOT met, as a ratio to a baseline measured in the same run
 // (this machine is shared and noisy: only same-run ratios are comparable). Results:
 // bench/results/latest.json. A measurement, not a gate: missed targets are reported, not

@@ -1,4 +1,4 @@
-// Benchmark 2 (README, "Benchmarks"), scale: the same dashboard query against 100 users and against 100,000 users
+// Benchmark 2 (docs/performance.md), scale: the same dashboard query against 100 users and against 100,000 users
 // (50 items each, a progress row on every item: 5,000 vs 5,000,000 progress rows), each data
 // set in its own database behind its own gateway, measured alternately in the same run. With
 // the right indexes a user's dashboard costs the same whatever the table size: the target is

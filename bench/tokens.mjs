@@ -1,4 +1,4 @@
-// Benchmark 7 (README, "Benchmarks"), token verification: what checking one session token costs,
+// Benchmark 7 (docs/performance.md), token verification: what checking one session token costs,
 // which every signed-in request pays. The gateway's own verifier (TokenService.verify from the
 // build: a synchronous node:crypto HMAC, the baseline) against the libraries that could replace
 // it, each configured with the same rules: jose's jwtVerify with the key imported once (a
