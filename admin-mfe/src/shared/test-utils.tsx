@@ -10,6 +10,11 @@ import { AdminRolesDocument, AdminUsersDocument, type AdminUserFieldsFragment, t
 export type Mocks = NonNullable<MockedProviderProps['mocks']>;
 
 export const ADMIN_ID = 1;
+/**
+ * How long a mocked answer waits when a test first checks the loading state: long enough that a
+ * slow first render on a busy CI machine cannot outlast it, short enough for the test's timeout.
+ */
+export const LOADING_DELAY_MS = 1500;
 
 export function fakeToasts() {
   return { show: jest.fn(), success: jest.fn(), error: jest.fn(), warning: jest.fn(), info: jest.fn(), dismiss: jest.fn() } satisfies Record<keyof ToastApi, jest.Mock>;

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CompanyCalendarDocument, HolidayPresetDocument, UpdateCompanyCalendarDocument } from '../../__generated__/graphql';
 import { seriousViolations } from '../../shared/axe';
-import { domainError, renderAdmin, type Mocks } from '../../shared/test-utils';
+import { domainError, renderAdmin, type Mocks, LOADING_DELAY_MS } from '../../shared/test-utils';
 import { CalendarSection } from './CalendarSection';
 import { calendar, calendarMock } from './settings-fixtures';
 
@@ -23,7 +23,7 @@ const click = (name: string) => fireEvent.click(within(region()).getByRole('butt
 
 describe('CalendarSection', () => {
   it("shows a loading state, then the time zone, the working days, the holidays and the company's today", async () => {
-    await renderAdmin(<CalendarSection />, [{ ...calendarMock(), delay: 400 }]);
+    await renderAdmin(<CalendarSection />, [{ ...calendarMock(), delay: LOADING_DELAY_MS }]);
     expect(screen.getByRole('status', { name: 'Loading the company calendar' })).toBeTruthy();
     const zone = (await screen.findByRole('combobox', { name: 'Time zone' }, { timeout: 5000 })) as HTMLSelectElement;
     expect(zone.value).toBe('Europe/Berlin');

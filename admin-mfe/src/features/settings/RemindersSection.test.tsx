@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ReminderSettingsDocument, UpdateReminderSettingsDocument } from '../../__generated__/graphql';
 import { seriousViolations } from '../../shared/axe';
-import { domainError, renderAdmin, type Mocks } from '../../shared/test-utils';
+import { domainError, renderAdmin, type Mocks, LOADING_DELAY_MS } from '../../shared/test-utils';
 import { RemindersSection } from './RemindersSection';
 import { remindersMock } from './settings-fixtures';
 
@@ -17,7 +17,7 @@ const days = () => within(region()).getByLabelText('Escalate after (working days
 
 describe('RemindersSection', () => {
   it('shows a loading state, then whether reminders go out and after how many days tasks escalate', async () => {
-    await renderAdmin(<RemindersSection />, [{ ...remindersMock(true, 3), delay: 400 }]);
+    await renderAdmin(<RemindersSection />, [{ ...remindersMock(true, 3), delay: LOADING_DELAY_MS }]);
     expect(screen.getByRole('status', { name: 'Loading the reminder settings' })).toBeTruthy();
     await waitFor(() => expect(toggle().checked).toBe(true), { timeout: 5000 });
     expect(within(region()).getByText(/^Every working day at 09:00 company time, people with tasks due within two working days/).tagName).toBe('P');

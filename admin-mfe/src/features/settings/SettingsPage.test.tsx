@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { RegistrationSettingsDocument, UpdateRegistrationSettingsDocument } from '../../__generated__/graphql';
 import { seriousViolations } from '../../shared/axe';
-import { domainError, renderAdmin, type Mocks } from '../../shared/test-utils';
+import { domainError, renderAdmin, type Mocks, LOADING_DELAY_MS } from '../../shared/test-utils';
 import { calendarMock, remindersMock } from './settings-fixtures';
 import { SettingsPage } from './SettingsPage';
 
@@ -21,7 +21,7 @@ const domainList = () => within(screen.getByRole('list', { name: 'Listed domains
 
 describe('SettingsPage', () => {
   it('shows a loading state, then who may register with the three choices explained', async () => {
-    await renderSettings([{ ...settingsMock('invite', []), delay: 400 }]);
+    await renderSettings([{ ...settingsMock('invite', []), delay: LOADING_DELAY_MS }]);
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Loading settings' })).toBeTruthy();
     await waitFor(() => expect(radio('Invited only').checked).toBe(true), { timeout: 5000 });

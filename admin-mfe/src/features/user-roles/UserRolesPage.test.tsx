@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AdminStatsDocument, AdminUsersDocument, AssignUsersToRoleDocument, type AdminUserFieldsFragment, type AdminUsersFilter } from '../../__generated__/graphql';
 import { seriousViolations } from '../../shared/axe';
-import { adminUser, domainError, renderAdmin, rolesMock, type Mocks } from '../../shared/test-utils';
+import { adminUser, domainError, renderAdmin, rolesMock, type Mocks, LOADING_DELAY_MS } from '../../shared/test-utils';
 import { UserRolesPage } from './UserRolesPage';
 
 const ANA = adminUser({});
@@ -30,7 +30,7 @@ async function pickBothAndManager() {
 
 describe('UserRolesPage', () => {
   it('shows a loading state, then the users; the re-onboarding choice starts unticked', async () => {
-    await renderAdmin(<UserRolesPage />, [{ ...listMock([ANA, BEN]), delay: 400 }, rolesMock()]);
+    await renderAdmin(<UserRolesPage />, [{ ...listMock([ANA, BEN]), delay: LOADING_DELAY_MS }, rolesMock()]);
     expect(screen.getByRole('status', { name: 'Loading users' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Users' }, { timeout: 5000 });
     expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['Ana Lopez', 'Ben Brown']);

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AdminInvitationsDocument, ResendInvitationDocument, RevokeInvitationDocument } from '../../__generated__/graphql';
-import { domainError, renderAdmin } from '../../shared/test-utils';
+import { domainError, renderAdmin, LOADING_DELAY_MS } from '../../shared/test-utils';
 import { invitation, invitationsMock } from './invitation-fixtures';
 import { InvitationsSection } from './InvitationsSection';
 
@@ -13,7 +13,7 @@ const rowOf = (table: HTMLElement, name: RegExp) => within(table).getByRole('row
 
 describe('InvitationsSection', () => {
   it('shows a loading state, then the pending invitations with role, start date, status and expiry', async () => {
-    await renderAdmin(<InvitationsSection />, [{ ...invitationsMock([CASEY]), delay: 400 }]);
+    await renderAdmin(<InvitationsSection />, [{ ...invitationsMock([CASEY]), delay: LOADING_DELAY_MS }]);
     expect(screen.getByRole('status', { name: 'Loading invitations' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Invitations' }, { timeout: 5000 });
     const row = rowOf(table, /Casey New/);

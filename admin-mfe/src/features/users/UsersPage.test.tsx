@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AdminStatsDocument, AdminUsersDocument, DeactivateUserDocument, ReactivateUserDocument, ResetUserTwoFactorDocument, SendPasswordResetDocument, UpdateUserDocument, type AdminUserFieldsFragment, type AdminUsersFilter } from '../../__generated__/graphql';
-import { ADMIN_ID, adminUser as user, domainError, renderAdmin as renderWith, rolesMock, type Mocks } from '../../shared/test-utils';
+import { ADMIN_ID, adminUser as user, domainError, renderAdmin as renderWith, rolesMock, type Mocks, LOADING_DELAY_MS } from '../../shared/test-utils';
 import { invitation, invitationsMock } from './invitation-fixtures';
 import { UsersPage } from './UsersPage';
 
@@ -20,7 +20,7 @@ const stats: Mocks[number] = { request: { query: AdminStatsDocument }, error: ne
 describe('UsersPage', () => {
   it('shows a loading state, then the users with role, start date, progress, last login and status', async () => {
     // Held long enough that the loading state is seen even on a busy machine.
-    await renderAdmin(<UsersPage />, [{ ...listMock(BASE, [ME, ANA, BEN]), delay: 400 }, rolesMock()]);
+    await renderAdmin(<UsersPage />, [{ ...listMock(BASE, [ME, ANA, BEN]), delay: LOADING_DELAY_MS }, rolesMock()]);
     expect(screen.getByRole('status', { name: 'Loading users' })).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Users' }, { timeout: 5000 });
     const rows = within(table).getAllByRole('row').slice(1);
