@@ -43,7 +43,8 @@ beforeEach(() => {
 describe('ChecklistPage', () => {
   it('shows a loading state, then the tasks in item_order with status, due and completion wording', async () => {
     // Held long enough that the loading state is seen even on a busy machine.
-    await renderChecklist([{ ...listMock(), delay: 400 }]);
+    // Long enough that a slow first render on a busy CI machine cannot outlast the loading state.
+    await renderChecklist([{ ...listMock(), delay: 1500 }]);
     expect(screen.getByRole('status', { name: 'Loading your checklist' })).toBeTruthy();
     expect(await screen.findByRole('list', { name: 'Checklist tasks' }, { timeout: 5000 })).toBeTruthy();
     expect(titles()).toEqual(['Read the handbook', 'Complete your W-4', 'Security training', 'Expense SOP', 'Meet your manager']);

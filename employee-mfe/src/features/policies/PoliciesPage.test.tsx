@@ -74,7 +74,8 @@ describe('PoliciesPage', () => {
   it('lists the company policies with their state: acknowledged (with its time), updated since, not yet', async () => {
     // The answer is held long enough that the loading state is seen even on a busy machine (a
     // 30 ms hold was sometimes over before the first assertion ran).
-    await renderPolicies([{ ...listMock(), delay: 400 }]);
+    // Long enough that a slow first render on a busy CI machine cannot outlast the loading state.
+    await renderPolicies([{ ...listMock(), delay: 1500 }]);
     expect(screen.getByRole('status', { name: 'Loading company policies' })).toBeTruthy();
     expect(await screen.findByText('1 of 3 policies acknowledged', undefined, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Company Policies' })).toBeTruthy();

@@ -90,7 +90,8 @@ describe('SectionsPage', () => {
 
   it('shows loading, empty and error states', async () => {
     // Held long enough that the loading state is seen even on a busy machine.
-    await renderSections([{ ...listMock([]), delay: 400 }]);
+    // Long enough that a slow first render on a busy CI machine cannot outlast the loading state.
+    await renderSections([{ ...listMock([]), delay: 1500 }]);
     expect(screen.getByRole('status', { name: 'Loading your sections' })).toBeTruthy();
     expect(await screen.findByText('No tasks on your checklist yet', undefined, { timeout: 5000 })).toBeTruthy();
   });
