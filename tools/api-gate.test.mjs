@@ -131,4 +131,15 @@ describe('check:api', () => {
     assert.match(result.stdout, /with HEAD~1 \(no release tag yet\)/);
     assert.match(result.stderr, /Field 'due_date'/);
   });
+
+  it('lets no deprecated field or route go while nothing was released yet', () => {
+    const r = repo();
+    r.commit('deprecate', { 'schema.graphql': SDL('  due_date: String @deprecated(reason: "Use dueDate")\n  dueDate: String'), 'openapi.json': OPENAPI(DELETE_ROUTE(true)) });
+    r.commit('remove', { 'schema.graphql': SDL('  dueDate: String'), 'openapi.json': OPENAPI() });
+    const result = r.run();
+    assert.equal(result.status, 1);
+    assert.match(result.stdout, /with HEAD~1 \(no release tag yet\)/);
+    assert.match(result.stdout, /GraphQL: 1 breaking, 0 dangerous/);
+    assert.match(result.stdout, /REST: 1 breaking, 0 retired/);
+  });
 });

@@ -16,19 +16,21 @@ export const FRONT_ENDS = ['shell', 'employee-mfe', 'admin-mfe'];
 
 /**
  * GraphQL breaking changes. A removal passes when the old schema marked the field, enum value or
- * input field `@deprecated`: the old schema is the previous release, so the deprecation has shipped.
+ * input field `@deprecated` and the old schema is a release (`released`), so the deprecation has
+ * shipped; against the HEAD~1 stand-in no removal passes, since no deployed client was ever warned.
  * @returns {Promise<{ breaking: { path: string, message: string }[], dangerous: { path: string, message: string }[] }>}
  */
-export async function diffGraphql(oldSdl, newSdl) {
-  const changes = await diff(buildSchema(oldSdl), buildSchema(newSdl), [DiffRule.suppressRemovalOfDeprecatedField]);
+export async function diffGraphql(oldSdl, newSdl, { released = true } = {}) {
+  const changes = await diff(buildSchema(oldSdl), buildSchema(newSdl), released ? [DiffRule.suppressRemovalOfDeprecatedField] : []);
   const pick = (level) => changes.filter((change) => change.criticality.level === level).map((change) => ({ path: change.path ?? '', message: change.message }));
   return { breaking: pick(CriticalityLevel.Breaking), dangerous: pick(CriticalityLevel.Dangerous) };
 }
 
-/** REST breaking changes, less those the previous release already marked deprecated. */
-export function diffRest(oldDoc, newDoc) {
+/** REST breaking changes, less those the previous release (a real one: `released`) already marked deprecated. */
+export function diffRest(oldDoc, newDoc, { released = true } = {}) {
   const changes = diffOpenApi(oldDoc, newDoc);
-  return { breaking: changes.filter((change) => !change.deprecated), retired: changes.filter((change) => change.deprecated) };
+  const retired = (change) => released && change.deprecated;
+  return { breaking: changes.filter((change) => !retired(change)), retired: changes.filter(retired) };
 }
 
 /** Validation errors of operations against a schema: `[{ name, source, errors }]`, empty when all pass. */
@@ -56,7 +58,8 @@ export function operationsAt(root, ref, pkg) {
  */
 export async function checkApi({ root, base, frontEnds = FRONT_ENDS }) {
   const report = { baseline: null, graphql: null, rest: null, operations: [], problems: [] };
-  const baseline = base ? { ref: base, label: base } : previousRelease(root, API_PACKAGE);
+  // An explicit base is taken as a release: the caller says what is deployed.
+  const baseline = base ? { ref: base, label: base, released: true } : previousRelease(root, API_PACKAGE);
   report.baseline = baseline?.label ?? null;
   const newSdl = await readFile(path.join(root, 'schema.graphql'), 'utf8');
   const newSchema = buildSchema(newSdl);
@@ -64,13 +67,13 @@ export async function checkApi({ root, base, frontEnds = FRONT_ENDS }) {
   if (baseline) {
     const oldSdl = fileAt(root, baseline.ref, 'schema.graphql');
     if (oldSdl) {
-      report.graphql = await diffGraphql(oldSdl, newSdl);
+      report.graphql = await diffGraphql(oldSdl, newSdl, { released: baseline.released });
       for (const change of report.graphql.breaking) report.problems.push(`GraphQL: ${change.message}`);
     }
     const oldOpenApi = fileAt(root, baseline.ref, 'openapi.json');
     if (oldOpenApi) {
       const newOpenApi = JSON.parse(await readFile(path.join(root, 'openapi.json'), 'utf8'));
-      report.rest = diffRest(JSON.parse(oldOpenApi), newOpenApi);
+      report.rest = diffRest(JSON.parse(oldOpenApi), newOpenApi, { released: baseline.released });
       for (const change of report.rest.breaking) report.problems.push(`REST: ${change.route}: ${change.message}`);
     }
   }

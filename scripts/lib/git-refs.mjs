@@ -21,13 +21,14 @@ export function repositoryRoot(cwd) {
 /**
  * The previous release of a package: the nearest `release/<pkg>/*` tag reachable from HEAD, or of
  * any package when `pkg` is omitted; HEAD~1 when there is none; null in a repository of one commit.
- * @returns {{ ref: string, label: string } | null}
+ * `released` says whether the ref is a real release (a tag), not the HEAD~1 stand-in.
+ * @returns {{ ref: string, label: string, released: boolean } | null}
  */
 export function previousRelease(cwd, pkg) {
   const pattern = pkg ? `release/${pkg}/*` : 'release/*';
   const tag = git(cwd, ['describe', '--tags', '--abbrev=0', '--match', pattern, 'HEAD'], { optional: true });
-  if (tag) return { ref: tag, label: tag };
-  if (git(cwd, ['rev-parse', '--verify', '--quiet', 'HEAD~1^{commit}'], { optional: true })) return { ref: 'HEAD~1', label: 'HEAD~1 (no release tag yet)' };
+  if (tag) return { ref: tag, label: tag, released: true };
+  if (git(cwd, ['rev-parse', '--verify', '--quiet', 'HEAD~1^{commit}'], { optional: true })) return { ref: 'HEAD~1', label: 'HEAD~1 (no release tag yet)', released: false };
   return null;
 }
 
