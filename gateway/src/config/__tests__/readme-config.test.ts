@@ -5,8 +5,8 @@ import { findRepoRoot } from '../repo-root';
 
 /*
  * The README's Configuration table and .env.example against what the code reads: the
- * gateway's parser (configVariables records every read), the operator commands, and the
- * launchers in scripts/ (read from their source); .env.example also holds what docker-compose.yml
+ * gateway's parser (configVariables records every read), the operator commands, the
+ * launchers in scripts/ and the front ends' build configs (read from their source); .env.example also holds what docker-compose.yml
  * interpolates. A missing or extra row fails.
  */
 
@@ -31,7 +31,11 @@ function readsIn(files: string[]): Set<string> {
 function variablesRead(): string[] {
   const launchers = sourcesUnder(path.join(root, 'scripts'), '.mjs');
   const commands = sourcesUnder(path.join(root, 'gateway', 'src', 'cli'), '.ts').filter((f) => !f.includes('__tests__'));
-  return [...new Set([...configVariables(), ...readsIn(launchers), ...readsIn(commands)])].sort();
+  const builds = [
+    ...sourcesUnder(path.join(root, 'shared-ui', 'build'), '.mjs').filter((f) => !f.endsWith('.test.mjs')),
+    ...['shell', 'employee-mfe', 'admin-mfe'].map((app) => path.join(root, app, 'webpack.config.mjs')),
+  ];
+  return [...new Set([...configVariables(), ...readsIn(launchers), ...readsIn(commands), ...readsIn(builds)])].sort();
 }
 
 /** The variables named in the first column of the README's Configuration table. */
@@ -59,7 +63,7 @@ describe('the documented configuration', () => {
 
   it('finds the variables the code reads', () => {
     // A floor against a scanner that silently finds nothing.
-    expect(read).toEqual(expect.arrayContaining(['DATABASE_URL', 'GATEWAY_PORT', 'SHELL_PORT', 'EMPLOYEE_REMOTE_URL', 'ADMIN_PASSWORD_FILE', 'RATE_LIMIT_LOGIN_ACCOUNT_MAX']));
+    expect(read).toEqual(expect.arrayContaining(['DATABASE_URL', 'GATEWAY_PORT', 'SHELL_PORT', 'EMPLOYEE_REMOTE_URL', 'ADMIN_PASSWORD_FILE', 'RATE_LIMIT_LOGIN_ACCOUNT_MAX', 'EMBARK_COMMIT']));
   });
 
   it('has one README Configuration row per variable the code reads, and no other', () => {
