@@ -1,4 +1,4 @@
-// The shell–remote contract (docs/bundles.md, "Contract"): what the shell provides to the remotes
+// The shell–remote contract (docs/federation.md, "Contract"): what the shell provides to the remotes
 // (shared-ui's index and each surface, by name) and what each remote needs, with versions, all
 // computed at build time. The shell checks a remote's needs before any of its code runs
 // (shell/src/remotes/contract-plugin.ts); a remote writes them into its mf-manifest.json.
@@ -14,7 +14,7 @@ import { SHARED_UI_SRC, SURFACES } from './webpack.mjs';
 const buildDir = path.dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 
-/** Each shared part's semver and the names that version promised (docs/bundles.md, "Contract"). */
+/** Each shared part's semver and the names that version promised (docs/federation.md, "Contract"). */
 export const CONTRACT_FILE = path.join(buildDir, 'contract.json');
 
 /** Share key of shared-ui's index in the contract, as in the federation share scope. */
@@ -87,7 +87,7 @@ export function contractVersion(key, names, recorded) {
     throw new Error(
       `contract: ${key} ${recorded.version} provides ${removed.join(', ')}, which the build no longer has. ` +
         'Removing or renaming a shared name breaks the deployed remotes: keep it, or raise the major version in ' +
-        'shared-ui/build/contract.json and set its "names" to the new list (docs/bundles.md, "Contract").',
+        'shared-ui/build/contract.json and set its "names" to the new list (docs/federation.md, "Contract").',
     );
   }
   return `${recorded.version}+${hashNames(names)}`;

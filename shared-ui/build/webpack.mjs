@@ -404,7 +404,7 @@ export function remoteWebpackConfig({ appDir, name, port, federationConfig, Html
       plugins: [
         ...base.plugins,
         // The manifest (mf-manifest.json) carries the remote's version, commit and contract needs,
-        // which the shell checks before it loads remoteEntry.js (docs/bundles.md, "Contract").
+        // which the shell checks before it loads remoteEntry.js (docs/federation.md, "Contract").
         new ModuleFederationPlugin({ ...federationConfig({ production }), manifest: true }),
         new ContractManifestPlugin({ appDir, sourceDirs: [path.join(appDir, 'src'), SHARED_UI_SRC] }),
         ...(production ? [] : [new HtmlWebpackPlugin({ templateContent: htmlTemplate(appDir), publicPath: '/' })]),
