@@ -41,6 +41,23 @@ async function waitFor(what, check, ms = 30_000) {
   }
 }
 
+/**
+ * Writes `text` to `file` until `check` passes: the watcher reports "Watching for changes" a moment
+ * before its file watches are armed, so an edit made in that moment goes unseen (seen on a busy CI
+ * machine). Each retry changes the text (a trailing newline more), so it is a real change.
+ */
+async function editUntil(what, file, text, check, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  for (let attempt = 0; ; attempt += 1) {
+    fs.writeFileSync(file, text + '\n'.repeat(attempt));
+    try {
+      return await waitFor(what, check, Math.min(5_000, Math.max(0, deadline - Date.now())));
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}
+
 describe('codegen', () => {
   let root;
   before(() => {
@@ -91,8 +108,7 @@ describe('codegen', () => {
     await waitFor('the first run', () => /Watching for changes/.test(output) && read(typesFile)?.includes('ThingsDocument'));
 
     // An edited document: its module and the types change.
-    fs.writeFileSync(path.join(root, 'shell', 'src', 'api', 'things.graphql'), 'query Things { things { id name size } }\n');
-    await waitFor('the edited query', () => read(typesFile)?.includes("size: Size }> };") && read(path.join(generated, 'documents', 'api', 'things.ts'))?.includes('"size"'));
+    await editUntil('the edited query', path.join(root, 'shell', 'src', 'api', 'things.graphql'), 'query Things { things { id name size } }\n', () => read(typesFile)?.includes("size: Size }> };") && read(path.join(generated, 'documents', 'api', 'things.ts'))?.includes('"size"'));
 
     // A new document gets its module; a deleted one loses it.
     const extra = path.join(root, 'shell', 'src', 'api', 'thing.graphql');
