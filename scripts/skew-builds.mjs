@@ -144,6 +144,8 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const releases = FRONT_ENDS.map((folder) => [folder, previousCommit(folder)]);
   const previous = Object.fromEntries(releases.map(([folder, release]) => [folder, buildPrevious(folder, release)]));
   pruneOld(new Set(Object.values(previous).filter((p) => !p.current).map((p) => p.sha)));
+  // A clean clone whose front ends all reuse their current build has no .data/skew yet.
+  fs.mkdirSync(SKEW_DIR, { recursive: true });
   fs.writeFileSync(PREVIOUS_FILE, `${JSON.stringify(previous, null, 2)}\n`);
   console.info(`skew: ${path.relative(repoRoot, PREVIOUS_FILE)} written`);
 }
