@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-// `npm run bench` (docs/performance.md, benchmarks 1–10): measures the production builds and prints each
+// `npm run bench` (docs/performance.md, benchmarks 1–12): measures the production builds and prints each
 // figure with its target, met or NOT met, as a ratio to a baseline measured in the same run
 // (this machine is shared and noisy: only same-run ratios are comparable). Results:
 // bench/results/latest.json. A measurement, not a gate: missed targets are reported, not
 // turned into a failure; a benchmark that cannot run at all is (exit code 1).
 //
 //   node bench/run.mjs                  everything (after `npm run build`)
-//   node bench/run.mjs gateway scale    only some: gateway (1), scale (2), bundles (3), page-speed (4), login (5), invitations (6), tokens (7), reminders (8), reports (9), fuzz (10)
+//   node bench/run.mjs gateway scale    only some: gateway (1), scale (2), bundles (3), page-speed (4), login (5), invitations (6), tokens (7), reminders (8), reports (9), fuzz (10), load (11), crash (12)
 //   BENCH_DURATION=5 BENCH_ROUNDS=4     seconds per load run, alternating rounds per target
 //   BENCH_CPU_PROF=dir, BENCH_OPERATIONS=rest|graphql   benchmark 1's profile and operations (gateway.mjs)
 //   BENCH_REPORT_USERS=10000            benchmark 9's users (default 100,000)
+//   BENCH_LOAD_EMPLOYEES, BENCH_LOAD_DURATION_MS; BENCH_CRASH_CLIENTS, BENCH_CRASH_MAILS   benchmarks 11 and 12 (load.mjs, crash.mjs)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,11 +19,13 @@ import { launchStack, stackEnv } from '../scripts/lib/stack.mjs';
 import { repoRoot } from '../scripts/lib/paths.mjs';
 import { measureBundles, reportBundles, signIn } from './bundles.mjs';
 import { benchGatewayVsFloor, prepareGatewayDataset, reportCpuProfile } from './gateway.mjs';
+import { benchCrashSend, benchCrashWrite, CRASH } from './crash.mjs';
 import { benchFuzz } from './fuzz.mjs';
 import { benchInvitationImport } from './invitations.mjs';
 import { stopAll, track } from './lib/cleanup.mjs';
 import { startCluster } from './lib/cluster.mjs';
 import { Report } from './lib/report.mjs';
+import { benchLoad, LOAD } from './load.mjs';
 import { benchLogin } from './login.mjs';
 import { measurePageSpeed } from './page-speed.mjs';
 import { benchReminders } from './reminders.mjs';
@@ -30,7 +33,7 @@ import { benchReportsExport, REPORTS_EXPORT } from './reports-export.mjs';
 import { benchScale } from './scale.mjs';
 import { benchTokens } from './tokens.mjs';
 
-const ALL = ['gateway', 'scale', 'bundles', 'page-speed', 'login', 'invitations', 'tokens', 'reminders', 'reports', 'fuzz'];
+const ALL = ['gateway', 'scale', 'bundles', 'page-speed', 'login', 'invitations', 'tokens', 'reminders', 'reports', 'fuzz', 'load', 'crash'];
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = wanted.filter((w) => !ALL.includes(w));
 if (unknown.length) {
@@ -45,6 +48,9 @@ const rounds = Number(process.env.BENCH_ROUNDS || 4);
 const ports = {
   stack: { shell: 3200, employee: 3201, admin: 3202, gateway: 4200, embeddedPg: 54332 },
   benchPg: 54333, fuzzPg: 54335, gateway: 4201, scaleSmall: 4203, scaleLarge: 4204, invitations: 4205, reports: 4206, floor: 4210, baselinePage: 3210,
+  // Benchmarks 11 and 12: their own clusters, gateways and MailDev (1401–1405 and 44xx/49xx are the resilience suite's).
+  load: { pg: 54336, gateway: 4207 },
+  crash: { writePg: 54337, writeGateway: 4208, deadSmtp: 1408, sendPg: 54338, sendGateway: 4209, smtp: 1406, web: 1407 },
 };
 const origins = {
   shell: `http://localhost:${ports.stack.shell}`,
@@ -137,6 +143,12 @@ try {
   if (runs('gateway') || runs('login') || runs('scale') || runs('invitations') || runs('reminders') || runs('reports')) await phase('server side (items 1, 5, 2, 6, 8, 9)', serverSide);
   if (runs('bundles') || runs('page-speed')) await phase('front end (items 3, 4)', frontEnd);
   if (runs('fuzz')) await phase('10. hostile-input fuzz: 100,000 requests', () => benchFuzz({ report, port: ports.fuzzPg, dataDir: path.join(repoRoot, '.data', 'bench-fuzz') }));
+  if (runs('load')) await phase(`11. load: the employee journey (${LOAD.employees.toLocaleString('en-US')} against ${LOAD.baselineEmployees} employees unless set)`, () => benchLoad({ report, ports: ports.load, dataDir: path.join(repoRoot, '.data', 'bench-load') }));
+  if (runs('crash')) {
+    const dataDir = path.join(repoRoot, '.data', 'bench-crash');
+    await phase(`12. crash mid-write (${CRASH.clients} clients unless set)`, () => benchCrashWrite({ report, ports: ports.crash, dataDir }));
+    await phase(`12. crash mid-send (${CRASH.mails.toLocaleString('en-US')} mails unless set)`, () => benchCrashSend({ report, ports: ports.crash, dataDir }));
+  }
 } finally {
   await stopAll();
 }

@@ -2,17 +2,17 @@
 // while its mail worker delivers hundreds of queued mails to a real MailDev, and SMTP is taken away
 // altogether. Mails are counted at MailDev by the X-Embark-Mail-Id header (the outbox id): none is
 // lost, and a mail is delivered twice only when the kill caught it between SMTP's "accepted" and the
-// commit that marks it sent (at-least-once; at most the deliveries in flight at the kill).
+// commit that marks it sent (at-least-once; at most the deliveries in flight at the kill). The kill
+// scenario lives in resilience/lib/crash.mjs, shared with benchmark 12 (5,000 mails).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../scripts/lib/paths.mjs';
-import { call, database, mailDev, signIn, sql, startGateway, tally, waitFor } from './stack.mjs';
+import { crashMidSend, importInvitations, IN_FLIGHT_MAX, unsent } from './lib/crash.mjs';
+import { database, mailDev, signIn, sql, startGateway, tally, waitFor } from './stack.mjs';
 
 const MAILS = Number(process.env.CRASH_SEND_MAILS || 500);
-/** Deliveries one gateway runs at once (the mail worker's default policy): the bound on duplicates. */
-const IN_FLIGHT_MAX = 2;
 const dataDir = path.join(repoRoot, '.data', 'resilience-crash-send');
 const db = database({ dataDir, port: Number(process.env.RESILIENCE_CRASH_SEND_PG_PORT || 55402) });
 const gatewayPort = Number(process.env.RESILIENCE_CRASH_SEND_GATEWAY_PORT || 4402);
@@ -42,19 +42,8 @@ after(async () => {
 /** Queues `count` invitation mails in one import; answers their outbox ids. */
 async function queueInvitations(tag, count) {
   const token = await signIn(gateway.base, 'admin@example.com', 'Admin12345');
-  const lines = Array.from({ length: count }, (_, i) => `send-${run}-${tag}-${i}@example.org,Hire ${i},Employee,,,`);
-  const csv = `email,name,role,start_date,manager_email,buddy_email\n${lines.join('\n')}\n`;
-  const r = await call(gateway.base, 'POST', '/api/admin/invitations/import', { token, raw: { type: 'text/csv', text: csv }, timeoutMs: 60_000 });
-  assert.equal(r.status, 201, `invitation import: ${r.status} ${r.text.slice(0, 500)}`);
-  const { rows } = await pg.query('select id::text as id from mail_outbox where to_address like $1', [`send-${run}-${tag}-%`]);
-  assert.equal(rows.length, count);
+  const rows = await importInvitations({ base: gateway.base, pg, token, prefix: `send-${run}-${tag}`, count });
   return rows.map((row) => row.id);
-}
-
-/** Outbox rows among `ids` not yet marked sent. */
-async function unsent(ids) {
-  const { rows } = await pg.query('select id::text as id from mail_outbox where id = any($1::bigint[]) and sent_at is null', [ids]);
-  return new Set(rows.map((row) => row.id));
 }
 
 test('SMTP down: mails stay queued and are retried with backoff, then delivered once it is back', { timeout: 180_000 }, async () => {
@@ -84,12 +73,12 @@ test('SMTP down: mails stay queued and are retried with backoff, then delivered 
     );
   }
   await new Promise((r) => setTimeout(r, 2000));
-  assert.equal((await unsent(ids)).size, ids.length, 'nothing is marked sent while SMTP is down');
+  assert.equal((await unsent(pg, ids)).size, ids.length, 'nothing is marked sent while SMTP is down');
 
   // SMTP comes back: the retries deliver every mail, once, without a restart.
   maildev = await mailDev({ smtpPort, webPort });
   const startedAt = Date.now();
-  await waitFor(async () => (await unsent(ids)).size === 0, 'the retries to deliver every mail', 90_000, 500);
+  await waitFor(async () => (await unsent(pg, ids)).size === 0, 'the retries to deliver every mail', 90_000, 500);
   const received = tally((await maildev.received()).map((m) => m.id));
   const { rows: attempts } = await pg.query('select min(attempts)::int as min, max(attempts)::int as max from mail_outbox where id = any($1::bigint[])', [ids]);
   console.info(
@@ -101,45 +90,22 @@ test('SMTP down: mails stay queued and are retried with backoff, then delivered 
 
 test(`kill -9 while ${MAILS} mails are delivered: none lost, duplicates only those in flight at the kill`, { timeout: 300_000 }, async () => {
   assert.ok(maildev, 'MailDev runs (started by the previous test)');
-  const before = new Set((await maildev.received()).map((m) => m.id));
-  // Digests (the reminder job) and invitations, queued together.
-  const token = await signIn(gateway.base, 'admin@example.com', 'Admin12345');
-  const reminders = await call(gateway.base, 'POST', '/api/admin/jobs/reminders/run', { token });
-  assert.equal(reminders.status, 200, reminders.text);
-  const { digests } = JSON.parse(reminders.text);
-  const { rows: digestRows } = await pg.query("select id::text as id from mail_outbox where kind = 'digest'");
-  assert.equal(digestRows.length, digests);
-  const ids = [...digestRows.map((row) => row.id), ...(await queueInvitations('crash', MAILS - digests))];
-  assert.equal(ids.length, MAILS);
-
-  // Killed once a good part, not all, has gone out.
-  await waitFor(async () => (await maildev.received()).filter((m) => ids.includes(m.id)).length >= MAILS * 0.3, 'a third of the mails delivered', 120_000, 250);
-  await gateway.crash();
-  const leftUnsent = await unsent(ids);
-  // A delivery cut by the kill either reached MailDev whole or not at all; give it a moment to land.
-  await new Promise((r) => setTimeout(r, 1000));
-  const receivedAtKill = new Set((await maildev.received()).map((m) => m.id));
-  const inFlightAtKill = [...leftUnsent].filter((id) => receivedAtKill.has(id));
-  assert.ok(leftUnsent.size > 0, 'every mail was out before the kill: the test proved nothing');
-
-  gateway = await startGateway({ port: gatewayPort, databaseUrl: db.url, dataDir, env: gatewayEnv });
-  await waitFor(async () => (await unsent(ids)).size === 0, 'the restarted gateway to deliver the rest', 180_000, 500);
-  const mails = (await maildev.received()).filter((m) => !before.has(m.id));
-  assert.ok(mails.every((m) => m.id !== null), 'every mail carries its X-Embark-Mail-Id');
-  const received = tally(mails.map((m) => m.id));
-  const lost = ids.filter((id) => !received.has(id));
-  const duplicated = [...received].filter(([, n]) => n > 1);
-  const byKind = tally(mails.map((m) => (digestRows.some((d) => d.id === m.id) ? 'digest' : 'invitation')));
-  console.info(
-    `mail, kill -9 mid-send: ${MAILS} queued (${digests} digests, ${MAILS - digests} invitations), ${receivedAtKill.size - before.size} received before the kill, ` +
-      `${received.size} delivered (${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')}), lost ${lost.length}, ` +
-      `duplicated ${duplicated.length} (in flight at the kill: ${inFlightAtKill.length}, at most ${IN_FLIGHT_MAX})`,
-  );
-  assert.deepEqual(lost, [], 'mails were lost');
-  assert.ok([...received.keys()].every((id) => ids.includes(id)), 'a mail nobody queued was delivered');
-  for (const [id, n] of duplicated) {
+  const result = await crashMidSend({
+    gateway,
+    pg,
+    maildev,
+    restart: async () => (gateway = await startGateway({ port: gatewayPort, databaseUrl: db.url, dataDir, env: gatewayEnv })),
+    mails: MAILS,
+    run,
+  });
+  console.info(result.summary);
+  assert.ok(result.leftUnsentAtKill > 0, 'every mail was out before the kill: the test proved nothing');
+  assert.equal(result.withoutId, 0, 'every mail carries its X-Embark-Mail-Id');
+  assert.deepEqual(result.lost, [], 'mails were lost');
+  assert.deepEqual(result.unknown, [], 'a mail nobody queued was delivered');
+  for (const [id, n] of result.duplicated) {
     assert.equal(n, 2, `mail ${id} delivered ${n} times`);
-    assert.ok(inFlightAtKill.includes(id), `mail ${id} was delivered twice though it was not in flight at the kill`);
+    assert.ok(result.inFlightAtKill.includes(id), `mail ${id} was delivered twice though it was not in flight at the kill`);
   }
-  assert.ok(inFlightAtKill.length <= IN_FLIGHT_MAX, `${inFlightAtKill.length} deliveries in flight at the kill, more than the worker runs at once`);
+  assert.ok(result.inFlightAtKill.length <= IN_FLIGHT_MAX, `${result.inFlightAtKill.length} deliveries in flight at the kill, more than the worker runs at once`);
 });

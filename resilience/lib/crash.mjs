@@ -1,0 +1,249 @@
+// The two crash scenarios (docs/reliability.md), one copy for the resilience tests (small counts,
+// `npm test`) and for benchmark 12 (large counts, `npm run bench`): the gateway killed with SIGKILL while
+// clients write, and while its mail worker delivers. Each answers its counts and every inconsistency it
+// found as data; the caller asserts (the tests) or reports (the bench).
+import assert from 'node:assert/strict';
+import { call, registerEmployees, signIn, tally, waitFor } from '../stack.mjs';
+
+/** Deliveries one gateway runs at once (the mail worker's default policy): the bound on duplicates. */
+export const IN_FLIGHT_MAX = 2;
+const INVITATIONS_PER_CLIENT = 3;
+const is2xx = (status) => status >= 200 && status < 300;
+
+/** The gateway settings of the mid-write crash: `clients` share one address, and mail goes nowhere. */
+export function crashWriteGatewayEnv(clients, deadSmtpPort) {
+  return {
+    // Nothing listens there: the invitation mails stay in the outbox, where the scenario reads their links.
+    SMTP_URL: `smtp://127.0.0.1:${deadSmtpPort}`,
+    // Every client shares one address; the per-address caps (a link's look-up counts before its refund) would stop them.
+    RATE_LIMIT_REGISTER_MAX: String(clients * 2),
+    RATE_LIMIT_INVITATION_TOKEN_MAX: String(clients * 10),
+    METRICS_PORT: 'off',
+  };
+}
+
+/** Imports `count` invitations (`${prefix}-${i}@example.org`) in one CSV; answers their queued mails { id, email, text }. */
+export async function importInvitations({ base, pg, token, prefix, count }) {
+  const lines = Array.from({ length: count }, (_, i) => `${prefix}-${i}@example.org,Hire ${i},Employee,,,`);
+  const csv = `email,name,role,start_date,manager_email,buddy_email\n${lines.join('\n')}\n`;
+  const r = await call(base, 'POST', '/api/admin/invitations/import', { token, raw: { type: 'text/csv', text: csv }, timeoutMs: 120_000 });
+  assert.equal(r.status, 201, `invitation import: ${r.status} ${r.text.slice(0, 500)}`);
+  const { rows } = await pg.query("select id::text as id, to_address as email, text from mail_outbox where kind = 'invitation' and to_address like $1", [`${prefix}-%`]);
+  assert.equal(rows.length, count, 'one queued invitation mail per hire');
+  return rows;
+}
+
+/**
+ * `clients` employees complete tasks, write journal entries and accept invitations until the gateway is
+ * killed `loadBeforeKillMs` in; then `restart()` starts it again on the same database (`pg`, a client
+ * of it) and every write is looked up. Answers the restarted gateway with the counts and `broken`: each
+ * write found stored in part, or in a state no single transaction leaves.
+ */
+export async function crashMidWrite({ gateway, pg, restart, clients, loadBeforeKillMs, run }) {
+  const adminToken = await signIn(gateway.base, 'admin@example.com', 'Admin12345');
+  const accounts = await registerEmployees(gateway.base, `crash-${run}`, clients);
+  const invitations = (await importInvitations({ base: gateway.base, pg, token: adminToken, prefix: `crash-${run}-hire`, count: clients * INVITATIONS_PER_CLIENT }))
+    .map((row) => ({ email: row.email, token: decodeURIComponent(/[?&]token=([^\s&]+)/.exec(row.text)[1]) }));
+  for (const account of accounts) {
+    const items = await call(gateway.base, 'GET', `/api/user-checklist-items/user/${account.id}`, { token: account.token, timeoutMs: 30_000 });
+    assert.equal(items.status, 200, items.text);
+    account.tasks = JSON.parse(items.text).filter((i) => i.owner_type === 'new_hire').map((i) => i.id);
+    assert.ok(account.tasks.length > 0, 'each employee has tasks of their own to complete');
+  }
+
+  // Every write carries a value of its own, so it can be found (and counted) afterwards.
+  const writes = []; // { kind, key, status, ... }
+  let crashed = false;
+  const base = gateway.base;
+  async function client(account, c) {
+    const mine = invitations.slice(c * INVITATIONS_PER_CLIENT, (c + 1) * INVITATIONS_PER_CLIENT);
+    for (let k = 0; !crashed; k++) {
+      let w;
+      // A task, two journal entries, an acceptance (argon2: the slow one), again.
+      if (k % 4 === 0 && k / 4 < account.tasks.length) {
+        const itemId = account.tasks[k / 4];
+        const note = `crash-${run}-note-${c}-${k}`;
+        const r = await call(base, 'POST', `/api/tasks/${itemId}/complete`, { token: account.token, body: { notes: note } });
+        w = { kind: 'task', userId: account.id, itemId, note, status: r.status };
+      } else if (k % 4 === 3 && mine.length > 0) {
+        const invitation = mine.shift();
+        const r = await call(base, 'POST', `/api/invitations/${encodeURIComponent(invitation.token)}/accept`, { body: { password: 'Invited-Hire-2024' }, timeoutMs: 15_000 });
+        w = { kind: 'invitation', email: invitation.email, status: r.status };
+      } else {
+        const title = `crash-${run}-entry-${c}-${k}`;
+        const r = await call(base, 'POST', '/api/journal-entries', { token: account.token, body: { title, content: `content of ${title}`, tags: [`t${c}`, `k${k}`] } });
+        w = { kind: 'journal', userId: account.id, title, status: r.status };
+      }
+      writes.push(w);
+      // No answer (the gateway is gone), or refused before the kill: this client stops either way.
+      if (!is2xx(w.status)) return;
+    }
+  }
+  const running = Promise.all(accounts.map((account, c) => client(account, c)));
+  await new Promise((r) => setTimeout(r, loadBeforeKillMs));
+  await gateway.crash();
+  crashed = true;
+  await running;
+
+  const restarted = await restart();
+
+  const acknowledged = writes.filter((w) => is2xx(w.status));
+  const unanswered = writes.filter((w) => w.status === 0);
+  const rejected = writes.filter((w) => w.status !== 0 && !is2xx(w.status));
+  const broken = [];
+  let lost = 0;
+  let duplicated = 0;
+  let unansweredPresent = 0;
+
+  // Journal entries: one row per title at most, and an entry is never without its tags.
+  const journal = writes.filter((w) => w.kind === 'journal');
+  const { rows: entries } = await pg.query(
+    `select e.title, e.user_id, e.content, e.tags_text, (select count(*)::int from journal_entry_tags t where t.entry_id = e.id) as tags
+       from journal_entries e where e.title = any($1::text[])`,
+    [journal.map((w) => w.title)],
+  );
+  const entriesByTitle = tally(entries.map((e) => e.title));
+  for (const w of journal) {
+    const n = entriesByTitle.get(w.title) ?? 0;
+    if (n > 1) duplicated += n - 1;
+    if (w.status === 0) unansweredPresent += n > 0 ? 1 : 0;
+    else if (is2xx(w.status) && n === 0) lost++;
+  }
+  for (const e of entries) if (e.tags !== 2) broken.push(`journal entry "${e.title}" was kept without its tags`);
+
+  // Task completions: a completed row always has its time and the note sent with it.
+  const tasks = writes.filter((w) => w.kind === 'task');
+  const { rows: progress } = await pg.query(
+    'select user_id, checklist_item_id, status, note, completed_at from user_progress where user_id = any($1::int[])',
+    [accounts.map((a) => a.id)],
+  );
+  for (const [key, n] of tally(progress.map((p) => `${p.user_id}:${p.checklist_item_id}`))) if (n > 1) broken.push(`progress ${key} has ${n} rows, not one`);
+  for (const p of progress) if ((p.status === 'completed') !== (p.completed_at !== null)) broken.push(`progress ${p.user_id}:${p.checklist_item_id} is half-completed`);
+  const progressByKey = new Map(progress.map((p) => [`${p.user_id}:${p.checklist_item_id}`, p]));
+  for (const w of tasks) {
+    const row = progressByKey.get(`${w.userId}:${w.itemId}`);
+    const done = row?.status === 'completed';
+    if (done && row.note !== w.note) broken.push(`task ${w.userId}:${w.itemId} completed without its note`);
+    if (w.status === 0) unansweredPresent += done ? 1 : 0;
+    else if (is2xx(w.status) && !done) lost++;
+  }
+
+  // Invitations: accepted exactly when the account exists, never one without the other.
+  const accepts = writes.filter((w) => w.kind === 'invitation');
+  const { rows: invited } = await pg.query(
+    `select i.email, i.accepted_at, i.user_id, u.id as account, (select count(*)::int from users x where lower(x.email) = lower(i.email)) as accounts,
+            (select count(*)::int from audit_log a where a.action = 'invitation.accept' and a.target_id = i.id::text) as audited
+       from invitations i left join users u on u.id = i.user_id where i.email like $1`,
+    [`crash-${run}-hire-%`],
+  );
+  for (const i of invited) {
+    const accepted = i.accepted_at !== null;
+    if (i.accounts > 1) broken.push(`${i.email} has ${i.accounts} accounts`);
+    if (accepted !== (i.account !== null)) broken.push(`${i.email}: invitation accepted without its account, or the reverse`);
+    if (accepted !== (i.accounts === 1)) broken.push(`${i.email}: an account exists for an invitation not marked accepted`);
+    if (i.audited !== (accepted ? 1 : 0)) broken.push(`${i.email}: the acceptance and its audit entry parted`);
+  }
+  const invitedByEmail = new Map(invited.map((i) => [i.email, i]));
+  for (const w of accepts) {
+    const accepted = invitedByEmail.get(w.email)?.accepted_at != null;
+    if (w.status === 0) unansweredPresent += accepted ? 1 : 0;
+    else if (is2xx(w.status) && !accepted) lost++;
+  }
+
+  // And the restarted gateway serves what survived: a client's acknowledged entry through the API.
+  const firstEntry = journal.find((w) => w.status === 201);
+  let served = null;
+  if (firstEntry) {
+    const owner = accounts.find((a) => a.id === firstEntry.userId);
+    const listed = await call(restarted.base, 'GET', `/api/journal-entries/search?q=${encodeURIComponent(firstEntry.title)}`, { token: await signIn(restarted.base, owner.email, 'Resilience123') });
+    served = { status: listed.status, text: listed.text, found: listed.text.includes(firstEntry.title) };
+  }
+
+  const byKind = (list) => ['task', 'journal', 'invitation'].map((k) => `${k} ${list.filter((w) => w.kind === k).length}`).join(', ');
+  const summary =
+    `crash mid-write: ${writes.length} writes, ${acknowledged.length} acknowledged (${byKind(acknowledged)}), lost ${lost}, duplicated ${duplicated}; ` +
+    `${unanswered.length} unanswered at the kill (${byKind(unanswered)}), ${unansweredPresent} of them committed whole, the rest absent whole` +
+    (rejected.length ? `; ${rejected.length} refused before the kill` : '') +
+    (broken.length ? `; ${broken.length} stored in part` : '');
+  return {
+    gateway: restarted,
+    writes: writes.length,
+    acknowledged: acknowledged.length,
+    acceptsAcknowledged: accepts.filter((w) => is2xx(w.status)).length,
+    unanswered: unanswered.length,
+    unansweredPresent,
+    rejected,
+    lost,
+    duplicated,
+    broken,
+    served,
+    summary,
+  };
+}
+
+/** Outbox rows among `ids` not yet marked sent. */
+export async function unsent(pg, ids) {
+  const { rows } = await pg.query('select id::text as id from mail_outbox where id = any($1::bigint[]) and sent_at is null', [ids]);
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * Queues `mails` mails (the reminder job's digests, the rest invitations), kills the gateway once a third
+ * has reached `maildev`, has `restart()` start it again and waits for every mail to be sent. Mails are
+ * counted at MailDev by their X-Embark-Mail-Id header (the outbox id). Answers the restarted gateway and
+ * the counts; `duplicated` holds [id, times] for each mail received more than once.
+ */
+export async function crashMidSend({ gateway, pg, maildev, restart, mails, run }) {
+  const before = new Set((await maildev.received()).map((m) => m.id));
+  // Digests (the reminder job) and invitations, queued together.
+  const token = await signIn(gateway.base, 'admin@example.com', 'Admin12345');
+  const reminders = await call(gateway.base, 'POST', '/api/admin/jobs/reminders/run', { token, timeoutMs: 60_000 });
+  assert.equal(reminders.status, 200, reminders.text);
+  const { digests } = JSON.parse(reminders.text);
+  const { rows: digestRows } = await pg.query("select id::text as id from mail_outbox where kind = 'digest'");
+  assert.equal(digestRows.length, digests);
+  const invitationRows = await importInvitations({ base: gateway.base, pg, token, prefix: `send-${run}-crash`, count: mails - digests });
+  const ids = [...digestRows.map((row) => row.id), ...invitationRows.map((row) => row.id)];
+  assert.equal(ids.length, mails);
+  const queued = new Set(ids);
+  const digestIds = new Set(digestRows.map((row) => row.id));
+  // Delivery runs at some tens of mails a second on a busy machine: the waits grow with the count, and
+  // MailDev's inbox (read whole on each poll) is read less often when it is large.
+  const patience = Math.max(120_000, mails * 100);
+  const every = Math.max(250, mails / 10);
+
+  // Killed once a good part, not all, has gone out.
+  await waitFor(async () => (await maildev.received()).filter((m) => queued.has(m.id)).length >= mails * 0.3, 'a third of the mails delivered', patience, every);
+  await gateway.crash();
+  const leftUnsent = await unsent(pg, ids);
+  // A delivery cut by the kill either reached MailDev whole or not at all; give it a moment to land.
+  await new Promise((r) => setTimeout(r, 1000));
+  const receivedAtKill = new Set((await maildev.received()).map((m) => m.id));
+  const inFlightAtKill = [...leftUnsent].filter((id) => receivedAtKill.has(id));
+
+  const restarted = await restart();
+  await waitFor(async () => (await unsent(pg, ids)).size === 0, 'the restarted gateway to deliver the rest', patience * 1.5, Math.max(500, every));
+  const received = (await maildev.received()).filter((m) => !before.has(m.id));
+  const counts = tally(received.map((m) => m.id));
+  const lost = ids.filter((id) => !counts.has(id));
+  const duplicated = [...counts].filter(([, n]) => n > 1);
+  const byKind = tally(received.map((m) => (digestIds.has(m.id) ? 'digest' : 'invitation')));
+  const summary =
+    `mail, kill -9 mid-send: ${mails} queued (${digests} digests, ${mails - digests} invitations), ${receivedAtKill.size - before.size} received before the kill, ` +
+    `${counts.size} delivered (${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')}), lost ${lost.length}, ` +
+    `duplicated ${duplicated.length} (in flight at the kill: ${inFlightAtKill.length}, at most ${IN_FLIGHT_MAX})`;
+  return {
+    gateway: restarted,
+    queued: mails,
+    digests,
+    receivedBeforeKill: receivedAtKill.size - before.size,
+    leftUnsentAtKill: leftUnsent.size,
+    delivered: counts.size,
+    withoutId: received.filter((m) => m.id === null).length,
+    unknown: [...counts.keys()].filter((id) => !queued.has(id)),
+    lost,
+    duplicated,
+    inFlightAtKill,
+    summary,
+  };
+}
