@@ -7,11 +7,14 @@
 // The worktree has no install of its own: its node_modules links to the main tree's packages, except
 // @embark/*, which link to the worktree's own workspaces (its shared-ui is the one the old front
 // ends were built with). Writes .data/skew/previous.json for the tests.
+// It also builds the contract fixture (e2e/tests/skew-contract.spec.ts): employee-mfe at HEAD against a
+// shared-ui that gained a name, a remote deployed before its shell. Writes .data/skew/fixture.json.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { git, previousRelease } from './lib/git-refs.mjs';
+import { fileAt, git, previousRelease } from './lib/git-refs.mjs';
 import { repoRoot } from './lib/paths.mjs';
 
 export const FRONT_ENDS = ['shell', 'employee-mfe', 'admin-mfe'];
@@ -85,15 +88,28 @@ function linkNodeModules(worktree) {
   }
 }
 
-/** The worktree of a commit, created (and its node_modules linked) on first use. */
-function worktreeOf(sha) {
-  const dir = path.join(SKEW_DIR, sha);
+/** The worktree of a commit (in `dir`, by default named after it), created (and its node_modules linked) on first use. */
+function worktreeOf(sha, dir = path.join(SKEW_DIR, sha)) {
   if (!fs.existsSync(path.join(dir, 'package.json'))) {
     fs.mkdirSync(SKEW_DIR, { recursive: true });
     git(repoRoot, ['worktree', 'add', '--force', '--detach', dir, sha]);
   }
   if (!fs.existsSync(path.join(dir, 'node_modules'))) linkNodeModules(dir);
   return dir;
+}
+
+/** Builds `folder` in `worktree` and marks its dist/ built; `commit` is what its manifest records. */
+function buildIn(worktree, folder, commit, label, log) {
+  log(`skew: building ${label} in ${path.relative(repoRoot, worktree)}`);
+  const started = Date.now();
+  const result = spawnSync('npm', ['run', 'build', '--workspace', folder], {
+    cwd: worktree,
+    stdio: 'inherit',
+    env: { ...process.env, EMBARK_COMMIT: commit, TURBO_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) throw new Error(`skew: the build of ${label} failed (exit ${result.status})`);
+  fs.writeFileSync(path.join(worktree, folder, 'dist', BUILT_MARK), `${commit}\n`);
+  log(`skew: ${label} built in ${Math.round((Date.now() - started) / 1000)} s`);
 }
 
 /**
@@ -111,18 +127,81 @@ export function buildPrevious(folder, { ref, sha }, log = console.info) {
   if (fs.existsSync(path.join(dist, BUILT_MARK))) {
     log(`skew: ${folder} at ${ref} (${sha.slice(0, 12)}) already built`);
   } else {
-    log(`skew: building ${folder} at ${ref} (${sha.slice(0, 12)}) in ${path.relative(repoRoot, worktree)}`);
-    const started = Date.now();
-    const result = spawnSync('npm', ['run', 'build', '--workspace', folder], {
-      cwd: worktree,
-      stdio: 'inherit',
-      env: { ...process.env, EMBARK_COMMIT: sha.slice(0, 12), TURBO_TELEMETRY_DISABLED: '1' },
-    });
-    if (result.status !== 0) throw new Error(`skew: the build of ${folder} at ${ref} failed (exit ${result.status})`);
-    fs.writeFileSync(path.join(dist, BUILT_MARK), `${sha}\n`);
-    log(`skew: ${folder} built in ${Math.round((Date.now() - started) / 1000)} s`);
+    buildIn(worktree, folder, sha.slice(0, 12), `${folder} at ${ref} (${sha.slice(0, 12)})`, log);
   }
   return { ref, sha, dist };
+}
+
+/** The name the contract fixture's shared-ui adds and its employee-mfe imports: the current shell lacks it. */
+export const FIXTURE_NAME = 'contractFixtureOnly';
+export const FIXTURE_FILE = path.join(SKEW_DIR, 'fixture.json');
+const FIXTURE_PREFIX = 'fixture-';
+/**
+ * The contract fixture's change to HEAD, as a team would make it: shared-ui gains a name (and, as
+ * docs/federation.md asks, a minor version recording it) and employee-mfe's exposed module calls it
+ * when it loads, so without the contract check the shell would run `undefined()`. Its text is part of
+ * the cache key.
+ */
+const FIXTURE_PATCH = {
+  append: {
+    'shared-ui/src/index.ts': `\n/** Added by the contract fixture (scripts/skew-builds.mjs). */\nexport const ${FIXTURE_NAME} = (): string => 'contract fixture';\n`,
+    'employee-mfe/src/app/App.tsx': `\n// The contract fixture (scripts/skew-builds.mjs): a name only a newer shared-ui has.\nimport { ${FIXTURE_NAME} } from '@embark/shared-ui';\nexport const contractFixtureLabel: string = ${FIXTURE_NAME}();\n`,
+  },
+  minorVersion: { file: 'shared-ui/build/contract.json', part: '@embark/shared-ui' },
+};
+
+/** Writes FIXTURE_PATCH over HEAD's files in the fixture's worktree (from HEAD's text, so applying it twice is once). */
+function applyFixturePatch(worktree, sha) {
+  const original = (file) => {
+    const text = fileAt(repoRoot, sha, file);
+    if (text === null) throw new Error(`skew: the contract fixture patches ${file}, which HEAD does not have: update FIXTURE_PATCH in scripts/skew-builds.mjs`);
+    return text;
+  };
+  for (const [file, text] of Object.entries(FIXTURE_PATCH.append)) fs.writeFileSync(path.join(worktree, file), `${original(file)}\n${text}`);
+  const { file, part } = FIXTURE_PATCH.minorVersion;
+  const contract = JSON.parse(original(file));
+  const recorded = contract.surfaces[part];
+  const [major, minor] = recorded.version.split('.').map(Number);
+  recorded.version = `${major}.${minor + 1}.0`;
+  recorded.names = [...recorded.names, FIXTURE_NAME].sort();
+  fs.writeFileSync(path.join(worktree, file), `${JSON.stringify(contract, null, 2)}\n`);
+}
+
+/**
+ * Builds the contract fixture: employee-mfe at HEAD with FIXTURE_PATCH, in the worktree
+ * .data/skew/fixture-<hash>, the hash being of the patch and of HEAD's files that employee-mfe's build
+ * may read. A later run with the same hash reuses it; other fixture worktrees are removed.
+ */
+export function buildContractFixture(log = console.info) {
+  const sha = git(repoRoot, ['rev-parse', 'HEAD']);
+  // One entry per file: mode, type, blob and path (-z: paths unquoted).
+  const inputs = git(repoRoot, ['ls-tree', '-r', '-z', sha]).split('\0').filter((entry) => entry && isBuildInput('employee-mfe', entry.slice(entry.indexOf('\t') + 1)));
+  const hash = createHash('sha256').update(JSON.stringify(FIXTURE_PATCH)).update(inputs.join('\0')).digest('hex').slice(0, 16);
+  const worktree = path.join(SKEW_DIR, `${FIXTURE_PREFIX}${hash}`);
+  for (const entry of fs.existsSync(SKEW_DIR) ? fs.readdirSync(SKEW_DIR) : []) {
+    if (entry.startsWith(FIXTURE_PREFIX) && entry !== path.basename(worktree)) removeWorktree(path.join(SKEW_DIR, entry));
+  }
+  const dist = path.join(worktree, 'employee-mfe', 'dist');
+  const label = `the contract fixture (employee-mfe at HEAD ${sha.slice(0, 12)} needing ${FIXTURE_NAME})`;
+  if (fs.existsSync(path.join(dist, BUILT_MARK))) {
+    log(`skew: ${label} already built`);
+  } else {
+    worktreeOf(sha, worktree);
+    applyFixturePatch(worktree, sha);
+    buildIn(worktree, 'employee-mfe', `${sha.slice(0, 12)}-fixture`, label, log);
+  }
+  const fixture = { sha, hash, name: FIXTURE_NAME, dist };
+  fs.writeFileSync(FIXTURE_FILE, `${JSON.stringify(fixture, null, 2)}\n`);
+  return fixture;
+}
+
+/** Removes a worktree of ours, or its folder when git no longer knows it. */
+function removeWorktree(dir) {
+  try {
+    git(repoRoot, ['worktree', 'remove', '--force', dir]);
+  } catch {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Prunes the worktrees of commits that are no longer anyone's previous release. */
@@ -130,11 +209,7 @@ function pruneOld(keep) {
   if (!fs.existsSync(SKEW_DIR)) return;
   for (const entry of fs.readdirSync(SKEW_DIR)) {
     if (!/^[0-9a-f]{40}$/.test(entry) || keep.has(entry)) continue;
-    try {
-      git(repoRoot, ['worktree', 'remove', '--force', path.join(SKEW_DIR, entry)]);
-    } catch {
-      fs.rmSync(path.join(SKEW_DIR, entry), { recursive: true, force: true });
-    }
+    removeWorktree(path.join(SKEW_DIR, entry));
   }
   git(repoRoot, ['worktree', 'prune']);
 }
@@ -148,4 +223,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   fs.mkdirSync(SKEW_DIR, { recursive: true });
   fs.writeFileSync(PREVIOUS_FILE, `${JSON.stringify(previous, null, 2)}\n`);
   console.info(`skew: ${path.relative(repoRoot, PREVIOUS_FILE)} written`);
+  buildContractFixture();
+  console.info(`skew: ${path.relative(repoRoot, FIXTURE_FILE)} written`);
 }

@@ -5,9 +5,8 @@
 import { test, expect, type Browser, type Page } from './support/csp.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { inlineHashesOfFile, remoteHeaders, shellHeaders } from '../../scripts/lib/security-headers.mjs';
-import { startStaticServer } from '../../scripts/lib/static-server.mjs';
-import { ports, repoRoot, urls } from '../stack.mjs';
+import { ports, repoRoot } from '../stack.mjs';
+import { serveFrontEnds } from './support/front-ends.js';
 import { apiSignIn, DEMO, useSession } from './support/session.js';
 
 type Folder = 'shell' | 'employee-mfe' | 'admin-mfe';
@@ -34,30 +33,18 @@ function shellReadsManifests(dist: string): boolean {
   return fs.readdirSync(dist).some((file) => file.endsWith('.js') && fs.readFileSync(path.join(dist, file), 'utf8').includes('embark-contract'));
 }
 
-/** A remote's location for this shell: its manifest when both sides know manifests, else its remoteEntry.js. */
-function remoteLocation(origin: string, remoteDist: string, shellDist: string): string {
+/** Which file of a remote this shell is given: its manifest when both sides know manifests, else its remoteEntry.js. */
+function remoteFile(remoteDist: string, shellDist: string): string {
   const manifest = path.join(remoteDist, 'mf-manifest.json');
   const useManifest = fs.existsSync(manifest) && 'embark' in JSON.parse(fs.readFileSync(manifest, 'utf8')) && shellReadsManifests(shellDist);
-  return `${origin}/${useManifest ? 'mf-manifest.json' : 'remoteEntry.js'}`;
+  return useManifest ? 'mf-manifest.json' : 'remoteEntry.js';
 }
 
 /** Serves one pairing on its own ports, in front of the e2e stack's gateway. */
-async function servePairing(sides: Record<Folder, Side>) {
-  const port = { shell: ports.shell + 40, employee: ports.shell + 41, admin: ports.shell + 42 };
+function servePairing(sides: Record<Folder, Side>) {
   const shellDist = distOf('shell', sides.shell);
-  const employee = await startStaticServer({ name: 'skew-employee', root: distOf('employee-mfe', sides['employee-mfe']), port: port.employee, cors: true, headers: remoteHeaders() });
-  const admin = await startStaticServer({ name: 'skew-admin', root: distOf('admin-mfe', sides['admin-mfe']), port: port.admin, cors: true, headers: remoteHeaders() });
-  const runtimeConfig = {
-    remotes: {
-      employee_mfe: remoteLocation(`http://localhost:${port.employee}`, distOf('employee-mfe', sides['employee-mfe']), shellDist),
-      admin_mfe: remoteLocation(`http://localhost:${port.admin}`, distOf('admin-mfe', sides['admin-mfe']), shellDist),
-    },
-  };
-  const shell = await startStaticServer({
-    name: 'skew-shell', root: shellDist, port: port.shell, spa: true, proxyTarget: urls.gateway, runtimeConfig,
-    headers: shellHeaders({ runtimeConfig, hashes: inlineHashesOfFile(path.join(shellDist, 'index.html')) }),
-  });
-  return { origin: `http://localhost:${port.shell}`, close: () => Promise.all([employee.close(), admin.close(), shell.close()]) };
+  const dists = { shell: shellDist, employee: distOf('employee-mfe', sides['employee-mfe']), admin: distOf('admin-mfe', sides['admin-mfe']) };
+  return serveFrontEnds(dists, ports.shell + 40, (remoteDist) => remoteFile(remoteDist, shellDist));
 }
 
 /** Console errors and uncaught exceptions of a page, as text. */
