@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { ARGON2_FLOOR } from '../config';
 import { PasswordHasher } from '../modules/auth';
 import { companyTodaySql, dueDateSql } from '../modules/checklist';
+import { mulberry32 } from '../shared/prng';
 import { DEMO_CHECKLIST } from './seed-checklist';
 
 /*
@@ -16,18 +17,6 @@ import { DEMO_CHECKLIST } from './seed-checklist';
 
 /** How many hires, their first explicit id, and how far back their start dates reach. */
 export const DEMO_HIRES = { count: 320, firstId: 1001, maxDaysAgo: 240, minDaysAgo: 3 } as const;
-
-/** mulberry32: a small, well-known seeded PRNG (public domain); deterministic across machines, unlike Math.random. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const FIRST = ['Ada', 'Ben', 'Chloe', 'Dev', 'Elif', 'Farah', 'Gus', 'Hana', 'Ivan', 'Jia', 'Kofi', 'Lena', 'Mateo', 'Nia', 'Omar', 'Pia', 'Quinn', 'Rosa', 'Sami', 'Tara', 'Uma', 'Viktor', 'Wen', 'Yara', 'Zane'];
 const LAST = ['Adeyemi', 'Brandt', 'Costa', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Haddad', 'Ito', 'Jensen', 'Kowalski', 'Larsen', 'Moreau', 'Nakamura', 'Okafor', 'Petrov', 'Rossi', 'Silva', 'Tanaka', 'Varga'];
