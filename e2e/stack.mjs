@@ -15,7 +15,30 @@ export const ports = {
   // The stack's own MailDev; specs read delivered mail from `${urls.mailDev}/api/email`.
   mailDevSmtp: Number(process.env.E2E_MAILDEV_SMTP_PORT || 1125),
   mailDevWeb: Number(process.env.E2E_MAILDEV_WEB_PORT || 1180),
+  // Apart from the gateway's default (9464), so a developer's running instance never collides.
+  metrics: Number(process.env.E2E_METRICS_PORT || 5100),
 };
+
+/**
+ * The environment of shard `index` (from 1) of a sharded run (run-shards.mjs): shard 1 keeps the
+ * ports above, each further shard moves every port by 300 (PostgreSQL by 20) and gets its own data
+ * directory. The derived nginx (+20), moved-remote (+10, +11) and skew (+40…+43) ports follow.
+ */
+export function shardPorts(index) {
+  if (index === 1) return {};
+  const by = 300 * (index - 1);
+  return {
+    E2E_SHELL_PORT: String(ports.shell + by),
+    E2E_EMPLOYEE_PORT: String(ports.employee + by),
+    E2E_ADMIN_PORT: String(ports.admin + by),
+    E2E_GATEWAY_PORT: String(ports.gateway + by),
+    E2E_PG_PORT: String(ports.embeddedPg + 20 * (index - 1)),
+    E2E_MAILDEV_SMTP_PORT: String(ports.mailDevSmtp + by),
+    E2E_MAILDEV_WEB_PORT: String(ports.mailDevWeb + by),
+    E2E_METRICS_PORT: String(ports.metrics + by),
+    E2E_DATA_DIR: `${dataDir}-${index}`,
+  };
+}
 
 /**
  * The production serving path, tested once: Debian's nginx with the docker/nginx templates, serving
@@ -30,7 +53,8 @@ export const nginxPorts = {
 
 // No scheduled reminders: on a working day after 09:00 the first tick would send digests to the demo
 // admin and every test's users, and specs count notifications exactly. The reminder job's own tests run it.
-export const e2eEnv = stackEnv(ports, process.env.E2E_DATA_DIR || path.join(repoRoot, '.data', 'e2e'), { REMINDER_SCHEDULE: 'off' });
+const dataDir = process.env.E2E_DATA_DIR || path.join(repoRoot, '.data', 'e2e');
+export const e2eEnv = stackEnv(ports, dataDir, { REMINDER_SCHEDULE: 'off', METRICS_PORT: String(ports.metrics) });
 
 export const urls = {
   shell: `http://localhost:${ports.shell}`,

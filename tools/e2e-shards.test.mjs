@@ -1,0 +1,59 @@
+// The e2e suite runs as shards side by side (e2e/run-shards.mjs): each spec must run exactly once,
+// and no two shards may share a port, or one shard's stack would fail to start or read the other's data.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { planShards, SECONDS } from '../e2e/shards.mjs';
+import { ports, shardPorts } from '../e2e/stack.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const specs = fs.readdirSync(path.join(root, 'e2e', 'tests')).filter((file) => file.endsWith('.spec.ts'));
+
+/** Every port a shard's stack and its specs listen on (the derived ones as e2e/stack.mjs and the specs derive them). */
+function portsOf(index) {
+  const env = shardPorts(index);
+  const own = {
+    shell: Number(env.E2E_SHELL_PORT ?? ports.shell),
+    employee: Number(env.E2E_EMPLOYEE_PORT ?? ports.employee),
+    admin: Number(env.E2E_ADMIN_PORT ?? ports.admin),
+    gateway: Number(env.E2E_GATEWAY_PORT ?? ports.gateway),
+    pg: Number(env.E2E_PG_PORT ?? ports.embeddedPg),
+    smtp: Number(env.E2E_MAILDEV_SMTP_PORT ?? ports.mailDevSmtp),
+    web: Number(env.E2E_MAILDEV_WEB_PORT ?? ports.mailDevWeb),
+    metrics: Number(env.E2E_METRICS_PORT ?? ports.metrics),
+  };
+  // nginx (+20…+22), a moved shell and remote (+10, +11), the skew servers (+40…+43).
+  const derived = [10, 11, 20, 21, 22, 40, 41, 42, 43].map((offset) => own.shell + offset);
+  return { list: [...Object.values(own), ...derived], dataDir: env.E2E_DATA_DIR ?? 'default' };
+}
+
+describe('e2e shards', () => {
+  it('run every spec file exactly once, for any shard count', () => {
+    for (const count of [1, 2, 3, 4]) {
+      const plan = planShards(specs, count);
+      const planned = plan.flatMap((shard) => shard.files);
+      assert.deepEqual([...planned].sort(), [...specs].sort(), `${count} shards`);
+      assert.ok(plan.length <= count);
+    }
+  });
+
+  it('split the suite within a minute of even by the recorded seconds', () => {
+    const [first, second] = planShards(specs, 2);
+    assert.ok(Math.abs(first.seconds - second.seconds) <= 60, `${first.seconds} s against ${second.seconds} s`);
+  });
+
+  it('list only spec files that exist', () => {
+    assert.deepEqual(Object.keys(SECONDS).filter((file) => !specs.includes(file)), []);
+  });
+
+  it('give each shard its own ports and data directory', () => {
+    const shards = [1, 2, 3, 4].map(portsOf);
+    const all = shards.flatMap((shard) => shard.list);
+    assert.equal(new Set(all).size, all.length, `a port is shared: ${all.filter((p, i) => all.indexOf(p) !== i).join(', ')}`);
+    assert.equal(new Set(shards.map((s) => s.dataDir)).size, shards.length);
+    // Nothing on the gateway's default metrics port, which a developer's own instance takes.
+    assert.ok(!all.includes(9464));
+  });
+});
