@@ -11,7 +11,7 @@ import { apiRouter } from './http/api';
 import { apiNotFound, errorHandler } from './http/errors';
 import { healthRouter } from './http/health';
 import { httpMetrics } from './http/metrics';
-import { requestLog } from './http/request-log';
+import { requestIdOf, requestLog } from './http/request-log';
 import { noStore, securityHeaders } from './http/security-headers';
 import { createServices, type Services } from './services';
 import { systemClock, type Clock } from './shared/clock';
@@ -72,7 +72,7 @@ export async function createApp({ config, dataSource, logger, clock = systemCloc
     '/graphql',
     noStore,
     expressMiddleware(apollo, {
-      context: async ({ req }): Promise<GraphQLContext> => ({ actor: actorOf(req), meta: metaOf(req), services, loaders: createLoaders(services) }),
+      context: async ({ req }): Promise<GraphQLContext> => ({ actor: actorOf(req), meta: metaOf(req), services, loaders: createLoaders(services), requestId: requestIdOf(req) }),
     }),
   );
 

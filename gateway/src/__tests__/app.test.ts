@@ -128,6 +128,9 @@ describe('unexpected errors', () => {
     expect(res.body.errors).toHaveLength(1);
     expect(res.body.errors[0]).toMatchObject({ message: 'Internal server error', extensions: { code: 'INTERNAL_SERVER_ERROR' }, path: ['roles'] });
     expectNoStack(res.body);
-    expect(t.records.some((r) => r.msg === 'unexpected GraphQL error')).toBe(true);
+    // Filed under the request's id, so the line can be matched to the request line and the user's report.
+    const logged = t.records.find((r) => r.msg === 'unexpected GraphQL error');
+    expect(logged).toMatchObject({ requestId: res.headers['x-request-id'], path: ['roles'] });
+    expect(JSON.stringify(logged)).toMatch(/no_such_schema/);
   });
 });

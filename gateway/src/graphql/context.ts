@@ -10,4 +10,6 @@ export interface GraphQLContext {
   services: Services;
   /** Request-scoped DataLoaders (one query per field per request, not per item), built per request by createLoaders. */
   loaders: Loaders;
+  /** The request's id (http/request-log.ts), so a logged error can be matched to its request line. */
+  requestId: string | undefined;
 }

@@ -7,7 +7,7 @@ import type { NodeEnv } from '../config';
 import { graphqlMetricsPlugin } from '../http/metrics';
 import type { Logger } from '../shared/logger';
 import type { GraphQLContext } from './context';
-import { createFormatError } from './format-error';
+import { createFormatError, unexpectedErrorLog } from './format-error';
 import { outageStatusPlugin } from './outage-status';
 
 /** Per-operation limits, so one request cannot cost the server unbounded work (in the spirit of graphql-armor's defaults). */
@@ -62,10 +62,11 @@ export async function createApolloServer({ schema, nodeEnv, logger }: ApolloOpti
     // clients can fill (and a hash-mismatch path that surfaced as an internal error).
     persistedQueries: false,
     validationRules: protection.validationRules,
-    formatError: createFormatError(logger, development),
+    formatError: createFormatError(development),
     plugins: [
       ...protection.plugins,
       outageStatusPlugin(),
+      unexpectedErrorLog(logger),
       graphqlMetricsPlugin(),
       // Apollo's default cache-control plugin wraps EVERY field resolver to collect cache hints;
       // we set none, and every /graphql answer is `no-store` anyway (app.ts noStore).

@@ -68,8 +68,13 @@ export function requestLog(logger: Logger): RequestHandler {
   };
 }
 
+/** The id `requestLog` gave this request (undefined outside one), for lines written about it. */
+export function requestIdOf(req: IncomingMessage): string | undefined {
+  return (req as Tagged)[REQUEST_ID];
+}
+
 /** The logger for lines about one request: they carry its request id. `fallback` outside a request. */
 export function requestLogger(req: IncomingMessage, fallback: Logger): Logger {
-  const id = (req as Tagged)[REQUEST_ID];
+  const id = requestIdOf(req);
   return id === undefined ? fallback : fallback.child({ requestId: id });
 }

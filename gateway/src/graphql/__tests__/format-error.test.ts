@@ -1,10 +1,9 @@
 import { GraphQLError } from 'graphql';
 import { AuthorizationError } from 'type-graphql';
-import { createLogger } from '../../shared/logger';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { createFormatError } from '../format-error';
 
-const format = createFormatError(createLogger('silent'), false);
+const format = createFormatError(false);
 
 function resolverError(original: Error): GraphQLError {
   return new GraphQLError(original.message, { path: ['roles'], originalError: original });
