@@ -6,48 +6,44 @@
 // scenario lives in resilience/lib/crash.mjs, shared with benchmark 12 (5,000 mails).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { repoRoot } from '../scripts/lib/paths.mjs';
-import { crashMidSend, importInvitations, IN_FLIGHT_MAX, unsent } from './lib/crash.mjs';
-import { database, mailDev, signIn, sql, startGateway, tally, waitFor } from './stack.mjs';
+import { crashMidSend, crashStack, importInvitations, IN_FLIGHT_MAX, unsent } from './lib/crash.mjs';
+import { mailDev, signIn, tally, waitFor } from './stack.mjs';
 
 const MAILS = Number(process.env.CRASH_SEND_MAILS || 500);
-const dataDir = path.join(repoRoot, '.data', 'resilience-crash-send');
-const db = database({ dataDir, port: Number(process.env.RESILIENCE_CRASH_SEND_PG_PORT || 55402) });
-const gatewayPort = Number(process.env.RESILIENCE_CRASH_SEND_GATEWAY_PORT || 4402);
 const smtpPort = Number(process.env.RESILIENCE_CRASH_SEND_SMTP_PORT || 1402);
 const webPort = Number(process.env.RESILIENCE_CRASH_SEND_WEB_PORT || 1403);
-const gatewayEnv = { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, METRICS_PORT: 'off' };
 const run = Date.now().toString(36);
-let gateway;
+let stack;
 let maildev;
-let pg;
 
 before(async () => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await db.start();
   // MailDev is not up yet: the first test starts the gateway against a dead SMTP port.
-  gateway = await startGateway({ port: gatewayPort, databaseUrl: db.url, dataDir, env: gatewayEnv });
-  pg = await sql(db.url);
+  stack = await crashStack({
+    dataDir: path.join(repoRoot, '.data', 'resilience-crash-send'),
+    pgPort: Number(process.env.RESILIENCE_CRASH_SEND_PG_PORT || 55402),
+    gatewayPort: Number(process.env.RESILIENCE_CRASH_SEND_GATEWAY_PORT || 4402),
+    env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, METRICS_PORT: 'off' },
+  });
 });
 
 after(async () => {
-  await pg?.end();
-  await gateway?.stop();
+  await stack?.stop();
   await maildev?.stop();
-  await db.stop();
 });
 
 /** Queues `count` invitation mails in one import; answers their outbox ids. */
 async function queueInvitations(tag, count) {
-  const token = await signIn(gateway.base, 'admin@example.com', 'Admin12345');
-  const rows = await importInvitations({ base: gateway.base, pg, token, prefix: `send-${run}-${tag}`, count });
+  const base = stack.gateway().base;
+  const token = await signIn(base, 'admin@example.com', 'Admin12345');
+  const rows = await importInvitations({ base, pg: stack.pg, token, prefix: `send-${run}-${tag}`, count });
   return rows.map((row) => row.id);
 }
 
 test('SMTP down: mails stay queued and are retried with backoff, then delivered once it is back', { timeout: 180_000 }, async () => {
   const ids = await queueInvitations('down', 20);
+  const { pg } = stack;
   // Every mail tried once against the dead port, its failure recorded, and its retry pushed into the future.
   const failed = await waitFor(async () => {
     const { rows } = await pg.query('select id::text as id, attempts, last_error, sent_at from mail_outbox where id = any($1::bigint[]) and attempts >= 1', [ids]);
@@ -90,14 +86,7 @@ test('SMTP down: mails stay queued and are retried with backoff, then delivered 
 
 test(`kill -9 while ${MAILS} mails are delivered: none lost, duplicates only those in flight at the kill`, { timeout: 300_000 }, async () => {
   assert.ok(maildev, 'MailDev runs (started by the previous test)');
-  const result = await crashMidSend({
-    gateway,
-    pg,
-    maildev,
-    restart: async () => (gateway = await startGateway({ port: gatewayPort, databaseUrl: db.url, dataDir, env: gatewayEnv })),
-    mails: MAILS,
-    run,
-  });
+  const result = await crashMidSend({ stack, maildev, mails: MAILS, run });
   console.info(result.summary);
   assert.ok(result.leftUnsentAtKill > 0, 'every mail was out before the kill: the test proved nothing');
   assert.equal(result.withoutId, 0, 'every mail carries its X-Embark-Mail-Id');

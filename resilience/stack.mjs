@@ -8,11 +8,18 @@ import { artifacts, repoRoot } from '../scripts/lib/paths.mjs';
 
 const require = createRequire(import.meta.url);
 
-/** The gateway's own embedded-PostgreSQL manager (built), so root/non-root handling is the product's. */
-function embedded() {
-  if (!fs.existsSync(artifacts.gateway)) throw new Error('gateway is not built: run `npm run build` first');
-  return require(path.join(repoRoot, 'gateway', 'dist', 'db', 'embedded.js'));
+/** The entry point of the gateway build the suite runs (RESILIENCE_GATEWAY_ENTRY: another build's index.js). */
+const gatewayEntry = () => process.env.RESILIENCE_GATEWAY_ENTRY || artifacts.gateway;
+
+/** A module of that gateway build (e.g. 'db/embedded.js'), so the tests read the product's own values and code. */
+export function gatewayModule(relative) {
+  const entry = gatewayEntry();
+  if (!fs.existsSync(entry)) throw new Error('gateway is not built: run `npm run build` first');
+  return require(path.join(path.dirname(entry), relative));
 }
+
+/** The gateway's own embedded-PostgreSQL manager (built), so root/non-root handling is the product's. */
+const embedded = () => gatewayModule('db/embedded.js');
 
 const quietLogger = {
   debug() {}, info() {}, warn() {}, error: (msg, fields) => console.error('[postgres]', msg, fields ?? ''),
@@ -43,7 +50,7 @@ export function database({ dataDir, port }) {
 export async function startGateway({ port, databaseUrl, dataDir, env = {} }) {
   const stderr = [];
   // RESILIENCE_GATEWAY_ENTRY: another build's index.js (a clean checkout's), for a tree where gateway/dist is in flux.
-  const child = spawn(process.execPath, [process.env.RESILIENCE_GATEWAY_ENTRY || artifacts.gateway], {
+  const child = spawn(process.execPath, [gatewayEntry()], {
     cwd: repoRoot,
     env: {
       ...process.env,

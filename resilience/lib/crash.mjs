@@ -3,12 +3,48 @@
 // clients write, and while its mail worker delivers. Each answers its counts and every inconsistency it
 // found as data; the caller asserts (the tests) or reports (the bench).
 import assert from 'node:assert/strict';
-import { call, registerEmployees, signIn, tally, waitFor } from '../stack.mjs';
+import fs from 'node:fs';
+import { call, database, gatewayModule, registerEmployees, signIn, sql, startGateway, tally, waitFor } from '../stack.mjs';
 
-/** Deliveries one gateway runs at once (the mail worker's default policy): the bound on duplicates. */
-export const IN_FLIGHT_MAX = 2;
+/** Deliveries one gateway runs at once (the mail worker's own default, read from the build): the bound on duplicates. */
+export const IN_FLIGHT_MAX = gatewayModule('modules/mail/index.js').DEFAULT_DELIVERY_POLICY.concurrency;
 const INVITATIONS_PER_CLIENT = 3;
 const is2xx = (status) => status >= 200 && status < 300;
+/** How a request cut off by the kill ends: the socket closed or reset after it was sent, with no answer. */
+const CUT_OFF = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
+
+/**
+ * A crash scenario's own durable PostgreSQL, fresh under `dataDir`, the gateway on it and a SQL client
+ * (`pg`) for looking at what a crash left. `gateway()` is whichever gateway runs now; `restart()` starts
+ * one again on the same database after a crash; `stop()` stops whatever is running.
+ */
+export async function crashStack({ dataDir, pgPort, gatewayPort, env }) {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const db = database({ dataDir, port: pgPort });
+  await db.start();
+  let current = null;
+  let pg = null;
+  const stack = {
+    gateway: () => current,
+    get pg() {
+      return pg;
+    },
+    restart: async () => (current = await startGateway({ port: gatewayPort, databaseUrl: db.url, dataDir, env })),
+    async stop() {
+      await pg?.end();
+      await current?.stop();
+      await db.stop();
+    },
+  };
+  try {
+    await stack.restart();
+    pg = await sql(db.url);
+  } catch (err) {
+    await stack.stop();
+    throw err;
+  }
+  return stack;
+}
 
 /** The gateway settings of the mid-write crash: `clients` share one address, and mail goes nowhere. */
 export function crashWriteGatewayEnv(clients, deadSmtpPort) {
@@ -34,12 +70,16 @@ export async function importInvitations({ base, pg, token, prefix, count }) {
 }
 
 /**
- * `clients` employees complete tasks, write journal entries and accept invitations until the gateway is
- * killed `loadBeforeKillMs` in; then `restart()` starts it again on the same database (`pg`, a client
- * of it) and every write is looked up. Answers the restarted gateway with the counts and `broken`: each
- * write found stored in part, or in a state no single transaction leaves.
+ * `clients` employees complete tasks, write journal entries and accept invitations on `stack`'s gateway
+ * until it is killed `loadBeforeKillMs` in; then it is restarted on the same database and every write is
+ * looked up. Each write ends one of three ways: answered (2xx, or refused), cut off in flight (sent, then
+ * the socket closed by the kill without an answer), or refused a connection because the gateway was
+ * already down (never reached it). Answers the counts and `broken`: each write found stored in part, or
+ * in a state no single transaction leaves.
  */
-export async function crashMidWrite({ gateway, pg, restart, clients, loadBeforeKillMs, run }) {
+export async function crashMidWrite({ stack, clients, loadBeforeKillMs, run }) {
+  const { pg } = stack;
+  const gateway = stack.gateway();
   const adminToken = await signIn(gateway.base, 'admin@example.com', 'Admin12345');
   const accounts = await registerEmployees(gateway.base, `crash-${run}`, clients);
   const invitations = (await importInvitations({ base: gateway.base, pg, token: adminToken, prefix: `crash-${run}-hire`, count: clients * INVITATIONS_PER_CLIENT }))
@@ -52,31 +92,33 @@ export async function crashMidWrite({ gateway, pg, restart, clients, loadBeforeK
   }
 
   // Every write carries a value of its own, so it can be found (and counted) afterwards.
-  const writes = []; // { kind, key, status, ... }
+  const writes = []; // { kind, status, error, ... }
   let crashed = false;
   const base = gateway.base;
   async function client(account, c) {
     const mine = invitations.slice(c * INVITATIONS_PER_CLIENT, (c + 1) * INVITATIONS_PER_CLIENT);
     for (let k = 0; !crashed; k++) {
       let w;
+      let r;
       // A task, two journal entries, an acceptance (argon2: the slow one), again.
       if (k % 4 === 0 && k / 4 < account.tasks.length) {
         const itemId = account.tasks[k / 4];
         const note = `crash-${run}-note-${c}-${k}`;
-        const r = await call(base, 'POST', `/api/tasks/${itemId}/complete`, { token: account.token, body: { notes: note } });
-        w = { kind: 'task', userId: account.id, itemId, note, status: r.status };
+        r = await call(base, 'POST', `/api/tasks/${itemId}/complete`, { token: account.token, body: { notes: note } });
+        w = { kind: 'task', userId: account.id, itemId, note };
       } else if (k % 4 === 3 && mine.length > 0) {
         const invitation = mine.shift();
-        const r = await call(base, 'POST', `/api/invitations/${encodeURIComponent(invitation.token)}/accept`, { body: { password: 'Invited-Hire-2024' }, timeoutMs: 15_000 });
-        w = { kind: 'invitation', email: invitation.email, status: r.status };
+        r = await call(base, 'POST', `/api/invitations/${encodeURIComponent(invitation.token)}/accept`, { body: { password: 'Invited-Hire-2024' }, timeoutMs: 15_000 });
+        w = { kind: 'invitation', email: invitation.email };
       } else {
         const title = `crash-${run}-entry-${c}-${k}`;
-        const r = await call(base, 'POST', '/api/journal-entries', { token: account.token, body: { title, content: `content of ${title}`, tags: [`t${c}`, `k${k}`] } });
-        w = { kind: 'journal', userId: account.id, title, status: r.status };
+        r = await call(base, 'POST', '/api/journal-entries', { token: account.token, body: { title, content: `content of ${title}`, tags: [`t${c}`, `k${k}`] } });
+        w = { kind: 'journal', userId: account.id, title };
       }
-      writes.push(w);
+      // status 0: no answer, and `error` says why (cut off, refused, timed out).
+      writes.push({ ...w, status: r.status, error: r.status === 0 ? r.text : null });
       // No answer (the gateway is gone), or refused before the kill: this client stops either way.
-      if (!is2xx(w.status)) return;
+      if (!is2xx(r.status)) return;
     }
   }
   const running = Promise.all(accounts.map((account, c) => client(account, c)));
@@ -85,34 +127,28 @@ export async function crashMidWrite({ gateway, pg, restart, clients, loadBeforeK
   crashed = true;
   await running;
 
-  const restarted = await restart();
+  const restarted = await stack.restart();
 
   const acknowledged = writes.filter((w) => is2xx(w.status));
-  const unanswered = writes.filter((w) => w.status === 0);
-  const rejected = writes.filter((w) => w.status !== 0 && !is2xx(w.status));
+  const inFlight = writes.filter((w) => w.status === 0 && CUT_OFF.has(w.error));
+  const refusedConnection = writes.filter((w) => w.status === 0 && w.error === 'ECONNREFUSED');
+  // Anything else went wrong before the kill: a refusal (4xx/5xx) or a time-out. The test wants none.
+  const rejected = writes.filter((w) => !is2xx(w.status) && !inFlight.includes(w) && !refusedConnection.includes(w));
   const broken = [];
-  let lost = 0;
   let duplicated = 0;
-  let unansweredPresent = 0;
 
   // Journal entries: one row per title at most, and an entry is never without its tags.
   const journal = writes.filter((w) => w.kind === 'journal');
   const { rows: entries } = await pg.query(
-    `select e.title, e.user_id, e.content, e.tags_text, (select count(*)::int from journal_entry_tags t where t.entry_id = e.id) as tags
+    `select e.title, e.content, (select count(*)::int from journal_entry_tags t where t.entry_id = e.id) as tags
        from journal_entries e where e.title = any($1::text[])`,
     [journal.map((w) => w.title)],
   );
-  const entriesByTitle = tally(entries.map((e) => e.title));
-  for (const w of journal) {
-    const n = entriesByTitle.get(w.title) ?? 0;
-    if (n > 1) duplicated += n - 1;
-    if (w.status === 0) unansweredPresent += n > 0 ? 1 : 0;
-    else if (is2xx(w.status) && n === 0) lost++;
-  }
+  const entriesByTitle = new Map();
+  for (const e of entries) entriesByTitle.set(e.title, [...(entriesByTitle.get(e.title) ?? []), e]);
   for (const e of entries) if (e.tags !== 2) broken.push(`journal entry "${e.title}" was kept without its tags`);
 
   // Task completions: a completed row always has its time and the note sent with it.
-  const tasks = writes.filter((w) => w.kind === 'task');
   const { rows: progress } = await pg.query(
     'select user_id, checklist_item_id, status, note, completed_at from user_progress where user_id = any($1::int[])',
     [accounts.map((a) => a.id)],
@@ -120,16 +156,8 @@ export async function crashMidWrite({ gateway, pg, restart, clients, loadBeforeK
   for (const [key, n] of tally(progress.map((p) => `${p.user_id}:${p.checklist_item_id}`))) if (n > 1) broken.push(`progress ${key} has ${n} rows, not one`);
   for (const p of progress) if ((p.status === 'completed') !== (p.completed_at !== null)) broken.push(`progress ${p.user_id}:${p.checklist_item_id} is half-completed`);
   const progressByKey = new Map(progress.map((p) => [`${p.user_id}:${p.checklist_item_id}`, p]));
-  for (const w of tasks) {
-    const row = progressByKey.get(`${w.userId}:${w.itemId}`);
-    const done = row?.status === 'completed';
-    if (done && row.note !== w.note) broken.push(`task ${w.userId}:${w.itemId} completed without its note`);
-    if (w.status === 0) unansweredPresent += done ? 1 : 0;
-    else if (is2xx(w.status) && !done) lost++;
-  }
 
   // Invitations: accepted exactly when the account exists, never one without the other.
-  const accepts = writes.filter((w) => w.kind === 'invitation');
   const { rows: invited } = await pg.query(
     `select i.email, i.accepted_at, i.user_id, u.id as account, (select count(*)::int from users x where lower(x.email) = lower(i.email)) as accounts,
             (select count(*)::int from audit_log a where a.action = 'invitation.accept' and a.target_id = i.id::text) as audited
@@ -144,11 +172,33 @@ export async function crashMidWrite({ gateway, pg, restart, clients, loadBeforeK
     if (i.audited !== (accepted ? 1 : 0)) broken.push(`${i.email}: the acceptance and its audit entry parted`);
   }
   const invitedByEmail = new Map(invited.map((i) => [i.email, i]));
-  for (const w of accepts) {
-    const accepted = invitedByEmail.get(w.email)?.accepted_at != null;
-    if (w.status === 0) unansweredPresent += accepted ? 1 : 0;
-    else if (is2xx(w.status) && !accepted) lost++;
+
+  /** What is stored of one write: all of it ('whole'), none ('absent'), or some ('part'). */
+  function stored(w) {
+    if (w.kind === 'journal') {
+      const rows = entriesByTitle.get(w.title) ?? [];
+      if (rows.length > 1) duplicated += rows.length - 1;
+      if (rows.length === 0) return 'absent';
+      return rows.every((e) => e.tags === 2 && e.content === `content of ${w.title}`) ? 'whole' : 'part';
+    }
+    if (w.kind === 'task') {
+      const row = progressByKey.get(`${w.userId}:${w.itemId}`);
+      if (row?.status !== 'completed') return 'absent';
+      return row.completed_at !== null && row.note === w.note ? 'whole' : 'part';
+    }
+    const i = invitedByEmail.get(w.email);
+    const parts = [i?.accepted_at != null, i?.account != null, i?.accounts === 1, i?.audited === 1];
+    return parts.every(Boolean) ? 'whole' : parts.some(Boolean) ? 'part' : 'absent';
   }
+  let lost = 0;
+  for (const w of writes) {
+    w.stored = stored(w);
+    if (w.stored === 'part') broken.push(`${w.kind} write ${w.title ?? w.email ?? `${w.userId}:${w.itemId}`} (status ${w.status || w.error}) is stored in part`);
+    if (is2xx(w.status) && w.stored === 'absent') lost++;
+  }
+  // A connection refused never reached the gateway: nothing of it may be there.
+  for (const w of refusedConnection) if (w.stored !== 'absent') broken.push(`${w.kind} write refused a connection yet stored (${w.stored})`);
+  const inFlightPresent = inFlight.filter((w) => w.stored === 'whole').length;
 
   // And the restarted gateway serves what survived: a client's acknowledged entry through the API.
   const firstEntry = journal.find((w) => w.status === 201);
@@ -162,16 +212,18 @@ export async function crashMidWrite({ gateway, pg, restart, clients, loadBeforeK
   const byKind = (list) => ['task', 'journal', 'invitation'].map((k) => `${k} ${list.filter((w) => w.kind === k).length}`).join(', ');
   const summary =
     `crash mid-write: ${writes.length} writes, ${acknowledged.length} acknowledged (${byKind(acknowledged)}), lost ${lost}, duplicated ${duplicated}; ` +
-    `${unanswered.length} unanswered at the kill (${byKind(unanswered)}), ${unansweredPresent} of them committed whole, the rest absent whole` +
-    (rejected.length ? `; ${rejected.length} refused before the kill` : '') +
+    `in flight ${inFlight.length} (cut off by the kill: ${byKind(inFlight)}), ${inFlightPresent} of them committed whole, the rest absent whole; ` +
+    `${refusedConnection.length} refused a connection after the kill` +
+    (rejected.length ? `; ${rejected.length} failed before the kill` : '') +
     (broken.length ? `; ${broken.length} stored in part` : '');
   return {
     gateway: restarted,
     writes: writes.length,
     acknowledged: acknowledged.length,
-    acceptsAcknowledged: accepts.filter((w) => is2xx(w.status)).length,
-    unanswered: unanswered.length,
-    unansweredPresent,
+    acceptsAcknowledged: acknowledged.filter((w) => w.kind === 'invitation').length,
+    inFlight: inFlight.length,
+    inFlightPresent,
+    refusedConnection: refusedConnection.length,
     rejected,
     lost,
     duplicated,
@@ -189,11 +241,13 @@ export async function unsent(pg, ids) {
 
 /**
  * Queues `mails` mails (the reminder job's digests, the rest invitations), kills the gateway once a third
- * has reached `maildev`, has `restart()` start it again and waits for every mail to be sent. Mails are
+ * has reached `maildev`, restarts it on the same database and waits for every mail to be sent. Mails are
  * counted at MailDev by their X-Embark-Mail-Id header (the outbox id). Answers the restarted gateway and
  * the counts; `duplicated` holds [id, times] for each mail received more than once.
  */
-export async function crashMidSend({ gateway, pg, maildev, restart, mails, run }) {
+export async function crashMidSend({ stack, maildev, mails, run }) {
+  const { pg } = stack;
+  const gateway = stack.gateway();
   const before = new Set((await maildev.received()).map((m) => m.id));
   // Digests (the reminder job) and invitations, queued together.
   const token = await signIn(gateway.base, 'admin@example.com', 'Admin12345');
@@ -221,7 +275,7 @@ export async function crashMidSend({ gateway, pg, maildev, restart, mails, run }
   const receivedAtKill = new Set((await maildev.received()).map((m) => m.id));
   const inFlightAtKill = [...leftUnsent].filter((id) => receivedAtKill.has(id));
 
-  const restarted = await restart();
+  const restarted = await stack.restart();
   await waitFor(async () => (await unsent(pg, ids)).size === 0, 'the restarted gateway to deliver the rest', patience * 1.5, Math.max(500, every));
   const received = (await maildev.received()).filter((m) => !before.has(m.id));
   const counts = tally(received.map((m) => m.id));
