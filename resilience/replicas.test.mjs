@@ -110,12 +110,16 @@ test('an invitation created through one replica is accepted through the other', 
 
 test('the reminder job triggered on both replicas at once sends each reminder once', async () => {
   const admin = await signIn(replicas[A].base, 'admin@example.com', 'Admin12345');
+  // A hire who started two months ago and has done nothing: tasks overdue long enough to escalate.
+  const [late] = await registerEmployees(replicas[B].base, `replica-${run}-late`, 1);
+  await pg.query("update users set start_date = current_date - 60 where id = $1", [late.id]);
   const runs = await Promise.all([A, B].map((i) => on(i, 'POST', '/api/admin/jobs/reminders/run', { token: admin, timeoutMs: 60_000 })));
   for (const r of runs) assert.equal(r.status, 200, r.text);
   const sent = runs.map((r) => JSON.parse(r.text));
   const digests = sent[A].digests + sent[B].digests;
   const escalations = sent[A].escalations + sent[B].escalations;
   assert.ok(digests > 0, 'the demo data has reminders due: nothing was tested');
+  assert.ok(escalations > 0, 'no task was overdue enough to escalate: nothing was tested');
 
   const { rows: claimed } = await pg.query('select count(*)::int as n from reminder_digests where day = (select max(day) from reminder_digests)');
   assert.equal(claimed[0].n, digests, 'each digest claimed once, by one of the runs');
@@ -125,15 +129,29 @@ test('the reminder job triggered on both replicas at once sends each reminder on
   const { rows: notified } = await pg.query("select user_id, count(*)::int as n from notifications where type = 'digest' group by user_id having count(*) > 1");
   assert.deepEqual(notified, [], 'someone got two digest notifications');
 
-  // Both replicas run a mail worker: each digest still arrives once.
-  const ids = queued.map((m) => m.id);
+  // Escalations: each overdue task claimed by one run, and told in one notification and one mail.
+  const { rows: escalated } = await pg.query('select count(*)::int as n, count(distinct (user_id, checklist_item_id))::int as tasks from task_escalations');
+  assert.deepEqual(escalated[0], { n: escalations, tasks: escalations }, 'each escalation claimed once, by one of the runs');
+  // A notification's body starts with the number of tasks it tells of ("3 tasks: …").
+  const { rows: told } = await pg.query("select user_id, body from notifications where type = 'escalation'");
+  assert.equal(told.reduce((sum, n) => sum + Number(/^(\d+) tasks?:/.exec(n.body)?.[1] ?? NaN), 0), escalations, 'each escalated task in exactly one notification');
+  assert.deepEqual([...tally(told.map((n) => n.user_id))].filter(([, n]) => n > 1), [], 'someone was told of escalations twice');
+  const { rows: escalationMails } = await pg.query("select id::text as id, to_address from mail_outbox where kind = 'escalation'");
+  assert.ok(escalationMails.length > 0 && escalationMails.length <= told.length, `${escalationMails.length} escalation mails for ${told.length} people told`);
+  assert.equal(new Set(escalationMails.map((m) => m.to_address)).size, escalationMails.length, 'one escalation mail per person told');
+
+  // Both replicas run a mail worker: each reminder still arrives once.
+  const ids = [...queued, ...escalationMails].map((m) => m.id);
   const received = await waitFor(async () => {
     const counts = tally((await maildev.received()).map((m) => m.id));
     return ids.every((id) => counts.has(id)) && counts;
-  }, 'the digests at MailDev');
+  }, 'the digests and escalations at MailDev');
   await new Promise((r) => setTimeout(r, 1000)); // a second copy would arrive in this time
   const final = tally((await maildev.received()).map((m) => m.id));
   const twice = ids.filter((id) => final.get(id) !== 1);
-  console.info(`replicas: reminders run on both at once: ${digests} digests (A ${sent[A].digests}, B ${sent[B].digests}), ${escalations} escalations, ${ids.filter((id) => received.get(id) === 1).length} digest mails received once, ${twice.length} twice`);
-  assert.deepEqual(twice, [], 'a digest was delivered twice');
+  console.info(
+    `replicas: reminders run on both at once: ${digests} digests (A ${sent[A].digests}, B ${sent[B].digests}), ${escalations} escalations (A ${sent[A].escalations}, B ${sent[B].escalations}) ` +
+      `to ${told.length} ${told.length === 1 ? 'person' : 'people'}; ${ids.filter((id) => received.get(id) === 1).length} of ${ids.length} reminder mails received once, ${twice.length} twice`,
+  );
+  assert.deepEqual(twice, [], 'a digest or escalation was delivered twice');
 });
