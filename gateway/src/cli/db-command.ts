@@ -5,7 +5,7 @@ import { ConfigError, parseEnv, type Config, type Env } from '../config';
 import { findRepoRoot } from '../config/repo-root';
 import { runMigrations, withStartupLock } from '../db/data-source';
 import { migrations } from '../db/migrations';
-import { seedDemoData, startSeedSteps } from '../db/seed';
+import { hasOwnData, seedDemoData, startSeedSteps } from '../db/seed';
 import { JOBS_SCHEMA } from '../jobs';
 import { createLogger } from '../shared/logger';
 import { CliError, openDatabase, runAsMain, unexpectedFailure, type Database } from './command';
@@ -109,11 +109,14 @@ async function seed(db: Database, config: Config, out: (line: string) => void): 
   if (config.nodeEnv === 'production') {
     throw new CliError('refused in production: the demo accounts\' passwords are published. Create the first administrator with `npm run admin:create`.', EXIT.refused);
   }
+  const refused = () => new CliError(`refused: ${db.where} already has data (accounts, or roles besides the base ones). The demo data goes only into an empty database; \`npm run db:reset\` empties a development database first.`, EXIT.refused);
+  // Refused before migrating: a refused seed changes nothing, not even the schema's version.
+  const [{ tables }] = (await db.dataSource.query("select to_regclass('users') is not null and to_regclass('roles') is not null as tables")) as [{ tables: boolean }];
+  if (tables && (await hasOwnData(db.dataSource))) throw refused();
   await migrate(db, out);
+  // Checked again under the lock: another process may have filled it meanwhile.
   const seeded = await withStartupLock(db.dataSource, () => seedDemoData(db.dataSource, createLogger('silent'), startSeedSteps(config.nodeEnv)));
-  if (!seeded) {
-    throw new CliError(`refused: ${db.where} already has data (accounts, or roles besides the base ones). The demo data goes only into an empty database; \`npm run db:reset\` empties a development database first.`, EXIT.refused);
-  }
+  if (!seeded) throw refused();
   out(`${db.where}: demo data seeded (sign in as admin@example.com; the passwords are in the README).`);
 }
 

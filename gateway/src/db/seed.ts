@@ -171,6 +171,15 @@ export async function resetIdentity(manager: EntityManager, table: string, colum
   );
 }
 
+/** Whether the database holds accounts, or roles besides the base ones: the demo seed goes only into an empty one. */
+export async function hasOwnData(runner: { query(sql: string, params?: unknown[]): Promise<unknown> }): Promise<boolean> {
+  const [{ count }] = (await runner.query(
+    'select ((select count(*) from users) + (select count(*) from roles where not (id = any($1::int[]))))::int as count',
+    [BASE_ROLES.map((r) => r.id)],
+  )) as [{ count: number }];
+  return count > 0;
+}
+
 /**
  * Seeds demo data into an empty database only: no accounts, and no roles but the
  * base ones its migration inserts. Runs in one transaction holding a lock on
@@ -180,11 +189,7 @@ export async function resetIdentity(manager: EntityManager, table: string, colum
 export async function seedDemoData(dataSource: DataSource, logger: Logger, steps: SeedStep[] = SEED_STEPS): Promise<boolean> {
   return dataSource.transaction(async (manager) => {
     await manager.query('lock table roles in share row exclusive mode');
-    const [{ count }] = (await manager.query(
-      'select ((select count(*) from users) + (select count(*) from roles where not (id = any($1::int[]))))::int as count',
-      [BASE_ROLES.map((r) => r.id)],
-    )) as [{ count: number }];
-    if (count > 0) {
+    if (await hasOwnData(manager)) {
       logger.debug('database already has data; demo seed skipped');
       return false;
     }

@@ -101,6 +101,11 @@ describe('db:* commands against DATABASE_URL', () => {
     expect(again.code).toBe(3);
     expect(again.err).toMatch(/^db:seed: refused: .* already has data/);
     expect(await scalar(scratch.url, 'select count(*)::int from users')).toBe(users);
+
+    // A refused seed leaves a pending migration pending: it changes nothing at all.
+    expect((await db(['rollback'], env)).code).toBe(0);
+    expect((await db(['seed'], env)).code).toBe(3);
+    expect((await db(['status'], env)).out).toContain(`pending  ${LAST}`);
   });
 
   it('seed refuses production before writing anything', async () => {
