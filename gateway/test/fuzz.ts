@@ -17,6 +17,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { findRepoRoot } from '../src/config/repo-root';
+import { mulberry32 } from '../src/shared/prng';
 
 /*
  * The hostile-input fuzz's generator (src/__tests__/hostile-input.test.ts, and `npm run bench`
@@ -37,8 +38,6 @@ export interface FuzzRequest {
   path: string;
   headers: Record<string, string>;
   body?: string;
-  /** A REST method other than GET, or a GraphQL mutation: what the write check watches. */
-  write: boolean;
 }
 
 /** A JSON Schema node of the OpenAPI 3.1 document, as zod-to-openapi writes it. */
@@ -133,18 +132,6 @@ export function loadContracts(root = findRepoRoot() ?? path.resolve(__dirname, '
   return { rest, graphql, schema, resolve };
 }
 
-/** Deterministic PRNG (mulberry32): a failing case can be replayed from the seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Injection-looking strings; exported so that a check can tell an echo of one from SQL of the server's own. */
 export const INJECTIONS = [
   "' OR '1'='1",
@@ -200,7 +187,7 @@ export class FuzzGenerator {
     readonly seed: number,
     private readonly ctx: FuzzContext,
   ) {
-    this.random = prng(seed);
+    this.random = mulberry32(seed);
   }
 
   pick<T>(items: readonly T[]): T {
@@ -408,7 +395,7 @@ export class FuzzGenerator {
   rest(index: number, op: RestOperation): FuzzRequest {
     const actor = this.actor();
     const path = op.template.replace(/\{([^}]+)\}/g, (_, name: string) => this.pathValue(op.pathParams.find((p) => p.name === name) ?? { name, in: 'path' })) + this.queryString(op);
-    const base = { index, op: op.id, actor, method: op.method, path, write: op.method !== 'GET' };
+    const base = { index, op: op.id, actor, method: op.method, path };
     const r = this.random();
     if (r < 0.02) return { ...base, kind: 'oversized body', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ content: 'x'.repeat(1_100_000) }) };
     if (r < 0.07) {
@@ -473,7 +460,7 @@ export class FuzzGenerator {
     const query = `${kind} Fuzz${vars ? `(${vars})` : ''} { ${field.name}${call ? `(${call})` : ''}${this.selection(field.type)} }`;
     const hostile = this.pick([0, 0, 0.3, 0.6, 1]);
     const variables: Record<string, unknown> = Object.fromEntries(field.args.map((a) => [a.name, this.graphqlValue(a.type, hostile)]));
-    const base = { index, op: op.id, actor, method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, write: kind === 'mutation' };
+    const base = { index, op: op.id, actor, method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' } };
     const body = (value: unknown, kindName: string): FuzzRequest => ({ ...base, kind: kindName, body: JSON.stringify(value) });
     switch (this.int(14)) {
       case 0: {
@@ -514,7 +501,6 @@ export class FuzzGenerator {
       path: `/graphql?query=${encode(query.slice(0, 2000))}`,
       headers: { 'content-type': this.pick(['application/json', 'text/plain', 'application/graphql']) },
       body: this.pick(['', 'null', '42', '"query"', '{"query": 42}', '{"query": "{ roles { id } }", "extensions": {"persistedQuery": {"version": 1, "sha256Hash": "x"}}}']),
-      write: true,
     };
   }
 
