@@ -40,6 +40,9 @@ test.describe('nginx serves every location with every security header', () => {
   test('the shell: pages, SPA fallback, runtime config, hashed chunks and missing files', async ({ request }) => {
     const index = await expectHeaders(request, `${shell}/`, { ...expectedShell, 'Cache-Control': 'no-cache' });
     expect(index).toContain('<div id=root>');
+    // The runtime config is also written into the page, as a data block the CSP does not govern.
+    const inline = /<script type="application\/json" id="embark-runtime-config">([^<]*)<\/script>/.exec(index);
+    expect(JSON.parse(inline?.[1] ?? 'null')).toEqual(nginxRuntimeConfig);
     // Client-side routes fall back to index.html.
     for (const route of ['/app/dashboard', '/app/admin/users', '/login', '/no/such/page']) {
       expect(await expectHeaders(request, `${shell}${route}`, expectedShell), route).toBe(index);
@@ -108,6 +111,11 @@ test.describe('no screen breaks the Content-Security-Policy', () => {
   });
 
   test('every screen of an employee, signed in through the form', async ({ page, cspViolations }) => {
+    // The shell reads its runtime config from the page nginx wrote it into.
+    const configRequests: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/runtime-config.json') configRequests.push(r.url());
+    });
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill(DEMO.employee.email);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.employee.password);
@@ -132,6 +140,7 @@ test.describe('no screen breaks the Content-Security-Policy', () => {
     await expect(page).toHaveURL(/\/app\/checklist\/\d+$/);
     await page.waitForLoadState('networkidle');
     expect(cspViolations, 'a task').toEqual([]);
+    expect(configRequests).toEqual([]);
   });
 
   test('every screen of an administrator', async ({ page, cspViolations }) => {

@@ -1,8 +1,9 @@
 // A small static server for the built front ends, used by `npm run serve`, the
 // e2e suite and the benchmarks. Production uses nginx (docker-compose.yml) with
 // the same behaviour: per-bundle origin, CORS on remotes' assets, SPA fallback
-// and runtime config on the shell, /api and /graphql proxied to the gateway, and
-// the security headers of security-headers.mjs on every answer it makes itself.
+// and runtime config on the shell (/runtime-config.json, also written into
+// index.html), /api and /graphql proxied to the gateway, and the security headers
+// of security-headers.mjs on every answer it makes itself.
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,23 @@ const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2|png|svg)$/;
 const PROXIED = ['/api', '/graphql'];
 
 /**
+ * The id of the runtime config's data block in the shell's index.html. The same id is in
+ * docker/nginx/shell.conf.template and shell/src/remotes/runtime-config-request.ts (a shell test keeps them equal).
+ */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'embark-runtime-config';
+
+/**
+ * The runtime config as a JSON data block, written into index.html right after `<head>`: the shell
+ * reads it without a request. A data block is never executed, so the page's CSP does not cover it.
+ * `<` is escaped, so no value can close the element.
+ * @param {object} runtimeConfig
+ */
+export function runtimeConfigBlock(runtimeConfig) {
+  const json = JSON.stringify(runtimeConfig).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${json}</script>`;
+}
+
+/**
  * @param {{
  *   name: string, root: string, port: number, host?: string,
  *   spa?: boolean, cors?: boolean,
@@ -42,6 +60,13 @@ export function startStaticServer(options) {
   const rootDir = path.resolve(root);
   const gzipCache = new Map();
   const configBody = runtimeConfig ? Buffer.from(JSON.stringify(runtimeConfig)) : null;
+  const indexHtml = path.join(rootDir, 'index.html');
+  /** index.html with the runtime config written in, when this server hands one out. */
+  const read = (filePath) => {
+    const body = fs.readFileSync(filePath);
+    if (!configBody || filePath !== indexHtml) return body;
+    return Buffer.from(body.toString('utf8').replace('<head>', `<head>${runtimeConfigBlock(runtimeConfig)}`));
+  };
 
   function send(req, res, status, headers, body) {
     res.writeHead(status, { ...(typeof securityHeaders === 'function' ? securityHeaders() : securityHeaders), ...headers });
@@ -56,7 +81,7 @@ export function startStaticServer(options) {
       vary: 'Accept-Encoding',
     };
     if (cors) headers['access-control-allow-origin'] = '*';
-    let body = fs.readFileSync(filePath);
+    let body = read(filePath);
     if (COMPRESSIBLE.has(ext) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')) {
       const key = `${filePath}:${fs.statSync(filePath).mtimeMs}`;
       let gz = gzipCache.get(key);

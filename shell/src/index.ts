@@ -1,7 +1,8 @@
-import { requestRuntimeConfig } from './remotes/runtime-config-request';
+import { inlineRuntimeConfig, requestRuntimeConfig } from './remotes/runtime-config-request';
 
-// Start fetching /runtime-config.json now, in parallel with the shared chunks.
-requestRuntimeConfig();
+// Without the config in the page (the dev server), start fetching /runtime-config.json now, in
+// parallel with the shared chunks.
+if (inlineRuntimeConfig() === null) requestRuntimeConfig();
 
 // Async boundary: shared singletons are negotiated before any app code runs.
 import('./bootstrap').catch((error: unknown) => {

@@ -4,6 +4,18 @@
 /** Same value as RUNTIME_CONFIG_PATH in @embark/shared-ui (a unit test keeps them equal). */
 export const RUNTIME_CONFIG_URL = '/runtime-config.json';
 
+/**
+ * The id of the JSON data block in which both serving paths write the runtime config into
+ * index.html (scripts/lib/static-server.mjs, docker/nginx/shell.conf.template; a unit test keeps
+ * the three equal). It saves the page a request before any remote can be located.
+ */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'embark-runtime-config';
+
+/** The runtime config written into the page, as text; null when absent (the dev server writes none). */
+export function inlineRuntimeConfig(doc: Document = document): string | null {
+  return doc.getElementById(RUNTIME_CONFIG_ELEMENT_ID)?.textContent ?? null;
+}
+
 let request: Promise<Response> | null = null;
 
 /** The one request for the runtime config, started at most once and never served from the HTTP cache. */

@@ -1,6 +1,6 @@
 import { RUNTIME_CONFIG_PATH } from '@embark/shared-ui';
-import { loadRuntimeConfig, parseRuntimeConfig, RuntimeConfigError, type FetchLike } from './runtime-config';
-import { RUNTIME_CONFIG_URL } from './runtime-config-request';
+import { loadRuntimeConfig, parseRuntimeConfig, readRuntimeConfig, RuntimeConfigError, type FetchLike } from './runtime-config';
+import { inlineRuntimeConfig, RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_URL } from './runtime-config-request';
 
 const BASE = 'https://portal.example.com';
 const valid = {
@@ -86,5 +86,30 @@ describe('loadRuntimeConfig', () => {
 
   it('uses the contract path (the early request duplicates it before the async boundary)', () => {
     expect(RUNTIME_CONFIG_URL).toBe(RUNTIME_CONFIG_PATH);
+  });
+});
+
+describe('the runtime config written into index.html', () => {
+  function pageWith(head: string): Document {
+    return new DOMParser().parseFromString(`<!doctype html><html><head>${head}</head><body></body></html>`, 'text/html');
+  }
+
+  it('is read from its data block, the way the servers write it', () => {
+    const page = pageWith(`<script type="application/json" id="embark-runtime-config">${JSON.stringify(valid)}</script>`);
+    const text = inlineRuntimeConfig(page);
+    expect(text).not.toBeNull();
+    expect(readRuntimeConfig(text ?? '', BASE, "index.html's runtime config")).toEqual(valid);
+  });
+
+  it('is absent under a server that writes none (the shell then fetches the file)', () => {
+    expect(inlineRuntimeConfig(pageWith(''))).toBeNull();
+  });
+
+  it('keeps the id both servers write', () => {
+    expect(RUNTIME_CONFIG_ELEMENT_ID).toBe('embark-runtime-config');
+  });
+
+  it('says where a broken one came from', () => {
+    expect(() => readRuntimeConfig('{"remotes":', BASE, "index.html's runtime config")).toThrow("index.html's runtime config is not valid JSON.");
   });
 });

@@ -62,12 +62,16 @@ export async function loadRuntimeConfig(
     throw new RuntimeConfigError(`${path} could not be fetched: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (!response.ok) throw new RuntimeConfigError(`${path} could not be fetched (HTTP ${response.status}).`);
-  const body = await response.text();
+  return readRuntimeConfig(await response.text(), baseUrl, path);
+}
+
+/** Parses and validates the runtime config's JSON text; `source` names where it came from in the error. */
+export function readRuntimeConfig(text: string, baseUrl: string, source: string): RuntimeConfig {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(body);
+    parsed = JSON.parse(text);
   } catch {
-    throw new RuntimeConfigError(`${path} is not valid JSON.`);
+    throw new RuntimeConfigError(`${source} is not valid JSON.`);
   }
   return parseRuntimeConfig(parsed, baseUrl);
 }
