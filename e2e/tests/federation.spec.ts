@@ -42,9 +42,30 @@ test('the employee dashboard shows PostgreSQL data through the employee remote a
   await expect(page.getByRole('heading', { name: 'Dashboard', exact: true }).first()).toBeVisible();
   await expect(page.getByTestId('dash-remaining')).toContainText(String(remaining));
   expect(from(requests, `${urls.employee}/remoteEntry.js`)).toHaveLength(1);
-  // Data goes through the shell's same-origin /graphql proxy, not to the gateway directly.
-  expect(requests.some((r) => r.url() === `${urls.shell}/graphql` && r.postDataJSON()?.operationName === 'Dashboard')).toBe(true);
+  // Data goes through the shell's same-origin /graphql proxy, not to the gateway directly, and the
+  // query the shell starts early is the page's own: asked once.
+  await page.waitForLoadState('networkidle');
+  expect(requests.filter((r) => r.url() === `${urls.shell}/graphql` && r.postDataJSON()?.operationName === 'Dashboard')).toHaveLength(1);
   expect(from(requests, urls.gateway)).toHaveLength(0);
+  // The runtime config came with the page.
+  expect(from(requests, `${urls.shell}/runtime-config.json`)).toHaveLength(0);
+});
+
+test('a cold start asks for the dashboard while the session is being checked, not after', async ({ page }) => {
+  await signInAs(page, 'employee');
+  const order: string[] = [];
+  page.on('request', (r) => {
+    if (r.url() === `${urls.shell}/graphql` && r.postDataJSON()?.operationName === 'Dashboard') order.push('dashboard asked');
+  });
+  // The session check's answer is held back until the dashboard's query has been sent.
+  await page.route('**/api/auth/me', async (route) => {
+    await expect.poll(() => order, { timeout: 15_000 }).toContain('dashboard asked');
+    order.push('session answered');
+    await route.fallback();
+  });
+  await page.goto('/app/dashboard');
+  await expect(page.getByTestId('dash-remaining')).toBeVisible();
+  expect(order).toEqual(['dashboard asked', 'session answered']);
 });
 
 test('an employee never downloads any admin-mfe file', async ({ page }) => {
@@ -105,6 +126,8 @@ test('the shell loads a remote from a URL given only at serve time, without a re
     await expect(page.getByTestId('dash-remaining')).toContainText(String(remaining));
     expect(from(requests, `http://localhost:${movedPort}/remoteEntry.js`)).toHaveLength(1);
     expect(from(requests, urls.employee)).toHaveLength(0);
+    // The static server wrote the moved config into the page; the file itself was not needed.
+    expect(from(requests, `http://localhost:${movedShellPort}/runtime-config.json`)).toHaveLength(0);
   } finally {
     await Promise.all([moved.close(), shell.close()]);
   }

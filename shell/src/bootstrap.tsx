@@ -1,16 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { ToastProvider } from '@embark/shared-ui';
+import { readAuthToken, ToastProvider } from '@embark/shared-ui';
+import { loadAppArea } from './app/app-area-chunk';
 import { AppRoutes } from './app/AppRoutes';
 import { AuthProvider } from './auth/AuthProvider';
+import { sessionApi, withEarlyCurrentUser } from './auth/session-api';
 import { ConfigErrorScreen } from './app/ConfigErrorScreen';
 import './app/app.css';
 import { logCaughtError } from './remotes/contract';
+import { startEarly } from './remotes/early-start';
 import { createFederatedRemoteLoader, registerRemotesFromConfig } from './remotes/federation';
 import { RemoteLoaderProvider } from './remotes/RemoteLoaderContext';
-import { loadRuntimeConfig } from './remotes/runtime-config';
-import { requestRuntimeConfig } from './remotes/runtime-config-request';
+import { loadRuntimeConfig, readRuntimeConfig } from './remotes/runtime-config';
+import { inlineRuntimeConfig, requestRuntimeConfig } from './remotes/runtime-config-request';
 
 async function start(): Promise<void> {
   const container = document.getElementById('root');
@@ -18,7 +21,11 @@ async function start(): Promise<void> {
   const root = createRoot(container, { onCaughtError: logCaughtError });
 
   try {
-    const config = await loadRuntimeConfig(() => requestRuntimeConfig(), window.location.origin);
+    const inline = inlineRuntimeConfig();
+    const config =
+      inline === null
+        ? await loadRuntimeConfig(() => requestRuntimeConfig(), window.location.origin)
+        : readRuntimeConfig(inline, window.location.origin, "index.html's runtime config");
     registerRemotesFromConfig(config);
   } catch (error) {
     console.error('[embark] cannot start:', error);
@@ -30,14 +37,24 @@ async function start(): Promise<void> {
     return;
   }
 
+  const loader = createFederatedRemoteLoader();
+  // With a stored session, the remote of the page, the layout, the client and the page's first
+  // query start now, beside the session check, whose answer waits for the layout and the remote.
+  const ready = startEarly(window.location.pathname, {
+    loader,
+    loadArea: loadAppArea,
+    loadClient: () => import('./app/apollo').then((apollo) => apollo.sharedApolloClient()),
+  });
+  const api = readAuthToken() === null ? sessionApi : withEarlyCurrentUser(sessionApi, ready);
+
   root.render(
     <StrictMode>
-      <RemoteLoaderProvider loader={createFederatedRemoteLoader()}>
+      <RemoteLoaderProvider loader={loader}>
         <BrowserRouter>
           {/* Toasts sit above auth: signing out and an expired session both show one. */}
           <ToastProvider>
             {/* Checks the stored session before any route renders (spinner until then). */}
-            <AuthProvider>
+            <AuthProvider api={api}>
               <AppRoutes />
             </AuthProvider>
           </ToastProvider>

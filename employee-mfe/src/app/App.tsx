@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { Spinner, type RemoteAppProps } from '@embark/shared-ui';
+import { normalisePath, ROUTES, Spinner, type RemoteAppProps, type RemoteModule } from '@embark/shared-ui';
+import { prefetchDashboard } from '../features/dashboard/api/useDashboard';
 import { DashboardPage } from '../features/dashboard/DashboardPage';
 import { RemoteNotFound } from './RemoteNotFound';
 
@@ -65,3 +66,8 @@ export default function EmployeeApp(_props: RemoteAppProps) {
     </Suspense>
   );
 }
+
+/** The shell's early start of a page (RemoteModule): the dashboard's query, when the dashboard is opening. */
+export const prefetch: NonNullable<RemoteModule['prefetch']> = ({ client, pathname }) => {
+  if (normalisePath(pathname) === ROUTES.dashboard) prefetchDashboard(client);
+};

@@ -1,3 +1,4 @@
+import type { ApolloClient } from '@apollo/client';
 import type { ComponentType } from 'react';
 
 /**
@@ -32,7 +33,24 @@ export interface RemoteAppProps {
   basePath: string;
 }
 
+/** What the shell hands a remote's `prefetch`: the shared GraphQL client and the page being opened. */
+export interface RemotePrefetchOptions {
+  client: ApolloClient;
+  /** The absolute path of the page, e.g. `/app/dashboard`. */
+  pathname: string;
+  /** Where the remote is mounted, as in RemoteAppProps. */
+  basePath: string;
+}
+
 /** Shape of a remote's `./App` module. */
 export interface RemoteModule {
   default: ComponentType<RemoteAppProps>;
+  /**
+   * Optional: starts the first request of the page at `pathname` into the shared client's cache.
+   * The shell calls it once, on a cold start of a signed-in page, as soon as the module and the
+   * client are loaded, while the session is still being checked; the page's own query then reuses
+   * the answer (docs/performance.md, benchmark 4). It must not report a refused session: the
+   * session check does that.
+   */
+  prefetch?: (options: RemotePrefetchOptions) => void;
 }

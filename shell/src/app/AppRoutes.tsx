@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, use } from 'react';
 import { Route, Routes } from 'react-router';
 import { REMOTE_NAMES, ROUTES } from '@embark/shared-ui';
 import { LazyNotFoundPage } from '../features/not-found/LazyNotFoundPage';
 import { RemoteOutlet } from '../remotes/RemoteOutlet';
+import { loadAppArea } from './app-area-chunk';
 import { AppErrorBoundary } from './AppErrorBoundary';
 import { NavigationEffects } from './NavigationEffects';
 import { PageSpinner } from './PageSpinner';
@@ -17,7 +18,12 @@ const RegisterPage = lazy(() => import('../features/register/RegisterPage'));
 const AcceptInvitePage = lazy(() => import('../features/accept-invite/AcceptInvitePage'));
 const ForgotPasswordPage = lazy(() => import('../features/password-reset/ForgotPasswordPage'));
 const ResetPasswordPage = lazy(() => import('../features/password-reset/ResetPasswordPage'));
-const AppArea = lazy(() => import('./AppArea'));
+
+/** `/app`: read through a tracked promise, so an area loaded ahead (early-start.ts) does not suspend. */
+function AppAreaRoute() {
+  const { default: AppArea } = use(loadAppArea());
+  return <AppArea />;
+}
 
 /**
  * The shell's routes. `RouteGuard` decides every path first (the guards, unknown paths to the
@@ -37,7 +43,7 @@ export function AppRoutes() {
             <Route path={ROUTES.acceptInvite} element={<AcceptInvitePage />} />
             <Route path={ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
             <Route path={ROUTES.resetPassword} element={<ResetPasswordPage />} />
-            <Route path={ROUTES.app} element={<AppArea />}>
+            <Route path={ROUTES.app} element={<AppAreaRoute />}>
               {/* Keyed: both routes render a RemoteOutlet at the same position, and switching remotes
                   must not reuse the other remote's boundary state. */}
               <Route

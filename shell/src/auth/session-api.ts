@@ -27,3 +27,22 @@ export function createSessionApi(client: ApiClient = apiClient) {
 export type SessionApi = ReturnType<typeof createSessionApi>;
 
 export const sessionApi: SessionApi = createSessionApi();
+
+/**
+ * `api` whose first `currentUser()` is a request started now, before the first render (the shell's
+ * start, when a session is stored): the session check then runs beside the page's downloads instead
+ * of after them. A valid answer is handed over once `ready` has settled too (the page's code is
+ * there, remotes/early-start.ts); a refusal at once. Later calls ask again.
+ */
+export function withEarlyCurrentUser(api: SessionApi, ready: Promise<void> = Promise.resolve()): SessionApi {
+  let early: Promise<SessionUser> | null = Promise.all([api.currentUser(), ready]).then(([user]) => user);
+  early.catch(() => undefined); // the session check handles it; avoid an "unhandled rejection" meanwhile
+  return {
+    ...api,
+    currentUser() {
+      const taken = early;
+      early = null;
+      return taken ?? api.currentUser();
+    },
+  };
+}

@@ -1,17 +1,8 @@
 import { remoteAppId, type RemoteModule, type RemoteName } from '@embark/shared-ui';
+import { tracked, type TrackedPromise } from '../app/tracked-promise';
 
 /** Loads a federated module by id (`employee_mfe/App`); in the app this is the MF runtime's `loadRemote`. */
 export type LoadModule = (id: string) => Promise<unknown>;
-
-/**
- * A promise annotated the way React's `use()` reads a settled thenable, so a remote that is already
- * loaded renders without suspending again.
- */
-type TrackedPromise<T> = Promise<T> & {
-  status?: 'pending' | 'fulfilled' | 'rejected';
-  value?: T;
-  reason?: unknown;
-};
 
 export interface RemoteLoader {
   /**
@@ -44,26 +35,18 @@ export function createRemoteLoader(loadModule: LoadModule): RemoteLoader {
       if (cached) return cached;
 
       const id = remoteAppId(name);
-      const promise: TrackedPromise<RemoteModule> = Promise.resolve()
-        .then(() => loadModule(id))
-        .then(
-          (mod) => toRemoteModule(name, id, mod),
-          (cause: unknown) => {
-            throw new RemoteLoadError(name, `Could not load ${id}: ${describe(cause)}`, { cause });
-          },
-        );
-      promise.status = 'pending';
-      cache.set(name, promise);
-      promise.then(
-        (value) => {
-          promise.status = 'fulfilled';
-          promise.value = value;
-        },
-        (reason: unknown) => {
-          promise.status = 'rejected';
-          promise.reason = reason;
-        },
+      // Tracked: a remote already loaded (or loaded ahead, early-start.ts) renders without suspending.
+      const promise = tracked(
+        Promise.resolve()
+          .then(() => loadModule(id))
+          .then(
+            (mod) => toRemoteModule(name, id, mod),
+            (cause: unknown) => {
+              throw new RemoteLoadError(name, `Could not load ${id}: ${describe(cause)}`, { cause });
+            },
+          ),
       );
+      cache.set(name, promise);
       return promise;
     },
 

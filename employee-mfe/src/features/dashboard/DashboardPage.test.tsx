@@ -1,8 +1,12 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { MockLink } from '@apollo/client/testing';
+import { ApolloProvider } from '@apollo/client/react';
 import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
 import { MemoryRouter } from 'react-router';
 import { notifySessionEnded, ToastContext, type ToastApi } from '@embark/shared-ui';
 import { DashboardCompleteTaskDocument, DashboardDocument, type DashboardQuery } from '../../__generated__/graphql';
+import { prefetch } from '../../app/App';
 import { DashboardPage } from './DashboardPage';
 
 type Mocks = NonNullable<MockedProviderProps['mocks']>;
@@ -296,3 +300,37 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('button', { name: 'Mark "Sign the handbook" as complete' }).textContent).toBe('Complete');
   });
 });
+
+describe('the shell starting the dashboard early (prefetch)', () => {
+  function countingClient(mocks: Mocks) {
+    const asked: string[] = [];
+    const count = new ApolloLink((operation, forward) => {
+      asked.push(operation.operationName ?? 'anonymous');
+      return forward(operation);
+    });
+    return { asked, client: new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.from([count, new MockLink(mocks)]) }) };
+  }
+
+  it("asks once: the page shows the prefetched answer without asking again", async () => {
+    const { asked, client } = countingClient([{ request: { query: DashboardDocument, variables: VARIABLES }, result: { data: dashboardData({ total: 2, completed: 1 }) } }]);
+    prefetch({ client, pathname: '/app/dashboard', basePath: '/app' });
+    await act(async () => {
+      render(
+        <ApolloProvider client={client}>
+          <MemoryRouter initialEntries={['/app/dashboard']}>
+            <DashboardPage />
+          </MemoryRouter>
+        </ApolloProvider>,
+      );
+    });
+    expect((await screen.findByTestId('dash-remaining')).textContent).toContain('1');
+    expect(asked).toEqual(['Dashboard']);
+  });
+
+  it('starts nothing for another page', () => {
+    const { asked, client } = countingClient([]);
+    prefetch({ client, pathname: '/app/checklist', basePath: '/app' });
+    expect(asked).toEqual([]);
+  });
+});
+

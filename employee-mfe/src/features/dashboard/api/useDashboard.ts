@@ -1,15 +1,44 @@
+import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
+import type { ApolloClient } from '@apollo/client';
 import { DASHBOARD } from '@embark/shared-ui';
 import { DashboardCompleteTaskDocument, DashboardDocument } from '../../../__generated__/graphql';
 
+const variables = { tasksShown: DASHBOARD.tasksShown, activitiesShown: DASHBOARD.activitiesShown };
+
+/** Set by `prefetchDashboard` until the page's first query takes it over. */
+let prefetched = false;
+
+/**
+ * Starts the dashboard's query before the page renders (the shell calls it through the remote's
+ * `prefetch` while it is still checking the session): the answer goes into the shared cache, and
+ * the page's first `useDashboard` reads it there, or joins the request while it is in flight.
+ * A refusal is not reported as an expired session here; the session check and the page do that.
+ */
+export function prefetchDashboard(client: ApolloClient): void {
+  prefetched = true;
+  client
+    .query({ query: DashboardDocument, variables, fetchPolicy: 'network-only', context: { reportSessionExpiry: false } })
+    .catch(() => {
+      // The page's own query asks again and shows its error state.
+      prefetched = false;
+    });
+}
+
 /**
  * The dashboard in one round trip. `cache-and-network`: a return visit paints the cached numbers at
- * once and refreshes them, so progress made on other pages always shows up.
+ * once and refreshes them, so progress made on other pages always shows up. Right after a prefetch,
+ * the cached (or in-flight) answer is this very load's: `cache-first` uses it without asking again.
  */
 export function useDashboard() {
+  const [fetchPolicy] = useState(() => {
+    const fresh = prefetched;
+    prefetched = false;
+    return fresh ? ('cache-first' as const) : ('cache-and-network' as const);
+  });
   return useQuery(DashboardDocument, {
-    variables: { tasksShown: DASHBOARD.tasksShown, activitiesShown: DASHBOARD.activitiesShown },
-    fetchPolicy: 'cache-and-network',
+    variables,
+    fetchPolicy,
     nextFetchPolicy: 'cache-first',
     notifyOnNetworkStatusChange: true,
   });
