@@ -15,11 +15,13 @@ export const CRASH = { clients: 500, loadBeforeKillMs: 10_000, mails: 5000 };
 /** The resilience suite's crash stack, registered for the bench's cleanup; its data goes when it stops. */
 async function stackFor({ name, dataDir, pgPort, gatewayPort, env }) {
   const stack = await crashStack({ dataDir, pgPort, gatewayPort, env });
-  const stop = track(`${name} PostgreSQL and gateway`, async () => {
-    await stack.stop();
+  const stopStack = stack.stop;
+  // Replaces stack.stop, so it must call the original: calling stack.stop here would call itself.
+  stack.stop = track(`${name} PostgreSQL and gateway`, async () => {
+    await stopStack();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
-  return Object.assign(stack, { stop });
+  return stack;
 }
 
 export async function benchCrashWrite({ report, ports, dataDir }) {

@@ -135,6 +135,8 @@ export function leaksInternals(text) {
 export async function sql(databaseUrl) {
   const pg = await import('pg');
   const client = new pg.default.Client({ connectionString: databaseUrl });
+  // A connection the server drops is an error for the next query to report, not an unhandled event that ends the process.
+  client.on('error', (err) => console.error(`[sql] ${err.message}`));
   await client.connect();
   return client;
 }
