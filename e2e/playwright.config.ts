@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import fs from 'node:fs';
 import { nginxInstalled } from './nginx-stack.mjs';
+import { PRODUCTION_PATH } from './shards.mjs';
 import { urls } from './stack.mjs';
 
 // Debian's Chromium (installed by .ci/run); Playwright's own browser download is not possible here.
@@ -8,12 +9,14 @@ const systemChromium = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((
 
 // The production serving path (nginx with the docker/ templates) runs one spec, once. CI must have
 // nginx (.ci/run installs it); elsewhere its absence only leaves that project out, and says so.
-const withNginx = nginxInstalled();
-if (!withNginx) {
+// E2E_NGINX=0: a shard without that spec (run-shards.mjs) starts no nginx.
+const nginxWanted = process.env.E2E_NGINX !== '0';
+const withNginx = nginxWanted && nginxInstalled();
+if (nginxWanted && !withNginx) {
   if (process.env.CI) throw new Error('nginx is not installed: the production-path project needs it (.ci/run installs it)');
   console.warn('e2e: nginx is not installed; the production-path project is left out (apt-get install nginx)');
 }
-const productionPath = /production-path\.spec\.ts$/;
+const productionPath = PRODUCTION_PATH;
 const stackServer = {
   command: 'node server.mjs',
   url: `${urls.shell}/runtime-config.json`,

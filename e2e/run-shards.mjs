@@ -6,11 +6,10 @@
 //   node run-shards.mjs                   the whole suite in E2E_SHARDS shards (default 3)
 //   node run-shards.mjs <playwright args>  one plain run with those arguments (a spec, --grep, ...)
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { planShards } from './shards.mjs';
+import { PRODUCTION_PATH, planShards, specFiles } from './shards.mjs';
 import { shardPorts } from './stack.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -23,8 +22,8 @@ const args = process.argv.slice(2);
 const playwright = path.join(here, '..', 'node_modules', '@playwright', 'test', 'cli.js');
 
 /** Runs Playwright with `playwrightArgs` on shard `index`'s ports; its lines carry its tag. */
-function run(index, playwrightArgs, tag) {
-  const env = { ...process.env, ...shardPorts(index) };
+function run(index, playwrightArgs, tag, extraEnv) {
+  const env = { ...process.env, ...shardPorts(index), ...extraEnv };
   const child = spawn(process.execPath, [playwright, 'test', ...playwrightArgs], { cwd: here, env, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => process.stdout.write(`${tag}${line}\n`));
@@ -34,14 +33,15 @@ function run(index, playwrightArgs, tag) {
 }
 
 const started = Date.now();
-const specs = fs.readdirSync(path.join(here, 'tests')).filter((file) => file.endsWith('.spec.ts'));
-const plan = args.length > 0 || shards === 1 ? null : planShards(specs, shards);
+const plan = args.length > 0 || shards === 1 ? null : planShards(specFiles(), shards);
 const runs = plan
   ? plan.map((shard, i) => {
       console.info(`e2e: shard ${i + 1}/${plan.length} (about ${shard.seconds} s): ${shard.files.join(' ')}`);
-      return run(i + 1, shard.files.map((file) => `tests/${file}`), `[${i + 1}/${plan.length}] `);
+      // nginx only for the shard that runs the production-path spec (playwright.config.ts).
+      const nginx = { E2E_NGINX: shard.files.some((file) => PRODUCTION_PATH.test(file)) ? '1' : '0' };
+      return run(i + 1, shard.files.map((file) => `tests/${file}`), `[${i + 1}/${plan.length}] `, nginx);
     })
-  : [run(1, args, '')];
+  : [run(1, args, '', {})];
 // Playwright stops its web servers (and their databases) on SIGINT/SIGTERM: pass the signal on.
 for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) process.on(signal, () => runs.forEach((r) => r.child.kill(signal)));
 const results = await Promise.all(runs.map((r) => r.done));

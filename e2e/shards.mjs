@@ -1,4 +1,24 @@
 // How run-shards.mjs splits the suite: which spec files each shard runs.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const testDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'tests');
+
+// Playwright's default testMatch (**/*.@(spec|test).?(c|m)[jt]s?(x)): a shard must find every file a plain run finds.
+const TEST_FILE = /\.(spec|test)\.[cm]?[jt]sx?$/;
+
+/** The spec of the production serving path: its own project, with nginx (playwright.config.ts). */
+export const PRODUCTION_PATH = /production-path\.spec\.ts$/;
+
+/** Every test file under `dir`, as a path relative to it with forward slashes ('x.spec.ts', 'sub/y.spec.ts'). */
+export function specFiles(dir = testDir) {
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && TEST_FILE.test(entry.name))
+    .map((entry) => path.relative(dir, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/'))
+    .sort();
+}
 
 /**
  * Seconds each spec took in a single-worker CI run on 2 cores. Playwright's own --shard splits by

@@ -22,7 +22,7 @@ export const ports = {
 /**
  * The environment of shard `index` (from 1) of a sharded run (run-shards.mjs): shard 1 keeps the
  * ports above, each further shard moves every port by 300 (PostgreSQL by 20) and gets its own data
- * directory. The derived nginx (+20), moved-remote (+10, +11) and skew (+40…+43) ports follow.
+ * directory. The derived nginx (+20…+22), moved-remote (+10, +11) and skew (+40…+45) ports follow.
  */
 export function shardPorts(index) {
   if (index === 1) return {};

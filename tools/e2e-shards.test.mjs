@@ -2,14 +2,15 @@
 // and no two shards may share a port, or one shard's stack would fail to start or read the other's data.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { planShards, SECONDS } from '../e2e/shards.mjs';
+import { planShards, SECONDS, specFiles } from '../e2e/shards.mjs';
 import { ports, shardPorts } from '../e2e/stack.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const specs = fs.readdirSync(path.join(root, 'e2e', 'tests')).filter((file) => file.endsWith('.spec.ts'));
+const specs = specFiles();
 
 /** Every port a shard's stack and its specs listen on (the derived ones as e2e/stack.mjs and the specs derive them). */
 function portsOf(index) {
@@ -24,9 +25,17 @@ function portsOf(index) {
     web: Number(env.E2E_MAILDEV_WEB_PORT ?? ports.mailDevWeb),
     metrics: Number(env.E2E_METRICS_PORT ?? ports.metrics),
   };
-  // nginx (+20…+22), a moved shell and remote (+10, +11), the skew servers (+40…+43).
-  const derived = [10, 11, 20, 21, 22, 40, 41, 42, 43].map((offset) => own.shell + offset);
+  // nginx (+20…+22), a moved shell and remote (+10, +11), the skew servers (+40…+45: skew-contract starts at +43).
+  const derived = [10, 11, 20, 21, 22, 40, 41, 42, 43, 44, 45].map((offset) => own.shell + offset);
   return { list: [...Object.values(own), ...derived], dataDir: env.E2E_DATA_DIR ?? 'default' };
+}
+
+/** The port numbers the resilience suite defaults to (`…_PORT || n`, `…_PORTS || n`, `port: n`). */
+function resiliencePorts() {
+  const dir = path.join(root, 'resilience');
+  const files = fs.readdirSync(dir, { recursive: true }).filter((file) => String(file).endsWith('.mjs'));
+  const text = files.map((file) => fs.readFileSync(path.join(dir, String(file)), 'utf8')).join('\n');
+  return [...new Set([...text.matchAll(/(?:PORTS?\b[^|\n]*\|\||[pP]ort:)\s*(\d{4,5})\b/g)].map((m) => Number(m[1])))];
 }
 
 describe('e2e shards', () => {
@@ -46,6 +55,20 @@ describe('e2e shards', () => {
     }
   });
 
+  it('find every file Playwright would run, in subfolders and by its other endings too', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embark-specs-'));
+    try {
+      for (const file of ['a.spec.ts', 'sub/b.test.ts', 'sub/deep/c.spec.mjs', 'd.spec.tsx', 'helper.ts', 'support/e.ts']) {
+        fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+        fs.writeFileSync(path.join(dir, file), '');
+      }
+      assert.deepEqual(specFiles(dir), ['a.spec.ts', 'd.spec.tsx', 'sub/b.test.ts', 'sub/deep/c.spec.mjs']);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+    assert.ok(specs.includes('shell.spec.ts') && specs.includes('production-path.spec.ts'));
+  });
+
   it('list only spec files that exist', () => {
     assert.deepEqual(Object.keys(SECONDS).filter((file) => !specs.includes(file)), []);
   });
@@ -57,5 +80,9 @@ describe('e2e shards', () => {
     assert.equal(new Set(shards.map((s) => s.dataDir)).size, shards.length);
     // Nothing on the gateway's default metrics port, which a developer's own instance takes.
     assert.ok(!all.includes(9464));
+    // Nor on a port of the resilience suite, which runs in the same npm test.
+    const resilience = resiliencePorts();
+    assert.ok(resilience.length >= 10, `found only ${resilience.length} resilience ports`);
+    assert.deepEqual(all.filter((port) => resilience.includes(port)), []);
   });
 });
