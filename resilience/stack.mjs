@@ -63,6 +63,8 @@ export async function startGateway({ port, databaseUrl, dataDir, env = {} }) {
       LOG_LEVEL: 'warn',
       // Production requires SMTP_URL; nothing here sends mail, so any address will do.
       SMTP_URL: 'smtp://127.0.0.1:2525',
+      // No metrics server: the default port (9464) is a developer's running instance's.
+      METRICS_PORT: 'off',
       ...env,
     },
     // Logs (stdout, warn and up) and crashes (stderr) both kept: a test that sees the process exit prints them.
@@ -72,14 +74,19 @@ export async function startGateway({ port, databaseUrl, dataDir, env = {} }) {
   child.stderr.on('data', (chunk) => stderr.push(chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
+  for (let ready = false; !ready; ) {
     if (child.exitCode !== null) throw new Error(`gateway exited early (${child.exitCode}):\n${stderr.join('')}`);
+    if (Date.now() > deadline) {
+      // Said here, not left to the test's first request to fail with a confusing message.
+      child.kill('SIGKILL');
+      throw new Error(`gateway on ${port} was not ready within 120 s:\n${stderr.join('')}`);
+    }
     try {
-      if ((await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(1000) })).ok) break;
+      ready = (await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(1000) })).ok;
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    if (!ready) await new Promise((r) => setTimeout(r, 200));
   }
   return {
     child,
