@@ -112,6 +112,18 @@ describe('ChecklistPage', () => {
     expect(screen.getByTestId('search').textContent).toBe('');
   });
 
+  it('keeps both of two filter changes made before the page re-renders', async () => {
+    await renderChecklist([listMock()]);
+    await screen.findByRole('list', { name: 'Checklist tasks' });
+    // One act: the second change is handled before the first one's navigation has rendered.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Due date'), { target: { value: 'today' } });
+      fireEvent.change(screen.getByLabelText('Priority'), { target: { value: 'high' } });
+    });
+    expect(screen.getByTestId('search').textContent).toBe('?due=today&priority=high');
+    expect(titles()).toEqual(['Security training']);
+  });
+
   it('opens with the filters of the URL', async () => {
     await renderChecklist([listMock()], '/app/checklist?status=overdue');
     await screen.findByRole('list', { name: 'Checklist tasks' });

@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import {
   AREA_MESSAGES,
   Button,
@@ -13,9 +12,10 @@ import {
 } from '@embark/shared-ui';
 import { ProgressSummary } from '@embark/shared-ui/components/ProgressSummary';
 import { CHECKLIST_TEXT } from '@embark/shared-ui/page-text/checklist';
+import { useUrlFilters } from '../../shared/useUrlFilters';
 import { useCompletionToast } from './api/useCompletionToast';
 import { useMyChecklist } from './api/useChecklist';
-import { applyFilters, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, hasActiveFilters, type ChecklistFilters } from './checklist-filters';
+import { applyFilters, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, hasActiveFilters } from './checklist-filters';
 import { ChecklistFiltersBar } from './components/ChecklistFiltersBar';
 import { TaskListItem } from './components/TaskListItem';
 import './checklist.css';
@@ -34,13 +34,12 @@ function ChecklistSkeleton() {
 /** The checklist (docs/product.md#task-status): filters, item_order, display statuses, due and completion wording, a link per task. */
 export function ChecklistPage() {
   useDocumentTitle(CHECKLIST_TEXT.title);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = filtersFromSearch(searchParams);
+  const [filters, updateFilters] = useUrlFilters(filtersFromSearch, filtersToSearch);
   const { data, error, refetch } = useMyChecklist();
   const tasks = data?.myChecklist;
   useCompletionToast(tasks);
 
-  const setFilters = (next: ChecklistFilters) => setSearchParams(filtersToSearch(next), { replace: true });
+  const clearFilters = () => updateFilters(() => DEFAULT_FILTERS);
   const header = <PageHeader title={CHECKLIST_TEXT.title} description={CHECKLIST_TEXT.lead} />;
 
   if (!tasks) {
@@ -77,7 +76,7 @@ export function ChecklistPage() {
               {TASK_WORDING.byYourTeam(others.filter((task) => task.completed).length, others.length)}
             </p>
           ) : null}
-          <ChecklistFiltersBar filters={filters} onChange={setFilters} summary={CHECKLIST_TEXT.showing(shown.length, tasks.length)} />
+          <ChecklistFiltersBar filters={filters} onChange={updateFilters} onClear={clearFilters} summary={CHECKLIST_TEXT.showing(shown.length, tasks.length)} />
           {shown.length === 0 ? (
             <EmptyList
               icon="checklist"
@@ -85,7 +84,7 @@ export function ChecklistPage() {
               hint={CHECKLIST_TEXT.noMatchHint}
               action={
                 hasActiveFilters(filters) ? (
-                  <Button variant="secondary" onClick={() => setFilters(DEFAULT_FILTERS)}>
+                  <Button variant="secondary" onClick={clearFilters}>
                     {CHECKLIST_TEXT.clearFilters}
                   </Button>
                 ) : undefined

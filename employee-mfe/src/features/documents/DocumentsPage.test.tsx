@@ -117,6 +117,24 @@ describe('DocumentsPage', () => {
     expect(screen.getByTestId('search').textContent).toBe('?sort=date');
   });
 
+  it('keeps both of two filter changes made before the page re-renders', async () => {
+    await renderPage(fakeApi());
+    // One act: the second change is handled before the first one's navigation has rendered.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Category'), { target: { value: '2' } });
+      fireEvent.change(screen.getByLabelText('View status'), { target: { value: 'unviewed' } });
+    });
+    expect(screen.getByTestId('search').textContent).toBe('?category=2&status=unviewed');
+    expect(cardTitles()).toEqual(['Expense procedure']);
+
+    act(() => {
+      fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'date' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    });
+    expect(screen.getByTestId('search').textContent).toBe('?sort=date');
+    expect(cardTitles()[0]).toBe('Security awareness');
+  });
+
   it('opens a document in a new tab and records the view locally and on the server', async () => {
     const tab = { opener: window } as unknown as Window;
     const open = jest.spyOn(window, 'open').mockReturnValue(tab);

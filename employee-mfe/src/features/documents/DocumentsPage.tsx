@@ -1,5 +1,4 @@
 import { useContext } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   AREA_MESSAGES,
   Button,
@@ -12,12 +11,13 @@ import {
 import { openDocumentMessage, openDocumentUrl } from '@embark/shared-ui/kit/documents';
 import { ProgressSummary } from '@embark/shared-ui/components/ProgressSummary';
 import { DOCUMENTS_TEXT } from '@embark/shared-ui/page-text/documents';
+import { useUrlFilters } from '../../shared/useUrlFilters';
 import type { DocumentsApi, LibraryDocument } from './api/documents-api';
 import { useDocumentLibrary } from './api/useDocumentLibrary';
 import { DocumentCard } from './components/DocumentCard';
 import { DocumentFiltersBar } from './components/DocumentFiltersBar';
 import { RecentDocuments } from './components/RecentDocuments';
-import { applyFilters, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, hasActiveFilters, recentDocuments, type DocumentFilters } from './document-filters';
+import { applyFilters, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, hasActiveFilters, recentDocuments } from './document-filters';
 import './documents.css';
 
 function LibrarySkeleton() {
@@ -47,11 +47,10 @@ export interface DocumentsPageProps {
 export function DocumentsPage({ api }: DocumentsPageProps) {
   useDocumentTitle(DOCUMENTS_TEXT.title);
   const toast = useContext(ToastContext);
-  const [searchParams, setSearchParams] = useSearchParams();
-  const filters = filtersFromSearch(searchParams);
+  const [filters, updateFilters] = useUrlFilters(filtersFromSearch, filtersToSearch);
   const { state, isViewed, markViewed, reload } = useDocumentLibrary(api);
-
-  const setFilters = (next: DocumentFilters) => setSearchParams(filtersToSearch(next), { replace: true });
+  // Clearing keeps the sort: it orders the list, it does not narrow it.
+  const clearFilters = () => updateFilters((latest) => ({ ...DEFAULT_FILTERS, sort: latest.sort }));
 
   const open = (doc: LibraryDocument) => {
     const result = openDocumentUrl(doc.url);
@@ -103,7 +102,7 @@ export function DocumentsPage({ api }: DocumentsPageProps) {
         <h2 id="docs-library-heading" className="docs-section-title">
           {DOCUMENTS_TEXT.listLabel}
         </h2>
-        <DocumentFiltersBar filters={filters} classes={presentClasses} onChange={setFilters} summary={DOCUMENTS_TEXT.showing(shown.length, documents.length)} />
+        <DocumentFiltersBar filters={filters} classes={presentClasses} onChange={updateFilters} onClear={clearFilters} summary={DOCUMENTS_TEXT.showing(shown.length, documents.length)} />
         {shown.length === 0 ? (
           <EmptyList
             icon="documents"
@@ -111,7 +110,7 @@ export function DocumentsPage({ api }: DocumentsPageProps) {
             hint={DOCUMENTS_TEXT.noMatchHint}
             action={
               hasActiveFilters(filters) ? (
-                <Button variant="secondary" onClick={() => setFilters({ ...DEFAULT_FILTERS, sort: filters.sort })}>
+                <Button variant="secondary" onClick={clearFilters}>
                   {DOCUMENTS_TEXT.clearFilters}
                 </Button>
               ) : undefined

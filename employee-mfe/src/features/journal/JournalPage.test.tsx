@@ -100,6 +100,22 @@ describe('JournalPage', () => {
     expect(screen.getByTestId('location').textContent).toBe('/app/journal?visibility=private');
   });
 
+  it('keeps both of two filter changes made before the page re-renders', async () => {
+    await renderJournal('/app/journal?page=2', [
+      listMock({ ...FILTER, page: 2 }, [entryData()], 11),
+      listMock({ ...FILTER, visibility: 'shared', dateRange: 'month' }, [entryData({ title: 'Matched' })]),
+      ...sideMocks(),
+    ]);
+    await screen.findByRole('link', { name: 'First week' });
+    // One act: the second change is handled before the first one's navigation has rendered.
+    act(() => {
+      fireEvent.change(screen.getByRole('combobox', { name: 'Visibility' }), { target: { value: 'shared' } });
+      fireEvent.change(screen.getByRole('combobox', { name: 'Written' }), { target: { value: 'month' } });
+    });
+    expect(screen.getByTestId('location').textContent).toBe('/app/journal?visibility=shared&dateRange=month');
+    expect(await screen.findByRole('link', { name: 'Matched' })).toBeTruthy();
+  });
+
   it('a popular tag filters the list, and pressing it again clears the filter', async () => {
     await renderJournal('/app/journal', [listMock(FILTER, [entryData()]), listMock({ ...FILTER, tag: 'onboarding' }, [entryData({ title: 'Tagged' })]), listMock(FILTER, [entryData()]), ...sideMocks()]);
     const button = await screen.findByRole('button', { name: /^onboarding ?, 5 entries$/ });

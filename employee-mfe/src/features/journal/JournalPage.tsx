@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   AREA_MESSAGES,
   Button,
@@ -15,12 +15,13 @@ import {
 } from '@embark/shared-ui';
 import { pageCountOf, Pagination } from '@embark/shared-ui/components/Pagination';
 import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
+import { useUrlFilters } from '../../shared/useUrlFilters';
 import { useJournalList, useJournalTags } from './api/useJournal';
 import { JournalEntryCard } from './components/JournalEntryCard';
 import { JournalFiltersBar } from './components/JournalFiltersBar';
 import { JournalStatsBar } from './components/JournalStatsBar';
 import { PopularTags } from './components/PopularTags';
-import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, isFiltered, PAGE_SIZE, toQueryFilter, type JournalFilters } from './journal-filters';
+import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, isFiltered, PAGE_SIZE, toQueryFilter } from './journal-filters';
 import './journal.css';
 
 /** Search waits for typing to pause this long, so a word is one request, not one per key. */
@@ -32,16 +33,14 @@ const SEARCH_DEBOUNCE_MS = 300;
  */
 export function JournalPage() {
   useDocumentTitle(JOURNAL_TEXT.listTitle);
-  const [params, setParams] = useSearchParams();
-  const filters = filtersFromParams(params);
-  const setFilters = (next: JournalFilters) => setParams(filtersToParams(next), { replace: true });
+  const [filters, updateFilters] = useUrlFilters(filtersFromParams, filtersToParams);
 
   // The box shows every key at once; the address (and so the query) follows once typing pauses.
   const [searchText, setSearchText] = useState(filters.q);
   const settledSearch = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   useEffect(() => {
-    if (settledSearch !== filters.q) setParams(filtersToParams({ ...filters, q: settledSearch, page: 1 }), { replace: true });
-    // Only a settled change of the box moves the address; the other filters are read as they are now.
+    if (settledSearch !== filters.q) updateFilters({ q: settledSearch, page: 1 });
+    // Only a settled change of the box moves the address.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settledSearch]);
 
@@ -55,7 +54,7 @@ export function JournalPage() {
 
   const clear = () => {
     setSearchText('');
-    setFilters(DEFAULT_FILTERS);
+    updateFilters(() => DEFAULT_FILTERS);
   };
 
   const summary =
@@ -93,7 +92,7 @@ export function JournalPage() {
       <EmptyState
         title={JOURNAL_TEXT.noResultsSummary}
         action={
-          <Button variant="secondary" onClick={() => setFilters({ ...filters, page: 1 })}>
+          <Button variant="secondary" onClick={() => updateFilters({ page: 1 })}>
             {JOURNAL_TEXT.pageOf(1, pages)}
           </Button>
         }
@@ -125,7 +124,7 @@ export function JournalPage() {
         <Pagination
           page={filters.page}
           pageCount={pages}
-          onChange={(p) => setFilters({ ...filters, page: p })}
+          onChange={(p) => updateFilters({ page: p })}
           label={JOURNAL_TEXT.pagination}
           pageOf={JOURNAL_TEXT.pageOf}
           previousLabel={JOURNAL_TEXT.previousPage}
@@ -155,7 +154,7 @@ export function JournalPage() {
             searchText={searchText}
             onSearchText={setSearchText}
             tagNames={tagNames}
-            onChange={setFilters}
+            onChange={updateFilters}
             onClear={clear}
             canClear={filtered || filters.sort !== DEFAULT_FILTERS.sort}
             summary={summary}
@@ -163,7 +162,7 @@ export function JournalPage() {
           {body}
         </div>
         <aside className="jrn-layout__side" aria-label={JOURNAL_TEXT.popularTags}>
-          <PopularTags selected={filters.tag} onSelect={(tag) => setFilters({ ...filters, tag, page: 1 })} />
+          <PopularTags selected={filters.tag} onSelect={(tag) => updateFilters({ tag, page: 1 })} />
         </aside>
       </div>
     </div>

@@ -3,7 +3,6 @@ import { Button, TASK_PRIORITY_TEXT, TASK_TYPE_TEXT } from '@embark/shared-ui';
 import { FilterSelect } from '@embark/shared-ui/components/FilterSelect';
 import { CHECKLIST_TEXT } from '@embark/shared-ui/page-text/checklist';
 import {
-  DEFAULT_FILTERS,
   DUE_FILTERS,
   hasActiveFilters,
   PRIORITY_FILTERS,
@@ -14,14 +13,16 @@ import {
 
 export interface ChecklistFiltersBarProps {
   filters: ChecklistFilters;
-  onChange(filters: ChecklistFilters): void;
+  /** Called with the filter that changes; the page applies it to the latest filters. */
+  onChange(patch: Partial<ChecklistFilters>): void;
+  onClear(): void;
   /** 'Showing N of M tasks', announced as it changes. */
   summary: ReactNode;
 }
 
 /** The checklist's filters as four labelled selects (native controls: keyboard and screen readers for free). */
-export function ChecklistFiltersBar({ filters, onChange, summary }: ChecklistFiltersBarProps) {
-  const set = <K extends keyof ChecklistFilters>(key: K) => (value: ChecklistFilters[K]) => onChange({ ...filters, [key]: value });
+export function ChecklistFiltersBar({ filters, onChange, onClear, summary }: ChecklistFiltersBarProps) {
+  const set = <K extends keyof ChecklistFilters>(key: K) => (value: ChecklistFilters[K]) => onChange({ [key]: value });
   return (
     <div className="ui-card ckl-filters">
       <div className="ckl-filters__fields" role="group" aria-label={CHECKLIST_TEXT.filtersLabel}>
@@ -59,7 +60,7 @@ export function ChecklistFiltersBar({ filters, onChange, summary }: ChecklistFil
           {summary}
         </p>
         {hasActiveFilters(filters) ? (
-          <Button variant="ghost" size="sm" onClick={() => onChange(DEFAULT_FILTERS)}>
+          <Button variant="ghost" size="sm" onClick={onClear}>
             {CHECKLIST_TEXT.clearFilters}
           </Button>
         ) : null}

@@ -11,7 +11,8 @@ export interface JournalFiltersBarProps {
   onSearchText(text: string): void;
   /** Every tag of the user, for the tag select. */
   tagNames: readonly string[];
-  onChange(filters: JournalFilters): void;
+  /** Called with the fields that change; the page applies them to the latest filters. */
+  onChange(patch: Partial<JournalFilters>): void;
   onClear(): void;
   canClear: boolean;
   /** 'Showing 1–10 of 24 entries', announced politely as it changes. */
@@ -21,7 +22,7 @@ export interface JournalFiltersBarProps {
 /** Search box and filters as native labelled controls (keyboard and screen readers for free). */
 export function JournalFiltersBar({ filters, searchText, onSearchText, tagNames, onChange, onClear, canClear, summary }: JournalFiltersBarProps) {
   // A change of filter starts again from the first page.
-  const set = <K extends keyof JournalFilters>(key: K) => (value: JournalFilters[K]) => onChange({ ...filters, [key]: value, page: 1 });
+  const set = <K extends keyof JournalFilters>(key: K) => (value: JournalFilters[K]) => onChange({ [key]: value, page: 1 });
   // The tag of the address stays selectable even before the tag list has arrived.
   const tags = filters.tag !== '' && !tagNames.some((t) => t.toLowerCase() === filters.tag.toLowerCase()) ? [filters.tag, ...tagNames] : tagNames;
   return (
