@@ -60,6 +60,7 @@ export async function benchCrashSend({ report, ports, dataDir }) {
       report.section('crashSend', { ...r, gateway: undefined, lost: r.lost.length, unknown: r.unknown.length, duplicated: r.duplicated.length, inFlightAtKill: r.inFlightAtKill.length, duplicatesInFlight });
       const figure = (text) => `crash mid-send (${mails.toLocaleString('en-US')} mails): ${text}`;
       report.check({ item: 12, figure: figure('mails queued'), value: r.queued });
+      report.check({ item: 12, figure: figure('of which digests (the reminder job)'), value: r.digests, target: '≥ 1', met: r.digests > 0 });
       report.check({ item: 12, figure: figure('mails received before the kill'), value: r.receivedBeforeKill, target: `< ${r.queued}`, met: r.leftUnsentAtKill > 0 });
       report.check({ item: 12, figure: figure('mails delivered'), value: r.delivered, target: `${r.queued}, none unknown`, met: r.delivered === r.queued && r.unknown.length === 0 });
       report.check({ item: 12, figure: figure('mails lost'), value: r.lost.length, target: '0', met: r.lost.length === 0 });

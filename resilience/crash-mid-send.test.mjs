@@ -89,6 +89,8 @@ test(`kill -9 while ${MAILS} mails are delivered: none lost, duplicates only tho
   const result = await crashMidSend({ stack, maildev, mails: MAILS, run });
   console.info(result.summary);
   assert.ok(result.leftUnsentAtKill > 0, 'every mail was out before the kill: the test proved nothing');
+  // Both kinds go through the same outbox; without digests only the invitations' path would be proven.
+  assert.ok(result.digests > 0, 'the reminder job queued no digest');
   assert.equal(result.withoutId, 0, 'every mail carries its X-Embark-Mail-Id');
   assert.deepEqual(result.lost, [], 'mails were lost');
   assert.deepEqual(result.unknown, [], 'a mail nobody queued was delivered');
