@@ -149,7 +149,6 @@ export default (_env, argv) => {
     // Maps as separate files that the bundle does not reference (no sourceMappingURL for users).
     devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     target: base.target,
-    optimization: base.optimization,
     resolve: { ...base.resolve, alias: { ...runtimeAliases, ...productionAliases(production, require) } },
     module: base.module,
     plugins: [

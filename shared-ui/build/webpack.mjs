@@ -277,9 +277,6 @@ export function baseConfig({ appDir, production, MiniCssExtractPlugin, federated
     // The browsers we support run ES2022 (the level swc compiles to), so webpack's own runtime code
     // can use it too (arrow functions, const, destructuring) instead of its ES5 default.
     target: ['web', 'es2022'],
-    optimization: {
-      minimizeOptions: { javascript: { ecma: 2020, compress: { ecma: 2020, passes: 3 }, format: { ecma: 2020 } } },
-    },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
     },
@@ -398,7 +395,6 @@ export function remoteWebpackConfig({ appDir, name, port, federationConfig, Html
       },
       devtool: production ? 'hidden-source-map' : 'eval-cheap-module-source-map',
       target: base.target,
-      optimization: base.optimization,
       resolve: { ...base.resolve, alias: productionAliases(production, require) },
       module: base.module,
       plugins: [
