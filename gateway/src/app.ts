@@ -8,7 +8,7 @@ import { buildGraphQLSchema } from './graphql/schema';
 import { createApolloServer } from './graphql/server';
 import { actorOf, authenticate, metaOf } from './http/actor';
 import { apiRouter } from './http/api';
-import { apiNotFound, errorHandler } from './http/errors';
+import { apiNotFound, errorHandler, jsonObjectBody } from './http/errors';
 import { healthRouter } from './http/health';
 import { httpMetrics } from './http/metrics';
 import { requestIdOf, requestLog } from './http/request-log';
@@ -67,7 +67,7 @@ export async function createApp({ config, dataSource, logger, clock = systemCloc
   // Who is asking, for both doors: verified token + current database state.
   app.use(['/api', '/graphql'], authenticate(services.auth));
 
-  app.use('/api', noStore, apiRouter(services, { production }));
+  app.use('/api', noStore, jsonObjectBody, apiRouter(services, { production }));
   app.use(
     '/graphql',
     noStore,

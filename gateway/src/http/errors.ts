@@ -30,6 +30,14 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
+/**
+ * Every JSON body the REST API takes is an object. `strict` parsing also lets a top-level array
+ * through, which the routes would read as `{}` (no field): refuse it instead.
+ */
+export const jsonObjectBody: RequestHandler = (req, _res, next) => {
+  next(Array.isArray(req.body) ? new ValidationError('Request body must be a JSON object') : undefined);
+};
+
 export const apiNotFound: RequestHandler = (_req, _res, next) => {
   next(new NotFoundError('Not found'));
 };

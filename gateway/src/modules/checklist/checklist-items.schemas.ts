@@ -37,7 +37,8 @@ function title(mode: Mode) {
       if (text === '') return problem(ctx, M.titleRequired);
       return charLength(text) > CHECKLIST_ITEM_LIMITS.titleMax ? problem(ctx, M.titleTooLong) : text;
     })
-    .openapi({ type: 'string', minLength: 1, maxLength: CHECKLIST_ITEM_LIMITS.titleMax });
+    // pattern: a title of only whitespace is none (the server trims it).
+    .openapi({ type: 'string', minLength: 1, maxLength: CHECKLIST_ITEM_LIMITS.titleMax, pattern: '\\S' });
 }
 
 /** Text or null; blank is none. */

@@ -58,7 +58,15 @@ const tags = z
     return list;
   })
   .openapi({
-    oneOf: [{ type: 'array', items: { type: 'string', maxLength: JOURNAL_LIMITS.tagMax }, maxItems: JOURNAL_LIMITS.tagsPerEntry }, { type: 'string', description: 'Comma-separated.' }],
+    oneOf: [
+      { type: 'array', items: { type: 'string', maxLength: JOURNAL_LIMITS.tagMax }, maxItems: JOURNAL_LIMITS.tagsPerEntry },
+      {
+        type: 'string',
+        // Each piece at most tagMax characters as sent: trimming and folding only shorten it.
+        pattern: `^[^,]{0,${JOURNAL_LIMITS.tagMax}}(,[^,]{0,${JOURNAL_LIMITS.tagMax}})*$`,
+        description: `Comma-separated; each tag at most ${JOURNAL_LIMITS.tagMax} characters.`,
+      },
+    ],
   });
 
 const taskId = idSchema(M.linkedTasksInvalid);

@@ -1,5 +1,5 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
-import { anyCaseChoiceSchema } from '../../shared/schemas';
+import { anyCaseChoiceSchema, withoutNul } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import type { ProgressStatusName } from '../checklist';
 import { COMPLETED_AT_FUTURE_SKEW_MS, NOTE_MAX, PROGRESS_MESSAGES } from './progress.messages';
@@ -114,7 +114,8 @@ function parseNote(input: ProgressInput, details: string[]): string | null | und
       return undefined;
     }
   }
-  const normalized = (values as Array<string | null>).map((v) => (v === null || v.trim() === '' ? null : v.trim()));
+  // NUL dropped as in every stored text: PostgreSQL refuses it in text columns.
+  const normalized = (values as Array<string | null>).map((v) => (v === null ? null : withoutNul(v).trim() || null));
   if (normalized.length === 2 && normalized[0] !== normalized[1]) {
     details.push(PROGRESS_MESSAGES.noteConflict);
     return undefined;

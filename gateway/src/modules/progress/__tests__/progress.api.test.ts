@@ -154,7 +154,6 @@ describe('progress: POST /user-checklist-items/user/{userId}/item/{itemId}, POST
       [{ status: 'done' }, [PROGRESS_MESSAGES.statusInvalid]],
       [{ completed: 'yes' }, [PROGRESS_MESSAGES.completedInvalid]],
       [{}, [PROGRESS_MESSAGES.nothingToChange]],
-      [[{ completed: true }], [PROGRESS_MESSAGES.nothingToChange]], // an array is no payload
       [{ status: 'pending', completed: true }, [PROGRESS_MESSAGES.statusConflict]],
       [{ completed: true, completed_at: '2025-03-10T12:10:00Z' }, [PROGRESS_MESSAGES.completedAtFuture]],
       [{ completed: true, completed_at: 'not a date' }, [PROGRESS_MESSAGES.completedAtInvalid]],
@@ -169,6 +168,9 @@ describe('progress: POST /user-checklist-items/user/{userId}/item/{itemId}, POST
 
     it('answers 400 for malformed JSON, bad ids; 401 for anonymous callers', async () => {
       await request(t.app).post(`/api/user-checklist-items/user/${employee.id}/item/${item(7)}`).set(bearer(token)).set('content-type', 'application/json').send('{"completed": ').expect(400, { error: 'Malformed JSON body' });
+      // An array is no payload: refused as a whole, nothing read from it.
+      await setProgress(employee.id, item(7), [{ completed: true }]).expect(400, { error: 'Request body must be a JSON object' });
+      expect(await row(employee.id, item(7))).toBeUndefined();
       await setProgress(employee.id, 0, { completed: true }).expect(400, { error: 'Invalid checklist item id', details: ['Invalid checklist item id'] });
       const res = await post(`/api/user-checklist-items/user/x/item/${item(7)}`, { completed: true }).expect(400);
       expect(res.body).toEqual({ error: 'Invalid user id', details: ['Invalid user id'] });
@@ -191,12 +193,20 @@ describe('progress: POST /user-checklist-items/user/{userId}/item/{itemId}, POST
       expect(res.body).toMatchObject({ status: 'completed', completed_at: NOW, note: null });
     });
 
+    it('drops NUL from the note, as from every stored text', async () => {
+      const res = await post(`/api/tasks/${item(9)}/complete`, { notes: ' Signed\u0000 off ' }, await tokenFor(t.dataSource, colleague.id)).expect(200);
+      expect(res.body).toMatchObject({ status: 'completed', note: 'Signed off' });
+    });
+
     it("answers 400 for bad ids or bodies, 404 outside the user's role, 401 anonymous", async () => {
       await post('/api/tasks/abc/complete', {}).expect(400, { error: 'Invalid task id', details: ['Invalid task id'] });
       await post('/api/api/tasks/-3/complete', {}).expect(400, { error: 'Invalid task id', details: ['Invalid task id'] });
       await post(`/api/tasks/${otherRole.itemIds[0]}/complete`, {}).expect(404, { error: 'Checklist item not found' });
       await post(`/api/tasks/${item(7)}/complete`, { completedAt: '2099-01-01T00:00:00Z' }).expect(400, { error: PROGRESS_MESSAGES.completedAtFuture, details: [PROGRESS_MESSAGES.completedAtFuture] });
       await post(`/api/tasks/${item(7)}/complete`, { notes: 42 }).expect(400);
+      // A JSON array is not "no fields": it is refused before the route reads it.
+      const array = await post(`/api/tasks/${item(7)}/complete`, [{ notes: 'x' }]).expect(400);
+      expect(array.body.error).toBe('Request body must be a JSON object');
       await post(`/api/tasks/${item(7)}/complete`, {}, null).expect(401);
       await post(`/api/api/tasks/${item(7)}/complete`, {}, null).expect(401);
     });
