@@ -6,7 +6,7 @@ import { call, sql } from '../stack.mjs';
 import { quantile } from '../../bench/lib/stats.mjs';
 
 // Pause between one employee's steps: a brisk user, and at 200 employees already about all two cores answer.
-export const THINK_MS = 250;
+const THINK_MS = 250;
 const PASSWORD = 'Loadtest123';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 

@@ -29,7 +29,8 @@ const PROXIED = ['/api', '/graphql'];
 
 /**
  * The id of the runtime config's data block in the shell's index.html. The same id is in
- * docker/nginx/shell.conf.template and shell/src/remotes/runtime-config-request.ts (a shell test keeps them equal).
+ * docker/nginx/shell.conf.template and shell/src/remotes/runtime-config-request.ts: the e2e suite keeps them
+ * equal (under this server and under nginx, the shell never asks for /runtime-config.json).
  */
 export const RUNTIME_CONFIG_ELEMENT_ID = 'embark-runtime-config';
 
@@ -60,12 +61,13 @@ export function startStaticServer(options) {
   const rootDir = path.resolve(root);
   const gzipCache = new Map();
   const configBody = runtimeConfig ? Buffer.from(JSON.stringify(runtimeConfig)) : null;
+  const configBlock = runtimeConfig ? `<head>${runtimeConfigBlock(runtimeConfig)}` : null;
   const indexHtml = path.join(rootDir, 'index.html');
-  /** index.html with the runtime config written in, when this server hands one out. */
+  /** index.html with the runtime config written in, when this server hands one out (read each time: a rebuild is served). */
   const read = (filePath) => {
     const body = fs.readFileSync(filePath);
-    if (!configBody || filePath !== indexHtml) return body;
-    return Buffer.from(body.toString('utf8').replace('<head>', `<head>${runtimeConfigBlock(runtimeConfig)}`));
+    if (!configBlock || filePath !== indexHtml) return body;
+    return Buffer.from(body.toString('utf8').replace('<head>', configBlock));
   };
 
   function send(req, res, status, headers, body) {

@@ -6,8 +6,9 @@ export const RUNTIME_CONFIG_URL = '/runtime-config.json';
 
 /**
  * The id of the JSON data block in which both serving paths write the runtime config into
- * index.html (scripts/lib/static-server.mjs, docker/nginx/shell.conf.template; a unit test keeps
- * the three equal). It saves the page a request before any remote can be located.
+ * index.html (scripts/lib/static-server.mjs, docker/nginx/shell.conf.template; the e2e suite keeps
+ * the three equal: under both servers the shell never asks for the file). It saves the page a
+ * request before any remote can be located.
  */
 export const RUNTIME_CONFIG_ELEMENT_ID = 'embark-runtime-config';
 
