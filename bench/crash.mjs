@@ -34,7 +34,7 @@ export async function benchCrashWrite({ report, ports, dataDir }) {
     for (const b of r.broken.slice(0, 5)) console.info(`  stored in part: ${b}`);
     for (const w of r.rejected.slice(0, 5)) console.info(`  failed before the kill: ${w.kind} → ${w.status || w.error}`);
     const refused = r.rejected.length;
-    report.section('crashWrite', { clients, loadBeforeKillMs, writes: r.writes, acknowledged: r.acknowledged, inFlight: r.inFlight, inFlightCommitted: r.inFlightPresent, refusedConnection: r.refusedConnection, refused, lost: r.lost, duplicated: r.duplicated, storedInPart: r.broken.length, servedAfterRestart: r.served?.found ?? null });
+    report.section('crashWrite', { clients, loadBeforeKillMs, writes: r.writes, acknowledged: r.acknowledged, inFlight: r.inFlight, inFlightCommitted: r.inFlightPresent, refusedConnection: r.refusedConnection, slowestAnswerMs: r.slowestMs, refused, lost: r.lost, duplicated: r.duplicated, storedInPart: r.broken.length, servedAfterRestart: r.served?.found ?? null });
     const figure = (text) => `crash mid-write (${clients} clients): ${text}`;
     report.check({ item: 12, figure: figure('writes acknowledged'), value: r.acknowledged, target: `≥ ${clients}`, met: r.acknowledged >= clients });
     report.check({ item: 12, figure: figure('acknowledged writes lost'), value: r.lost, target: '0', met: r.lost === 0 });

@@ -4,11 +4,18 @@
 // found as data; the caller asserts (the tests) or reports (the bench).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { call, database, gatewayModule, registerEmployees, signIn, sql, startGateway, tally, waitFor } from '../stack.mjs';
 
 /** Deliveries one gateway runs at once (the mail worker's own default, read from the build): the bound on duplicates. */
 export const IN_FLIGHT_MAX = gatewayModule('modules/mail/index.js').DEFAULT_DELIVERY_POLICY.concurrency;
 const INVITATIONS_PER_CLIENT = 3;
+/**
+ * A client waits this long for each answer. The clients write back to back with no pause, so an answer
+ * takes about clients ÷ the gateway's writes per second (3–4 s for 500 on 2 cores): a time-out shorter
+ * than the load before the kill would count that queue, not a refusal or a write that hangs.
+ */
+const WRITE_TIMEOUT_MS = 15_000;
 const is2xx = (status) => status >= 200 && status < 300;
 /** How a request cut off by the kill ends: the socket closed or reset after it was sent, with no answer. */
 const CUT_OFF = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
@@ -76,6 +83,9 @@ export async function importInvitations({ base, pg, token, prefix, count }) {
  * the socket closed by the kill without an answer), or refused a connection because the gateway was
  * already down (never reached it). Answers the counts and `broken`: each write found stored in part, or
  * in a state no single transaction leaves.
+ *
+ * Clients arrive spread over the first half of the load, so the kill cuts off every kind of write, not
+ * mostly the acceptances (argon2) that all clients would reach at once after a simultaneous start.
  */
 export async function crashMidWrite({ stack, clients, loadBeforeKillMs, run }) {
   const { pg } = stack;
@@ -95,28 +105,31 @@ export async function crashMidWrite({ stack, clients, loadBeforeKillMs, run }) {
   const writes = []; // { kind, status, error, ... }
   let crashed = false;
   const base = gateway.base;
+  const arrivalMs = loadBeforeKillMs / 2;
   async function client(account, c) {
+    await sleep((c * arrivalMs) / clients);
     const mine = invitations.slice(c * INVITATIONS_PER_CLIENT, (c + 1) * INVITATIONS_PER_CLIENT);
     for (let k = 0; !crashed; k++) {
       let w;
       let r;
+      const sentAt = Date.now();
       // A task, two journal entries, an acceptance (argon2: the slow one), again.
       if (k % 4 === 0 && k / 4 < account.tasks.length) {
         const itemId = account.tasks[k / 4];
         const note = `crash-${run}-note-${c}-${k}`;
-        r = await call(base, 'POST', `/api/tasks/${itemId}/complete`, { token: account.token, body: { notes: note } });
+        r = await call(base, 'POST', `/api/tasks/${itemId}/complete`, { token: account.token, body: { notes: note }, timeoutMs: WRITE_TIMEOUT_MS });
         w = { kind: 'task', userId: account.id, itemId, note };
       } else if (k % 4 === 3 && mine.length > 0) {
         const invitation = mine.shift();
-        r = await call(base, 'POST', `/api/invitations/${encodeURIComponent(invitation.token)}/accept`, { body: { password: 'Invited-Hire-2024' }, timeoutMs: 15_000 });
+        r = await call(base, 'POST', `/api/invitations/${encodeURIComponent(invitation.token)}/accept`, { body: { password: 'Invited-Hire-2024' }, timeoutMs: WRITE_TIMEOUT_MS });
         w = { kind: 'invitation', email: invitation.email };
       } else {
         const title = `crash-${run}-entry-${c}-${k}`;
-        r = await call(base, 'POST', '/api/journal-entries', { token: account.token, body: { title, content: `content of ${title}`, tags: [`t${c}`, `k${k}`] } });
+        r = await call(base, 'POST', '/api/journal-entries', { token: account.token, body: { title, content: `content of ${title}`, tags: [`t${c}`, `k${k}`] }, timeoutMs: WRITE_TIMEOUT_MS });
         w = { kind: 'journal', userId: account.id, title };
       }
       // status 0: no answer, and `error` says why (cut off, refused, timed out).
-      writes.push({ ...w, status: r.status, error: r.status === 0 ? r.text : null });
+      writes.push({ ...w, status: r.status, error: r.status === 0 ? r.text : null, ms: Date.now() - sentAt });
       // No answer (the gateway is gone), or refused before the kill: this client stops either way.
       if (!is2xx(r.status)) return;
     }
@@ -210,10 +223,12 @@ export async function crashMidWrite({ stack, clients, loadBeforeKillMs, run }) {
   }
 
   const byKind = (list) => ['task', 'journal', 'invitation'].map((k) => `${k} ${list.filter((w) => w.kind === k).length}`).join(', ');
+  // How long the answered writes took: a slow answer before the kill is load, not the crash.
+  const slowestMs = Object.fromEntries(['task', 'journal', 'invitation'].map((k) => [k, Math.max(0, ...writes.filter((w) => w.kind === k && w.status !== 0).map((w) => w.ms))]));
   const summary =
     `crash mid-write: ${writes.length} writes, ${acknowledged.length} acknowledged (${byKind(acknowledged)}), lost ${lost}, duplicated ${duplicated}; ` +
     `in flight ${inFlight.length} (cut off by the kill: ${byKind(inFlight)}), ${inFlightPresent} of them committed whole, the rest absent whole; ` +
-    `${refusedConnection.length} refused a connection after the kill` +
+    `${refusedConnection.length} refused a connection after the kill; slowest answer ${Object.entries(slowestMs).map(([k, ms]) => `${k} ${ms} ms`).join(', ')}` +
     (rejected.length ? `; ${rejected.length} failed before the kill` : '') +
     (broken.length ? `; ${broken.length} stored in part` : '');
   return {
@@ -224,6 +239,7 @@ export async function crashMidWrite({ stack, clients, loadBeforeKillMs, run }) {
     inFlight: inFlight.length,
     inFlightPresent,
     refusedConnection: refusedConnection.length,
+    slowestMs,
     rejected,
     lost,
     duplicated,
