@@ -72,4 +72,13 @@ export class MailOutbox {
     );
     return ids;
   }
+
+  /**
+   * Deletes mail sent before `day` minus `keepDays` (a date, in `manager`'s transaction): its text holds
+   * names and links nobody needs once it is out. Unsent mail stays for the sweep and for operators. The
+   * dedupe keys that go with it guard a day (digests) or a token that expired long before (invitations).
+   */
+  async pruneSent(manager: EntityManager, day: string, keepDays: number): Promise<void> {
+    await manager.query('delete from mail_outbox where sent_at < $1::date - $2::int', [day, keepDays]);
+  }
 }

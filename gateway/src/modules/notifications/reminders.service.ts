@@ -111,6 +111,9 @@ export class ReminderService {
       // Digest keys only guard their own day; old ones are kept a while for operators, then pruned.
       await manager.query(`delete from reminder_digests where day < $1::date - $2::int`, [today, L.keepDays]);
       await manager.query(`delete from reminder_runs where day < $1::date - $2::int`, [today, L.keepDays]);
+      // The bell lists the newest 50, so a notification read long ago is seen by nobody; unread ones stay and count.
+      await manager.query(`delete from notifications where read_at < $1::date - $2::int`, [today, L.keepDays]);
+      await this.outbox.pruneSent(manager, today, L.keepDays);
       return sent;
     });
   }

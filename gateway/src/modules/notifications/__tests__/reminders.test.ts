@@ -511,4 +511,38 @@ describe('reminder job: digests, escalations, idempotency', () => {
       await t.dataSource.query('select embark_rebuild_calendar()');
     }
   }, 180_000);
+
+  // Last: its day is later than every other test's, and it prunes what they left from before it.
+  it("prunes, on the day's tick, digest keys, run rows, read notifications and sent mail older than 90 days, and nothing newer or unread", async () => {
+    const hires = await role('Archivist');
+    await item(hires, 'Sort the archive', 0);
+    const hire = await person('Ari Archivist', hires, { start: '2031-12-01' });
+    const tag = crypto.randomBytes(3).toString('hex');
+    // Monday 1 December 2031: 90 days back is 2 September. The rows are dated either side of it.
+    const old = '2031-09-01T12:00:00Z';
+    const recent = '2031-09-03T12:00:00Z';
+    const notes = ['read long ago', 'read recently', 'unread, old'];
+    await t.dataSource.query(
+      `insert into notifications (user_id, type, title, body, link, created_at, read_at)
+       select $1, 'digest', t.title, '', null, $2::timestamptz, t.read_at from unnest($3::text[], $4::timestamptz[]) as t(title, read_at)`,
+      [hire.id, old, notes, [old, recent, null]],
+    );
+    const mails = ['sent long ago', 'sent recently', 'never sent'];
+    await t.dataSource.query(
+      `insert into mail_outbox (to_address, subject, text, html, kind, created_at, sent_at)
+       select $1, m.subject, 'text', '<p>html</p>', 'digest', $2::timestamptz, m.sent_at from unnest($3::text[], $4::timestamptz[]) as m(subject, sent_at)`,
+      [hire.email, old, mails.map((m) => `${m} ${tag}`), [old, recent, null]],
+    );
+    await t.dataSource.query(`insert into reminder_runs (day) values ('2031-09-01'), ('2031-09-02')`);
+    await t.dataSource.query(`insert into reminder_digests (recipient_id, day, tasks) values ($1, '2031-09-01', 1), ($1, '2031-09-02', 1)`, [hire.id]);
+
+    expect(await t.handle.services.reminders.tick(at('2031-12-01T09:30:00Z'))).toEqual({ digests: 1, escalations: 0 });
+
+    const titles = (await t.dataSource.query('select title from notifications where user_id = $1 order by id', [hire.id])) as Array<{ title: string }>;
+    expect(titles.map((n) => n.title)).toEqual(['read recently', 'unread, old', 'Tasks due soon or overdue']);
+    const subjects = (await t.dataSource.query('select subject from mail_outbox where subject like $1 order by id', [`% ${tag}`])) as Array<{ subject: string }>;
+    expect(subjects.map((m) => m.subject)).toEqual([`sent recently ${tag}`, `never sent ${tag}`]);
+    expect(await t.dataSource.query(`select day::text as day from reminder_runs where day < '2031-12-01' order by day`)).toEqual([{ day: '2031-09-02' }]);
+    expect(await t.dataSource.query('select day::text as day from reminder_digests where recipient_id = $1 order by day', [hire.id])).toEqual([{ day: '2031-09-02' }, { day: '2031-12-01' }]);
+  });
 });
