@@ -34,20 +34,22 @@ const dev = spawn(turbo, args, {
 
 /** What was running under turbo when the stop began; checked once turbo is gone. */
 let tree = null;
-function stop(signal) {
+function stop() {
   if (tree === null) {
     tree = descendants(dev.pid);
     console.info('embark: stopping…');
   }
   try {
-    dev.kill(signal);
+    // SIGTERM whatever stopped us: turbo's npm wrapper forwards SIGTERM to turbo, but ignores SIGINT
+    // when it has no terminal, leaving it to the terminal's process group, which turbo is not in.
+    dev.kill('SIGTERM');
   } catch {
     // already gone
   }
 }
-process.on('SIGTERM', () => stop('SIGTERM'));
-process.on('SIGINT', () => stop('SIGINT'));
-process.on('SIGHUP', () => stop('SIGTERM'));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+process.on('SIGHUP', stop);
 
 dev.on('exit', async (code, signal) => {
   const left = await stopLeftovers(tree ?? []);
