@@ -27,5 +27,7 @@ ARG APP
 COPY --from=build /app/${APP}/dist /usr/share/nginx/html
 # The official entrypoint renders templates with envsubst at start: runtime config and upstreams come from env.
 COPY docker/nginx/${APP}.conf.template /etc/nginx/templates/default.conf.template
+# Before the entrypoint's envsubst (20-…): the shell refuses remote URLs it could not write safely.
+COPY --chmod=755 docker/nginx/check-remote-urls.sh /docker-entrypoint.d/19-embark-check-remote-urls.sh
 COPY --from=build /app/security-headers.conf /etc/nginx/snippets/embark-security-headers.conf
 EXPOSE 8080

@@ -45,6 +45,12 @@ function envsubst(template, env) {
   return result.stdout;
 }
 
+/** The image's check before envsubst (19-embark-check-remote-urls.sh): the shell's remote URLs are safe to write as they are. */
+export function checkRemoteUrls(template, env) {
+  const result = spawnSync('sh', [path.join(repoRoot, 'docker', 'nginx', 'check-remote-urls.sh'), template], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`the image would not start: ${result.stderr || result.error}`);
+}
+
 function replaceOnce(text, from, to) {
   const count = text.split(from).length - 1;
   if (count !== 1) throw new Error(`expected "${from}" once in the rendered template, found it ${count} times`);
@@ -84,7 +90,9 @@ export function renderNginx(root) {
     fs.writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir));
     // The Dockerfile's build stage runs the same module (`node scripts/lib/security-headers.mjs nginx <app> <dist>`).
     fs.writeFileSync(path.join(dir, 'snippets', 'embark-security-headers.conf'), nginxSnippet(app, distDir(app)));
-    let conf = envsubst(fs.readFileSync(path.join(repoRoot, 'docker', 'nginx', `${app}.conf.template`), 'utf8'), env);
+    const template = path.join(repoRoot, 'docker', 'nginx', `${app}.conf.template`);
+    checkRemoteUrls(template, env);
+    let conf = envsubst(fs.readFileSync(template, 'utf8'), env);
     conf = replaceOnce(conf, 'listen 8080;', `listen 127.0.0.1:${port};`);
     conf = replaceOnce(conf, 'root /usr/share/nginx/html;', `root ${distDir(app)};`);
     fs.writeFileSync(path.join(dir, 'conf.d', 'default.conf'), conf);

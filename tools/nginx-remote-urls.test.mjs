@@ -1,0 +1,46 @@
+// The shell image's start refuses remote URLs that nginx would write unsafely (as they are, into the page's
+// JSON, the CSP and its own quoted strings): docker/nginx/check-remote-urls.sh, run by the image before
+// envsubst and by the e2e suite's nginx in the same way.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { checkRemoteUrls } from '../e2e/nginx-stack.mjs';
+import { repoRoot } from '../scripts/lib/paths.mjs';
+
+const template = (app) => path.join(repoRoot, 'docker', 'nginx', `${app}.conf.template`);
+const GOOD = 'https://cdn.example.com/admin/2.1.0/mf-manifest.json';
+const startWith = (employee) => () => checkRemoteUrls(template('shell'), { EMPLOYEE_REMOTE_URL: employee, ADMIN_REMOTE_URL: GOOD });
+
+describe('the shell image checks its remote URLs before rendering', () => {
+  it('starts with http(s) URLs, percent-encoded, and with paths on its own origin', () => {
+    for (const url of ['http://localhost:3001/mf-manifest.json', 'https://cdn.example.com/employee/1.2.3/mf-manifest.json?v=2&x=%22', '/employee/mf-manifest.json']) {
+      assert.doesNotThrow(startWith(url), url);
+    }
+  });
+
+  it('refuses, naming the variable, a URL with a character nginx would write unescaped', () => {
+    for (const url of ['http://x/"a', "http://x/'a", 'http://x/$host', 'http://x/a b', 'http://x/a\nb', 'http://x/<script>', 'http://x/{a}', 'http://x/a\\b']) {
+      assert.throws(startWith(url), /EMPLOYEE_REMOTE_URL may hold only a URL's characters/, JSON.stringify(url));
+    }
+  });
+
+  it('refuses what is not an http(s) URL or a path: empty, another scheme, protocol-relative', () => {
+    for (const url of ['', 'javascript:alert(1)', 'ftp://x/y', '//cdn.example.com/x', 'cdn.example.com/x']) {
+      assert.throws(startWith(url), /EMPLOYEE_REMOTE_URL must be an http:\/\/ or https:\/\/ URL/, JSON.stringify(url));
+    }
+    assert.throws(() => checkRemoteUrls(template('shell'), { EMPLOYEE_REMOTE_URL: GOOD }), /ADMIN_REMOTE_URL must be/);
+  });
+
+  it('leaves the remotes’ own images alone (their templates name no remote)', () => {
+    for (const app of ['employee-mfe', 'admin-mfe']) assert.doesNotThrow(() => checkRemoteUrls(template(app), {}), app);
+  });
+
+  it('runs in the image before the entrypoint renders the template', () => {
+    const dockerfile = fs.readFileSync(path.join(repoRoot, 'docker', 'frontend.Dockerfile'), 'utf8');
+    // The official entrypoint runs /docker-entrypoint.d/*.sh in name order; 20-envsubst-on-templates.sh renders.
+    const copy = /^COPY --chmod=755 docker\/nginx\/check-remote-urls\.sh \/docker-entrypoint\.d\/(\d+)-[\w-]+\.sh$/m.exec(dockerfile);
+    assert.ok(copy, 'the Dockerfile copies the check into /docker-entrypoint.d, executable');
+    assert.ok(Number(copy[1]) < 20, `it runs before 20-envsubst-on-templates.sh (it is ${copy[1]})`);
+  });
+});
