@@ -133,8 +133,10 @@ describe('TaskDetailPage', () => {
   it("celebrates the user's last own task even while others' tasks about them are open", async () => {
     const managers = task({ id: 14, title: 'Book your first 1:1', owner_type: 'manager', ownerLabel: 'Your manager', canComplete: false });
     const toasts = await renderTask('/app/checklist/12', [listMock([OPEN, OTHER, managers]), progressMock({ status: 'complete' }, DONE)]);
+    // Found before act: a findBy inside act() turns React's act environment off while the query answers.
+    const completeButton = await screen.findByRole('button', { name: 'Mark as complete' });
     await act(async () => {
-      fireEvent.click(await screen.findByRole('button', { name: 'Mark as complete' }));
+      fireEvent.click(completeButton);
     });
     expect(await screen.findByRole('button', { name: 'Set back to pending' })).toBeTruthy();
     expect(toasts.success).toHaveBeenCalledWith("Congratulations! You've completed all onboarding tasks!");
