@@ -12,6 +12,26 @@ export async function queryRows<T>(db: DataSource | EntityManager, text: string,
 }
 
 /**
+ * Deletes the rows of `table` whose `column` is before `before`, at most
+ * `batch` a statement, until none is left; answers how many went. Each
+ * statement stays short however much has piled up, so pruning never holds
+ * locks or runs into the statement timeout. `table` and `column` are the
+ * caller's constants, never input; `column` should have an index.
+ */
+export async function deleteOlderThan(db: DataSource | EntityManager, table: string, column: string, before: Date, batch = 10_000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await queryRows<{ id: unknown }>(
+      db,
+      `delete from ${table} where ctid = any(array(select ctid from ${table} where ${column} < $1::timestamptz limit $2)) returning 1 as id`,
+      [before, batch],
+    );
+    total += rows.length;
+    if (rows.length < batch) return total;
+  }
+}
+
+/**
  * Positional parameters for one statement built from fragments: `add` binds a
  * value and returns its placeholder, so user input only ever travels as a
  * bound parameter, never spliced into the SQL text.

@@ -1,6 +1,6 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { TransactionalJobs, transactionDb } from '../../jobs';
-import { queryRows, SqlParams } from '../../shared/sql';
+import { deleteOlderThan, queryRows, SqlParams } from '../../shared/sql';
 import { parseInput } from '../../shared/validation';
 import { OutboxMailSchema, type OutboxMail } from './mail.schemas';
 import { renderMail } from './mail.templates';
@@ -74,11 +74,12 @@ export class MailOutbox {
   }
 
   /**
-   * Deletes mail sent before `day` minus `keepDays` (a date, in `manager`'s transaction): its text holds
-   * names and links nobody needs once it is out. Unsent mail stays for the sweep and for operators. The
-   * dedupe keys that go with it guard a day (digests) or a token that expired long before (invitations).
+   * Deletes the envelopes (recipient, subject, kind, times) of mail sent before `before`: the worker
+   * blanks a mail's text once it is out, and who was mailed what is personal data nobody needs for
+   * long. Unsent mail stays for the sweep and for operators. The dedupe keys that go with it guard a
+   * single day (digests) or an invitation link that expired long before.
    */
-  async pruneSent(manager: EntityManager, day: string, keepDays: number): Promise<void> {
-    await manager.query('delete from mail_outbox where sent_at < $1::date - $2::int', [day, keepDays]);
+  pruneSent(db: DataSource | EntityManager, before: Date): Promise<number> {
+    return deleteOlderThan(db, 'mail_outbox', 'sent_at', before);
   }
 }

@@ -15,7 +15,7 @@ export const NOTIFICATION_LIMITS = {
   linkMax: 500,
   /** Working days ahead that count as "due soon" in the digest. */
   dueSoonWorkingDays: 2,
-  /** Digest keys, run-log rows, notifications read and mail sent more than this many days ago are pruned by the job's tick. */
+  /** Digest keys and run-log rows older than this many days, and notifications read and mail sent this many days before, are pruned by the job's tick. */
   keepDays: 90,
   /** The longest one statement of a reminder run may take (requests keep the data source's own limit). */
   runTimeoutSeconds: 600,

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { requireAdmin, type Actor } from '../../shared/actor';
 import type { Clock } from '../../shared/clock';
-import { queryRows } from '../../shared/sql';
+import { deleteOlderThan, queryRows } from '../../shared/sql';
 import { companyDay } from '../checklist';
 import { isDeliverableAddress, MAIL_LIMITS, type MailOutbox, type OutboxMail } from '../mail';
 import type { SettingsService } from '../settings';
@@ -88,10 +88,19 @@ export class ReminderService {
    * run that fails rolls its row back, so the next tick tries again. While
    * the company has reminders switched off a tick claims nothing, so
    * switching them back on the same day still sends that day's reminders.
-   * Answers null when this tick had nothing to do.
+   * Every tick then prunes old read notifications and sent mail (prune).
+   * Answers null when this tick had no run to do.
    */
   async tick(now: Date = this.clock()): Promise<ReminderRunType | null> {
     const { today, timeZone } = await companyDay(this.dataSource, now);
+    const sent = await this.runDue(now, today, timeZone);
+    // After the run: a backlog to delete must not hold up the day's reminders.
+    await this.prune(today, timeZone);
+    return sent;
+  }
+
+  /** The day's run when this tick is the one to do it (see tick), else null. */
+  private async runDue(now: Date, today: string, timeZone: string): Promise<ReminderRunType | null> {
     if (localHour(now, timeZone) < REMINDER_HOUR) return null;
     const [day] = await queryRows<{ working: boolean; done: boolean }>(
       this.dataSource,
@@ -111,11 +120,22 @@ export class ReminderService {
       // Digest keys only guard their own day; old ones are kept a while for operators, then pruned.
       await manager.query(`delete from reminder_digests where day < $1::date - $2::int`, [today, L.keepDays]);
       await manager.query(`delete from reminder_runs where day < $1::date - $2::int`, [today, L.keepDays]);
-      // The bell lists the newest 50, so a notification read long ago is seen by nobody; unread ones stay and count.
-      await manager.query(`delete from notifications where read_at < $1::date - $2::int`, [today, L.keepDays]);
-      await this.outbox.pruneSent(manager, today, L.keepDays);
       return sent;
     });
+  }
+
+  /**
+   * Every tick, whatever the hour, the day or the company's switch, and
+   * outside the run's transaction: deletes notifications read, and mail
+   * sent, before the company day `keepDays` back. Once caught up, each
+   * finds nothing through its index.
+   */
+  private async prune(today: string, timeZone: string): Promise<void> {
+    const [row] = await queryRows<{ before: Date }>(this.dataSource, 'select (($1::date - $2::int)::timestamp at time zone $3) as before', [today, L.keepDays, timeZone]);
+    if (!row) return;
+    // A notification read that long ago: kept while unread, as the bell counts it.
+    await deleteOlderThan(this.dataSource, 'notifications', 'read_at', row.before);
+    await this.outbox.pruneSent(this.dataSource, row.before);
   }
 
   /** The company's escalation days, or null while it has reminders switched off. */

@@ -512,37 +512,51 @@ describe('reminder job: digests, escalations, idempotency', () => {
     }
   }, 180_000);
 
-  // Last: its day is later than every other test's, and it prunes what they left from before it.
-  it("prunes, on the day's tick, digest keys, run rows, read notifications and sent mail older than 90 days, and nothing newer or unread", async () => {
+  // Last: their days are later than every other test's, and they prune what those left from before.
+  it('prunes, on the day\'s run, digest keys and run rows older than 90 days', async () => {
     const hires = await role('Archivist');
     await item(hires, 'Sort the archive', 0);
     const hire = await person('Ari Archivist', hires, { start: '2031-12-01' });
-    const tag = crypto.randomBytes(3).toString('hex');
-    // Monday 1 December 2031: 90 days back is 2 September. The rows are dated either side of it.
-    const old = '2031-09-01T12:00:00Z';
-    const recent = '2031-09-03T12:00:00Z';
-    const notes = ['read long ago', 'read recently', 'unread, old'];
-    await t.dataSource.query(
-      `insert into notifications (user_id, type, title, body, link, created_at, read_at)
-       select $1, 'digest', t.title, '', null, $2::timestamptz, t.read_at from unnest($3::text[], $4::timestamptz[]) as t(title, read_at)`,
-      [hire.id, old, notes, [old, recent, null]],
-    );
-    const mails = ['sent long ago', 'sent recently', 'never sent'];
-    await t.dataSource.query(
-      `insert into mail_outbox (to_address, subject, text, html, kind, created_at, sent_at)
-       select $1, m.subject, 'text', '<p>html</p>', 'digest', $2::timestamptz, m.sent_at from unnest($3::text[], $4::timestamptz[]) as m(subject, sent_at)`,
-      [hire.email, old, mails.map((m) => `${m} ${tag}`), [old, recent, null]],
-    );
+    // Monday 1 December 2031: 90 days back is 2 September.
     await t.dataSource.query(`insert into reminder_runs (day) values ('2031-09-01'), ('2031-09-02')`);
     await t.dataSource.query(`insert into reminder_digests (recipient_id, day, tasks) values ($1, '2031-09-01', 1), ($1, '2031-09-02', 1)`, [hire.id]);
 
     expect(await t.handle.services.reminders.tick(at('2031-12-01T09:30:00Z'))).toEqual({ digests: 1, escalations: 0 });
 
-    const titles = (await t.dataSource.query('select title from notifications where user_id = $1 order by id', [hire.id])) as Array<{ title: string }>;
-    expect(titles.map((n) => n.title)).toEqual(['read recently', 'unread, old', 'Tasks due soon or overdue']);
-    const subjects = (await t.dataSource.query('select subject from mail_outbox where subject like $1 order by id', [`% ${tag}`])) as Array<{ subject: string }>;
-    expect(subjects.map((m) => m.subject)).toEqual([`sent recently ${tag}`, `never sent ${tag}`]);
     expect(await t.dataSource.query(`select day::text as day from reminder_runs where day < '2031-12-01' order by day`)).toEqual([{ day: '2031-09-02' }]);
     expect(await t.dataSource.query('select day::text as day from reminder_digests where recipient_id = $1 order by day', [hire.id])).toEqual([{ day: '2031-09-02' }, { day: '2031-12-01' }]);
+  });
+
+  it('deletes, on every tick, notifications read and mail sent over 90 company days before, never unread or unsent ones, even with reminders off', async () => {
+    const hire = await person('Ola Oldtimer', await role('Oldtimer'));
+    const tag = crypto.randomBytes(3).toString('hex');
+    // 2031-12-20 in Auckland: 90 days back is 21 September there, which starts at 2031-09-20T12:00Z (NZST). Rows a week either side.
+    const old = '2031-09-13T12:00:00Z';
+    const recent = '2031-09-27T12:00:00Z';
+    await t.dataSource.query(
+      `insert into notifications (user_id, type, title, body, link, created_at, read_at)
+       select $1, 'digest', t.title, '', null, $2::timestamptz, t.read_at from unnest($3::text[], $4::timestamptz[]) as t(title, read_at)`,
+      [hire.id, old, ['read long ago', 'read recently', 'unread, old'], [old, recent, null]],
+    );
+    // As the worker leaves a sent mail: its text blanked, its envelope kept.
+    await t.dataSource.query(
+      `insert into mail_outbox (to_address, subject, text, html, kind, created_at, sent_at, attempts)
+       select $1, m.subject, b.body, b.body, 'digest', $2::timestamptz, m.sent_at, 25
+         from unnest($3::text[], $4::timestamptz[]) as m(subject, sent_at), lateral (select case when m.sent_at is null then 'text' else '' end as body) as b`,
+      [hire.email, old, ['sent long ago', 'sent recently', 'never sent'].map((m) => `${m} ${tag}`), [old, recent, null]],
+    );
+    const before = (await t.dataSource.query('select time_zone from company_settings')) as Array<{ time_zone: string }>;
+    await t.dataSource.query(`update company_settings set time_zone = 'Pacific/Auckland', reminders_enabled = false`);
+    try {
+      // 03:00 in Auckland on a Saturday, reminders switched off: no run, but the prune.
+      expect(await t.handle.services.reminders.tick(at('2031-12-19T14:00:00Z'))).toBeNull();
+    } finally {
+      await t.dataSource.query('update company_settings set time_zone = $1, reminders_enabled = true', [before[0]?.time_zone]);
+    }
+
+    const titles = (await t.dataSource.query('select title from notifications where user_id = $1 order by id', [hire.id])) as Array<{ title: string }>;
+    expect(titles.map((n) => n.title)).toEqual(['read recently', 'unread, old']);
+    const subjects = (await t.dataSource.query('select subject from mail_outbox where subject like $1 order by id', [`% ${tag}`])) as Array<{ subject: string }>;
+    expect(subjects.map((m) => m.subject)).toEqual([`sent recently ${tag}`, `never sent ${tag}`]);
   });
 });
