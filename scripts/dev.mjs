@@ -40,8 +40,8 @@ function stop() {
     console.info('embark: stopping…');
   }
   try {
-    // SIGTERM whatever stopped us: turbo's npm wrapper forwards SIGTERM to turbo, but ignores SIGINT
-    // when it has no terminal, leaving it to the terminal's process group, which turbo is not in.
+    // SIGTERM whatever stopped us: turbo's npm wrapper forwards SIGTERM to turbo but not SIGINT, which
+    // it leaves to the terminal's process group, and turbo runs in a group of its own.
     dev.kill('SIGTERM');
   } catch {
     // already gone

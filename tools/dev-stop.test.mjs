@@ -74,8 +74,8 @@ async function waitFor(what, check, ms, output) {
 }
 
 describe('npm run dev', () => {
-  // Ctrl-C in a terminal (SIGINT to the group: turbo and `node --watch` forward it, so the gateway gets a
-  // second one) and a service manager's stop (SIGTERM).
+  // Ctrl-C in a terminal (SIGINT to dev's group; dev stops turbo, in a group of its own, with SIGTERM) and a
+  // service manager's stop (SIGTERM).
   for (const signal of ['SIGINT', 'SIGTERM']) {
     it(`comes up, and a ${signal} to its process group leaves nothing running`, { timeout: STARTUP_MS + STOP_MS + 30_000 }, async (t) => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'embark-dev-'));

@@ -14,26 +14,27 @@ const startWith = (employee) => () => checkRemoteUrls(template('shell'), { EMPLO
 
 describe('the shell image checks its remote URLs before rendering', () => {
   it('starts with http(s) URLs, percent-encoded, and with paths on its own origin', () => {
-    for (const url of ['http://localhost:3001/mf-manifest.json', 'https://cdn.example.com/employee/1.2.3/mf-manifest.json?v=2&x=%22', '/employee/mf-manifest.json']) {
+    for (const url of ['http://localhost:3001/mf-manifest.json', 'HTTPS://cdn.example.com/employee/1.2.3/mf-manifest.json?v=2&x=%22', 'http://127.0.0.1:13001', '/employee/mf-manifest.json']) {
       assert.doesNotThrow(startWith(url), url);
     }
   });
 
   it('refuses, naming the variable, a URL with a character nginx would write unescaped', () => {
-    for (const url of ['http://x/"a', "http://x/'a", 'http://x/$host', 'http://x/a b', 'http://x/a\nb', 'http://x/<script>', 'http://x/{a}', 'http://x/a\\b']) {
-      assert.throws(startWith(url), /EMPLOYEE_REMOTE_URL may hold only a URL's characters/, JSON.stringify(url));
+    for (const url of ['http://x/"a', "http://x/'a", 'http://x/$host', 'http://x/a b', 'http://x/a\nb', 'http://x/<script>', 'http://x/{a}', 'http://x/a\\b', 'http://x/caf\u00e9']) {
+      assert.throws(startWith(url), /EMPLOYEE_REMOTE_URL may hold only letters, digits/, JSON.stringify(url));
     }
   });
 
   it('refuses what is not an http(s) URL or a path: empty, another scheme, protocol-relative', () => {
-    for (const url of ['', 'javascript:alert(1)', 'ftp://x/y', '//cdn.example.com/x', 'cdn.example.com/x']) {
+    for (const url of ['', 'javascript:alert(1)', 'ftp://x/y', '//cdn.example.com/x', 'cdn.example.com/x', 'https://a.example.com;b.example.com/x', 'https://user@x.example.com/x']) {
       assert.throws(startWith(url), /EMPLOYEE_REMOTE_URL must be an http:\/\/ or https:\/\/ URL/, JSON.stringify(url));
     }
     assert.throws(() => checkRemoteUrls(template('shell'), { EMPLOYEE_REMOTE_URL: GOOD }), /ADMIN_REMOTE_URL must be/);
   });
 
-  it('leaves the remotes’ own images alone (their templates name no remote)', () => {
+  it('leaves the remotes’ own images alone (their templates name no remote), and fails on a template it cannot read', () => {
     for (const app of ['employee-mfe', 'admin-mfe']) assert.doesNotThrow(() => checkRemoteUrls(template(app), {}), app);
+    assert.throws(() => checkRemoteUrls(template('missing'), {}), /cannot read the nginx template/);
   });
 
   it('runs in the image before the entrypoint renders the template', () => {

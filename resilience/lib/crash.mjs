@@ -10,12 +10,6 @@ import { call, database, gatewayModule, registerEmployees, signIn, sql, startGat
 /** Deliveries one gateway runs at once (the mail worker's own default, read from the build): the bound on duplicates. */
 export const IN_FLIGHT_MAX = gatewayModule('modules/mail/index.js').DEFAULT_DELIVERY_POLICY.concurrency;
 const INVITATIONS_PER_CLIENT = 3;
-/**
- * A client waits this long for each answer. The clients write back to back with no pause, so an answer
- * takes about clients ÷ the gateway's writes per second (3–4 s for 500 on 2 cores): a time-out shorter
- * than the load before the kill would count that queue, not a refusal or a write that hangs.
- */
-const WRITE_TIMEOUT_MS = 15_000;
 const is2xx = (status) => status >= 200 && status < 300;
 /** How a request cut off by the kill ends: the socket closed or reset after it was sent, with no answer. */
 const CUT_OFF = new Set(['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE']);
@@ -106,6 +100,11 @@ export async function crashMidWrite({ stack, clients, loadBeforeKillMs, run }) {
   let crashed = false;
   const base = gateway.base;
   const arrivalMs = loadBeforeKillMs / 2;
+  // The clients write back to back, so an answer waits about clients ÷ the gateway's writes per second
+  // (3–4 s for 500 on 2 cores), and a 5 s time-out counted that queue as a failure. A time-out longer
+  // than the load leaves "failed before the kill" to refusals; a write that hangs instead shows as the
+  // oldest one in flight at the kill (`oldestInFlightMs`), beside the slowest answer.
+  const writeTimeoutMs = loadBeforeKillMs + 5000;
   async function client(account, c) {
     await sleep((c * arrivalMs) / clients);
     const mine = invitations.slice(c * INVITATIONS_PER_CLIENT, (c + 1) * INVITATIONS_PER_CLIENT);
@@ -117,15 +116,15 @@ export async function crashMidWrite({ stack, clients, loadBeforeKillMs, run }) {
       if (k % 4 === 0 && k / 4 < account.tasks.length) {
         const itemId = account.tasks[k / 4];
         const note = `crash-${run}-note-${c}-${k}`;
-        r = await call(base, 'POST', `/api/tasks/${itemId}/complete`, { token: account.token, body: { notes: note }, timeoutMs: WRITE_TIMEOUT_MS });
+        r = await call(base, 'POST', `/api/tasks/${itemId}/complete`, { token: account.token, body: { notes: note }, timeoutMs: writeTimeoutMs });
         w = { kind: 'task', userId: account.id, itemId, note };
       } else if (k % 4 === 3 && mine.length > 0) {
         const invitation = mine.shift();
-        r = await call(base, 'POST', `/api/invitations/${encodeURIComponent(invitation.token)}/accept`, { body: { password: 'Invited-Hire-2024' }, timeoutMs: WRITE_TIMEOUT_MS });
+        r = await call(base, 'POST', `/api/invitations/${encodeURIComponent(invitation.token)}/accept`, { body: { password: 'Invited-Hire-2024' }, timeoutMs: writeTimeoutMs });
         w = { kind: 'invitation', email: invitation.email };
       } else {
         const title = `crash-${run}-entry-${c}-${k}`;
-        r = await call(base, 'POST', '/api/journal-entries', { token: account.token, body: { title, content: `content of ${title}`, tags: [`t${c}`, `k${k}`] }, timeoutMs: WRITE_TIMEOUT_MS });
+        r = await call(base, 'POST', '/api/journal-entries', { token: account.token, body: { title, content: `content of ${title}`, tags: [`t${c}`, `k${k}`] }, timeoutMs: writeTimeoutMs });
         w = { kind: 'journal', userId: account.id, title };
       }
       // status 0: no answer, and `error` says why (cut off, refused, timed out).
@@ -224,11 +223,13 @@ export async function crashMidWrite({ stack, clients, loadBeforeKillMs, run }) {
 
   const byKind = (list) => ['task', 'journal', 'invitation'].map((k) => `${k} ${list.filter((w) => w.kind === k).length}`).join(', ');
   // How long the answered writes took: a slow answer before the kill is load, not the crash.
-  const slowestMs = Object.fromEntries(['task', 'journal', 'invitation'].map((k) => [k, Math.max(0, ...writes.filter((w) => w.kind === k && w.status !== 0).map((w) => w.ms))]));
+  const longest = (list) => (list.length ? Math.max(...list.map((w) => w.ms)) : null);
+  const slowestMs = Object.fromEntries(['task', 'journal', 'invitation'].map((k) => [k, longest(writes.filter((w) => w.kind === k && w.status !== 0))]));
+  const oldestInFlightMs = longest(inFlight);
   const summary =
     `crash mid-write: ${writes.length} writes, ${acknowledged.length} acknowledged (${byKind(acknowledged)}), lost ${lost}, duplicated ${duplicated}; ` +
     `in flight ${inFlight.length} (cut off by the kill: ${byKind(inFlight)}), ${inFlightPresent} of them committed whole, the rest absent whole; ` +
-    `${refusedConnection.length} refused a connection after the kill; slowest answer ${Object.entries(slowestMs).map(([k, ms]) => `${k} ${ms} ms`).join(', ')}` +
+    `${refusedConnection.length} refused a connection after the kill; slowest answer ${Object.entries(slowestMs).map(([k, ms]) => `${k} ${ms ?? '–'} ms`).join(', ')}, oldest in flight at the kill ${oldestInFlightMs ?? '–'} ms` +
     (rejected.length ? `; ${rejected.length} failed before the kill` : '') +
     (broken.length ? `; ${broken.length} stored in part` : '');
   return {
@@ -240,6 +241,7 @@ export async function crashMidWrite({ stack, clients, loadBeforeKillMs, run }) {
     inFlightPresent,
     refusedConnection: refusedConnection.length,
     slowestMs,
+    oldestInFlightMs,
     rejected,
     lost,
     duplicated,
