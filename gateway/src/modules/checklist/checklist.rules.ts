@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { CompletionStatsType } from './checklist.types';
 
 /**
@@ -105,8 +106,29 @@ function zoneOffsetMs(ms: number, timeZone: string): number {
   return wall - Math.floor(ms / 1000) * 1000;
 }
 
+/**
+ * Answers of the date functions below, by argument: every checklist read asks them for the same
+ * few hundred dates, and a zone's wall clock (Intl) was the costliest step of a dashboard read.
+ * An answer never changes within a process (the zone rules are the runtime's); the bound keeps an
+ * odd spread of dates from growing the memos.
+ */
+const DATE_MEMO_MAX = 4096;
+const startOfDayMemo = new LRUCache<string, number>({ max: DATE_MEMO_MAX });
+const dueEndMemo = new LRUCache<string, number>({ max: DATE_MEMO_MAX });
+const utcMidnightMemo = new LRUCache<string, number>({ max: DATE_MEMO_MAX });
+
+function remember(memo: LRUCache<string, number>, key: string, value: number): number {
+  memo.set(key, value);
+  return value;
+}
+
 /** The instant a YYYY-MM-DD date begins in `timeZone` (its midnight, or the first moment after a skipped one), in ms. */
 export function startOfDayMs(date: string, timeZone: string): number {
+  const key = `${timeZone} ${date}`;
+  return startOfDayMemo.get(key) ?? remember(startOfDayMemo, key, zoneMidnightMs(date, timeZone));
+}
+
+function zoneMidnightMs(date: string, timeZone: string): number {
   const wallMidnight = dateToUtcMs(date);
   const guess = wallMidnight - zoneOffsetMs(wallMidnight, timeZone);
   // Around a daylight-saving change the offset at the guess can differ: one correction settles it.
@@ -115,6 +137,10 @@ export function startOfDayMs(date: string, timeZone: string): number {
 
 /** Midnight UTC at the start of a YYYY-MM-DD date, in ms. Throws on anything else. */
 export function dateToUtcMs(date: string): number {
+  return utcMidnightMemo.get(date) ?? remember(utcMidnightMemo, date, parseUtcMidnight(date));
+}
+
+function parseUtcMidnight(date: string): number {
   const m = DATE_PATTERN.exec(date);
   if (!m) throw new Error(`not a YYYY-MM-DD date: ${date}`);
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
@@ -136,7 +162,9 @@ export function isOverdue(dueDate: string, completed: boolean, today: string): b
 
 /** Hours from `now` until the end of the due date in the company time zone (negative or zero once overdue). */
 export function hoursUntilDue(dueDate: string, now: Date, timeZone = 'UTC'): number {
-  return (startOfDayMs(dateAfter(dueDate), timeZone) - now.getTime()) / MS_PER_HOUR;
+  const key = `${timeZone} ${dueDate}`;
+  const end = dueEndMemo.get(key) ?? remember(dueEndMemo, key, startOfDayMs(dateAfter(dueDate), timeZone));
+  return (end - now.getTime()) / MS_PER_HOUR;
 }
 
 /** The calendar date after a YYYY-MM-DD date. */

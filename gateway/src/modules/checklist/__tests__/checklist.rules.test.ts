@@ -85,6 +85,23 @@ describe('checklist rules', () => {
       expect(() => daysBetween('2025-02-30', '2025-03-01')).toThrow(/calendar date/);
       expect(() => daysBetween('2025-03-10', '10/03/2025')).toThrow(/YYYY-MM-DD/);
     });
+
+    it('keeps its answers right, and refusals refused, once more dates were asked than it remembers', () => {
+      const berlinDst = () => [startOfDayMs('2025-03-30', 'Europe/Berlin'), startOfDayMs('2025-03-31', 'Europe/Berlin'), hoursUntilDue('2025-03-30', new Date('2025-03-29T23:00:00Z'), 'Europe/Berlin')];
+      const before = berlinDst();
+      expect(() => daysBetween('2025-02-30', '2025-03-01')).toThrow(/calendar date/);
+      // 6,000 other days in three zones: more than every memo holds, so the first answers are forgotten.
+      const first = Date.UTC(2000, 0, 1);
+      for (let k = 0; k < 6000; k++) {
+        const date = new Date(first + k * 86_400_000).toISOString().slice(0, 10);
+        for (const zone of ['UTC', 'Pacific/Auckland', 'America/Los_Angeles']) hoursUntilDue(date, new Date(first), zone);
+        expect(daysBetween('2000-01-01', date)).toBe(k);
+      }
+      expect(berlinDst()).toEqual(before);
+      expect(before.map((v, i) => (i < 2 ? new Date(v).toISOString() : v))).toEqual(['2025-03-29T23:00:00.000Z', '2025-03-30T22:00:00.000Z', 23]);
+      expect(() => daysBetween('2025-02-30', '2025-03-01')).toThrow(/calendar date/);
+      expect(new Date(startOfDayMs('2015-06-01', 'Pacific/Auckland')).toISOString()).toBe('2015-05-31T12:00:00.000Z');
+    });
   });
 
   describe('isOverdue: not completed and due before today', () => {
