@@ -112,7 +112,7 @@ function zoneOffsetMs(ms: number, timeZone: string): number {
  * An answer never changes within a process (the zone rules are the runtime's); the bound keeps an
  * odd spread of dates from growing the memos.
  */
-const DATE_MEMO_MAX = 4096;
+export const DATE_MEMO_MAX = 4096;
 const startOfDayMemo = new LRUCache<string, number>({ max: DATE_MEMO_MAX });
 const dueEndMemo = new LRUCache<string, number>({ max: DATE_MEMO_MAX });
 const utcMidnightMemo = new LRUCache<string, number>({ max: DATE_MEMO_MAX });

@@ -3,6 +3,7 @@ import {
   completionPercentage,
   completionRate,
   completionStats,
+  DATE_MEMO_MAX,
   daysBetween,
   DEFAULT_ESTIMATED_TIME,
   estimatedTime,
@@ -86,21 +87,28 @@ describe('checklist rules', () => {
       expect(() => daysBetween('2025-03-10', '10/03/2025')).toThrow(/YYYY-MM-DD/);
     });
 
-    it('keeps its answers right, and refusals refused, once more dates were asked than it remembers', () => {
+    it('keeps its answers right, and refusals refused, after more dates than it remembers', () => {
       const berlinDst = () => [startOfDayMs('2025-03-30', 'Europe/Berlin'), startOfDayMs('2025-03-31', 'Europe/Berlin'), hoursUntilDue('2025-03-30', new Date('2025-03-29T23:00:00Z'), 'Europe/Berlin')];
       const before = berlinDst();
-      expect(() => daysBetween('2025-02-30', '2025-03-01')).toThrow(/calendar date/);
-      // 6,000 other days in three zones: more than every memo holds, so the first answers are forgotten.
-      const first = Date.UTC(2000, 0, 1);
-      for (let k = 0; k < 6000; k++) {
-        const date = new Date(first + k * 86_400_000).toISOString().slice(0, 10);
-        for (const zone of ['UTC', 'Pacific/Auckland', 'America/Los_Angeles']) hoursUntilDue(date, new Date(first), zone);
-        expect(daysBetween('2000-01-01', date)).toBe(k);
-      }
-      expect(berlinDst()).toEqual(before);
       expect(before.map((v, i) => (i < 2 ? new Date(v).toISOString() : v))).toEqual(['2025-03-29T23:00:00.000Z', '2025-03-30T22:00:00.000Z', 23]);
       expect(() => daysBetween('2025-02-30', '2025-03-01')).toThrow(/calendar date/);
-      expect(new Date(startOfDayMs('2015-06-01', 'Pacific/Auckland')).toISOString()).toBe('2015-05-31T12:00:00.000Z');
+      // Twice as many days as a memo holds, in three zones: each answer checked against what the
+      // zone's offset allows, so a memo that mixed up dates or zones would show.
+      const first = Date.UTC(2000, 0, 1);
+      const now = new Date(first);
+      const days = Array.from({ length: 2 * DATE_MEMO_MAX }, (_, k) => new Date(first + k * 86_400_000).toISOString().slice(0, 10));
+      const answers = (order: string[]) => order.map((date) => ({ date, utc: hoursUntilDue(date, now, 'UTC'), auckland: hoursUntilDue(date, now, 'Pacific/Auckland'), losAngeles: hoursUntilDue(date, now, 'America/Los_Angeles') }));
+      const forwards = answers(days);
+      forwards.forEach(({ date, utc, auckland, losAngeles }, k) => {
+        expect(daysBetween('2000-01-01', date)).toBe(k);
+        expect(utc).toBe(24 * (k + 1));
+        expect([12, 13]).toContain(utc - auckland);
+        expect([7, 8]).toContain(losAngeles - utc);
+      });
+      // Backwards: the newest answers come from the memo, the oldest are worked out again.
+      expect(answers([...days].reverse()).reverse()).toEqual(forwards);
+      expect(berlinDst()).toEqual(before);
+      expect(() => daysBetween('2025-02-30', '2025-03-01')).toThrow(/calendar date/);
     });
   });
 
