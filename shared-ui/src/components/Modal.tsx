@@ -52,7 +52,9 @@ export function Modal({ open, title, description, children, footer, onClose, clo
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onCancel={(event) => {
-        // Escape: React state decides whether it closes.
+        // Escape: React state decides whether it closes. React hands a nested dialog's cancel to
+        // the dialogs around it too (the browser does not), so only the dialog Escape was meant for acts.
+        if (event.target !== event.currentTarget) return;
         event.preventDefault();
         if (dismissible) onClose();
       }}

@@ -101,6 +101,19 @@ describe('Modal and ConfirmDialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('Escape in a dialog opened from another closes only that one', () => {
+    const outerClose = jest.fn();
+    const innerClose = jest.fn();
+    render(
+      <Modal open title="Edit user" onClose={outerClose}>
+        <Modal open title="Reset two-factor?" onClose={innerClose} />
+      </Modal>,
+    );
+    fireEvent(screen.getByRole('dialog', { hidden: true, name: 'Reset two-factor?' }), new Event('cancel', { cancelable: true }));
+    expect(innerClose).toHaveBeenCalledTimes(1);
+    expect(outerClose).not.toHaveBeenCalled();
+  });
+
   it('ConfirmDialog: Cancel comes first; busy disables both and shows the busy label; an error shows as an alert', () => {
     const onConfirm = jest.fn();
     const onCancel = jest.fn();
