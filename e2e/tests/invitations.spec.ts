@@ -103,6 +103,9 @@ test.describe('bringing hires in', () => {
     await expect(toast(hirePage, 'You have been logged out successfully')).toBeVisible();
     await hirePage.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(hirePage).toHaveURL('/forgot-password');
+    // The address changes before the page's chunk has loaded, and the sign-in form (with its own
+    // Email field) stays on screen until then: type only once the new form is there.
+    await expect(hirePage.getByRole('heading', { level: 1, name: 'Forgot Password' })).toBeVisible();
     await hirePage.getByLabel('Email').fill(hire.email);
     await hirePage.getByRole('button', { name: 'Send reset link' }).click();
     await expect(hirePage.getByText('If an account exists for that email address, we have sent a link to reset its password.', { exact: false })).toBeVisible();

@@ -43,7 +43,7 @@ export function AuthProvider({ children, api = sessionApi, hardRedirect = assign
     () =>
       new SessionController({
         api,
-        initialise: (user, mode) => latest.current.initialise(user, mode),
+        initialise: (user, mode, token) => latest.current.initialise(user, mode, token),
         env: {
           navigate: (path) => void latest.current.navigate(path, { replace: true }),
           hardRedirect: (path) => latest.current.hardRedirect(path),

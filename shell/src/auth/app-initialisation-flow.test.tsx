@@ -66,7 +66,7 @@ describe('sign-in waits for the initialisation', () => {
     });
     const { toasts } = await signIn(initialise);
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
-    expect(initialise).toHaveBeenCalledWith(EMPLOYEE, 'sign-in');
+    expect(initialise).toHaveBeenCalledWith(EMPLOYEE, 'sign-in', 'tok-1');
     expect(tokenDuringInit).toBe('tok-1');
     expect(toasts.success).toHaveBeenCalledWith('Welcome back, Erin Employee!');
   });
@@ -117,7 +117,7 @@ describe('sign-in waits for the initialisation', () => {
     renderWithSession(<RegisterPage api={api} />, { path: '/register', api, initialise, routes: landing });
     await submitRegistration();
     expect((await screen.findByRole('alert')).textContent).toContain('Registration successful but there was an issue loading your data. Please refresh the page.');
-    expect(initialise).toHaveBeenCalledWith(EMPLOYEE, 'sign-in');
+    expect(initialise).toHaveBeenCalledWith(EMPLOYEE, 'sign-in', 'tok-new');
     expect(screen.getByTestId('location').textContent).toBe('/register');
   });
 
@@ -158,7 +158,7 @@ describe('sign-in waits for the initialisation', () => {
       await act(async () => jest.advanceTimersByTime(1_999));
       expect(initialise).not.toHaveBeenCalled();
       await act(async () => jest.advanceTimersByTime(1));
-      expect(initialise).toHaveBeenCalledWith(EMPLOYEE, 'restore');
+      expect(initialise).toHaveBeenCalledWith(EMPLOYEE, 'restore', 'tok');
     });
 
     it('does not start when the session changed meanwhile (signed out or expired)', async () => {

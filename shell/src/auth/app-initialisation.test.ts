@@ -70,7 +70,11 @@ function putMarker(userId: number, timestamp: number, extra: Record<string, unkn
   storage().setItem(STORAGE_KEYS.appInitialised, JSON.stringify({ userId, timestamp, isFirstTimeUser: false, version: '1.0', ...extra }));
 }
 
-beforeEach(() => window.localStorage.clear());
+// Every run belongs to a signed-in session unless a test says otherwise.
+beforeEach(() => {
+  window.localStorage.clear();
+  window.localStorage.setItem(STORAGE_KEYS.authToken, 'tok');
+});
 
 describe('the sequence', () => {
   it('runs documents, navigation, checklist, journal, dashboard, one after the other', async () => {
@@ -184,6 +188,23 @@ describe('a refused session (401/403: revoked, e.g. the account was deactivated)
 });
 
 describe('a session that ends while the sequence runs (sign-out, expiry)', () => {
+  it.each<InitialisationMode>(['restore', 'sign-in'])('on %s, already over when it starts (it ended while this code loaded), runs nothing and writes nothing', async (mode) => {
+    window.localStorage.clear();
+    const fake = fakeInitialisers();
+    const outcome = await initialiseApp(RETURNING, fake, { mode, token: 'tok', now: at(NOW) });
+    expect(fake.calls).toEqual([]);
+    expect(outcome).toMatchObject({ ok: false, failedStep: 'documents', sessionRefused: true, error: new Error('The session ended during the initialisation') });
+    expect(Object.keys(window.localStorage)).toEqual([]);
+  });
+
+  it('belongs to the session it was started for, not to one that replaced it meanwhile', async () => {
+    window.localStorage.setItem(STORAGE_KEYS.authToken, 'another');
+    const fake = fakeInitialisers();
+    await expect(initialiseApp(RETURNING, fake, { mode: 'restore', token: 'tok', now: at(NOW) })).resolves.toMatchObject({ ok: false, sessionRefused: true });
+    expect(fake.calls).toEqual([]);
+    expect(storage().getItem(STORAGE_KEYS.authDebugLog)).toBeNull();
+  });
+
   it.each<InitialisationMode>(['restore', 'sign-in'])('on %s stops at the next step and writes no marker and no log entry', async (mode) => {
     storage().setItem(STORAGE_KEYS.authToken, 'tok');
     const fake = fakeInitialisers();
@@ -298,7 +319,7 @@ describe('the app-initialised marker and the 5-minute dashboard skip', () => {
   });
 
   it('survives storage that refuses writes', async () => {
-    const refusing = { getItem: () => null, setItem: () => { throw new Error('full'); }, removeItem: () => undefined } as unknown as Storage;
+    const refusing = { getItem: (key: string) => (key === STORAGE_KEYS.authToken ? 'tok' : null), setItem: () => { throw new Error('full'); }, removeItem: () => undefined } as unknown as Storage;
     await expect(initialiseApp(RETURNING, fakeInitialisers(), { mode: 'sign-in', now: at(NOW), storage: refusing })).resolves.toMatchObject({ ok: true });
   });
 });

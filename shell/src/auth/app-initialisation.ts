@@ -77,6 +77,11 @@ export type InitialisationOutcome =
 
 export interface InitialiseOptions {
   mode: InitialisationMode;
+  /**
+   * The token of the session this run belongs to (by default the stored one). The caller passes the
+   * token it decided on: loading this module takes time, and the session may end meanwhile.
+   */
+  token?: string | null;
   now?: () => number;
   storage?: Storage | null;
 }
@@ -160,16 +165,25 @@ export function dashboardRecentlyInitialised(marker: AppInitialisedMarker | null
 /** The error of a sequence that stopped because its session ended while it ran. */
 export const SESSION_ENDED_DURING_INITIALISATION = 'The session ended during the initialisation';
 
+function ended(step: InitialisationStep, firstTimeUser: boolean, completed: InitialisationStep[], failed: InitialisationStep[]): InitialisationOutcome {
+  return { ok: false, failedStep: step, error: new Error(SESSION_ENDED_DURING_INITIALISATION), sessionRefused: true, firstTimeUser, completed, failed };
+}
+
 /**
  * Runs the initialisation sequence for `user`; never throws (the outcome says what happened). When
  * the session ends while it runs (sign-out, expiry, here or in another tab: the stored token is no
  * longer the one it started with), it stops at the next step quietly: the end of a session cleared
  * the user's data from storage, and a late marker or log entry would bring some back.
  */
-export async function initialiseApp(user: SessionUser, initialisers: AppInitialisers, { mode, now = nowMs, storage = defaultStorage() }: InitialiseOptions): Promise<InitialisationOutcome> {
-  const token = readAuthToken(storage ?? undefined);
-  const sessionEnded = () => readAuthToken(storage ?? undefined) !== token;
+export async function initialiseApp(
+  user: SessionUser,
+  initialisers: AppInitialisers,
+  { mode, now = nowMs, storage = defaultStorage(), token = readAuthToken(storage ?? undefined) }: InitialiseOptions,
+): Promise<InitialisationOutcome> {
+  const sessionEnded = () => token === null || readAuthToken(storage ?? undefined) !== token;
   const firstTimeUser = isFirstTimeUser(user, now());
+  // Already over before the first step: its end cleared the debug log, which must stay empty.
+  if (sessionEnded()) return ended(INITIALISATION_STEPS[0], firstTimeUser, [], []);
   let marker = readInitialisedMarker(storage);
   logAuthEvent('init.start', { details: { mode, userId: user.id, firstTimeUser } });
 
@@ -199,9 +213,7 @@ export async function initialiseApp(user: SessionUser, initialisers: AppInitiali
     } catch (error) {
       result = { ok: false, error };
     }
-    if (sessionEnded()) {
-      return { ok: false, failedStep: step, error: new Error(SESSION_ENDED_DURING_INITIALISATION), sessionRefused: true, firstTimeUser, completed, failed };
-    }
+    if (sessionEnded()) return ended(step, firstTimeUser, completed, failed);
     if (result.ok) {
       completed.push(step);
     } else {

@@ -149,7 +149,7 @@ describe('start', () => {
     await jest.advanceTimersByTimeAsync(1_999);
     expect(initialise).not.toHaveBeenCalled();
     await jest.advanceTimersByTimeAsync(1);
-    expect(initialise).toHaveBeenCalledWith(EMPLOYEE, 'restore');
+    expect(initialise).toHaveBeenCalledWith(EMPLOYEE, 'restore', TOKEN);
   });
 
   it('skips that re-initialisation when the session changed meanwhile', async () => {
@@ -349,7 +349,7 @@ describe('establishSession', () => {
     expect(initialise).not.toHaveBeenCalled();
     await jest.advanceTimersByTimeAsync(1);
     await expect(done).resolves.toEqual({ ok: true });
-    expect(initialise).toHaveBeenCalledWith(ADMIN, 'sign-in');
+    expect(initialise).toHaveBeenCalledWith(ADMIN, 'sign-in', TOKEN);
     expect(states.at(-1)).toEqual({ status: 'authenticated', user: ADMIN });
     expect(env.navigate).toHaveBeenCalledWith('/app/admin');
     expect(env.toasts.success).toHaveBeenCalledWith('Welcome back, Ada Admin!');

@@ -34,21 +34,22 @@ const ANONYMOUS: AuthState = { status: 'anonymous', user: null };
 /** Pages where an expired session needs no toast or redirect: the user is already signing in. */
 const GUEST_FORM_PATHS: readonly string[] = [ROUTES.login, ROUTES.register];
 
-/** Runs the after-sign-in initialisation of a user's data (docs/product.md#initialisation). */
-export type RunInitialisation = (user: SessionUser, mode: InitialisationMode) => Promise<InitialisationOutcome>;
+/** Runs the after-sign-in initialisation of a user's data (docs/product.md#initialisation) for the session holding `token`. */
+export type RunInitialisation = (user: SessionUser, mode: InitialisationMode, token: string) => Promise<InitialisationOutcome>;
 
 /**
  * The real initialisation. Its steps load lazily: they bring the Apollo client, which the static
  * first paint of `/` must not load. If even that code cannot be loaded, nothing can be shown, so it
  * counts as a failed (required) navigation step.
  */
-export const runAppInitialisation: RunInitialisation = async (user, mode) => {
+export const runAppInitialisation: RunInitialisation = async (user, mode, token) => {
   try {
     const [{ createAppInitialisers }, { initialiseApp }] = await Promise.all([import('./app-initialisers'), import('./app-initialisation')]);
     // A restored session that the server now refuses is over (see InitialisationMode).
-    return await initialiseApp(user, createAppInitialisers({ reportSessionExpiry: mode === 'restore' }), { mode });
+    return await initialiseApp(user, createAppInitialisers({ reportSessionExpiry: mode === 'restore' }), { mode, token });
   } catch (error) {
-    logAuthEvent('init.unavailable', { details: { mode, error: String(error) } });
+    // Not logged for a session that ended meanwhile: its end cleared the log.
+    if (readAuthToken() === token) logAuthEvent('init.unavailable', { details: { mode, error: String(error) } });
     return { ok: false, failedStep: 'navigation', error, sessionRefused: false, firstTimeUser: false, completed: [], failed: [] };
   }
 };
@@ -152,7 +153,7 @@ export class SessionController implements SessionControl {
     const token = readAuthToken();
     if (!token) return;
     whenIdle(() => {
-      if (readAuthToken() === token) void this.options.initialise(user, 'restore');
+      if (readAuthToken() === token) void this.options.initialise(user, 'restore', token);
     });
   }
 
@@ -257,7 +258,7 @@ export class SessionController implements SessionControl {
     // The user's data is initialised before they are let in. When a required step fails the user
     // stays on the form with the initialisation-failure message; the stored session stays, so the
     // page refresh that message asks for signs them in with their data.
-    const outcome = await this.options.initialise(user, 'sign-in');
+    const outcome = await this.options.initialise(user, 'sign-in', token);
     if (!outcome.ok) {
       if (outcome.sessionRefused) {
         // Signed out elsewhere or deactivated between the sign-in and its first requests: the new
