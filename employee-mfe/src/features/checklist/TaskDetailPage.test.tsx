@@ -109,11 +109,15 @@ describe('TaskDetailPage', () => {
       progressMock({ status: 'pending' }, { ...OPEN, has_progress: true, progress_id: 4 }, sent),
     ]);
     const completeButton = await screen.findByRole('button', { name: 'Mark as complete' });
+    completeButton.focus();
     await act(async () => {
       fireEvent.click(completeButton);
     });
     expect(await screen.findByRole('button', { name: 'Set back to pending' })).toBeTruthy();
     expect(sent).toHaveBeenLastCalledWith({ status: 'complete' });
+    // The pressed button is gone: focus is on the one that took its place, not on the page's body.
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Set back to pending' }));
     expect(screen.getByRole('link', { name: 'Write a reflection' }).getAttribute('href')).toBe('/app/journal/new?taskId=12');
     expect(screen.getByText('Completed 3 minutes ago')).toBeTruthy();
     expect(toasts.success).toHaveBeenCalledWith('"Security training" is complete');
@@ -125,6 +129,8 @@ describe('TaskDetailPage', () => {
     });
     expect(await screen.findByRole('button', { name: 'Mark as complete' })).toBeTruthy();
     expect(sent).toHaveBeenLastCalledWith({ status: 'pending' });
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Mark as complete' }));
     expect(screen.queryByText(/^Completed \d/)).toBeNull();
     expect(screen.queryByRole('link', { name: 'Write a reflection' })).toBeNull();
     expect(toasts.success).toHaveBeenCalledWith('"Security training" is pending again');

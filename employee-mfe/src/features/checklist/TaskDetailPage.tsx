@@ -30,6 +30,7 @@ import {
 } from '@embark/shared-ui';
 import { OWNER_TEXT, TASK_DETAIL_TEXT } from '@embark/shared-ui/page-text/checklist';
 import type { ChecklistTaskFieldsFragment } from '../../__generated__/graphql';
+import { refocusIfLost } from '../../shared/focus';
 import { useCompletionToast } from './api/useCompletionToast';
 import { useMyChecklist, useSetTaskProgress } from './api/useChecklist';
 import { TaskStatusBadge } from './components/TaskStatusBadge';
@@ -53,6 +54,9 @@ function BackLink() {
 
 type Busy = 'complete' | 'setBack' | 'note' | null;
 
+const COMPLETE_BUTTON_ID = 'task-complete';
+const SET_BACK_BUTTON_ID = 'task-set-back';
+
 function TaskDetail({ task }: { task: ChecklistTaskFieldsFragment }) {
   const toast = useContext(ToastContext);
   const [setProgress] = useSetTaskProgress();
@@ -75,6 +79,8 @@ function TaskDetail({ task }: { task: ChecklistTaskFieldsFragment }) {
       toast?.error(TASK_DETAIL_TEXT.updateFailed);
     } finally {
       setBusy(null);
+      // Completing swaps "Mark as complete" for "Set back" and back again: focus follows the swap.
+      if (kind !== 'note') refocusIfLost(COMPLETE_BUTTON_ID, SET_BACK_BUTTON_ID);
     }
   }
 
@@ -101,12 +107,12 @@ function TaskDetail({ task }: { task: ChecklistTaskFieldsFragment }) {
                 <Icon name="journal" size={18} />
                 {TASK_DETAIL_TEXT.writeReflection}
               </Link>
-              <Button variant="secondary" busy={busy === 'setBack'} disabled={busy !== null} onClick={() => void setBack()}>
+              <Button id={SET_BACK_BUTTON_ID} variant="secondary" busy={busy === 'setBack'} disabled={busy !== null} onClick={() => void setBack()}>
                 {busy === 'setBack' ? TASK_DETAIL_TEXT.settingBack : TASK_DETAIL_TEXT.setBack}
               </Button>
             </>
           ) : (
-            <Button busy={busy === 'complete'} disabled={busy !== null} onClick={() => void complete()}>
+            <Button id={COMPLETE_BUTTON_ID} busy={busy === 'complete'} disabled={busy !== null} onClick={() => void complete()}>
               <Icon name="check" size={18} />
               {busy === 'complete' ? TASK_DETAIL_TEXT.completing : TASK_DETAIL_TEXT.markComplete}
             </Button>

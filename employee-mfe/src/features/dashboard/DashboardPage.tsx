@@ -13,6 +13,7 @@ import {
   ToastContext,
   useDocumentTitle,
 } from '@embark/shared-ui';
+import { refocusIfLost } from '../../shared/focus';
 import { useCompleteDashboardTask, useDashboard } from './api/useDashboard';
 import { DashboardHero } from './components/DashboardHero';
 import { DashboardSkeleton } from './components/DashboardSkeleton';
@@ -66,11 +67,7 @@ export function DashboardPage() {
       auth?.refreshUser().catch(() => undefined);
       // The pressed button leaves with its task once the refreshed list renders; keep keyboard users
       // in the list instead of sending them back to the top of the page.
-      setTimeout(() => {
-        if (document.activeElement === document.body || !document.activeElement?.isConnected) {
-          document.getElementById(UPCOMING_HEADING_ID)?.focus();
-        }
-      }, 0);
+      refocusIfLost(UPCOMING_HEADING_ID);
     } finally {
       setCompletingIds((ids) => {
         const next = new Set(ids);

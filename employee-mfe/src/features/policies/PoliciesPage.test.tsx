@@ -105,14 +105,18 @@ describe('PoliciesPage', () => {
       { request: { query: AcknowledgePolicyDocument, variables: { id: 3 } }, result: { data: { acknowledgePolicy: { __typename: 'PolicyAcknowledgement', document_id: 3, version: 1, acknowledged_at: at } } } },
     ]);
     await settle();
+    const acknowledgeButton = within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' });
+    acknowledgeButton.focus();
     await act(async () => {
-      fireEvent.click(within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' }));
+      fireEvent.click(acknowledgeButton);
     });
     await settle();
     expect(toasts.success).toHaveBeenCalledWith('You acknowledged "Remote Work Policy"');
     expect(within(item('Remote Work Policy')).getByText(`Acknowledged on ${formatAcknowledgedAt(at)}`)).toBeTruthy();
     expect(within(item('Remote Work Policy')).queryByRole('button', { name: /^Acknowledge/ })).toBeNull();
     expect(screen.getByText('2 of 3 policies acknowledged')).toBeTruthy();
+    // The pressed button left with the acknowledgement: the keyboard stays in the same card.
+    expect(document.activeElement).toBe(within(item('Remote Work Policy')).getByRole('button', { name: /^Read policy/ }));
   });
 
   it('after acknowledging, the cached checklist and dashboard are dropped and the user re-read (the gateway completed the policy tasks that carry it)', async () => {

@@ -13,8 +13,9 @@ import { openDocumentMessage, openDocumentUrl, rememberViewedDocument } from '@e
 import { ProgressSummary } from '@embark/shared-ui/components/ProgressSummary';
 import { POLICIES_TEXT } from '@embark/shared-ui/page-text/documents';
 import type { CompanyPolicyFieldsFragment } from '../../__generated__/graphql';
+import { refocusIfLost } from '../../shared/focus';
 import { useAcknowledgePolicy, useCompanyPolicies, useMarkPolicyViewed } from './api/usePolicies';
-import { PolicyCard } from './components/PolicyCard';
+import { acknowledgeButtonId, PolicyCard, readButtonId } from './components/PolicyCard';
 import './policies.css';
 
 /**
@@ -59,6 +60,8 @@ export function PoliciesPage() {
         next.delete(policy.id);
         return next;
       });
+      // An acknowledged policy's button leaves its card: focus stays in the card, on "Read".
+      refocusIfLost(acknowledgeButtonId(policy.id), readButtonId(policy.id));
     }
   };
 

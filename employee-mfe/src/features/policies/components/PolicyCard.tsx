@@ -15,6 +15,10 @@ export function policyState(policy: Pick<CompanyPolicyFieldsFragment, 'acknowled
   return policy.acknowledgement ? 'updated' : 'pending';
 }
 
+/** The ids of a card's buttons, where focus goes back to after acknowledging. */
+export const readButtonId = (policyId: number) => `policy-${policyId}-read`;
+export const acknowledgeButtonId = (policyId: number) => `policy-${policyId}-acknowledge`;
+
 export interface PolicyCardProps {
   policy: CompanyPolicyFieldsFragment;
   acknowledging: boolean;
@@ -60,11 +64,12 @@ export function PolicyCard({ policy, acknowledging, onRead, onAcknowledge }: Pol
         )}
       </p>
       <div className="pol-card__actions">
-        <Button variant="secondary" onClick={() => onRead(policy)} {...(isSafeDocumentUrl(policy.url) ? { 'aria-label': POLICIES_TEXT.readLabel(policy.title) } : {})}>
+        <Button id={readButtonId(policy.id)} variant="secondary" onClick={() => onRead(policy)} {...(isSafeDocumentUrl(policy.url) ? { 'aria-label': POLICIES_TEXT.readLabel(policy.title) } : {})}>
           {POLICIES_TEXT.read}
         </Button>
         {state === 'acknowledged' ? null : (
           <Button
+            id={acknowledgeButtonId(policy.id)}
             onClick={() => onAcknowledge(policy)}
             busy={acknowledging}
             // The visible words are part of the name (WCAG 2.5.3), so the label follows the busy text.
