@@ -13,37 +13,10 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import semver from 'semver';
+import { copiesFrom, runtimeStage, stages } from './lib/dockerfile.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dockerfile = fs.readFileSync(path.join(root, 'gateway', 'Dockerfile'), 'utf8');
-
-/** The Dockerfile's stages by name (the last one, unnamed or not, is `runtime`), each its own lines joined across `\`. */
-function stages(text) {
-  const lines = text.replace(/\\\n\s*/g, ' ').split('\n');
-  const out = new Map();
-  let current = null;
-  for (const line of lines) {
-    const from = /^FROM \S+(?: AS (\w+))?/.exec(line);
-    if (from) {
-      current = [];
-      out.set(from[1] ?? `stage${out.size}`, current);
-    } else if (current) current.push(line);
-  }
-  return out;
-}
-
-/** `COPY --from=stage [--chown=…] /app/src… dest` lines of a stage: one { from, src, target } per source. */
-function copiesFrom(lines) {
-  return lines.flatMap((line) => {
-    const m = /^COPY --from=(\w+)((?: \S+)+)$/.exec(line);
-    if (!m) return [];
-    const words = m[2].trim().split(/\s+/).filter((w) => !w.startsWith('--'));
-    const dest = words.pop();
-    // Into a folder (a trailing slash, or several sources) each source keeps its name.
-    const intoFolder = dest.endsWith('/') || words.length > 1;
-    return words.map((src) => ({ from: m[1], src, target: intoFolder ? path.join(dest, path.basename(src)) : dest }));
-  });
-}
 
 /** Where `name` resolves from a package folder, by Node's walk up the node_modules folders, or null. */
 function resolvePackage(fromDir, name, top) {
@@ -56,7 +29,7 @@ function resolvePackage(fromDir, name, top) {
 
 describe("the gateway image's runtime stage holds what the gateway loads", () => {
   const all = stages(dockerfile);
-  const runtime = [...all.values()].at(-1);
+  const runtime = runtimeStage(all);
   const copies = copiesFrom(runtime).filter((c) => c.src.includes('node_modules'));
   let scratch;
   let layout;
