@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { AREA_MESSAGES, Button, cx, ErrorState, Icon, LoadingState, PageHeader } from '@embark/shared-ui';
 import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
 import { DataTable, type DataTableColumn, type DataTableProps, type RowKey } from '@embark/shared-ui/components/DataTable';
@@ -31,6 +31,34 @@ export interface RowConfirmOptions<T> {
   failed: string;
 }
 
+/** The button that asked for a row's action, and where the focus goes should the row leave with it. */
+interface FocusPlan {
+  opener: HTMLElement;
+  /** The next row, then the previous one: the first still shown with the same button takes the focus. */
+  neighbours: Element[];
+  /** The table's focusable region, when neither has it. */
+  region: HTMLElement | null;
+}
+
+function planFocus(): FocusPlan | null {
+  const opener = document.activeElement;
+  const row = opener instanceof HTMLElement ? opener.closest('tr') : null;
+  if (!(opener instanceof HTMLElement) || !row) return null;
+  const neighbours = [row.nextElementSibling, row.previousElementSibling].filter((r): r is Element => r !== null);
+  return { opener, neighbours, region: row.closest<HTMLElement>('[role="region"]') };
+}
+
+function moveFocus({ opener, neighbours, region }: FocusPlan) {
+  for (const row of neighbours) {
+    const twin = row.isConnected ? [...row.querySelectorAll('button')].find((b) => b.textContent === opener.textContent && !b.disabled) : undefined;
+    if (twin) {
+      twin.focus();
+      return;
+    }
+  }
+  if (region?.isConnected) region.focus();
+}
+
 /**
  * A row's action that asks first (deactivate, delete, revoke): which row is up for it, and the
  * failure, which stays in the confirmation; done, it toasts and closes.
@@ -39,11 +67,23 @@ export function useRowConfirm<T>({ run, done, failed }: RowConfirmOptions<T>) {
   const toast = useAdminToast();
   const [row, setRow] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const asked = useRef<FocusPlan | null>(null);
+  const refocus = useRef<FocusPlan | null>(null);
+  // The done row (and the pressed button) leaves once the list reloads, which drops the focus to
+  // the page: keyboard users go on from the same action on a neighbouring row instead.
+  useEffect(() => {
+    const plan = refocus.current;
+    if (!plan || plan.opener.isConnected) return;
+    refocus.current = null;
+    const active = document.activeElement;
+    if (!active || active === document.body || !active.isConnected) moveFocus(plan);
+  });
   const confirm = async () => {
     if (row === null) return;
     try {
       await run(row);
       toast.success(done(row));
+      refocus.current = asked.current;
       setRow(null);
     } catch (err) {
       // The server's reason when it gave one (e.g. users still hold the role), else the page's message.
@@ -54,6 +94,8 @@ export function useRowConfirm<T>({ run, done, failed }: RowConfirmOptions<T>) {
     row,
     error,
     ask: (next: T) => {
+      asked.current = planFocus();
+      refocus.current = null;
       setError(null);
       setRow(next);
     },
@@ -199,6 +241,10 @@ export function ListRegion({ loaded, error, failed, loadingLabel, onRetry, stale
 
 /** The pages of an admin table, named after it. */
 export function AdminPagination({ page, pageCount, onChange, table }: { page: number; pageCount: number; onChange(page: number): void; table: string }) {
+  // A deletion that empties the last page leaves it past the end, with no pages to go back by: show the new last page.
+  useEffect(() => {
+    if (page > pageCount) onChange(pageCount);
+  }, [page, pageCount, onChange]);
   return (
     <Pagination
       page={page}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { LoadingState, TASK_PRIORITY_TEXT, TASK_TYPE_TEXT } from '@embark/shared-ui';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
@@ -46,8 +46,11 @@ function ItemForm({ item, roles, defaultRoleId, onClose }: { item: Item | null; 
     ownerType: item && isOwnerType(item.owner_type) ? item.owner_type : 'new_hire',
     ownerRoleId: item?.owner_role_id === null || item?.owner_role_id === undefined ? '' : String(item.owner_role_id),
   }), validateItemForm);
-  const attachedBefore = new Set((item?.documents ?? []).map((d) => d.id));
-  const [attached, setAttached] = useState<Set<number>>(() => new Set(attachedBefore));
+  const [attached, setAttached] = useState<Set<number>>(() => new Set((item?.documents ?? []).map((d) => d.id)));
+  // What the server holds so far. A retry after a failed linking updates the item this dialog
+  // created instead of creating a second one, and sends only the links still missing.
+  const [createdId, setCreatedId] = useState<number | null>(null);
+  const linked = useRef(new Set(attached));
   const busy = creating.loading || updating.loading || linking;
 
   const toggle = (id: number) => setAttached((current) => toggled(current, id));
@@ -65,19 +68,29 @@ function ItemForm({ item, roles, defaultRoleId, onClose }: { item: Item | null; 
       owner_type: values.ownerType,
       owner_role_id: values.ownerType === 'role' ? Number(values.ownerRoleId) : null,
     };
+    const id = item?.id ?? createdId;
     let saved: Item | undefined;
     try {
-      saved = item ? (await update({ variables: { id: item.id, input } })).data?.updateChecklistItem : (await create({ variables: { input } })).data?.createChecklistItem;
+      saved = id !== null ? (await update({ variables: { id, input } })).data?.updateChecklistItem : (await create({ variables: { input } })).data?.createChecklistItem;
     } catch (error) {
       setFailure(failureMessage(error, ADMIN_TEXT.itemSaveFailed));
       return;
     }
     if (!saved) return;
+    if (!item) setCreatedId(saved.id);
     // The documents module links one document per call; only the differences are sent.
     setLinking(true);
     try {
-      for (const id of attached) if (!attachedBefore.has(id)) await link({ variables: { documentId: id, itemId: saved.id } });
-      for (const id of attachedBefore) if (!attached.has(id)) await unlink({ variables: { documentId: id, itemId: saved.id } });
+      for (const docId of attached) {
+        if (linked.current.has(docId)) continue;
+        await link({ variables: { documentId: docId, itemId: saved.id } });
+        linked.current.add(docId);
+      }
+      for (const docId of [...linked.current]) {
+        if (attached.has(docId)) continue;
+        await unlink({ variables: { documentId: docId, itemId: saved.id } });
+        linked.current.delete(docId);
+      }
     } catch (error) {
       setFailure(failureMessage(error, ADMIN_TEXT.linkFailed));
       return;

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AdminChecklistItemsDocument, AdminDocumentsDocument, AdminStatsDocument, CreateChecklistItemDocument, DeleteChecklistItemDocument, ReorderChecklistItemsDocument, UpdateChecklistItemDocument, type AdminChecklistItemFieldsFragment } from '../../__generated__/graphql';
+import { AdminChecklistItemsDocument, AdminDocumentsDocument, AdminStatsDocument, CreateChecklistItemDocument, DeleteChecklistItemDocument, LinkDocumentToItemDocument, ReorderChecklistItemsDocument, UpdateChecklistItemDocument, type AdminChecklistItemFieldsFragment } from '../../__generated__/graphql';
 import { seriousViolations } from '../../shared/axe';
 import { domainError, renderAdmin, rolesMock, type Mocks } from '../../shared/test-utils';
 import { ChecklistItemsPage } from './ChecklistItemsPage';
@@ -81,6 +81,39 @@ describe('ChecklistItemsPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(created).toHaveBeenCalled());
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('"Badge photo" created'));
+  });
+
+  it('retries a failed document link on the item it created: one create, then an update and the link', async () => {
+    const input = { title: 'Badge photo', description: null, type: 'form', priority: 'medium', due_days: 0, role_id: null, owner_type: 'new_hire', owner_role_id: null };
+    const badge = item(9, 'Badge photo', 40, { role_id: null, role_ids: [] });
+    const created = jest.fn(() => ({ data: { createChecklistItem: badge } }));
+    const updated = jest.fn(() => ({ data: { updateChecklistItem: badge } }));
+    const linked = jest.fn(() => ({ data: { linkDocumentToChecklistItem: { __typename: 'DocumentLinks', document_id: 5, checklist_item_ids: [9] } } }));
+    const link = { query: LinkDocumentToItemDocument, variables: { documentId: 5, itemId: 9 } };
+    const { toasts } = await renderAdmin(<ChecklistItemsPage />, [
+      listMock([A], 5),
+      rolesMock(),
+      documents,
+      stats,
+      { request: { query: CreateChecklistItemDocument, variables: { input } }, result: created, maxUsageCount: 2 },
+      { request: link, error: new Error('offline') },
+      { request: { query: UpdateChecklistItemDocument, variables: { id: 9, input } }, result: updated },
+      { request: link, result: linked },
+    ]);
+    await screen.findByRole('table', { name: 'Checklist items' });
+    fireEvent.click(screen.getByRole('button', { name: 'New checklist item' }));
+    const dialog = screen.getByRole('dialog', { name: 'New checklist item' });
+    fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: 'Badge photo' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Type/), { target: { value: 'form' } });
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: /Handbook/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Failed to update the links');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('"Badge photo" created'));
+    expect(created).toHaveBeenCalledTimes(1);
+    expect(updated).toHaveBeenCalledTimes(1);
+    expect(linked).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'New checklist item' })).toBeNull();
   });
 
   it('deletes after a confirmation', async () => {

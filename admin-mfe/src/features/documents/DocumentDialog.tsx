@@ -50,6 +50,8 @@ function DocumentForm({ document, roles, classes, onClose }: Omit<Props, 'open'>
   useEffect(() => {
     if (loadedRoles && visibleTo === null) setVisibleTo(new Set(loadedRoles));
   }, [loadedRoles, visibleTo]);
+  // A retry after the roles failed updates the document this dialog created instead of creating a second one.
+  const [createdId, setCreatedId] = useState<number | null>(null);
   const busy = creating.loading || updating.loading || settingRoles.loading;
   const policyHintId = useId();
 
@@ -65,9 +67,11 @@ function DocumentForm({ document, roles, classes, onClose }: Omit<Props, 'open'>
       document_class_id: Number(values.classId),
       is_company_policy: values.isPolicy,
     };
+    const id = document?.id ?? createdId;
     try {
-      const saved = document ? (await update({ variables: { id: document.id, input } })).data?.updateDocument : (await create({ variables: { input } })).data?.createDocument;
+      const saved = id !== null ? (await update({ variables: { id, input } })).data?.updateDocument : (await create({ variables: { input } })).data?.createDocument;
       if (!saved) return;
+      if (!document) setCreatedId(saved.id);
       const wanted = [...(visibleTo ?? [])].sort((a, b) => a - b);
       const before = [...(loadedRoles ?? [])].sort((a, b) => a - b);
       if (visibleTo !== null && wanted.join(',') !== before.join(',')) await setRoles({ variables: { id: saved.id, roleIds: wanted } });
