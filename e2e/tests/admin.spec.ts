@@ -210,6 +210,9 @@ test.describe('administration console', () => {
 
   for (const path of ['/app/admin', '/app/admin/users', '/app/admin/roles', '/app/admin/checklist-items', '/app/admin/documents', '/app/admin/role-checklists', '/app/admin/user-roles', '/app/admin/document-checklist', '/app/admin/settings']) {
     test(`axe: ${path} has no serious or critical violation`, async ({ page }) => {
+      // axe walks every node: on a table the other tests have grown, under a loaded CI machine,
+      // that alone has taken 13 s.
+      test.slow();
       await signInAs(page, 'admin');
       await page.goto(path);
       // Loaded: the page's own heading and no loading status left.

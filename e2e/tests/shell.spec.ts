@@ -182,6 +182,7 @@ test.describe('guards: employees', () => {
   });
 
   test('every regular page opens', async ({ page }) => {
+    test.slow();
     await expectLanding(page, [...EMPLOYEE_PAGES, ...SHARED_PAGES], (path) => path);
     await expect(mainNav(page)).toBeVisible();
   });
@@ -201,6 +202,8 @@ test.describe('guards: administrators', () => {
   });
 
   test('profile, the checklist (a task included) and every admin page open', async ({ page }) => {
+    // A dozen pages loaded one after the other, each with its data: more than the default on a loaded machine.
+    test.slow();
     await expectLanding(page, [...SHARED_PAGES, ...ADMIN_PAGES], (path) => path);
   });
 });
