@@ -46,7 +46,7 @@ const sessions: SessionsApi = {
   revokeOthers: () => Promise.resolve(0),
 };
 
-async function renderProfile(api: FakeTwoFactorApi, mocks: Mocks = [overviewMock()]) {
+async function renderProfile(api: FakeTwoFactorApi, mocks: Mocks = [overviewMock()], devices: SessionsApi = sessions) {
   const toast = toasts();
   await act(async () => {
     render(
@@ -54,7 +54,7 @@ async function renderProfile(api: FakeTwoFactorApi, mocks: Mocks = [overviewMock
         <MemoryRouter initialEntries={['/app/profile']}>
           <AuthContext.Provider value={auth}>
             <ToastContext.Provider value={toast}>
-              <ProfilePage twoFactor={api} sessions={sessions} />
+              <ProfilePage twoFactor={api} sessions={devices} />
             </ToastContext.Provider>
           </AuthContext.Provider>
         </MemoryRouter>
@@ -305,6 +305,32 @@ describe('profile security section', () => {
     expect(api.disable).toHaveBeenLastCalledWith('Employee12345');
     expect(toast.success).toHaveBeenCalledWith('Two-factor authentication is off');
     expect(within(section()).getByText('Not enabled')).toBeTruthy();
+  });
+
+  it('Cancel on turning off or on new backup codes gives the focus back to the button that opened the form', async () => {
+    await renderProfile(fakeApi(true));
+    for (const name of ['Regenerate backup codes', 'Turn off two-factor authentication']) {
+      fireEvent.click(screen.getByRole('button', { name }));
+      expect(document.activeElement).toBe(screen.getByLabelText('Current password'));
+      fireEvent.click(within(section()).getByRole('button', { name: 'Cancel' }));
+      expect(document.activeElement).toBe(screen.getByRole('button', { name }));
+    }
+  });
+
+  it('after turning two-factor off, the list of devices is read again: the server signed the others out', async () => {
+    const other = { id: 's2', created_at: '2026-03-01T09:00:00.000Z', last_seen_at: new Date().toISOString(), user_agent: null, ip: '198.51.100.4', current: false };
+    const [current] = await sessions.list();
+    const list = jest.fn(() => Promise.resolve([current!, other])).mockName('list');
+    await renderProfile(fakeApi(true), [overviewMock()], { ...sessions, list });
+    const devices = screen.getByRole('region', { name: 'Active sessions' });
+    expect(within(devices).getByText('Also signed in on 1 other device.')).toBeTruthy();
+
+    list.mockImplementation(() => Promise.resolve([current!]));
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off two-factor authentication' }));
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'Employee12345' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn off' })));
+    expect(list).toHaveBeenCalledTimes(2);
+    expect(within(devices).queryByText('Also signed in on 1 other device.')).toBeNull();
   });
 
   it('offers a retry when the status cannot be loaded', async () => {

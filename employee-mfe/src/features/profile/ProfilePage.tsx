@@ -1,4 +1,4 @@
-import { useContext } from 'react';
+import { useContext, useReducer } from 'react';
 import { Link } from 'react-router';
 import { AuthContext, buttonClassName, Card, ROUTES, useDocumentTitle } from '@embark/shared-ui';
 import { NOTIFICATION_PREFERENCES_TEXT, PROFILE_SECURITY_TEXT as TEXT, PROFILE_TEXT } from '@embark/shared-ui/page-text/profile';
@@ -33,6 +33,8 @@ export function ProfilePage({ twoFactor, changePassword, sessions }: ProfilePage
   const user = useContext(AuthContext)?.user ?? null;
   const { data, error, refetch } = useProfileOverview();
   const summary = data ? summariseProfile(data) : null;
+  // A password or two-factor change ends the other sessions on the server: the list is read again.
+  const [sessionsKey, otherSessionsEnded] = useReducer((n: number) => n + 1, 0);
   return (
     <div className="profile-page">
       <header className="profile-page__header">
@@ -53,9 +55,9 @@ export function ProfilePage({ twoFactor, changePassword, sessions }: ProfilePage
         <h2 id="profile-security-heading" className="profile-security__heading">
           {TEXT.securityHeading}
         </h2>
-        <ChangePasswordCard {...(changePassword ? { api: changePassword } : {})} />
-        <TwoFactorCard {...(twoFactor ? { api: twoFactor } : {})} />
-        <SessionsCard {...(sessions ? { api: sessions } : {})} />
+        <ChangePasswordCard {...(changePassword ? { api: changePassword } : {})} onOtherSessionsEnded={otherSessionsEnded} />
+        <TwoFactorCard {...(twoFactor ? { api: twoFactor } : {})} onOtherSessionsEnded={otherSessionsEnded} />
+        <SessionsCard {...(sessions ? { api: sessions } : {})} refreshKey={sessionsKey} />
       </section>
     </div>
   );

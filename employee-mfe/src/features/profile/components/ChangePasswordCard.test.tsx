@@ -13,11 +13,11 @@ function toasts(): { [K in keyof ToastApi]: jest.Mock } {
   return { show: jest.fn(), success: jest.fn(), error: jest.fn(), warning: jest.fn(), info: jest.fn(), dismiss: jest.fn() };
 }
 
-function renderCard(api: FakeApi) {
+function renderCard(api: FakeApi, onOtherSessionsEnded = jest.fn()) {
   const toast = toasts();
   render(
     <ToastContext.Provider value={toast}>
-      <ChangePasswordCard api={api} />
+      <ChangePasswordCard api={api} onOtherSessionsEnded={onOtherSessionsEnded} />
     </ToastContext.Provider>,
   );
   return toast;
@@ -77,14 +77,18 @@ describe('change password', () => {
   it("changes the password: 'Changing...', then a success toast and the form closes", async () => {
     let finish: () => void = () => undefined;
     const api = fakeApi(new Promise<void>((resolve) => (finish = resolve)));
-    const toast = renderCard(api);
+    const ended = jest.fn();
+    const toast = renderCard(api, ended);
     openForm();
     fillValid();
     fireEvent.click(submit());
     expect(within(form()).getByRole('button', { name: 'Changing...' })).toHaveProperty('disabled', true);
     expect(api.changePassword).toHaveBeenCalledWith('Employee12345', 'NewPassw0rd');
+    expect(ended).not.toHaveBeenCalled();
     await act(async () => finish());
     expect(toast.success).toHaveBeenCalledWith('Your password has been changed');
+    // The server ended the other sessions: the page's list of devices is told to read them again.
+    expect(ended).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('form', { name: 'Change password' })).toBeNull();
     expect(document.activeElement).toBe(within(card()).getByRole('button', { name: 'Change password' }));
   });

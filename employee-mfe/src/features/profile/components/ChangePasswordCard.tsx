@@ -16,6 +16,8 @@ const ORDER: readonly FieldName[] = ['current', 'password', 'confirmation'];
 export interface ChangePasswordCardProps {
   /** The call (tests pass a fake). */
   api?: ChangePasswordApi;
+  /** After a change: the server has ended the user's other sessions. */
+  onOtherSessionsEnded?(): void;
 }
 
 function validate(values: Values): Errors {
@@ -42,7 +44,7 @@ function placeRefusal(error: unknown): { field?: FieldName; message: string } {
  * registration rule. The server's refusals are shown on the field they concern. On success this
  * session carries on with the fresh token and the user's other sessions end.
  */
-export function ChangePasswordCard({ api = changePasswordApi }: ChangePasswordCardProps) {
+export function ChangePasswordCard({ api = changePasswordApi, onOtherSessionsEnded }: ChangePasswordCardProps) {
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const openArea = useRef<HTMLDivElement>(null);
@@ -67,6 +69,7 @@ export function ChangePasswordCard({ api = changePasswordApi }: ChangePasswordCa
             onCancel={close}
             onChanged={() => {
               toast.success(TEXT.changedToast);
+              onOtherSessionsEnded?.();
               close();
             }}
           />

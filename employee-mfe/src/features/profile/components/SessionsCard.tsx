@@ -14,6 +14,8 @@ function thisDeviceFirst(sessions: readonly ActiveSession[]): ActiveSession[] {
 export interface SessionsCardProps {
   /** The sessions calls (tests pass a fake). */
   api?: SessionsApi;
+  /** Changed when the other sessions may have ended (a password or two-factor change): the list is read again. */
+  refreshKey?: number;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface SessionsCardProps {
  * one marked. Any other session can be signed out, one at a time or all at once; this one is ended
  * by the ordinary Sign out, so it offers no button here.
  */
-export function SessionsCard({ api = sessionsApi }: SessionsCardProps) {
+export function SessionsCard({ api = sessionsApi, refreshKey = 0 }: SessionsCardProps) {
   const toast = useToast();
   const [view, setView] = useState<View>({ name: 'loading' });
   /** The session being signed out, or 'others' for all of them: its button shows busy, the rest wait. */
@@ -38,9 +40,10 @@ export function SessionsCard({ api = sessionsApi }: SessionsCardProps) {
     }
   }, [api]);
 
+  // The list on screen stays until the new one answers: no flash of the loading state.
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, refreshKey]);
 
   function keepOnly(keep: (session: ActiveSession) => boolean) {
     setView((current) => (current.name === 'ready' ? { name: 'ready', sessions: current.sessions.filter(keep) } : current));

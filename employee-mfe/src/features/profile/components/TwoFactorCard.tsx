@@ -16,9 +16,13 @@ type View =
 
 type PasswordAction = 'regenerate' | 'disable';
 
+const ACTION_BUTTON_ID: Record<PasswordAction, string> = { regenerate: 'profile-2fa-regenerate', disable: 'profile-2fa-disable' };
+
 export interface TwoFactorCardProps {
   /** The two-factor calls (tests pass a fake). */
   api?: TwoFactorApi;
+  /** After turning two-factor on or off or new backup codes: the server has ended the user's other sessions. */
+  onOtherSessionsEnded?(): void;
 }
 
 /** A failure's words for the user: the server's own text for a 400 (e.g. 'Incorrect password'), else the client's message. */
@@ -32,7 +36,7 @@ function problemOf(error: unknown): { field?: string; form?: string } {
  * for manual entry; confirmation with a code; the backup codes shown once with copy and download;
  * regenerating them or turning two-factor off, both with the password.
  */
-export function TwoFactorCard({ api = twoFactorApi }: TwoFactorCardProps) {
+export function TwoFactorCard({ api = twoFactorApi, onOtherSessionsEnded }: TwoFactorCardProps) {
   const toast = useToast();
   const [view, setView] = useState<View>({ name: 'loading' });
   const [busy, setBusy] = useState(false);
@@ -44,6 +48,8 @@ export function TwoFactorCard({ api = twoFactorApi }: TwoFactorCardProps) {
     focusRef.current = element;
   }, []);
   const moved = useRef(false);
+  // The action whose form was cancelled: focus goes back to its button, not to the page.
+  const cancelled = useRef<PasswordAction | null>(null);
 
   const loadStatus = useCallback(async () => {
     setView({ name: 'loading' });
@@ -63,6 +69,12 @@ export function TwoFactorCard({ api = twoFactorApi }: TwoFactorCardProps) {
   useEffect(() => {
     if (moved.current && view.name !== 'loading') focusRef.current?.focus();
   }, [view.name]);
+
+  useEffect(() => {
+    if (action !== null || cancelled.current === null) return;
+    document.getElementById(ACTION_BUTTON_ID[cancelled.current])?.focus();
+    cancelled.current = null;
+  }, [action]);
 
   function go(next: View) {
     moved.current = true;
@@ -136,6 +148,7 @@ export function TwoFactorCard({ api = twoFactorApi }: TwoFactorCardProps) {
           onEnable={async (code, password) => {
             const codes = await api.enable(code, password);
             toast.success(TEXT.enabledToast);
+            onOtherSessionsEnded?.();
             go({ name: 'codes', codes });
           }}
         />
@@ -151,10 +164,10 @@ export function TwoFactorCard({ api = twoFactorApi }: TwoFactorCardProps) {
           <p className="profile-2fa__meta">{TEXT.backupCodesRemaining(view.remaining)}</p>
           {action === null ? (
             <div className="profile-2fa__actions">
-              <Button variant="secondary" onClick={() => setAction('regenerate')}>
+              <Button id={ACTION_BUTTON_ID.regenerate} variant="secondary" onClick={() => setAction('regenerate')}>
                 {TEXT.regenerate}
               </Button>
-              <Button variant="ghost" className="profile-2fa__danger" onClick={() => setAction('disable')}>
+              <Button id={ACTION_BUTTON_ID.disable} variant="ghost" className="profile-2fa__danger" onClick={() => setAction('disable')}>
                 {TEXT.disable}
               </Button>
             </div>
@@ -162,15 +175,20 @@ export function TwoFactorCard({ api = twoFactorApi }: TwoFactorCardProps) {
             <PasswordConfirm
               key={action}
               action={action}
-              onCancel={() => setAction(null)}
+              onCancel={() => {
+                cancelled.current = action;
+                setAction(null);
+              }}
               onConfirm={async (password) => {
                 if (action === 'disable') {
                   await api.disable(password);
                   toast.success(TEXT.disabledToast);
+                  onOtherSessionsEnded?.();
                   go({ name: 'off' });
                 } else {
                   const codes = await api.regenerateBackupCodes(password);
                   toast.success(TEXT.regeneratedToast);
+                  onOtherSessionsEnded?.();
                   go({ name: 'codes', codes });
                 }
               }}
