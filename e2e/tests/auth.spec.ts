@@ -98,6 +98,14 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
     await expect(signInButton(page)).toBeDisabled();
 
+    // Enter in a field of an invalid form: the browser alone would do nothing (the button is disabled).
+    await emailField(page).fill('jane@example');
+    await emailField(page).press('Enter');
+    await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+    await expect(emailField(page)).toBeFocused();
+    await page.reload();
+
     await emailField(page).focus();
     await emailField(page).blur();
     await expect(page.getByText('Email is required')).toBeVisible();

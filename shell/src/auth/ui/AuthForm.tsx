@@ -1,4 +1,4 @@
-import type { FormEvent, MouseEvent, ReactNode, Ref } from 'react';
+import type { FormEvent, KeyboardEvent, MouseEvent, ReactNode, Ref } from 'react';
 import { FormAlert } from './FormAlert';
 
 export interface AuthFormProps {
@@ -17,7 +17,7 @@ export interface AuthFormProps {
 /** The frame of a sign-in screen's form: its heading, lead and form-level failure, then the fields and buttons. */
 export function AuthForm({ headingId, heading, lead, error, alertRef, onSubmit, children }: AuthFormProps) {
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby={headingId} onMouseDown={keepFocusForLinks}>
+    <form className="auth-form" onSubmit={onSubmit} noValidate aria-labelledby={headingId} onMouseDown={keepFocusForLinks} onKeyDown={submitOnEnter}>
       <h1 id={headingId} className="auth-form__heading">
         {heading}
       </h1>
@@ -26,6 +26,28 @@ export function AuthForm({ headingId, heading, lead, error, alertRef, onSubmit, 
       {children}
     </form>
   );
+}
+
+// Inputs where Enter submits the form (the browser's implicit submission); not boxes, buttons or pickers.
+const NOT_SUBMITTING_ON_ENTER = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'file', 'image', 'color', 'range', 'hidden']);
+
+/**
+ * Enter in a field submits the form, but browsers skip that while the submit button is disabled, as
+ * it is for an invalid form: a keyboard user would get no word of what is wrong. Submitting anyway
+ * lets the form's own submit reveal every message (it never sends an invalid or busy form); focus
+ * then goes to the first field in error, unless it is already on one.
+ */
+function submitOnEnter(event: KeyboardEvent<HTMLFormElement>): void {
+  const { target, currentTarget: form } = event;
+  if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+  if (!(target instanceof HTMLInputElement) || NOT_SUBMITTING_ON_ENTER.has(target.type)) return;
+  if (!form.querySelector<HTMLButtonElement>('button[type="submit"]')?.disabled) return;
+  event.preventDefault();
+  form.requestSubmit();
+  setTimeout(() => {
+    if (document.activeElement?.getAttribute('aria-invalid') === 'true') return;
+    form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, 0);
 }
 
 /**

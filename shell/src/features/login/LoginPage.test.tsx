@@ -86,6 +86,35 @@ describe('login form', () => {
     expect(submit().disabled).toBe(true);
   });
 
+  it('Enter on an invalid form (its button disabled, so the browser would not submit) shows its messages and sends nothing', async () => {
+    const api = fakeAuthApi();
+    renderLogin(api);
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    const pressEnter = (input: HTMLInputElement) =>
+      act(async () => {
+        fireEvent.keyDown(input, { key: 'Enter' });
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      });
+
+    // The field being typed in has not been left, so its message shows only on Enter; focus stays.
+    fill(email(), 'jane@example.com');
+    act(() => password().focus());
+    fireEvent.change(password(), { target: { value: '1234567' } });
+    expect(screen.queryByText('Password must be at least 8 characters')).toBeNull();
+    await pressEnter(password());
+    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(document.activeElement).toBe(password());
+
+    // Enter in a valid field while another is wrong: focus goes to the first field in error.
+    fill(email(), 'jane@example');
+    act(() => password().focus());
+    fireEvent.change(password(), { target: { value: 'Employee12345' } });
+    await pressEnter(password());
+    expect(document.activeElement).toBe(email());
+    expect(email().getAttribute('aria-invalid')).toBe('true');
+    expect(api.signIn).not.toHaveBeenCalled();
+  });
+
   it('shows each inline error once a field is left, tied to it with aria-describedby', async () => {
     renderLogin();
     await screen.findByRole('heading', { name: 'Welcome back' });

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route } from 'react-router';
 import { ApiError } from '@embark/shared-ui';
 import { fakeAccountApi, renderWithSession, type FakeAccountApi } from '../../auth/test-utils';
@@ -26,6 +26,20 @@ describe('forgot password', () => {
     await waitFor(() => expect(document.activeElement).toBe(email()));
     expect(screen.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/login');
     expect(document.title).toBe('Forgot Password — Embark');
+  });
+
+  it('Enter in an invalid email shows its message at once and sends nothing', async () => {
+    const api = fakeAccountApi();
+    renderForgot(api);
+    await screen.findByRole('heading', { name: 'Forgot Password' });
+    fireEvent.change(email(), { target: { value: 'jane@example' } });
+    await act(async () => {
+      fireEvent.keyDown(email(), { key: 'Enter' });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
+    expect(document.activeElement).toBe(email());
+    expect(api.forgotPassword).not.toHaveBeenCalled();
   });
 
   it('checks the email before sending', async () => {
