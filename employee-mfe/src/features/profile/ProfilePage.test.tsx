@@ -333,6 +333,43 @@ describe('profile security section', () => {
     expect(within(devices).queryByText('Also signed in on 1 other device.')).toBeNull();
   });
 
+  it('a setup refused because another tab turned two-factor on shows the card as it now is', async () => {
+    const api = fakeApi(false);
+    const toast = await renderProfile(api);
+    expect(within(section()).getByText('Not enabled')).toBeTruthy();
+    api.status.mockResolvedValue({ enabled: true, backupCodesRemaining: 10 });
+    api.setup.mockRejectedValueOnce(new ApiError({ status: 409, error: 'Two-factor authentication is already enabled' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Set up two-factor authentication' })));
+    expect(toast.info).toHaveBeenCalledWith('Two-factor authentication is on');
+    expect(within(section()).getByText('Enabled')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Turn off two-factor authentication' })).toBeTruthy();
+  });
+
+  it('turning off refused because another tab already did shows it off, not a wrong password', async () => {
+    const api = fakeApi(true);
+    const toast = await renderProfile(api);
+    api.status.mockResolvedValue({ enabled: false, backupCodesRemaining: 0 });
+    api.disable.mockRejectedValueOnce(new ApiError({ status: 400, error: 'Two-factor authentication is not enabled', details: ['Two-factor authentication is not enabled'] }));
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off two-factor authentication' }));
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'Employee12345' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn off' })));
+    expect(toast.info).toHaveBeenCalledWith('Two-factor authentication is off');
+    expect(within(section()).getByText('Not enabled')).toBeTruthy();
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+  });
+
+  it('a wrong password reads the status again but changes nothing when it is as shown', async () => {
+    const api = fakeApi(true);
+    const toast = await renderProfile(api);
+    api.regenerateBackupCodes.mockRejectedValueOnce(new ApiError({ status: 400, error: 'Incorrect password' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate backup codes' }));
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'wrong-password' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Generate new codes' })));
+    expect(api.status).toHaveBeenCalledTimes(2);
+    expect(toast.info).not.toHaveBeenCalled();
+    expect(document.getElementById(`${screen.getByLabelText('Current password').id}-error`)?.textContent).toBe('Incorrect password');
+  });
+
   it('offers a retry when the status cannot be loaded', async () => {
     const api = fakeApi();
     api.status.mockRejectedValueOnce(new ApiError({ status: 500 }));

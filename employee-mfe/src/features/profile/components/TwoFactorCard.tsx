@@ -83,6 +83,35 @@ export function TwoFactorCard({ api = twoFactorApi, onOtherSessionsEnded }: TwoF
     setView(next);
   }
 
+  /**
+   * A refused change may mean the status changed meanwhile (in another tab): read it again and, if
+   * it did, show the card as it now is, saying so. A failed read leaves the refusal's message.
+   */
+  async function recheck(shownEnabled: boolean) {
+    try {
+      const status = await api.status();
+      if (status.enabled === shownEnabled) return;
+      toast.info(status.enabled ? TEXT.enabledToast : TEXT.disabledToast);
+      go(status.enabled ? { name: 'on', remaining: status.backupCodesRemaining } : { name: 'off' });
+    } catch {
+      // The refusal already says what went wrong.
+    }
+  }
+
+  async function confirmAction(which: PasswordAction, password: string) {
+    if (which === 'disable') {
+      await api.disable(password);
+      toast.success(TEXT.disabledToast);
+      onOtherSessionsEnded?.();
+      go({ name: 'off' });
+    } else {
+      const codes = await api.regenerateBackupCodes(password);
+      toast.success(TEXT.regeneratedToast);
+      onOtherSessionsEnded?.();
+      go({ name: 'codes', codes });
+    }
+  }
+
   async function startSetup() {
     setBusy(true);
     setFormError(null);
@@ -90,6 +119,7 @@ export function TwoFactorCard({ api = twoFactorApi, onOtherSessionsEnded }: TwoF
       go({ name: 'setup', setup: await api.setup() });
     } catch (error) {
       setFormError(problemOf(error).field ?? problemOf(error).form ?? null);
+      void recheck(false);
     } finally {
       setBusy(false);
     }
@@ -146,7 +176,10 @@ export function TwoFactorCard({ api = twoFactorApi, onOtherSessionsEnded }: TwoF
           focusTarget={focusTarget}
           onCancel={() => go({ name: 'off' })}
           onEnable={async (code, password) => {
-            const codes = await api.enable(code, password);
+            const codes = await api.enable(code, password).catch((error: unknown) => {
+              void recheck(false);
+              throw error;
+            });
             toast.success(TEXT.enabledToast);
             onOtherSessionsEnded?.();
             go({ name: 'codes', codes });
@@ -179,19 +212,10 @@ export function TwoFactorCard({ api = twoFactorApi, onOtherSessionsEnded }: TwoF
                 cancelled.current = action;
                 setAction(null);
               }}
-              onConfirm={async (password) => {
-                if (action === 'disable') {
-                  await api.disable(password);
-                  toast.success(TEXT.disabledToast);
-                  onOtherSessionsEnded?.();
-                  go({ name: 'off' });
-                } else {
-                  const codes = await api.regenerateBackupCodes(password);
-                  toast.success(TEXT.regeneratedToast);
-                  onOtherSessionsEnded?.();
-                  go({ name: 'codes', codes });
-                }
-              }}
+              onConfirm={(password) => confirmAction(action, password).catch((error: unknown) => {
+                void recheck(true);
+                throw error;
+              })}
             />
           )}
         </div>
