@@ -377,4 +377,20 @@ describe('establishSession', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
     expect(env.toasts.error).toHaveBeenCalledWith('Your session has expired. Please log in again.');
   });
+
+  it("leaves alone the session another tab signed in while this sign-in's initialisation ran", async () => {
+    const initialise = fakeInitialisation({ ok: false, failedStep: 'documents', error: new Error('x'), sessionRefused: true, firstTimeUser: false, completed: [], failed: [] });
+    initialise.mockImplementationOnce(async () => {
+      // Another tab signs in meanwhile: the stored session is now its own.
+      storeSession('other-tab-token', ADMIN);
+      return { ok: false, failedStep: 'documents', error: new Error('x'), sessionRefused: true, firstTimeUser: false, completed: [], failed: [] };
+    });
+    const { controller, env } = started(setup({ path: '/login', initialise }));
+    await settle();
+    const done = controller.establishSession({ token: TOKEN, user: EMPLOYEE }, 'Welcome');
+    await jest.advanceTimersByTimeAsync(75);
+    await expect(done).resolves.toMatchObject({ ok: false, sessionRefused: true });
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('other-tab-token');
+    expect(env.toasts.error).not.toHaveBeenCalled();
+  });
 });

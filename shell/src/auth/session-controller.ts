@@ -262,10 +262,13 @@ export class SessionController implements SessionControl {
     if (!outcome.ok) {
       if (outcome.sessionRefused) {
         // Signed out elsewhere or deactivated between the sign-in and its first requests: the new
-        // token is dead, so a refresh could not help. Drop it and say so; the form stays.
-        logAuthEvent('session.refused_at_sign_in', { details: { userId: user.id, step: outcome.failedStep } });
-        endStoredSession();
-        this.toasts()?.error(SESSION_MESSAGES.expired);
+        // token is dead, so a refresh could not help. Drop it and say so; the form stays. A session
+        // another tab signed in meanwhile is that tab's: it is neither ended nor called expired.
+        if (readAuthToken() === token) {
+          logAuthEvent('session.refused_at_sign_in', { details: { userId: user.id, step: outcome.failedStep } });
+          endStoredSession();
+          this.toasts()?.error(SESSION_MESSAGES.expired);
+        }
       }
       return { ok: false, failedStep: outcome.failedStep, sessionRefused: outcome.sessionRefused };
     }
