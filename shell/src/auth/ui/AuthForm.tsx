@@ -39,7 +39,8 @@ const NOT_SUBMITTING_ON_ENTER = new Set(['checkbox', 'radio', 'button', 'submit'
  */
 function submitOnEnter(event: KeyboardEvent<HTMLFormElement>): void {
   const { target, currentTarget: form } = event;
-  if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+  // Safari ends an IME composition before the Enter that confirms it (keyCode 229): not a submit.
+  if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing || event.keyCode === 229) return;
   if (!(target instanceof HTMLInputElement) || NOT_SUBMITTING_ON_ENTER.has(target.type)) return;
   if (!form.querySelector<HTMLButtonElement>('button[type="submit"]')?.disabled) return;
   event.preventDefault();

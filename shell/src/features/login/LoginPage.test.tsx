@@ -100,9 +100,15 @@ describe('login form', () => {
     fill(email(), 'jane@example.com');
     act(() => password().focus());
     fireEvent.change(password(), { target: { value: '1234567' } });
+    // Not on the Enter that confirms an IME composition (Safari sends it after the composition, as 229).
+    await act(async () => {
+      fireEvent.keyDown(password(), { key: 'Enter', keyCode: 229 });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
     expect(screen.queryByText('Password must be at least 8 characters')).toBeNull();
     await pressEnter(password());
-    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
+    expect(password().getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(password().getAttribute('aria-describedby') ?? '')?.textContent).toContain('Password must be at least 8 characters');
     expect(document.activeElement).toBe(password());
 
     // Enter in a valid field while another is wrong: focus goes to the first field in error.

@@ -172,4 +172,24 @@ describe('active sessions', () => {
     expect(toast.error).toHaveBeenCalledWith('Could not sign out your other sessions. Please try again.');
     expect(rows()).toHaveLength(3);
   });
+
+  it('read again (refreshKey), shows the newest answer even when an older read answers after it', async () => {
+    const api = fakeApi();
+    let answerFirst: (sessions: ActiveSession[]) => void = () => undefined;
+    api.list.mockImplementationOnce(() => new Promise((resolve) => (answerFirst = resolve)));
+    const toast = toasts();
+    const page = (refreshKey: number) => (
+      <ToastContext.Provider value={toast}>
+        <SessionsCard api={api} refreshKey={refreshKey} />
+      </ToastContext.Provider>
+    );
+    const { rerender } = render(page(0));
+    // The other sessions end (a password change) before the first read has answered.
+    api.list.mockImplementation(() => Promise.resolve([THIS]));
+    await act(async () => rerender(page(1)));
+    expect(summary().textContent).toBe('You are not signed in anywhere else.');
+    await act(async () => answerFirst([FIREFOX, THIS, PHONE]));
+    expect(summary().textContent).toBe('You are not signed in anywhere else.');
+    expect(api.list).toHaveBeenCalledTimes(2);
+  });
 });

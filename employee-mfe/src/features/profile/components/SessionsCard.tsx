@@ -32,15 +32,19 @@ export function SessionsCard({ api = sessionsApi, refreshKey = 0 }: SessionsCard
   // After a sign-out the pressed button is gone: focus moves to the summary, which reads the new count.
   const summaryRef = useRef<HTMLParagraphElement>(null);
 
+  // Reads can overlap (a refresh while the first read is out): only the latest one's answer is shown.
+  const latestRead = useRef(0);
   const load = useCallback(async () => {
+    const read = ++latestRead.current;
     try {
-      setView({ name: 'ready', sessions: thisDeviceFirst(await api.list()) });
+      const sessions = thisDeviceFirst(await api.list());
+      if (read === latestRead.current) setView({ name: 'ready', sessions });
     } catch {
-      setView({ name: 'error' });
+      if (read === latestRead.current) setView({ name: 'error' });
     }
   }, [api]);
 
-  // The list on screen stays until the new one answers: no flash of the loading state.
+  // A refresh keeps the list on screen until the new one answers: no flash of the loading state.
   useEffect(() => {
     void load();
   }, [load, refreshKey]);
