@@ -69,21 +69,46 @@ export function useRowConfirm<T>({ run, done, failed }: RowConfirmOptions<T>) {
   const [error, setError] = useState<string | null>(null);
   const asked = useRef<FocusPlan | null>(null);
   const refocus = useRef<FocusPlan | null>(null);
+  const disarm = useRef<() => void>(() => undefined);
   // The done row (and the pressed button) leaves once the list reloads, which drops the focus to
   // the page: keyboard users go on from the same action on a neighbouring row instead.
   useEffect(() => {
     const plan = refocus.current;
     if (!plan || plan.opener.isConnected) return;
-    refocus.current = null;
+    disarm.current();
     const active = document.activeElement;
     if (!active || active === document.body || !active.isConnected) moveFocus(plan);
   });
+  useEffect(() => () => disarm.current(), []);
+
+  /**
+   * Arms the plan until it is used, or until the user moves on (focus or a click anywhere but the
+   * pressed button): a row that stays (deactivated under "All", a reset link sent) must not leave it
+   * armed for a later, unrelated removal, nor may a removal pull focus from where the user went.
+   */
+  function arm(plan: FocusPlan | null) {
+    disarm.current();
+    if (!plan) return;
+    refocus.current = plan;
+    const movedOn = (event: Event) => {
+      if (event.target !== plan.opener) disarm.current();
+    };
+    document.addEventListener('focusin', movedOn, true);
+    document.addEventListener('pointerdown', movedOn, true);
+    disarm.current = () => {
+      refocus.current = null;
+      document.removeEventListener('focusin', movedOn, true);
+      document.removeEventListener('pointerdown', movedOn, true);
+      disarm.current = () => undefined;
+    };
+  }
+
   const confirm = async () => {
     if (row === null) return;
     try {
       await run(row);
       toast.success(done(row));
-      refocus.current = asked.current;
+      arm(asked.current);
       setRow(null);
     } catch (err) {
       // The server's reason when it gave one (e.g. users still hold the role), else the page's message.
@@ -95,7 +120,7 @@ export function useRowConfirm<T>({ run, done, failed }: RowConfirmOptions<T>) {
     error,
     ask: (next: T) => {
       asked.current = planFocus();
-      refocus.current = null;
+      disarm.current();
       setError(null);
       setRow(next);
     },

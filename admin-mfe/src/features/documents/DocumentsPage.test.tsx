@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AdminDocumentClassesDocument, AdminDocumentsDocument, CreateDocumentDocument, DeleteDocumentDocument, PolicyAcknowledgementReportDocument, SetDocumentRolesDocument, UpdateDocumentDocument } from '../../__generated__/graphql';
 import { renderAdmin, rolesMock, type Mocks } from '../../shared/test-utils';
 import { DOCUMENTS_PAGE_SIZE, REPORT_PENDING_LIMIT } from './api/useDocuments';
@@ -111,5 +111,25 @@ describe('DocumentsPage', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Inline' }));
     await deleteByKeyboard('Handbook');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete Sneaky' }));
+  });
+
+  it('leaves the focus where the user went before the deleted row left the list', async () => {
+    await renderAdmin(<DocumentsPage />, [
+      listMock(DOCS, { times: 1 }),
+      { request: { query: DeleteDocumentDocument, variables: { id: 4 } }, result: { data: { deleteDocument: true } } },
+      { ...listMock(DOCS.slice(0, 3)), delay: 300 },
+      ...around,
+    ]);
+    const button = await screen.findByRole('button', { name: 'Delete Unlinked' });
+    button.focus();
+    fireEvent.click(button);
+    fireEvent.click(within(screen.getByRole('dialog', { name: 'Delete this document?' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Delete this document?' })).toBeNull());
+    // Before the list reloads, the user clicks elsewhere (a click on text leaves focus on the page).
+    const heading = screen.getByRole('heading', { level: 1 });
+    fireEvent.pointerDown(heading);
+    act(() => button.blur());
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Unlinked' })).toBeNull());
+    expect(document.activeElement).toBe(document.body);
   });
 });
