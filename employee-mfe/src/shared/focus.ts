@@ -5,16 +5,23 @@
  * elsewhere meanwhile is left alone.
  */
 export function refocusIfLost(...ids: string[]): void {
-  // A task, not a microtask: the answer's re-render is flushed by then.
-  setTimeout(() => {
+  let tries = 0;
+  const attempt = () => {
     const active = document.activeElement;
     if (active !== null && active !== document.body && active.isConnected) return;
-    for (const id of ids) {
-      const target = document.getElementById(id);
-      if (target) {
-        target.focus();
-        return;
-      }
+    const target = ids.map((id) => document.getElementById(id)).find((element) => element !== null);
+    if (!target) return;
+    // A button that took the pressed one's place can still be disabled until the page's busy state
+    // renders away, and focus() on it does nothing: try again shortly.
+    if (target instanceof HTMLButtonElement && target.disabled && ++tries < RETRIES) {
+      setTimeout(attempt, RETRY_MS);
+      return;
     }
-  }, 0);
+    target.focus();
+  };
+  // A task, not a microtask: the answer's re-render is flushed by then.
+  setTimeout(attempt, 0);
 }
+
+const RETRIES = 10;
+const RETRY_MS = 20;

@@ -1,4 +1,4 @@
-import { useContext, useState } from 'react';
+import { useContext, useRef, useState } from 'react';
 import {
   AuthContext,
   EmptyList,
@@ -33,6 +33,8 @@ export function PoliciesPage() {
   const [acknowledge] = useAcknowledgePolicy();
   const [markViewed] = useMarkPolicyViewed();
   const [pending, setPending] = useState<ReadonlySet<number>>(new Set());
+  // Acknowledgements can overlap: only the last one pressed moves focus when it is done.
+  const lastPressed = useRef<number | null>(null);
 
   const header = <PageHeader title={POLICIES_TEXT.title} description={POLICIES_TEXT.lead} />;
   const policies = data?.companyPolicies;
@@ -48,6 +50,7 @@ export function PoliciesPage() {
   };
 
   const onAcknowledge = async (policy: CompanyPolicyFieldsFragment) => {
+    lastPressed.current = policy.id;
     setPending((s) => new Set(s).add(policy.id));
     try {
       await acknowledge(policy.id);
@@ -61,7 +64,7 @@ export function PoliciesPage() {
         return next;
       });
       // An acknowledged policy's button leaves its card: focus stays in the card, on "Read".
-      refocusIfLost(acknowledgeButtonId(policy.id), readButtonId(policy.id));
+      if (lastPressed.current === policy.id) refocusIfLost(acknowledgeButtonId(policy.id), readButtonId(policy.id));
     }
   };
 
