@@ -23,15 +23,17 @@ export function runtimeStage(all) {
   return [...all.values()].at(-1) ?? [];
 }
 
-/** `COPY --from=stage [--chown=…] /app/src… dest` lines of a stage: one { from, src, target } per source. */
+/** `COPY [--chown=…] --from=stage [--link] src… dest` lines of a stage, flags in any order: one { from, src, target } per source. */
 export function copiesFrom(lines) {
   return lines.flatMap((line) => {
-    const m = /^COPY --from=(\w+)((?: \S+)+)$/.exec(line);
-    if (!m) return [];
-    const words = m[2].trim().split(/\s+/).filter((w) => !w.startsWith('--'));
+    if (!line.startsWith('COPY ')) return [];
+    const all = line.slice('COPY '.length).trim().split(/\s+/);
+    const from = all.map((w) => /^--from=(\w+)$/.exec(w)?.[1]).find(Boolean);
+    const words = all.filter((w) => !w.startsWith('--'));
+    if (!from || words.length < 2) return [];
     const dest = words.pop();
     // Into a folder (a trailing slash, or several sources) each source keeps its name.
     const intoFolder = dest.endsWith('/') || words.length > 1;
-    return words.map((src) => ({ from: m[1], src, target: intoFolder ? path.join(dest, path.basename(src)) : dest }));
+    return words.map((src) => ({ from, src, target: intoFolder ? path.join(dest, path.basename(src)) : dest }));
   });
 }
