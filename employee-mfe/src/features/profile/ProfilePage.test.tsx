@@ -359,6 +359,23 @@ describe('profile security section', () => {
     expect(screen.queryByLabelText('Current password')).toBeNull();
   });
 
+  it('a status read that answers after a successful retry changes nothing more', async () => {
+    const api = fakeApi(true);
+    const toast = await renderProfile(api);
+    let answerRead: (status: { enabled: boolean; backupCodesRemaining: number }) => void = () => undefined;
+    api.status.mockImplementationOnce(() => new Promise((resolve) => (answerRead = resolve)));
+    api.disable.mockRejectedValueOnce(new ApiError({ status: 0, offline: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off two-factor authentication' }));
+    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'Employee12345' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn off' })));
+    // The retry goes through before the re-read answers.
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn off' })));
+    expect(toast.success).toHaveBeenCalledWith('Two-factor authentication is off');
+    await act(async () => answerRead({ enabled: false, backupCodesRemaining: 0 }));
+    expect(toast.info).not.toHaveBeenCalled();
+    expect(section().textContent).toContain('Not enabled');
+  });
+
   it('a wrong password reads the status again but changes nothing when it is as shown', async () => {
     const api = fakeApi(true);
     const toast = await renderProfile(api);

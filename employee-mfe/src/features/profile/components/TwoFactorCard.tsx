@@ -48,6 +48,8 @@ export function TwoFactorCard({ api = twoFactorApi, onOtherSessionsEnded }: TwoF
     focusRef.current = element;
   }, []);
   const moved = useRef(false);
+  // Counts the steps taken, so a status read that answers after the user moved on is ignored.
+  const steps = useRef(0);
   // The action whose form was cancelled: focus goes back to its button, not to the page.
   const cancelled = useRef<PasswordAction | null>(null);
 
@@ -78,6 +80,7 @@ export function TwoFactorCard({ api = twoFactorApi, onOtherSessionsEnded }: TwoF
 
   function go(next: View) {
     moved.current = true;
+    steps.current += 1;
     setFormError(null);
     setAction(null);
     setView(next);
@@ -88,9 +91,10 @@ export function TwoFactorCard({ api = twoFactorApi, onOtherSessionsEnded }: TwoF
    * it did, show the card as it now is, saying so. A failed read leaves the refusal's message.
    */
   async function recheck(shownEnabled: boolean) {
+    const step = steps.current;
     try {
       const status = await api.status();
-      if (status.enabled === shownEnabled) return;
+      if (step !== steps.current || status.enabled === shownEnabled) return;
       toast.info(status.enabled ? TEXT.enabledToast : TEXT.disabledToast);
       go(status.enabled ? { name: 'on', remaining: status.backupCodesRemaining } : { name: 'off' });
     } catch {
