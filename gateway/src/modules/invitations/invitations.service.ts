@@ -177,12 +177,13 @@ export class InvitationsService {
     assertNewPasswordAllowed(password, found.email);
     const passwordHash = await this.hasher.hash(password);
     const user = await this.writing(async (manager) => {
-      // Locked and re-checked: of two accepts of one link, the second finds it closed.
+      // Locked and re-checked, link included: of two accepts of one link the second finds it closed,
+      // and a resend that replaced the link while this accept waited for the lock leaves it unusable.
       const [row] = await queryRows<{ id: number; email: string; name: string; role_id: number; start_date: string | null; manager_id: number | null; buddy_id: number | null }>(
         manager,
         `select i.id, i.email, i.name, i.role_id, i.start_date::text as start_date, i.manager_id, i.buddy_id
-           from invitations i where i.id = $1 and ${USABLE_SQL} for update`,
-        [found.id],
+           from invitations i where i.id = $1 and i.token_hash = $2 and ${USABLE_SQL} for update`,
+        [found.id, found.tokenHash],
       );
       if (!row) throw new NotFoundError(M.linkInvalid);
       if ((await this.users.takenEmails([row.email], manager)).size > 0) throw new ConflictError(M.emailTaken);
@@ -309,15 +310,16 @@ export class InvitationsService {
   }
 
   /** The invitation behind a link, counted against the address's limit; 404 for anything unusable. */
-  private async findUsable(rawToken: unknown, meta: RequestMeta): Promise<InvitationType & { id: number }> {
+  private async findUsable(rawToken: unknown, meta: RequestMeta): Promise<InvitationType & { id: number; tokenHash: string }> {
     const hit = await this.limiter.hit(buckets.invitationAddress(meta.ip), this.config.tokenAttemptsPerAddress);
     if (hit.limited) throw new RateLimitedError(M.tooManyAttempts, hit.resetsInSeconds);
     const token = InvitationToken.safeParse(rawToken);
-    const [row] = token.success ? await queryRows<ViewRow>(this.dataSource, `${VIEW_SQL} where i.token_hash = $1 and ${USABLE_SQL}`, [hashLinkToken(token.data)]) : [];
-    if (!row) throw new NotFoundError(M.linkInvalid);
+    const tokenHash = token.success ? hashLinkToken(token.data) : null;
+    const [row] = tokenHash !== null ? await queryRows<ViewRow>(this.dataSource, `${VIEW_SQL} where i.token_hash = $1 and ${USABLE_SQL}`, [tokenHash]) : [];
+    if (!row || tokenHash === null) throw new NotFoundError(M.linkInvalid);
     // Only guesses count: the invited person opening their link (and retrying a weak password) does not.
     await this.limiter.refund(hit);
-    return toView(row);
+    return { ...toView(row), tokenHash };
   }
 
   private async view(manager: EntityManager, id: number): Promise<InvitationType> {

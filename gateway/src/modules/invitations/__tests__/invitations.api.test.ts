@@ -1,8 +1,11 @@
+import { Client } from 'pg';
 import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { createServices } from '../../../services';
 import { buildTestApp, TEST_JWT_SECRET, testConfig, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, PROXY_ENV, randomIp, tokenFor, uniqueEmail, type TestUser } from '../../../../test/auth';
+import { testDatabaseUrl } from '../../../../test/database';
+import { waitFor } from '../../../../test/maildev';
 
 /*
  * Invitations through both doors against the real app and PostgreSQL. Mail is
@@ -207,6 +210,36 @@ describe('invitations', () => {
       const ip = randomIp();
       await request(t.app).get(`/api/invitations/${oldToken}`).set('x-forwarded-for', ip).expect(404, { error: 'This invitation link is invalid or has expired' });
       await request(t.app).get(`/api/invitations/${newToken}`).set('x-forwarded-for', ip).expect(200, { email, name: 'Rhea', role_name: 'Employee' });
+    });
+
+    it('an accept waiting on a resend that replaces the link finds the old link closed', async () => {
+      const email = hire();
+      const created = await invite({ email, name: 'Rina', role_id: 1 }).expect(201);
+      const oldToken = await linkToken(email);
+      // The resend's transaction, on a connection of its own (the app's pool has two): the row locked
+      // and its link replaced, not yet committed.
+      const resend = new Client({ connectionString: testDatabaseUrl() });
+      await resend.connect();
+      try {
+        await resend.query('begin');
+        await resend.query(`update invitations set token_hash = md5(random()::text) where id = $1`, [created.body.id]);
+        const accepting = request(t.app).post(`/api/invitations/${oldToken}/accept`).set('x-forwarded-for', randomIp()).send({ password: 'Lantern2026x' }).then((res) => res);
+        // Committed only once the accept is waiting for that lock, so it has already read the old link.
+        await waitFor(async () => {
+          const [waiting] = (await t.dataSource.query(
+            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%from invitations i where i.id = $1%'`,
+          )) as Array<{ n: number }>;
+          return (waiting?.n ?? 0) > 0;
+        }, 'the accept to wait on the lock of the resend');
+        await resend.query('commit');
+        const res = await accepting;
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ error: 'This invitation link is invalid or has expired' });
+      } finally {
+        await resend.end();
+      }
+      const [account] = (await t.dataSource.query('select id from users where lower(email) = lower($1)', [email])) as Array<{ id: number }>;
+      expect(account).toBeUndefined();
     });
 
     it('resend revives an expired invitation', async () => {
