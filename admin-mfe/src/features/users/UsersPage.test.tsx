@@ -122,6 +122,8 @@ describe('UsersPage', () => {
     expect(within(dialog).getByText('Please enter a valid email address')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/^Full name/), { target: { value: 'Ben B. Brown' } });
     fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'ben@example.com' } });
+    // The roles arrive on their own query: a select without the option would ignore the change.
+    await within(within(dialog).getByLabelText('Role')).findByRole('option', { name: 'Manager' });
     fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: '2' } });
     fireEvent.change(within(dialog).getByLabelText(/^Start date/), { target: { value: '2025-04-01' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
