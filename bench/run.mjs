@@ -46,11 +46,11 @@ const rounds = Number(process.env.BENCH_ROUNDS || 4);
 
 // The front-end stack (bundles, page speed) and the bench's own PostgreSQL + gateways.
 const ports = {
-  stack: { shell: 3200, employee: 3201, admin: 3202, gateway: 4200, embeddedPg: 54332 },
-  benchPg: 54333, fuzzPg: 54335, gateway: 4201, scaleSmall: 4203, scaleLarge: 4204, invitations: 4205, reports: 4206, floor: 4210, baselinePage: 3210,
+  stack: { shell: 3200, employee: 3201, admin: 3202, gateway: 4200, embeddedPg: 15432 },
+  benchPg: 15433, fuzzPg: 15435, gateway: 4201, scaleSmall: 4203, scaleLarge: 4204, invitations: 4205, reports: 4206, floor: 4210, baselinePage: 3210,
   // Benchmarks 11 and 12: their own clusters, gateways and MailDev (1401–1405 and 44xx/49xx are the resilience suite's).
-  load: { pg: 54336, gateway: 4207 },
-  crash: { writePg: 54337, writeGateway: 4208, deadSmtp: 1408, sendPg: 54338, sendGateway: 4209, smtp: 1406, web: 1407 },
+  load: { pg: 15436, gateway: 4207 },
+  crash: { writePg: 15437, writeGateway: 4208, deadSmtp: 1408, sendPg: 15438, sendGateway: 4209, smtp: 1406, web: 1407 },
 };
 const origins = {
   shell: `http://localhost:${ports.stack.shell}`,

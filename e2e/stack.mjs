@@ -11,7 +11,7 @@ export const ports = {
   employee: Number(process.env.E2E_EMPLOYEE_PORT || 3101),
   admin: Number(process.env.E2E_ADMIN_PORT || 3102),
   gateway: Number(process.env.E2E_GATEWAY_PORT || 4100),
-  embeddedPg: Number(process.env.E2E_PG_PORT || 54331),
+  embeddedPg: Number(process.env.E2E_PG_PORT || 15431),
   // The stack's own MailDev; specs read delivered mail from `${urls.mailDev}/api/email`.
   mailDevSmtp: Number(process.env.E2E_MAILDEV_SMTP_PORT || 1125),
   mailDevWeb: Number(process.env.E2E_MAILDEV_WEB_PORT || 1180),

@@ -22,7 +22,7 @@ before(async () => {
   // MailDev is not up yet: the first test starts the gateway against a dead SMTP port.
   stack = await crashStack({
     dataDir: path.join(repoRoot, '.data', 'resilience-crash-send'),
-    pgPort: Number(process.env.RESILIENCE_CRASH_SEND_PG_PORT || 55402),
+    pgPort: Number(process.env.RESILIENCE_CRASH_SEND_PG_PORT || 15402),
     gatewayPort: Number(process.env.RESILIENCE_CRASH_SEND_GATEWAY_PORT || 4402),
     env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, METRICS_PORT: 'off' },
   });

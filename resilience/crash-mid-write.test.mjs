@@ -15,7 +15,7 @@ let stack;
 before(async () => {
   stack = await crashStack({
     dataDir: path.join(repoRoot, '.data', 'resilience-crash-write'),
-    pgPort: Number(process.env.RESILIENCE_CRASH_WRITE_PG_PORT || 55401),
+    pgPort: Number(process.env.RESILIENCE_CRASH_WRITE_PG_PORT || 15401),
     gatewayPort: Number(process.env.RESILIENCE_CRASH_WRITE_GATEWAY_PORT || 4401),
     env: crashWriteGatewayEnv(CLIENTS, Number(process.env.RESILIENCE_CRASH_WRITE_DEAD_SMTP_PORT || 1401)),
   });

@@ -7,7 +7,7 @@ import { repoRoot } from '../scripts/lib/paths.mjs';
 import { call, database, leaksInternals, signIn, startGateway } from './stack.mjs';
 
 const dataDir = path.join(repoRoot, '.data', 'resilience');
-const db = database({ dataDir, port: Number(process.env.RESILIENCE_PG_PORT || 54421) });
+const db = database({ dataDir, port: Number(process.env.RESILIENCE_PG_PORT || 15421) });
 let gateway;
 let loadRun = 0;
 let adminToken;

@@ -8,7 +8,7 @@ import { repoRoot } from '../scripts/lib/paths.mjs';
 import { call, database, leaksInternals, startGateway } from './stack.mjs';
 
 const dataDir = path.join(repoRoot, '.data', 'resilience-production');
-const db = database({ dataDir, port: Number(process.env.RESILIENCE_PROD_PG_PORT || 54422) });
+const db = database({ dataDir, port: Number(process.env.RESILIENCE_PROD_PG_PORT || 15422) });
 let gateway;
 const bodies = [];
 

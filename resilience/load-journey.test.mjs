@@ -13,7 +13,7 @@ import { database, startGateway } from './stack.mjs';
 const EMPLOYEES = Number(process.env.LOAD_EMPLOYEES || 200);
 const DURATION_MS = Number(process.env.LOAD_DURATION_MS || 60_000);
 const dataDir = path.join(repoRoot, '.data', 'resilience-load');
-const db = database({ dataDir, port: Number(process.env.RESILIENCE_LOAD_PG_PORT || 54423) });
+const db = database({ dataDir, port: Number(process.env.RESILIENCE_LOAD_PG_PORT || 15423) });
 let gateway;
 const run = Date.now().toString(36);
 

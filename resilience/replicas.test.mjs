@@ -10,7 +10,7 @@ import { repoRoot } from '../scripts/lib/paths.mjs';
 import { call, database, mailDev, registerEmployees, signIn, sql, startGateway, tally, waitFor } from './stack.mjs';
 
 const dataDir = path.join(repoRoot, '.data', 'resilience-replicas');
-const db = database({ dataDir, port: Number(process.env.RESILIENCE_REPLICAS_PG_PORT || 55403) });
+const db = database({ dataDir, port: Number(process.env.RESILIENCE_REPLICAS_PG_PORT || 15403) });
 const ports = [Number(process.env.RESILIENCE_REPLICA_A_PORT || 4403), Number(process.env.RESILIENCE_REPLICA_B_PORT || 4404)];
 const smtpPort = Number(process.env.RESILIENCE_REPLICAS_SMTP_PORT || 1404);
 const webPort = Number(process.env.RESILIENCE_REPLICAS_WEB_PORT || 1405);

@@ -30,13 +30,30 @@ function portsOf(index) {
   return { list: [...Object.values(own), ...derived], dataDir: env.E2E_DATA_DIR ?? 'default' };
 }
 
-/** The port numbers the resilience suite defaults to (`…_PORT || n`, `…_PORTS || n`, `port: n`). */
+/** The port numbers a text defaults to: `…_PORT || n`, `…_PORT ?? n`, `'…_PORT', n`, `port: n`, `…Pg: n`. */
+function defaultPorts(text) {
+  const pattern = /(?:PORTS?\b[^|?\n]*(?:\|\||\?\?)|'[A-Z_]*PORT',|[pP]ort:|[pP]g:)\s*(\d{4,5})\b/g;
+  return [...new Set([...text.matchAll(pattern)].map((m) => Number(m[1])))];
+}
+
+/** The port numbers the resilience suite defaults to. */
 function resiliencePorts() {
   const dir = path.join(root, 'resilience');
   const files = fs.readdirSync(dir, { recursive: true }).filter((file) => String(file).endsWith('.mjs'));
-  const text = files.map((file) => fs.readFileSync(path.join(dir, String(file)), 'utf8')).join('\n');
-  return [...new Set([...text.matchAll(/(?:PORTS?\b[^|\n]*\|\||[pP]ort:)\s*(\d{4,5})\b/g)].map((m) => Number(m[1])))];
+  return defaultPorts(files.map((file) => fs.readFileSync(path.join(dir, String(file)), 'utf8')).join('\n'));
 }
+
+/** Every port in the bench's `ports` table. */
+function benchPorts() {
+  const text = fs.readFileSync(path.join(root, 'bench', 'run.mjs'), 'utf8');
+  const table = /\nconst ports = \{[\s\S]*?\n\};/.exec(text);
+  assert.ok(table, 'bench/run.mjs has no `const ports = {…};` table');
+  return [...table[0].matchAll(/:\s*(\d{4,5})\b/g)].map((m) => Number(m[1]));
+}
+
+// Linux hands out outgoing connections' local ports from 32768 up (ip_local_port_range): a server
+// told to listen on a port in that range can find it taken by a client for a moment, and fail.
+const EPHEMERAL_FROM = 32768;
 
 describe('e2e shards', () => {
   it('run every spec file exactly once, for any shard count', () => {
@@ -84,5 +101,22 @@ describe('e2e shards', () => {
     const resilience = resiliencePorts();
     assert.ok(resilience.length >= 10, `found only ${resilience.length} resilience ports`);
     assert.deepEqual(all.filter((port) => resilience.includes(port)), []);
+  });
+});
+
+describe('fixed test and dev ports', () => {
+  it('lie below the range the kernel picks outgoing connections\' ports from', () => {
+    const read = (file) => fs.readFileSync(path.join(root, file), 'utf8');
+    const gateway = defaultPorts(read('gateway/test/global-setup.ts') + read('gateway/src/config/env.ts'));
+    assert.ok(gateway.length >= 2, `found only ${gateway.length} gateway ports`);
+    const groups = {
+      'e2e shards': [1, 2, 3, 4].flatMap((index) => portsOf(index).list),
+      resilience: resiliencePorts(),
+      bench: benchPorts(),
+      'gateway tests and dev': gateway,
+    };
+    for (const [name, list] of Object.entries(groups)) {
+      assert.deepEqual(list.filter((port) => port >= EPHEMERAL_FROM), [], `${name}: ports in the ephemeral range`);
+    }
   });
 });

@@ -12,8 +12,8 @@ import { TEST_DATABASE_URL_ENV, withClient, withDatabase } from './database';
  *  - DATABASE_URL set (CI, docker): a database is created on that server (the
  *    role needs CREATEDB) and dropped afterwards;
  *  - otherwise: a dedicated embedded cluster in DATA_DIR/postgres-test on port
- *    EMBEDDED_PG_TEST_PORT (54330), separate from the dev gateway's cluster
- *    (DATA_DIR/postgres, 54329) so a running dev server is never touched.
+ *    EMBEDDED_PG_TEST_PORT (15430), separate from the dev gateway's cluster
+ *    (DATA_DIR/postgres, 15429) so a running dev server is never touched.
  */
 
 export interface TestRunState {
@@ -37,7 +37,7 @@ export default async function globalSetup(): Promise<void> {
     embedded = await startEmbeddedPostgres({
       dataDir,
       name: 'postgres-test',
-      port: Number(process.env.EMBEDDED_PG_TEST_PORT ?? 54330),
+      port: Number(process.env.EMBEDDED_PG_TEST_PORT ?? 15430),
       logger,
       database: 'postgres',
       durable: false,

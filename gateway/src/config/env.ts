@@ -255,7 +255,7 @@ export function parseEnv(env: Env, repoRoot: string | null, options: ParseOption
   const production = nodeEnv === 'production';
 
   const port = parseIntInRange(env, 'GATEWAY_PORT', 4000, 0, 65535, problems);
-  const embeddedPgPort = parseIntInRange(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535, problems);
+  const embeddedPgPort = parseIntInRange(env, 'EMBEDDED_PG_PORT', 15429, 1, 65535, problems);
   const databasePoolMax = parseIntInRange(env, 'DATABASE_POOL_MAX', 10, 1, 1000, problems);
   const shutdownTimeoutMs = parseIntInRange(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000, problems);
   const databaseUrl = parseCredentialUrl(read(env, 'DATABASE_URL'), 'DATABASE_URL', ['postgres', 'postgresql'], 'postgres://user:password@host:5432/database', problems);

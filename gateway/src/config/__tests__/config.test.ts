@@ -56,7 +56,7 @@ describe('parseEnv', () => {
       databaseUrl: null,
       databasePoolMax: 10,
       dataDir: path.join(ROOT, '.data'),
-      embeddedPgPort: 54329,
+      embeddedPgPort: 15429,
       seedDemo: true,
       jwtSecret: null,
       logLevel: 'info',
