@@ -39,6 +39,8 @@ function toView(row: ViewRow): InvitationType {
 }
 
 type LinkToken = ReturnType<typeof newLinkToken>;
+/** A CSV line that passed every check, with its line number in the file for a later refusal. */
+type CheckedLine = InvitationInput & { role_name: string; line: number };
 
 /** One invitation mail; the dedupe key names the very link, so a retried statement cannot queue it twice. */
 function invitationMail(to: string, name: string, roleName: string, token: LinkToken, expiresAt: Date, id: number): OutboxMail {
@@ -219,6 +221,13 @@ export class InvitationsService {
     const created = await this.writing(async (manager) => {
       const tokens = valid.map(() => newLinkToken());
       await this.replaceExpired(manager, valid.map((v) => v.email));
+      // The check above ran outside this transaction: an account registered (or an invitation sent) since then
+      // gets the same per-line answer, not an invitation that could never be accepted.
+      const taken = await this.takenEmails(manager, valid.map((v) => v.email));
+      if (taken.size > 0) {
+        const errors = valid.filter((v) => taken.has(v.email.toLowerCase())).map((v) => ({ line: v.line, message: M.emailTaken }));
+        throw new ValidationError(M.csvRejected, [], { errors });
+      }
       const rows = await queryRows<{ id: number; email: string; name: string; expires_at: Date }>(
         manager,
         `insert into invitations (email, name, role_id, start_date, manager_id, buddy_id, token_hash, expires_at, invited_by)
@@ -253,7 +262,7 @@ export class InvitationsService {
   }
 
   /** Each line as an invitation input, or its errors; all look-ups are one query per kind for the whole file. */
-  private async checkLines(lines: CsvLine[], fileErrors: LineError[]): Promise<{ valid: Array<InvitationInput & { role_name: string }>; errors: LineError[] }> {
+  private async checkLines(lines: CsvLine[], fileErrors: LineError[]): Promise<{ valid: CheckedLine[]; errors: LineError[] }> {
     const roles = await this.roles.list(ANONYMOUS);
     const roleById = new Map(roles.map((r) => [r.id, r]));
     const roleByName = new Map(roles.map((r) => [r.name.toLowerCase(), r]));
@@ -265,7 +274,7 @@ export class InvitationsService {
     const problems = new Map<number, string[]>();
     const add = (line: number, message: string) => problems.set(line, [...(problems.get(line) ?? []), message]);
     const firstLineOf = new Map<string, number>();
-    const valid: Array<InvitationInput & { role_name: string }> = [];
+    const valid: CheckedLine[] = [];
     for (const { line, cells } of lines) {
       const roleText = cells.role;
       const role = roleText === '' ? undefined : /^\d+$/.test(roleText) ? roleById.get(Number(roleText)) : roleByName.get(roleText.toLowerCase());
@@ -286,7 +295,7 @@ export class InvitationsService {
       if (key !== '' && first !== undefined) add(line, M.csvDuplicate(first));
       else if (key !== '') firstLineOf.set(key, line);
       if (taken.has(key)) add(line, M.emailTaken);
-      if (parsed.success && role && !problems.has(line)) valid.push({ ...parsed.data, role_id: role.id, role_name: role.name });
+      if (parsed.success && role && !problems.has(line)) valid.push({ ...parsed.data, role_id: role.id, role_name: role.name, line });
     }
     const errors = [...fileErrors, ...[...problems].map(([line, messages]) => ({ line, message: messages.join(', ') }))].sort((a, b) => a.line - b.line);
     return { valid, errors };

@@ -395,6 +395,40 @@ describe('invitations', () => {
       expect(again.body.errors).toHaveLength(3);
     });
 
+    it('an account registered while the file was checked gets its line refused, not an invitation', async () => {
+      const [a, b] = [hire(), hire()];
+      // An expired invitation of a: the import's transaction replaces it first, so holding its row
+      // lock stops the import after its checks and before it writes.
+      const old = await invite({ email: a, name: 'Old', role_id: 1 }).expect(201);
+      await t.dataSource.query(`update invitations set expires_at = now() - interval '1 day' where id = $1`, [old.body.id]);
+      const other = new Client({ connectionString: testDatabaseUrl() });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('select 1 from invitations where id = $1 for update', [old.body.id]);
+        const importing = importCsv([HEADER, `${a},Ann,Employee,,,`, `${b},Bo,Employee,,,`].join('\n')).then((res) => res);
+        await waitFor(async () => {
+          const [waiting] = (await t.dataSource.query(
+            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%set replaced_at = now()%'`,
+          )) as Array<{ n: number }>;
+          return (waiting?.n ?? 0) > 0;
+        }, 'the import to wait on the lock of the expired invitation');
+        // b registers in the meantime, committed with the lock's release.
+        await other.query(`insert into users (name, email, password_hash, role_id) values ('Bo', $1, 'x', 1)`, [b]);
+        await other.query('commit');
+        const res = await importing;
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ error: 'The file has errors; nothing was imported', errors: [{ line: 3, message: 'A user or a pending invitation already uses this email' }] });
+      } finally {
+        await other.end();
+      }
+      expect(await t.dataSource.query('select 1 from invitations where lower(email) = $1', [b.toLowerCase()])).toEqual([]);
+      // Nothing was written: a's expired invitation was not replaced.
+      const [kept] = (await t.dataSource.query('select replaced_at from invitations where id = $1', [old.body.id])) as Array<{ replaced_at: Date | null }>;
+      expect(kept?.replaced_at).toBeNull();
+      expect(await outbox(b)).toEqual([]);
+    });
+
     it('formula-looking cells are stored and mailed as the text they are', async () => {
       const email = hire();
       await importCsv(`${HEADER}\n${email},"=HYPERLINK(""http://evil.example"",""x"")",Employee,,,\n`).expect(201, { created: 1 });
