@@ -59,6 +59,8 @@ describe('DocumentsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'New document' }));
     const dialog = screen.getByRole('dialog', { name: 'New document' });
     fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: 'Travel policy' } });
+    // The classes arrive on their own query: a select without the option would ignore the change.
+    await within(within(dialog).getByLabelText(/^Class/)).findByRole('option', { name: 'Policy' });
     fireEvent.change(within(dialog).getByLabelText(/^Class/), { target: { value: '1' } });
     fireEvent.click(await within(dialog).findByRole('checkbox', { name: 'Manager' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AdminInsightsDocument } from '../../../__generated__/graphql';
 import { seriousViolations } from '../../../shared/axe';
-import { renderAdmin, type Mocks } from '../../../shared/test-utils';
+import { LOADING_DELAY_MS, renderAdmin, type Mocks } from '../../../shared/test-utils';
 import { InsightsSection } from './InsightsSection';
 
 const day = (d: number, share: number | null, complete: number | null = share === null ? null : 1) => ({ __typename: 'CohortDay' as const, day: d, observed: share !== null, complete, share });
@@ -40,9 +40,9 @@ function panel(title: string): HTMLElement {
 
 describe('the Administration index charts', () => {
   it('shows a loading state, then each chart as an image with a summary', async () => {
-    await renderAdmin(<InsightsSection />, [answer(INSIGHTS)]);
+    await renderAdmin(<InsightsSection />, [{ ...answer(INSIGHTS), delay: LOADING_DELAY_MS }]);
     expect(screen.getByRole('status').textContent).toContain('Loading the charts');
-    expect(await screen.findByText('Active hires (administrators not counted), as of Jun 20, 2025.')).toBeTruthy();
+    expect(await screen.findByText('Active hires (administrators not counted), as of Jun 20, 2025.', {}, { timeout: LOADING_DELAY_MS + 2000 })).toBeTruthy();
     const images = await screen.findAllByRole('img', {}, { timeout: 10_000 });
     const names = images.map((img) => img.getAttribute('aria-label') ?? img.querySelector('title')?.textContent);
     expect(names).toEqual([
