@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { hotRows, type SqlParams } from '../../shared/sql';
+import { hotRows, queryRows, type SqlParams } from '../../shared/sql';
 import type { LinkedDocumentType } from '../checklist';
 
 /*
@@ -22,6 +22,14 @@ export function visibleToRole(role: string, alias = 'd'): string {
     or exists (select 1 from checklist_item_documents cid
                  join role_checklist_items rci on rci.checklist_item_id = cid.checklist_item_id
                 where cid.document_id = ${alias}.id and rci.role_id = ${role}))`;
+}
+
+/** The ids among `documentIds` that role `roleId` sees, by the rule above: one statement. */
+export async function visibleDocumentIds(db: DataSource | EntityManager, roleId: number, documentIds: readonly number[]): Promise<Set<number>> {
+  const wanted = [...new Set(documentIds)];
+  if (wanted.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(db, `select d.id from documents d where d.id = any($1::int[]) and ${visibleToRole('$2')}`, [wanted, roleId]);
+  return new Set(rows.map((r) => r.id));
 }
 
 /** SQL: every (document_id, role_id) pair of the rule above, as a set (the acknowledgement report). */

@@ -51,7 +51,7 @@ export class JournalService {
     const params = new SqlParams();
     const where = this.filters(user, query, params);
     const order = `${SORT_SQL[query.sort]} ${query.order}, e.id ${query.order}`;
-    return this.page(where, order, query, params);
+    return this.page(user, where, order, query, params);
   }
 
   /**
@@ -67,7 +67,7 @@ export class JournalService {
     const query = parseInput(SearchQuery, input);
     const params = new SqlParams();
     const where = this.filters(user, query, params);
-    if (query.q === '') return this.page(where, `${SORT_SQL[query.sort]} ${query.order}, e.id ${query.order}`, query, params);
+    if (query.q === '') return this.page(user, where, `${SORT_SQL[query.sort]} ${query.order}, e.id ${query.order}`, query, params);
 
     const web = `websearch_to_tsquery('english', ${params.add(query.q)})`;
     const prefixText = prefixTsquery(query.q);
@@ -76,7 +76,7 @@ export class JournalService {
     const prefix = prefixText === null ? null : `to_tsquery('simple', ${params.add(prefixText)})`;
     where.push(prefix === null ? `e.search_vector @@ ${web}` : `(e.search_vector @@ ${web} or e.search_vector @@ ${prefix})`);
     const rank = prefix === null ? `ts_rank(e.search_vector, ${web})` : `ts_rank(e.search_vector, ${web}) + ts_rank(e.search_vector, ${prefix})`;
-    return this.page(where, `${rank} desc, e.created_at desc, e.id desc`, query, params);
+    return this.page(user, where, `${rank} desc, e.created_at desc, e.id desc`, query, params);
   }
 
   async get(actor: Actor, id: unknown): Promise<JournalEntryType> {
@@ -85,7 +85,7 @@ export class JournalService {
     const params = new SqlParams();
     const readable = this.readable(user, params);
     const rows = await queryRows<EntryRow>(this.dataSource, `select ${ENTRY_COLUMNS} from journal_entries e where e.id = ${params.add(entryId)} and ${readable}`, params.values);
-    const [view] = await this.views(rows);
+    const [view] = await this.views(user, rows);
     if (!view) throw new NotFoundError(JOURNAL_MESSAGES.notFound);
     return view;
   }
@@ -207,7 +207,7 @@ export class JournalService {
     return where;
   }
 
-  private async page(where: string[], order: string, query: ListQuery, params: SqlParams): Promise<JournalEntryPageType> {
+  private async page(reader: UserActor, where: string[], order: string, query: ListQuery, params: SqlParams): Promise<JournalEntryPageType> {
     const condition = where.length > 0 ? where.join(' and ') : 'true';
     const countParams = [...params.values];
     const window = pageWindow(params, query);
@@ -215,7 +215,7 @@ export class JournalService {
       queryRows<EntryRow>(this.dataSource, `select ${ENTRY_COLUMNS} from journal_entries e where ${condition} order by ${order} ${window}`, params.values),
       queryRows<{ total: number }>(this.dataSource, `select count(*)::int as total from journal_entries e where ${condition}`, countParams),
     ]);
-    return { data: await this.views(rows), total: counted[0]?.total ?? 0, page: query.page, limit: query.limit };
+    return { data: await this.views(reader, rows), total: counted[0]?.total ?? 0, page: query.page, limit: query.limit };
   }
 
   /**
@@ -262,8 +262,8 @@ export class JournalService {
     );
   }
 
-  /** Rows to entries, with tags, task titles and documents fetched once per batch. */
-  private async views(rows: readonly EntryRow[]): Promise<JournalEntryType[]> {
+  /** Rows to entries as `reader` sees them, with tags, task titles and documents fetched once per batch. */
+  private async views(reader: UserActor, rows: readonly EntryRow[]): Promise<JournalEntryType[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((r) => r.id);
     const taskIds = rows.flatMap((r) => r.linked_task_ids);
@@ -274,7 +274,7 @@ export class JournalService {
         [ids],
       ),
       this.tasks.titles(taskIds),
-      this.tasks.documents(taskIds),
+      this.tasks.documents(reader, taskIds),
     ]);
     const tagsByEntry = new Map<number, string[]>();
     for (const { entry_id, name } of tagRows) {

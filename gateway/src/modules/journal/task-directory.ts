@@ -1,8 +1,9 @@
 import type { DataSource } from 'typeorm';
-import type { UserActor } from '../../shared/actor';
+import { isAdmin, type UserActor } from '../../shared/actor';
 import { NotFoundError, ValidationError } from '../../shared/errors';
 import { queryRows } from '../../shared/sql';
 import type { ChecklistService, LinkedDocumentType } from '../checklist';
+import { visibleDocumentIds } from '../documents';
 
 /** What the journal needs to know about the checklist tasks its entries link to. */
 export interface TaskDirectory {
@@ -10,8 +11,11 @@ export interface TaskDirectory {
   titles(ids: readonly number[]): Promise<Map<number, string>>;
   /** The ids among `ids` that `user` may link: the items they can open (their role's; any, for administrators). */
   linkable(user: UserActor, ids: readonly number[]): Promise<Set<number>>;
-  /** The documents linked to each task, in one batched lookup (entries link only tasks their author could open). */
-  documents(ids: readonly number[]): Promise<Map<number, LinkedDocumentType[]>>;
+  /**
+   * The documents linked to each task that `reader` may see, in one batched lookup. A task stays linked
+   * after its author changes role, so its documents are checked against the reader's role now.
+   */
+  documents(reader: UserActor, ids: readonly number[]): Promise<Map<number, LinkedDocumentType[]>>;
 }
 
 /**
@@ -50,10 +54,11 @@ export class ChecklistTaskDirectory implements TaskDirectory {
     return new Set(found.filter((id): id is number => id !== null));
   }
 
-  async documents(ids: readonly number[]): Promise<Map<number, LinkedDocumentType[]>> {
+  async documents(reader: UserActor, ids: readonly number[]): Promise<Map<number, LinkedDocumentType[]>> {
     const wanted = [...new Set(ids)];
     if (wanted.length === 0) return new Map();
     const lists = await this.checklist.documentsForItems(wanted);
-    return new Map(wanted.map((id, i) => [id, lists[i] ?? []]));
+    const visible = isAdmin(reader) ? null : await visibleDocumentIds(this.dataSource, reader.roleId, lists.flat().map((d) => d.id));
+    return new Map(wanted.map((id, i) => [id, (lists[i] ?? []).filter((d) => visible === null || visible.has(d.id))]));
   }
 }

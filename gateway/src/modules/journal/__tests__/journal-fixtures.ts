@@ -76,7 +76,7 @@ export interface EntryJson {
   tags: string[];
   linked_task_ids: string;
   linked_tasks: Array<{ id: number; title: string }>;
-  linked_documents: unknown[];
+  linked_documents: Array<{ id: number; title: string; url: string | null; description: string | null; document_class_name: string | null }>;
   taskContext: { taskId: number; taskTitle: string } | null;
   created_at: string;
   updated_at: string;

@@ -129,6 +129,36 @@ describe('journal REST', () => {
       }
     });
 
+    it("after the author changes role, an entry's linked documents are only those the new role sees", async () => {
+      const carol = await person(t.dataSource);
+      const [task] = tasks.mine as [{ id: number; title: string }];
+      const docs = (await t.dataSource.query(
+        `insert into documents (title, description, url, document_class_id)
+         select v.title, 'journal role test', v.url, (select id from document_classes where name = 'Training')
+         from (values ('Employees only', 'https://example.com/e'), ('Contractors too', 'https://example.com/c')) as v(title, url)
+         returning id`,
+      )) as Array<{ id: number }>;
+      const [employeesOnly, contractorsToo] = docs.map((d) => d.id) as [number, number];
+      try {
+        const created = await entry(t, carol, { content: 'Before the move', linked_task_ids: [task.id], visibility: 'shared' });
+        // Both linked to an employee task; only the second is given to contractors (role 3) as well.
+        await t.dataSource.query('insert into checklist_item_documents (checklist_item_id, document_id) values ($1, $2), ($1, $3)', [task.id, employeesOnly, contractorsToo]);
+        await t.dataSource.query('insert into document_roles (document_id, role_id) values ($1, 3)', [contractorsToo]);
+        const titles = (body: EntryJson) => body.linked_documents.map((d) => d.title);
+        expect(titles((await as(t, carol).get(`/api/journal-entries/${created.id}`).expect(200)).body as EntryJson)).toEqual(['Contractors too', 'Employees only']);
+
+        await t.dataSource.query('update users set role_id = 3 where id = $1', [carol.id]);
+        expect(titles((await as(t, carol).get(`/api/journal-entries/${created.id}`).expect(200)).body as EntryJson)).toEqual(['Contractors too']);
+        const listed = (await as(t, carol).get('/api/journal-entries').expect(200)).body as PageJson;
+        expect(listed.data.find((e) => e.id === created.id)?.linked_documents.map((d) => d.title)).toEqual(['Contractors too']);
+        // Administrators see every document.
+        expect(titles((await as(t, admin).get(`/api/journal-entries/${created.id}`).expect(200)).body as EntryJson)).toEqual(['Contractors too', 'Employees only']);
+      } finally {
+        await t.dataSource.query('delete from documents where id = any($1::int[])', [[employeesOnly, contractorsToo]]);
+        await removePeople(t.dataSource, [carol]);
+      }
+    });
+
     it('takes taskContext.taskId as the first linked task (an entry written from a task)', async () => {
       const [a, b] = tasks.mine as [{ id: number; title: string }, { id: number; title: string }];
       const created = await entry(t, alice, { content: 'Reflection', taskContext: { taskId: a.id }, linked_task_ids: [b.id] });
