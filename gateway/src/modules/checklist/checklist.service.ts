@@ -182,8 +182,8 @@ export class ChecklistService {
    * user or the item (for the user's role) is missing. The progress write's
    * permission check.
    */
-  async taskOwner(userId: number, itemId: number, viewerId: number, manager?: EntityManager): Promise<TaskOwnership | null> {
-    const [row] = await queryRows<TaskOwnership>(manager ?? this.dataSource, TASK_OWNER_SQL, [userId, itemId, viewerId]);
+  async taskOwner(userId: number, itemId: number, viewerId: number, manager: EntityManager): Promise<TaskOwnership | null> {
+    const [row] = await queryRows<TaskOwnership>(manager, TASK_OWNER_SQL, [userId, itemId, viewerId]);
     return row ?? null;
   }
 

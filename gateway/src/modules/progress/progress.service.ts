@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { isAdmin, requireUser, type Actor, type RequestMeta, type UserActor } from '../../shared/actor';
 import type { Clock } from '../../shared/clock';
+import { isForeignKeyViolation } from '../../shared/db-errors';
 import { ConflictError, NotFoundError } from '../../shared/errors';
 import { parseId } from '../../shared/ids';
 import { queryRows } from '../../shared/sql';
@@ -41,17 +42,22 @@ export class ProgressService {
     const userId = rawUserId === undefined || rawUserId === null ? me.userId : parseId(rawUserId, USER_MESSAGES.invalidId);
     const itemId = parseId(rawItemId, CHECKLIST_MESSAGES.invalidItemId);
     const viewer: TaskViewer = { userId: me.userId, admin: isAdmin(me) };
-    if (!viewer.admin) await this.authorizeOwner(me, userId, itemId);
     const now = this.clock();
+    // The body before anything is looked up: 400 comes before 404 and 409 (docs/product.md#status-codes).
     const change = parseInput(progressChange(now), input);
-    if (userId === me.userId) return this.write(this.dataSource.manager, userId, itemId, change, now, viewer);
-    // Someone else's progress (an owner's or an administrator's change): audited in the same transaction.
+    const forSomeoneElse = userId !== me.userId;
+    if (viewer.admin && !forSomeoneElse) return this.write(this.dataSource.manager, userId, itemId, change, now, viewer);
+    // The owner check holds its rows until the write commits; someone else's progress (an owner's or
+    // an administrator's change) is audited in the same transaction.
     return this.dataSource.transaction(async (manager) => {
+      if (!viewer.admin) await this.authorizeOwner(manager, me, userId, itemId);
       const saved = await this.write(manager, userId, itemId, change, now, viewer);
-      await this.audit.record(
-        { action: 'progress.update', actorUserId: me.userId, targetType: 'user', targetId: userId, ip: meta.ip, details: { checklist_item_id: itemId, status: saved.status } },
-        manager,
-      );
+      if (forSomeoneElse) {
+        await this.audit.record(
+          { action: 'progress.update', actorUserId: me.userId, targetType: 'user', targetId: userId, ip: meta.ip, details: { checklist_item_id: itemId, status: saved.status } },
+          manager,
+        );
+      }
       return saved;
     });
   }
@@ -63,8 +69,8 @@ export class ProgressService {
    * that is not there: 404 as for a user who does not exist (the user's own
    * missing item is left to the write's 404).
    */
-  private async authorizeOwner(me: UserActor, userId: number, itemId: number): Promise<void> {
-    const owner = await this.checklist.taskOwner(userId, itemId, me.userId);
+  private async authorizeOwner(manager: EntityManager, me: UserActor, userId: number, itemId: number): Promise<void> {
+    const owner = await this.checklist.taskOwner(userId, itemId, me.userId, manager);
     if (owner?.viewer_owns) return;
     if (userId !== me.userId) throw new NotFoundError(USER_MESSAGES.notFound);
     if (owner) throw new ConflictError(ownerMessage(owner));
@@ -168,7 +174,11 @@ export class ProgressService {
          updated_at = now()
        returning up.id`,
       [userId, itemId, change.status ?? null, change.note !== undefined, change.note ?? null, change.completedAt ?? null, now, viewer.userId],
-    );
+    ).catch((err: unknown) => {
+      // The item was deleted while this write waited for it: as if it had never been there.
+      if (isForeignKeyViolation(err, 'fk_user_progress_item')) throw new NotFoundError(CHECKLIST_MESSAGES.itemNotFound);
+      throw err;
+    });
     const task = written.length > 0 ? await this.checklist.userTask(userId, itemId, now, viewer, manager) : null;
     if (!task) {
       const [user] = await queryRows<{ id: number }>(manager, 'select id from users where id = $1', [userId]);

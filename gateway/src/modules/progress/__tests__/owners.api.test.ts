@@ -1,8 +1,11 @@
+import { Client } from 'pg';
 import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, tokenFor, type TestUser } from '../../../../test/auth';
 import { fixedClock, makeChecklist, type ChecklistFixture } from '../../../../test/checklist';
+import { testDatabaseUrl } from '../../../../test/database';
+import { waitFor } from '../../../../test/maildev';
 import { CHECKLIST_ITEM_MESSAGES, MY_TASKS_MESSAGES } from '../../checklist';
 import { OWNER_MESSAGES } from '../progress.messages';
 
@@ -231,6 +234,64 @@ describe('task owners: completing for a hire, the hire refused, my tasks, own-ta
       expect((await setProgress(manager, 2_147_483_647, item(1), { status: 'completed' }).expect(404)).body).toEqual(notFound);
       expect((await setProgress(manager, hire.id, 2_147_483_647, { status: 'completed' }).expect(404)).body).toEqual(notFound);
       expect(await progressRow(hire.id, item(1))).toBeUndefined();
+    });
+
+    it('a bad body is 400 before anyone is told the task is not theirs', async () => {
+      const bad = { status: 'completed', completed_at: 'soon' };
+      const message = invalid('completed_at must be an ISO 8601 date or date-time (e.g. 2025-03-10T09:30:00Z)');
+      expect((await setProgress(hire, hire.id, item(1), bad).expect(400)).body).toEqual(message);
+      expect((await setProgress(stranger, hire.id, item(1), bad).expect(400)).body).toEqual(message);
+      expect((await request(t.app).post(`/api/tasks/${item(1)}/complete`).set(bearer(as(hire))).send({ completedAt: 'soon' }).expect(400)).body.error).toBe(message.error);
+    });
+
+    it('a manager replaced while their change waits for the hire is refused, and nothing is written', async () => {
+      const other = new Client({ connectionString: testDatabaseUrl() });
+      await other.connect();
+      try {
+        // An administrator's change of the hire's manager, not committed yet.
+        await other.query('begin');
+        await other.query('update users set manager_id = $2 where id = $1', [hire.id, stranger.id]);
+        const completing = setProgress(manager, hire.id, item(1), { status: 'completed' }).then((res) => res);
+        await waitFor(async () => {
+          const [waiting] = (await t.dataSource.query(
+            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%for share of u, v, rci, ci%'`,
+          )) as Array<{ n: number }>;
+          return (waiting?.n ?? 0) > 0;
+        }, "the owner check to wait on the administrator's change");
+        await other.query('commit');
+        expect((await completing).status).toBe(404);
+        expect(await progressRow(hire.id, item(1))).toBeUndefined();
+      } finally {
+        await other.query('rollback').catch(() => undefined);
+        await other.end();
+        await t.dataSource.query('update users set manager_id = $2 where id = $1', [hire.id, manager.id]);
+      }
+    });
+
+    it('an item deleted while a change waits for it answers 404, not 500', async () => {
+      const [{ id: doomed } = { id: 0 }] = (await t.dataSource.query(`insert into checklist_items (title, type, role_id) values ('Doomed', 'form', $1) returning id`, [fx.roleId])) as Array<{ id: number }>;
+      await t.dataSource.query('insert into role_checklist_items (role_id, checklist_item_id) values ($1, $2)', [fx.roleId, doomed]);
+      const other = new Client({ connectionString: testDatabaseUrl() });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('delete from checklist_items where id = $1', [doomed]);
+        const completing = setProgress(admin, hire.id, doomed, { status: 'completed' }).then((res) => res);
+        await waitFor(async () => {
+          const [waiting] = (await t.dataSource.query(
+            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%insert into user_progress%'`,
+          )) as Array<{ n: number }>;
+          return (waiting?.n ?? 0) > 0;
+        }, 'the write to wait on the deletion');
+        await other.query('commit');
+        const res = await completing;
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ error: 'Checklist item not found' });
+      } finally {
+        await other.query('rollback').catch(() => undefined);
+        await other.end();
+        await t.dataSource.query('delete from checklist_items where id = $1', [doomed]);
+      }
     });
 
     it('an administrator still completes any task for anyone', async () => {
