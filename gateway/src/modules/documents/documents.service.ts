@@ -279,7 +279,9 @@ export class DocumentsService {
       const before = await this.lockForWrite(manager, admin, id);
       const next = merged(before, doc);
       const contentChanged = next.description !== before.description || next.url !== before.url;
-      const version = next.is_company_policy && contentChanged ? before.version + 1 : before.version;
+      // The version is the content's, policy or not: acknowledgements given before an edit made while the
+      // document was not a policy must not count again when it becomes one.
+      const version = contentChanged ? before.version + 1 : before.version;
       await manager.query(
         `update documents set title = $2, description = $3, url = $4, document_class_id = $5, is_company_policy = $6, version = $7, updated_at = now() where id = $1`,
         [id, next.title, next.description, next.url, next.document_class_id, next.is_company_policy, version],
@@ -324,7 +326,8 @@ export class DocumentsService {
     const { role_ids: roleIds } = parseInput(SetRoles, input);
     return this.writing(async (manager) => {
       await this.lockForWrite(manager, admin, id);
-      const known = new Set((await queryRows<{ id: number }>(manager, 'select id from roles where id = any($1::int[])', [roleIds])).map((r) => r.id));
+      // Held until the links are written: a role deleted meanwhile waits, instead of failing the insert with a 500.
+      const known = new Set((await queryRows<{ id: number }>(manager, 'select id from roles where id = any($1::int[]) for share', [roleIds])).map((r) => r.id));
       const unknown = roleIds.filter((r) => !known.has(r));
       if (unknown.length > 0) throw invalid(unknown.map((r) => DOCUMENT_MESSAGES.roleUnknown(r)));
       const before = await this.readLinks(manager, id);

@@ -1,8 +1,11 @@
+import { Client } from 'pg';
 import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { buildTestApp, expectNoStack, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, PROXY_ENV, randomIp, tokenFor, type TestUser } from '../../../../test/auth';
 import { makeChecklist, type ChecklistFixture } from '../../../../test/checklist';
+import { testDatabaseUrl } from '../../../../test/database';
+import { waitFor } from '../../../../test/maildev';
 import { CLASS_IDS, DOCUMENT_FIELDS, documentFixture, type DocumentFixture } from './documents-fixtures';
 
 interface DocumentBody {
@@ -149,9 +152,16 @@ describe('administrator writes: POST/PUT/DELETE /documents, roles and checklist-
       expect(await version()).toBe(2);
       await as(adminToken, 'put', `/api/documents/${doc.id}`).send({ title: doc.title, url: 'https://example.com/p2' }).expect(200);
       expect(await version()).toBe(3);
-      // Not a policy: no versions.
+      // Acknowledged at version 3, then edited while not a policy and made one again: the old
+      // acknowledgement is of another text, so it no longer counts.
+      await as(adminToken, 'put', `/api/documents/${doc.id}/roles`).send({ role_ids: [role.roleId] }).expect(200);
+      await as(employeeToken, 'post', `/api/documents/${doc.id}/acknowledge`).expect(200);
       await as(adminToken, 'put', `/api/documents/${doc.id}`).send({ title: doc.title, is_company_policy: false, description: 'v3' }).expect(200);
-      expect(await version()).toBe(3);
+      expect(await version()).toBe(4);
+      await as(adminToken, 'put', `/api/documents/${doc.id}`).send({ title: doc.title, is_company_policy: true }).expect(200);
+      expect(await version()).toBe(4);
+      const policies = (await as(employeeToken, 'get', '/api/documents/special').expect(200)).body as Array<{ id: number; acknowledged: boolean }>;
+      expect(policies.find((p) => p.id === doc.id)).toMatchObject({ acknowledged: false });
     });
 
     it('answers 404 for an unknown id, 400 for a bad one, 403 for an employee', async () => {
@@ -207,6 +217,31 @@ describe('administrator writes: POST/PUT/DELETE /documents, roles and checklist-
       await as(adminToken, 'put', `/api/documents/${doc.id}/roles`).send({ role_ids: [1, UNKNOWN_ID] }).expect(400, { error: `Unknown role: ${UNKNOWN_ID}`, details: [`Unknown role: ${UNKNOWN_ID}`] });
       await as(adminToken, 'put', `/api/documents/${doc.id}/roles`).send({ role_ids: 'all' }).expect(400, { error: 'role_ids must be a list of role ids', details: ['role_ids must be a list of role ids'] });
       await as(adminToken, 'put', `/api/documents/${UNKNOWN_ID}/roles`).send({ role_ids: [1] }).expect(404);
+      await as(adminToken, 'get', `/api/documents/${doc.id}/links`).expect(200, { document_id: doc.id, role_ids: [], checklist_item_ids: [] });
+    });
+
+    it('a role deleted while its link is being written is an unknown role (400), not a 500', async () => {
+      const doc = await create({ title: `Roles racing ${docs.tag}`, document_class_id: CLASS_IDS.SOP });
+      const [{ id: roleId } = { id: 0 }] = (await t.dataSource.query(`insert into roles (name) values ($1) returning id`, [`Short-lived ${docs.tag}`])) as Array<{ id: number }>;
+      const other = new Client({ connectionString: testDatabaseUrl() });
+      await other.connect();
+      try {
+        await other.query('begin');
+        await other.query('delete from roles where id = $1', [roleId]);
+        const setting = as(adminToken, 'put', `/api/documents/${doc.id}/roles`).send({ role_ids: [roleId] }).then((res) => res);
+        await waitFor(async () => {
+          const [waiting] = (await t.dataSource.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%from roles where id = any%'`)) as Array<{ n: number }>;
+          return (waiting?.n ?? 0) > 0;
+        }, 'the role check to wait on the deletion');
+        await other.query('commit');
+        const res = await setting;
+        expect(res.status).toBe(400);
+        expect(res.body).toEqual({ error: `Unknown role: ${roleId}`, details: [`Unknown role: ${roleId}`] });
+      } finally {
+        await other.query('rollback').catch(() => undefined);
+        await other.end();
+        await t.dataSource.query('delete from roles where id = $1', [roleId]);
+      }
       await as(adminToken, 'get', `/api/documents/${doc.id}/links`).expect(200, { document_id: doc.id, role_ids: [], checklist_item_ids: [] });
     });
 
