@@ -139,7 +139,13 @@ describe('JournalPage', () => {
     const nav = await screen.findByRole('navigation', { name: 'Pages' });
     expect(within(nav).getByText('Page 1 of 2')).toBeTruthy();
     expect((within(nav).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(within(nav).getByRole('button', { name: 'Next' }));
+    const next = within(nav).getByRole('button', { name: 'Next' });
+    next.focus();
+    fireEvent.click(next);
+    // While page 2 loads, page 1 stays (busy) with its own numbers: the pressed button keeps the focus.
+    expect(screen.getByRole('list', { name: 'Journal entries' }).getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText('Showing 1–10 of 12 entries')).toBeTruthy();
+    expect(document.activeElement).toBe(next);
     expect(await screen.findByRole('link', { name: 'Entry 11' })).toBeTruthy();
     expect(screen.getByText('Showing 11–11 of 12 entries')).toBeTruthy();
   });

@@ -44,7 +44,7 @@ export function JournalPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settledSearch]);
 
-  const { searching, page, loading, error, refetch } = useJournalList(filters.q, toQueryFilter(filters));
+  const { searching, page, stale, loading, error, refetch } = useJournalList(filters.q, toQueryFilter(filters));
   const tagsQuery = useJournalTags();
   const tagNames = (tagsQuery.data?.tags ?? []).map((t) => t.name);
   const entries = page?.data ?? [];
@@ -57,12 +57,16 @@ export function JournalPage() {
     updateFilters(() => DEFAULT_FILTERS);
   };
 
-  const summary =
+  const fresh =
     page === undefined
       ? null
       : total === 0
         ? JOURNAL_TEXT.noResultsSummary
         : JOURNAL_TEXT.resultsSummary((filters.page - 1) * PAGE_SIZE + 1, (filters.page - 1) * PAGE_SIZE + entries.length, total);
+  // The previous answer still on screen is described as it was, not with the new page's numbers.
+  const [described, setDescribed] = useState<string | null>(null);
+  if (!stale && fresh !== described) setDescribed(fresh);
+  const summary = stale ? described : fresh;
 
   let body;
   if (loading && page === undefined) {

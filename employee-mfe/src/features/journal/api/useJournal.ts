@@ -32,8 +32,12 @@ export function useJournalList(q: string, filter: JournalEntriesFilter) {
     notifyOnNetworkStatusChange: true,
   });
   const active = searching ? search : list;
-  const page = searching ? search.data?.searchJournalEntries : list.data?.journalEntries;
-  return { searching, page, loading: active.loading, error: active.error, refetch: () => active.refetch() };
+  const current = searching ? search.data?.searchJournalEntries : list.data?.journalEntries;
+  // While another page or filter loads, the previous answer stays on screen (marked busy), so the
+  // list and its pagination, and the keyboard focus on them, do not make way for a spinner.
+  const previous = searching ? search.previousData?.searchJournalEntries : list.previousData?.journalEntries;
+  const page = current ?? (active.loading ? previous : undefined);
+  return { searching, page, stale: current === undefined && page !== undefined, loading: active.loading, error: active.error, refetch: () => active.refetch() };
 }
 
 export function useJournalEntry(id: number | null) {
