@@ -110,6 +110,8 @@ describe('JournalEntryPage', () => {
     expect(screen.getByTestId('location').textContent).toBe('/app/journal/1?mode=edit');
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Journal Entry' })).toBeTruthy();
     expect((screen.getByRole('textbox', { name: 'Title' }) as HTMLInputElement).value).toBe('First week');
+    // The editor took the Edit button's place: the keyboard goes on in the title.
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Title' }));
     fireEvent.change(screen.getByRole('textbox', { name: /^Entry/ }), { target: { value: 'Rewritten' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Tags' }), { target: { value: 'onboarding, tools' } });
     await act(async () => {
@@ -118,6 +120,31 @@ describe('JournalEntryPage', () => {
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Journal entry updated'));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/app/journal/1'));
     expect(await screen.findByText('Rewritten')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit' })));
+  });
+
+  it('Cancel returns the keyboard to Edit; a save answered after the user left does not bring them back', async () => {
+    const { toasts } = await renderJournal('/app/journal/1', [
+      readMock(),
+      {
+        request: { query: UpdateJournalEntryDocument, variables: { id: 1, input: { title: 'Later', content: 'I met the team and set up my laptop.', visibility: 'private', tags: ['onboarding'], linked_task_ids: [] } } },
+        result: { data: { updateJournalEntry: entryData({ title: 'Later' }) } },
+        delay: 300,
+      },
+      ...listPageMocks(),
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit' })));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Title' }), { target: { value: 'Later' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save entry' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Back to My Journal' }));
+    expect(screen.getByTestId('location').textContent).toBe('/app/journal');
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Journal entry updated'));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByTestId('location').textContent).toBe('/app/journal');
   });
 
   it("shows the server's reason when an update is refused, with the spec's headline as a toast", async () => {

@@ -1,4 +1,4 @@
-import { useContext, useState } from 'react';
+import { useContext, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   AREA_MESSAGES,
@@ -15,6 +15,8 @@ import {
 import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
 import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import type { JournalEntryFieldsFragment } from '../../__generated__/graphql';
+import { refocusIfLost } from '../../shared/focus';
+import { useMountedRef } from '../../shared/useMountedRef';
 import { useDeleteJournalEntry, useJournalEntry, useUpdateJournalEntry } from './api/useJournal';
 import { BackToJournal } from './components/BackToJournal';
 import { EntryContent } from './components/EntryContent';
@@ -93,13 +95,21 @@ function EntryView({ entry }: { entry: JournalEntryFieldsFragment }) {
   const [remove, removal] = useDeleteJournalEntry();
   const title = entry.title.trim() || JOURNAL_TEXT.untitled;
 
+  const mounted = useMountedRef();
+  const editButtonId = useId();
   const setEditing = (on: boolean) => setParams(on ? { mode: 'edit' } : {}, { replace: true });
+  // Save and Cancel leave with the editor: once it has gone, the keyboard goes on from Edit.
+  const wasEditing = useRef(editing);
+  useEffect(() => {
+    if (wasEditing.current && !editing) refocusIfLost(editButtonId);
+    wasEditing.current = editing;
+  }, [editing, editButtonId]);
 
   async function save(fields: DraftFields): Promise<SubmitResult> {
     try {
       await update({ variables: { id: entry.id, input: toEntryInput(fields) } });
       toast?.success(JOURNAL_TEXT.updatedToast);
-      setEditing(false);
+      if (mounted.current) setEditing(false);
       return { ok: true };
     } catch (err) {
       toast?.error(AREA_MESSAGES.journalUpdate);
@@ -125,7 +135,7 @@ function EntryView({ entry }: { entry: JournalEntryFieldsFragment }) {
       <div className="employee-page jrn-page">
         <BackToJournal />
         <PageHeader title={JOURNAL_TEXT.editTitle} description={title} />
-        <JournalEditor draftKey={entry.id} initial={fieldsOf(entry)} taskTitles={taskTitles} submitLabel={JOURNAL_TEXT.save} onSubmit={save} onCancel={() => setEditing(false)} />
+        <JournalEditor draftKey={entry.id} initial={fieldsOf(entry)} taskTitles={taskTitles} submitLabel={JOURNAL_TEXT.save} onSubmit={save} onCancel={() => setEditing(false)} focusTitle />
       </div>
     );
   }
@@ -138,7 +148,7 @@ function EntryView({ entry }: { entry: JournalEntryFieldsFragment }) {
         title={title}
         actions={
           <>
-            <Button variant="secondary" onClick={() => setEditing(true)}>
+            <Button id={editButtonId} variant="secondary" onClick={() => setEditing(true)}>
               {JOURNAL_TEXT.edit}
             </Button>
             <Button variant="danger" onClick={() => setConfirming(true)}>

@@ -112,6 +112,24 @@ describe('NewJournalEntryPage', () => {
     expect(content().value).toBe('Keep me');
   });
 
+  it('a save answered after the user went elsewhere does not bring them back', async () => {
+    const { toasts } = await renderJournal('/app/journal/new', [
+      {
+        request: { query: CreateJournalEntryDocument, variables: { input: { title: '', content: 'Slow', visibility: 'private', tags: [], linked_task_ids: [] } } },
+        result: { data: { createJournalEntry: entryData({ id: 44, title: '', content: 'Slow' }) } },
+        delay: 300,
+      },
+      ...listPageMocks(),
+    ]);
+    fireEvent.change(content(), { target: { value: 'Slow' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save entry' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Back to My Journal' }));
+    expect(screen.getByTestId('location').textContent).toBe('/app/journal');
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Journal entry saved'));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByTestId('location').textContent).toBe('/app/journal');
+  });
+
   it("shows the server's validation words when it refuses the entry", async () => {
     await renderJournal('/app/journal/new', [
       {
@@ -143,6 +161,8 @@ describe('NewJournalEntryPage', () => {
       expect(offer).toBeTruthy();
       expect(content().value).toBe('');
       fireEvent.click(screen.getByRole('button', { name: 'Restore draft' }));
+      // The offer left with the pressed button: the keyboard goes on in the title.
+      expect(document.activeElement).toBe(title());
       expect(title().value).toBe('Half-written');
       expect(content().value).toBe('Something I learned');
       expect(screen.queryByText(/unsaved draft/)).toBeNull();
@@ -171,7 +191,18 @@ describe('NewJournalEntryPage', () => {
       await renderJournal('/app/journal/new', []);
       fireEvent.click(screen.getByRole('button', { name: 'Discard draft' }));
       expect(screen.queryByText(/unsaved draft/)).toBeNull();
+      expect(document.activeElement).toBe(title());
       expect(storedDrafts()).toEqual({});
+    });
+
+    it('removing a linked task moves focus to the next link, then to the visibility choice', async () => {
+      createDraftStore(window.localStorage, USER_ID).save('new', { title: '', content: 'Linked', visibility: 'shared', tags: '', linkedTaskIds: [5, 6] });
+      await renderJournal('/app/journal/new', []);
+      fireEvent.click(screen.getByRole('button', { name: 'Restore draft' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Remove the link to #5' }));
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove the link to #6' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Remove the link to #6' }));
+      expect(document.activeElement).toBe(screen.getByRole('radio', { name: /Shared/ }));
     });
 
     it('keeps the new-entry draft apart from drafts of existing entries and of other users', async () => {

@@ -9,6 +9,7 @@ import {
   useDocumentTitle,
 } from '@embark/shared-ui';
 import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
+import { useMountedRef } from '../../shared/useMountedRef';
 import { useCreateJournalEntry, useJournalTask } from './api/useJournal';
 import { BackToJournal } from './components/BackToJournal';
 import { JournalEditor, type SubmitResult } from './components/JournalEditor';
@@ -32,13 +33,14 @@ export function NewJournalEntryPage() {
   const taskId = parseTaskIdParam(params.get('taskId'));
   const task = useJournalTask(taskId);
   const [create] = useCreateJournalEntry();
+  const mounted = useMountedRef();
 
   async function save(fields: DraftFields): Promise<SubmitResult> {
     try {
       const result = await create({ variables: { input: toEntryInput(fields) } });
       toast?.success(JOURNAL_TEXT.savedToast);
       const id = result.data?.createJournalEntry.id;
-      navigate(id ? `${ROUTES.journal}/${id}` : ROUTES.journal);
+      if (mounted.current) navigate(id ? `${ROUTES.journal}/${id}` : ROUTES.journal);
       return { ok: true };
     } catch (err) {
       toast?.error(AREA_MESSAGES.journalCreate);

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { Button, formatRelativeTime, Icon, LIMITS, readKeepDrafts, writeKeepDrafts } from '@embark/shared-ui';
 import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import { useCurrentUserId } from '../hooks/useCurrentUserId';
@@ -18,6 +18,8 @@ export interface JournalEditorProps {
   /** Saves the entry; the draft is dropped when it succeeds. */
   onSubmit(fields: DraftFields): Promise<SubmitResult>;
   onCancel(): void;
+  /** Focus the title once shown (the editor took the place of the button that opened it). */
+  focusTitle?: boolean;
 }
 
 const VISIBILITIES: readonly DraftVisibility[] = ['private', 'shared'];
@@ -28,7 +30,7 @@ const VISIBILITIES: readonly DraftVisibility[] = ['private', 'shared'];
  * device", past sign-out). The validation rules (docs/product.md#validation) are
  * checked before sending; a refusal from the server is shown above the buttons in its own words.
  */
-export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSubmit, onCancel }: JournalEditorProps) {
+export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSubmit, onCancel, focusTitle = false }: JournalEditorProps) {
   const userId = useCurrentUserId();
   const draft = useJournalDraft(userId, draftKey, initial);
   const { fields } = draft;
@@ -40,6 +42,12 @@ export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSu
   const ids = { title: useId(), content: useId(), tags: useId(), visibility: useId(), keep: useId() };
   // Off by default: sign-out removes drafts from a shared computer unless the user keeps them here (docs/product.md#sessions).
   const [keepDrafts, setKeepDrafts] = useState(() => userId !== null && readKeepDrafts(userId));
+
+  useEffect(() => {
+    if (focusTitle) titleRef.current?.focus();
+    // Once, when the editor opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const titleCount = charCount(fields.title.trim());
   const contentCount = charCount(fields.content);
@@ -75,6 +83,21 @@ export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSu
     }
   }
 
+  /** The offer leaves with either answer: the keyboard goes on in the title. */
+  function answerOffer(answer: () => void) {
+    answer();
+    titleRef.current?.focus();
+  }
+
+  /** Unlinks a task; its button leaves, so focus goes to the next task's (else the previous one's), else the visibility choice. */
+  function unlink(event: MouseEvent<HTMLButtonElement>, id: number) {
+    const item = event.currentTarget.closest('li');
+    const neighbour = (item?.nextElementSibling ?? item?.previousElementSibling)?.querySelector('button');
+    const fallback = event.currentTarget.form?.querySelector<HTMLInputElement>(`input[name="${ids.visibility}"]:checked`);
+    change({ linkedTaskIds: fields.linkedTaskIds.filter((other) => other !== id) });
+    (neighbour ?? fallback)?.focus();
+  }
+
   const describedBy = (...parts: Array<string | false | undefined>) => parts.filter(Boolean).join(' ') || undefined;
 
   return (
@@ -84,10 +107,10 @@ export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSu
           <Icon name="clock" size={18} />
           <p className="jrn-draft-offer__text">{JOURNAL_TEXT.draftOffer(formatRelativeTime(draft.offer.savedAt))}</p>
           <div className="jrn-draft-offer__actions">
-            <Button size="sm" onClick={draft.restore}>
+            <Button size="sm" onClick={() => answerOffer(draft.restore)}>
               {JOURNAL_TEXT.restoreDraft}
             </Button>
-            <Button size="sm" variant="ghost" onClick={draft.discard}>
+            <Button size="sm" variant="ghost" onClick={() => answerOffer(draft.discard)}>
               {JOURNAL_TEXT.discardDraft}
             </Button>
           </div>
@@ -200,7 +223,7 @@ export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSu
                     type="button"
                     className="jrn-linked__remove"
                     aria-label={JOURNAL_TEXT.unlinkTask(title)}
-                    onClick={() => change({ linkedTaskIds: fields.linkedTaskIds.filter((other) => other !== id) })}
+                    onClick={(event) => unlink(event, id)}
                   >
                     <Icon name="close" size={14} />
                   </button>
