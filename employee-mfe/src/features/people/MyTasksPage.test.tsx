@@ -69,7 +69,19 @@ describe('Tasks for my hires', () => {
     expect(api.complete).toHaveBeenCalledWith(21, 5);
     expect(toast.success).toHaveBeenCalledWith('"Book the first 1:1" is complete for Robin Hale');
     await waitFor(() => expect(titlesOf('Robin Hale')).toEqual(['Introduce the team']));
-    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Robin Hale' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Robin Hale' })));
+  });
+
+  it("two completions at once that empty a hire's list leave focus on the page title, not on nothing", async () => {
+    const api = fakeApi();
+    let answer: () => void = () => undefined;
+    api.complete.mockImplementationOnce(() => new Promise<void>((resolve) => (answer = resolve)));
+    await renderPage(api);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mark "Book the first 1:1" as complete for Robin Hale' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mark "Introduce the team" as complete for Robin Hale' })));
+    await act(async () => answer());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Robin Hale' })).toBeNull());
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Tasks for my hires'));
   });
 
   it("completing a hire's last task removes the hire; the last of all shows the empty state", async () => {
@@ -125,6 +137,9 @@ describe('Tasks for my hires', () => {
     expect(api.myTasks).toHaveBeenLastCalledWith(2);
     await waitFor(() => expect(titlesOf('Robin Hale')).toEqual(['Book the first 1:1', 'Introduce the team']));
     expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+    // "Show more" left with the last page: the keyboard goes on from the first task it brought.
+    const [brought] = MY_TASKS.slice(2);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: `Mark "${brought?.item.title}" as complete for ${brought?.hire.name}` })));
   });
 
   it('has no serious or critical axe violations, with tasks and empty', async () => {

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useState } from 'react';
 import {
   Badge,
   Button,
@@ -18,6 +18,7 @@ import {
 import { formatDueDay, MY_TASKS_TEXT as TEXT } from '@embark/shared-ui/page-text/checklist';
 import { peopleApi, type MyTask, type MyTasksPage as TasksPage, type PeopleApi } from './api/people-api';
 import { useLoaded } from './api/useLoaded';
+import { refocusIfLost } from '../../shared/focus';
 import { groupByHire } from './group-by-hire';
 import { calendarDate } from './people-dates';
 // Task rows wear the dashboard's upcoming-task look (dashboard.css loads with the remote's App).
@@ -26,6 +27,7 @@ import './people.css';
 const taskKey = (task: MyTask) => `${task.hire.id}:${task.item.id}`;
 const hireHeadingId = (hireId: number) => `my-tasks-hire-${hireId}`;
 const TITLE_ID = 'my-tasks-title';
+const completeButtonId = (task: MyTask) => `my-tasks-complete-${task.hire.id}-${task.item.id}`;
 
 export interface MyTasksPageProps {
   /** The REST calls (tests pass a fake). */
@@ -43,14 +45,6 @@ export function MyTasksPage({ api = peopleApi }: MyTasksPageProps) {
   const { state, reload, update } = useLoaded<TasksPage>((signal) => api.myTasks(0, signal));
   const [completing, setCompleting] = useState<ReadonlySet<string>>(() => new Set());
   const [loadingMore, setLoadingMore] = useState(false);
-  // Where focus goes once a completed task's row (and its button) has left the list.
-  const [focusTarget, setFocusTarget] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!focusTarget) return;
-    document.getElementById(focusTarget)?.focus();
-    setFocusTarget(null);
-  }, [focusTarget, state]);
 
   async function complete(task: MyTask) {
     const key = taskKey(task);
@@ -60,8 +54,9 @@ export function MyTasksPage({ api = peopleApi }: MyTasksPageProps) {
       await api.complete(task.hire.id, task.item.id);
       update((page) => ({ data: page.data.filter((t) => taskKey(t) !== key), total: Math.max(0, page.total - 1) }));
       toast?.success(TEXT.completedToast(task.item.title, task.hire.name));
-      const othersForHire = state.status === 'ready' && state.data.data.some((t) => t.hire.id === task.hire.id && taskKey(t) !== key);
-      setFocusTarget(othersForHire ? hireHeadingId(task.hire.id) : TITLE_ID);
+      // The row and its button leave: focus goes to the hire's heading while the hire has tasks left
+      // (two completions at once may both have emptied it), else the page title.
+      refocusIfLost(hireHeadingId(task.hire.id), TITLE_ID);
     } catch (failure) {
       toast?.error(TEXT.completeFailed);
       // No longer this user's to do (done by someone else, the owner changed): the list is out of date.
@@ -80,7 +75,11 @@ export function MyTasksPage({ api = peopleApi }: MyTasksPageProps) {
     try {
       const next = await api.myTasks(page.data.length);
       const seen = new Set(page.data.map(taskKey));
-      update((current) => ({ data: [...current.data, ...next.data.filter((t) => !seen.has(taskKey(t)))], total: next.total }));
+      const fresh = next.data.filter((t) => !seen.has(taskKey(t)));
+      update((current) => ({ data: [...current.data, ...fresh], total: next.total }));
+      // On the last page "Show more" leaves: the keyboard goes on from the first task it brought.
+      const first = fresh[0];
+      if (first) refocusIfLost(completeButtonId(first));
     } catch {
       toast?.error(TEXT.loadFailed);
     } finally {
@@ -121,6 +120,7 @@ export function MyTasksPage({ api = peopleApi }: MyTasksPageProps) {
                           </p>
                         </div>
                         <Button
+                          id={completeButtonId(task)}
                           variant="secondary"
                           size="sm"
                           busy={busy}
