@@ -55,10 +55,12 @@ describe('Tasks for my hires', () => {
     expect(within(robin).getByText('Starts Feb 2, 2026')).toBeTruthy();
     const [first, second] = within(robin).getAllByRole('listitem');
     expect(within(first!).getByText('Overdue')).toBeTruthy();
-    expect(within(first!).getByText('Due Mon, Feb 2')).toBeTruthy();
+    // The product's due wording, from the server's days left (docs/product.md#due-dates).
+    expect(within(first!).getByText('Overdue by 3 days')).toBeTruthy();
     expect(within(first!).getByText('High priority')).toBeTruthy();
     expect(within(second!).queryByText('Overdue')).toBeNull();
-    expect(within(second!).getByText('Due Mon, Feb 9')).toBeTruthy();
+    expect(within(second!).getByText('Due in 4 days')).toBeTruthy();
+    expect(within(within(hireSection('Sam Ortiz')).getByRole('listitem')).getByText('Due tomorrow')).toBeTruthy();
     expect(screen.queryByText(/^Showing/)).toBeNull();
   });
 

@@ -2,6 +2,7 @@ import { useContext, useState } from 'react';
 import {
   Badge,
   Button,
+  dueWording,
   EmptyList,
   ErrorState,
   formatCalendarDate,
@@ -15,7 +16,7 @@ import {
   useDocumentTitle,
   ToastContext,
 } from '@embark/shared-ui';
-import { formatDueDay, MY_TASKS_TEXT as TEXT } from '@embark/shared-ui/page-text/checklist';
+import { MY_TASKS_TEXT as TEXT } from '@embark/shared-ui/page-text/checklist';
 import { peopleApi, type MyTask, type MyTasksPage as TasksPage, type PeopleApi } from './api/people-api';
 import { useLoaded } from './api/useLoaded';
 import { refocusIfLost } from '../../shared/focus';
@@ -114,7 +115,7 @@ export function MyTasksPage({ api = peopleApi }: MyTasksPageProps) {
                           {task.item.description ? <p className="dash-task__description">{task.item.description}</p> : null}
                           <p className="dash-task__meta">
                             {task.isOverdue ? <Badge tone="danger">{TASK_STATUS_TEXT.overdue}</Badge> : null}
-                            <span>{TEXT.due(calendarDate(task.dueDate, formatDueDay))}</span>
+                            <span>{dueWording(task)}</span>
                             <span>{TASK_TYPE_TEXT[task.item.type]}</span>
                             <span>{TASK_WORDING.priorityBadge(TASK_PRIORITY_TEXT[task.item.priority])}</span>
                           </p>

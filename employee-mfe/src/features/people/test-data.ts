@@ -1,11 +1,12 @@
 import type { MyTask, TeamMember } from './api/people-api';
 
-export function myTask(hire: MyTask['hire'], id: number, title: string, dueDate: string, isOverdue = false): MyTask {
+export function myTask(hire: MyTask['hire'], id: number, title: string, dueDate: string, isOverdue = false, daysUntilDue = 10): MyTask {
   return {
     hire,
     item: { id, title, description: null, type: 'meeting', priority: 'high', due_days: 0, owner_type: 'manager', owner_role_id: null },
     dueDate,
     isOverdue,
+    daysUntilDue,
     status: 'pending',
   };
 }
@@ -15,9 +16,9 @@ export const SAM = { id: 22, name: 'Sam Ortiz', start_date: '2026-02-09' };
 
 /** As the server sorts them: due date, then hire name. */
 export const MY_TASKS: MyTask[] = [
-  myTask(ROBIN, 5, 'Book the first 1:1', '2026-02-02', true),
-  myTask(SAM, 7, 'Prepare the laptop', '2026-02-06'),
-  myTask(ROBIN, 6, 'Introduce the team', '2026-02-09'),
+  myTask(ROBIN, 5, 'Book the first 1:1', '2026-02-02', true, -3),
+  myTask(SAM, 7, 'Prepare the laptop', '2026-02-06', false, 1),
+  myTask(ROBIN, 6, 'Introduce the team', '2026-02-09', false, 4),
 ];
 
 export function teamMember(id: number, name: string, stats: Partial<TeamMember['stats']> = {}): TeamMember {

@@ -205,6 +205,7 @@ export class ChecklistService {
         item: { id: r.id, title: r.title, description: r.description, type: r.type, priority: r.priority, due_days: r.due_days, owner_type: r.owner_type, owner_role_id: r.owner_role_id },
         dueDate: r.due_date,
         isOverdue: r.is_overdue,
+        daysUntilDue: r.days_until_due,
         status: 'pending',
       })),
     };

@@ -246,7 +246,7 @@ export const MY_TASKS_SQL = `with open_tasks as (
             and ${ownsTaskSql('v', 'u', 'ci')}
             and ${completedSql('up')} is not true
        )
-       select *, to_char(due, 'YYYY-MM-DD') as due_date, count(*) over ()::int as total
+       select *, to_char(due, 'YYYY-MM-DD') as due_date, (due - ${companyTodaySql('$2')})::int as days_until_due, count(*) over ()::int as total
          from open_tasks
         order by due, hire_name, item_order, hire_id, id
         limit $3 offset $4`;
@@ -333,5 +333,6 @@ export interface MyTaskRow {
   owner_role_id: number | null;
   due_date: string;
   is_overdue: boolean;
+  days_until_due: number;
   total: number;
 }

@@ -262,6 +262,9 @@ export class MyTaskType {
   @Field(() => Boolean)
   isOverdue!: boolean;
 
+  @Field(() => Int, { description: "Whole days from today (the company's date) to dueDate; negative once it has passed." })
+  daysUntilDue!: number;
+
   @Field(() => ProgressStatusEnum, { description: "Always 'pending': only open tasks are listed." })
   status!: ProgressStatusName;
 }

@@ -104,6 +104,7 @@ export const MY_TASKS_TEXT = {
   emptyHint: 'Tasks you do for a new hire, as their manager, buddy or team, will appear here.',
   hireLabel: (name: string) => `Tasks for ${name}`,
   starts: (date: string) => `Starts ${date}`,
+  /** @deprecated The page now uses dueWording; kept for released employee-mfe builds that still read it. */
   due: (date: string) => `Due ${date}`,
   complete: 'Complete',
   completing: 'Completing…',

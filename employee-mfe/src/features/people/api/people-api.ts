@@ -16,9 +16,10 @@ export interface MyTask {
     owner_type: TaskOwnerType;
     owner_role_id: number | null;
   };
-  /** The hire's due date, `YYYY-MM-DD`, and whether it has passed: both the server's (docs/product.md#due-dates). */
+  /** The hire's due date, `YYYY-MM-DD`, whether it has passed and the days left: all the server's (docs/product.md#due-dates). */
   dueDate: string;
   isOverdue: boolean;
+  daysUntilDue: number;
   status: 'pending';
 }
 

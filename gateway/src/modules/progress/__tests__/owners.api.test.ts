@@ -37,6 +37,7 @@ interface MyTaskJson {
   item: { id: number; title: string; owner_type: OwnerType };
   dueDate: string;
   isOverdue: boolean;
+  daysUntilDue: number;
   status: string;
 }
 
@@ -376,14 +377,14 @@ describe('task owners: completing for a hire, the hire refused, my tasks, own-ta
         ],
       );
       const first = body.data[0] as MyTaskJson;
-      expect(Object.keys(first).sort()).toEqual(['dueDate', 'hire', 'isOverdue', 'item', 'status']);
+      expect(Object.keys(first).sort()).toEqual(['daysUntilDue', 'dueDate', 'hire', 'isOverdue', 'item', 'status']);
       expect(first.hire).toEqual({ id: hire.id, name: 'Zed Hire', start_date: START });
       expect(Object.keys(first.item).sort()).toEqual(['description', 'due_days', 'id', 'owner_role_id', 'owner_type', 'priority', 'title', 'type']);
       expect(first.item).toMatchObject({ id: item(1), owner_type: 'manager', owner_role_id: null, due_days: 2, type: 'meeting' });
       expect(first.status).toBe('pending');
       // The same due date and overdue state the hire sees.
-      const seen = (await checklistOf(hire, hire.id)).find((i) => i.id === item(1)) as TaskJson & { isOverdue: boolean };
-      expect([first.dueDate, first.isOverdue]).toEqual([seen.dueDate, seen.isOverdue]);
+      const seen = (await checklistOf(hire, hire.id)).find((i) => i.id === item(1)) as TaskJson & { isOverdue: boolean; daysUntilDue: number };
+      expect([first.dueDate, first.isOverdue, first.daysUntilDue]).toEqual([seen.dueDate, seen.isOverdue, seen.daysUntilDue]);
       const dates = body.data.map((d) => d.dueDate);
       expect([...dates].sort()).toEqual(dates);
     });
@@ -430,7 +431,7 @@ describe('task owners: completing for a hire, the hire refused, my tasks, own-ta
     it('GraphQL myTasks answers the same page as REST', async () => {
       const res = await gql(
         t,
-        'query($l: Int, $o: Int) { myTasks(limit: $l, offset: $o) { total data { hire { id name start_date } item { id title description type priority due_days owner_type owner_role_id } dueDate isOverdue status } } }',
+        'query($l: Int, $o: Int) { myTasks(limit: $l, offset: $o) { total data { hire { id name start_date } item { id title description type priority due_days owner_type owner_role_id } dueDate isOverdue daysUntilDue status } } }',
         { l: 2, o: 1 },
         { token: as(manager) },
       ).expect(200);
