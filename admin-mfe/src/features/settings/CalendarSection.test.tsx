@@ -144,6 +144,79 @@ describe('CalendarSection', () => {
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Company calendar saved'));
   });
 
+  it('Enter in the Date, Country code or Year field adds the holiday or the preset, like their buttons, without saving', async () => {
+    const { toasts } = await renderAdmin(<CalendarSection />, [
+      calendarMock(),
+      presetMock('DE', 2026, { data: { holidayPreset: [holiday('2026-12-25', 'Christmas Day')] } }),
+      presetMock('DE', 2027, { data: { holidayPreset: [holiday('2027-12-25', 'Christmas Day')] } }),
+    ]);
+    await screen.findByRole('combobox', { name: 'Time zone' });
+    fireEvent.change(field('Name'), { target: { value: 'Christmas Eve' } });
+    fireEvent.change(field('Date'), { target: { value: '2026-12-24' } });
+    // false: the key's default (submitting the form) was prevented.
+    expect(fireEvent.keyDown(field('Date'), { key: 'Enter' })).toBe(false);
+    expect(holidayList()).toEqual(['Dec 24, 2026Christmas Eve', "Jan 1, 2027New Year's Day"]);
+
+    const group = within(region()).getByRole('group', { name: 'Add public holidays for a country' });
+    const country = within(group).getByLabelText('Country code');
+    fireEvent.change(country, { target: { value: 'de' } });
+    expect(fireEvent.keyDown(country, { key: 'Enter' })).toBe(false);
+    await waitFor(() => expect(within(region()).getByRole('status').textContent).toBe('1 public holiday of Germany in 2026 added; save the calendar to keep them'));
+    const year = within(group).getByLabelText('Year');
+    fireEvent.change(year, { target: { value: '2027' } });
+    expect(fireEvent.keyDown(year, { key: 'Enter' })).toBe(false);
+    await waitFor(() => expect(within(region()).getByRole('status').textContent).toBe('1 public holiday of Germany in 2027 added; save the calendar to keep them'));
+    expect(holidayList()).toEqual(['Dec 24, 2026Christmas Eve', 'Dec 25, 2026Christmas Day', "Jan 1, 2027New Year's Day", 'Dec 25, 2027Christmas Day']);
+    expect(toasts.success).not.toHaveBeenCalled();
+  });
+
+  it('keeps the holidays added or removed while a preset loads', async () => {
+    await renderAdmin(<CalendarSection />, [calendarMock(), { ...presetMock('DE', 2026, { data: { holidayPreset: [holiday('2026-12-25', 'Christmas Day')] } }), delay: 300 }]);
+    await screen.findByRole('combobox', { name: 'Time zone' });
+    fireEvent.change(field('Country code'), { target: { value: 'DE' } });
+    click('Add public holidays');
+    expect(await within(region()).findByRole('button', { name: 'Adding…' })).toBeTruthy();
+    click("Remove New Year's Day (2027-01-01)");
+    fireEvent.change(field('Date'), { target: { value: '2026-12-24' } });
+    fireEvent.change(field('Name'), { target: { value: 'Christmas Eve' } });
+    click('Add holiday');
+
+    await waitFor(() => expect(within(region()).getByRole('status').textContent).toBe('1 public holiday of Germany in 2026 added; save the calendar to keep them'));
+    expect(holidayList()).toEqual(['Dec 24, 2026Christmas Eve', 'Dec 25, 2026Christmas Day']);
+  });
+
+  it('keeps the holidays added or removed while a save is on its way', async () => {
+    const input = { time_zone: 'Europe/Berlin', working_days: [1, 2, 3, 4, 5], holidays: [{ date: '2027-01-01', name: "New Year's Day" }], holiday_country: null };
+    const { toasts } = await renderAdmin(<CalendarSection />, [calendarMock(), { ...saveMock(input, saved(input)), delay: 300 }]);
+    await screen.findByRole('combobox', { name: 'Time zone' });
+    click('Save calendar');
+    expect(await within(region()).findByRole('button', { name: 'Saving…' })).toBeTruthy();
+    click("Remove New Year's Day (2027-01-01)");
+    fireEvent.change(field('Date'), { target: { value: '2026-12-24' } });
+    fireEvent.change(field('Name'), { target: { value: 'Christmas Eve' } });
+    click('Add holiday');
+
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Company calendar saved'));
+    expect(holidayList()).toEqual(['Dec 24, 2026Christmas Eve']);
+  });
+
+  it("moves the focus from a removed holiday's button to the next one, else the previous one, else the Date field", async () => {
+    await renderAdmin(<CalendarSection />, [calendarMock(calendar({ holidays: [holiday('2026-12-24', 'Christmas Eve'), holiday('2026-12-25', 'Christmas Day'), holiday('2027-01-01', "New Year's Day")] }))]);
+    await screen.findByRole('combobox', { name: 'Time zone' });
+    const button = (name: string) => within(region()).getByRole('button', { name });
+    const remove = (name: string) => {
+      button(name).focus();
+      click(name);
+    };
+    remove('Remove Christmas Day (2026-12-25)');
+    expect(document.activeElement).toBe(button("Remove New Year's Day (2027-01-01)"));
+    remove("Remove New Year's Day (2027-01-01)");
+    expect(document.activeElement).toBe(button('Remove Christmas Eve (2026-12-24)'));
+    remove('Remove Christmas Eve (2026-12-24)');
+    expect(within(region()).getByText('No holidays listed yet.')).toBeTruthy();
+    expect(document.activeElement).toBe(field('Date'));
+  });
+
   it('has no serious or critical axe violations with its problems shown', async () => {
     await renderAdmin(<CalendarSection />, [calendarMock(calendar({ working_days: [1] }))]);
     await screen.findByRole('combobox', { name: 'Time zone' });

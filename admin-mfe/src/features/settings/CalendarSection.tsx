@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Button, Card, Icon } from '@embark/shared-ui';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
@@ -21,6 +21,16 @@ import {
   type HolidayDraftErrors,
   type HolidayEntry,
 } from './calendar-form';
+import { focusAfterRemoving, replayEdits } from './list-editing';
+
+/** Enter in a field that adds something (a holiday, a preset) adds it rather than saving the whole calendar. */
+const onEnter = (add: () => void) => (event: KeyboardEvent<HTMLInputElement>) => {
+  if (event.key !== 'Enter') return;
+  event.preventDefault();
+  add();
+};
+
+const sameHoliday = (a: HolidayEntry, b: HolidayEntry) => a.name === b.name;
 
 /** The company calendar card of Settings: loading, failed with a retry, or its form. */
 export function CalendarSection() {
@@ -60,6 +70,12 @@ function CalendarForm({ calendar }: { calendar: CompanyCalendarFieldsFragment })
   const zones = useMemo(() => timeZoneChoices(calendar.time_zone).map((zone) => ({ value: zone, label: zone })), [calendar.time_zone]);
   const typedCountry = normaliseCountry(country);
   const typedCountryName = countryName(typedCountry);
+  const dateInput = useRef<HTMLInputElement>(null);
+  // The list as last shown, for the note on a preset that answers after the list was edited.
+  const shownHolidays = useRef(holidays);
+  useEffect(() => {
+    shownHolidays.current = holidays;
+  }, [holidays]);
 
   const toggleDay = (day: number) => {
     setDaysError(undefined);
@@ -84,17 +100,23 @@ function CalendarForm({ calendar }: { calendar: CompanyCalendarFieldsFragment })
     setPresetBusy(true);
     try {
       const preset = await loadPreset(code, wanted);
-      const merged = mergeHolidays(holidays, preset);
-      setHolidays(merged.holidays);
+      // Merged into the list as it is now: holidays added or removed while the preset loaded stay so.
+      const { added } = mergeHolidays(shownHolidays.current, preset);
+      setHolidays((current) => mergeHolidays(current, preset).holidays);
       setHolidayCountry(code);
       setCountry(code);
-      setPresetNote(ADMIN_TEXT.presetAdded(merged.added, typedCountryName ?? code, wanted));
+      setPresetNote(ADMIN_TEXT.presetAdded(added, typedCountryName ?? code, wanted));
     } catch (error) {
       // 'Unknown country' and the like belong to the country field.
       setPresetError({ country: failureMessage(error, ADMIN_TEXT.presetFailed) });
     } finally {
       setPresetBusy(false);
     }
+  };
+
+  // Like its button, which is disabled while a preset loads.
+  const requestPreset = () => {
+    if (!presetBusy) void addPreset();
   };
 
   const submit = async (event: FormEvent) => {
@@ -104,9 +126,11 @@ function CalendarForm({ calendar }: { calendar: CompanyCalendarFieldsFragment })
     setDaysError(days);
     if (days) return;
     try {
-      const input = { time_zone: timeZone, working_days: workingDays, holidays: holidays.map(({ date, name }) => ({ date, name })), holiday_country: holidayCountry };
+      const sent = holidays;
+      const input = { time_zone: timeZone, working_days: workingDays, holidays: sent.map(({ date, name }) => ({ date, name })), holiday_country: holidayCountry };
       const { data } = await save({ variables: { input } });
-      if (data) setHolidays(sortedHolidays(data.updateCompanyCalendar.holidays));
+      // Holidays added or removed while the save was on its way stay so.
+      if (data) setHolidays((current) => sortedHolidays(replayEdits(data.updateCompanyCalendar.holidays, sent, current, (h) => h.date, sameHoliday)));
       toast.success(ADMIN_TEXT.calendarSaved);
     } catch (error) {
       setFailure(failureMessage(error, ADMIN_TEXT.calendarSaveFailed));
@@ -152,7 +176,10 @@ function CalendarForm({ calendar }: { calendar: CompanyCalendarFieldsFragment })
                   className="adm-icon-button"
                   aria-label={ADMIN_TEXT.removeHoliday(holiday.name, holiday.date)}
                   title={ADMIN_TEXT.removeHoliday(holiday.name, holiday.date)}
-                  onClick={() => setHolidays(holidays.filter((h) => h.date !== holiday.date))}
+                  onClick={(e) => {
+                    focusAfterRemoving(e.currentTarget, dateInput.current);
+                    setHolidays((current) => current.filter((h) => h.date !== holiday.date));
+                  }}
                 >
                   <Icon name="close" size={16} />
                 </Button>
@@ -165,12 +192,14 @@ function CalendarForm({ calendar }: { calendar: CompanyCalendarFieldsFragment })
             {(p) => (
               <input
                 {...p}
+                ref={dateInput}
                 type="date"
                 value={draft.date}
                 onChange={(e) => {
                   setDraft({ ...draft, date: e.target.value });
                   setDraftErrors({ ...draftErrors, date: undefined });
                 }}
+                onKeyDown={onEnter(addHoliday)}
               />
             )}
           </FormField>
@@ -185,13 +214,7 @@ function CalendarForm({ calendar }: { calendar: CompanyCalendarFieldsFragment })
                   setDraft({ ...draft, name: e.target.value });
                   setDraftErrors({ ...draftErrors, name: undefined });
                 }}
-                onKeyDown={(e) => {
-                  // Enter adds the holiday rather than saving the whole calendar.
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    addHoliday();
-                  }
-                }}
+                onKeyDown={onEnter(addHoliday)}
               />
             )}
           </FormField>
@@ -214,6 +237,7 @@ function CalendarForm({ calendar }: { calendar: CompanyCalendarFieldsFragment })
                   setCountry(e.target.value);
                   setPresetError({ ...presetError, country: undefined });
                 }}
+                onKeyDown={onEnter(requestPreset)}
               />
             )}
           </FormField>
@@ -231,10 +255,11 @@ function CalendarForm({ calendar }: { calendar: CompanyCalendarFieldsFragment })
                   setYear(e.target.value);
                   setPresetError({ ...presetError, year: undefined });
                 }}
+                onKeyDown={onEnter(requestPreset)}
               />
             )}
           </FormField>
-          <Button variant="secondary" busy={presetBusy} onClick={() => void addPreset()}>
+          <Button variant="secondary" busy={presetBusy} onClick={requestPreset}>
             {presetBusy ? ADMIN_TEXT.presetAdding : ADMIN_TEXT.presetAdd}
           </Button>
         </div>

@@ -92,6 +92,54 @@ describe('SettingsPage', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('saves another choice without checking a domain typed but not added, and shows no problem for it', async () => {
+    const { toasts } = await renderSettings([settingsMock('domains', ['example.com']), saveMock('open', ['example.com'])]);
+    await waitFor(() => expect(radio('Only emails at listed domains').checked).toBe(true));
+    const input = screen.getByLabelText('Add a domain') as HTMLInputElement;
+    fireEvent.change(input, { target: { value: 'foo' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add domain' }));
+    expect(screen.getByText('Enter a domain such as example.com')).toBeTruthy();
+
+    // The domains are off with this choice, and so is what was typed there.
+    fireEvent.click(radio('Anyone'));
+    expect(screen.queryByText('Enter a domain such as example.com')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Registration settings saved'));
+    expect(screen.queryByText('Enter a domain such as example.com')).toBeNull();
+    expect(input.getAttribute('aria-invalid')).toBeNull();
+    expect(domainList()).toEqual(['example.com']);
+  });
+
+  it('keeps the domains added or removed while a save is on its way', async () => {
+    const { toasts } = await renderSettings([settingsMock('domains', ['a.example.com', 'b.example.com']), { ...saveMock('domains', ['a.example.com', 'b.example.com']), delay: 300 }]);
+    await waitFor(() => expect(radio('Only emails at listed domains').checked).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    expect(await screen.findByRole('button', { name: 'Saving…' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove b.example.com' }));
+    fireEvent.change(screen.getByLabelText('Add a domain'), { target: { value: 'c.example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add domain' }));
+
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Registration settings saved'));
+    expect(domainList()).toEqual(['a.example.com', 'c.example.com']);
+  });
+
+  it("moves the focus from a removed domain's button to the next one, else the previous one, else the domain field", async () => {
+    await renderSettings([settingsMock('domains', ['a.example.com', 'b.example.com', 'c.example.com'])]);
+    await waitFor(() => expect(radio('Only emails at listed domains').checked).toBe(true));
+    const remove = (domain: string) => {
+      const button = screen.getByRole('button', { name: `Remove ${domain}` });
+      button.focus();
+      fireEvent.click(button);
+    };
+    remove('b.example.com');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove c.example.com' }));
+    remove('c.example.com');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove a.example.com' }));
+    remove('a.example.com');
+    expect(screen.getByText('No domains listed yet.')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByLabelText('Add a domain'));
+  });
+
   it('shows the registration, calendar and reminder cards, each saved on its own', async () => {
     await renderSettings([settingsMock('open', [])]);
     await waitFor(() => expect(radio('Anyone').checked).toBe(true));

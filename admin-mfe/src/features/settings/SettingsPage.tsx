@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button, Card, Icon, PageHeader, pageTitleFor, ROUTES, useDocumentTitle } from '@embark/shared-ui';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
@@ -7,6 +7,7 @@ import { failureMessage } from '../../shared/errors';
 import { FormFailure, ListRegion } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { CalendarSection } from './CalendarSection';
+import { focusAfterRemoving, replayEdits } from './list-editing';
 import { RemindersSection } from './RemindersSection';
 import { useRegistrationSettings, useUpdateRegistrationSettings } from './api/useRegistrationSettings';
 import { domainProblem, isRegistrationMode, normaliseDomain, REGISTRATION_MODES, registrationProblem, type RegistrationMode } from './registration-form';
@@ -49,6 +50,7 @@ function RegistrationForm({ settings }: { settings: Settings }) {
   const [draftError, setDraftError] = useState<string | undefined>();
   const [listError, setListError] = useState<string | undefined>();
   const [failure, setFailure] = useState<string | null>(null);
+  const domainInput = useRef<HTMLInputElement>(null);
 
   /** Adds the typed domain; false (with the reason shown) when it cannot be added. */
   const addDraft = (): string[] | null => {
@@ -67,15 +69,17 @@ function RegistrationForm({ settings }: { settings: Settings }) {
     event.preventDefault();
     setFailure(null);
     if (mode === '') return;
-    // A domain typed but not yet added counts, so Save does not silently drop it.
-    const list = draft.trim() === '' ? domains : addDraft();
+    // A domain typed but not yet added counts, so Save does not silently drop it; with another
+    // choice the domains are off, so what is typed there is neither checked nor saved.
+    const list = mode !== 'domains' || draft.trim() === '' ? domains : addDraft();
     if (!list) return;
     const problem = registrationProblem(mode, list);
     setListError(problem);
     if (problem) return;
     try {
       const { data } = await save({ variables: { input: { mode, domains: list } } });
-      if (data) setDomains([...data.updateRegistrationSettings.domains]);
+      // Domains added or removed while the save was on its way stay so.
+      if (data) setDomains((current) => replayEdits(data.updateRegistrationSettings.domains, list, current, (d) => d));
       toast.success(ADMIN_TEXT.settingsSaved);
     } catch (error) {
       setFailure(failureMessage(error, ADMIN_TEXT.settingsSaveFailed));
@@ -120,7 +124,17 @@ function RegistrationForm({ settings }: { settings: Settings }) {
             {domains.map((domain) => (
               <li key={domain} className="adm-domain">
                 <span>{domain}</span>
-                <Button size="sm" variant="ghost" className="adm-icon-button" aria-label={ADMIN_TEXT.removeDomain(domain)} title={ADMIN_TEXT.removeDomain(domain)} onClick={() => setDomains(domains.filter((d) => d !== domain))}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  className="adm-icon-button"
+                  aria-label={ADMIN_TEXT.removeDomain(domain)}
+                  title={ADMIN_TEXT.removeDomain(domain)}
+                  onClick={(e) => {
+                    focusAfterRemoving(e.currentTarget, domainInput.current);
+                    setDomains((current) => current.filter((d) => d !== domain));
+                  }}
+                >
                   <Icon name="close" size={16} />
                 </Button>
               </li>
@@ -128,10 +142,12 @@ function RegistrationForm({ settings }: { settings: Settings }) {
           </ul>
         )}
         <div className="adm-domains__add">
-          <FormField label={ADMIN_TEXT.domainLabel} hint={ADMIN_TEXT.domainHint} error={draftError ?? listError} className="adm-toolbar__grow">
+          {/* The problems belong to listed domains: with another choice they neither apply nor show. */}
+          <FormField label={ADMIN_TEXT.domainLabel} hint={ADMIN_TEXT.domainHint} error={mode === 'domains' ? (draftError ?? listError) : undefined} className="adm-toolbar__grow">
             {(p) => (
               <input
                 {...p}
+                ref={domainInput}
                 type="text"
                 inputMode="url"
                 autoComplete="off"
