@@ -28,11 +28,12 @@ const auth: AuthContextValue = {
   logout: () => Promise.resolve(),
 };
 
-export async function renderAdmin(ui: ReactElement, mocks: Mocks, path = '/app/admin') {
+/** `cache`: what the shell's client already holds when the screen opens (a screen visited before). */
+export async function renderAdmin(ui: ReactElement, mocks: Mocks, path = '/app/admin', cache?: MockedProviderProps['cache']) {
   const toasts = fakeToasts();
   const view = await act(async () =>
     render(
-      <MockedProvider mocks={mocks}>
+      <MockedProvider mocks={mocks} cache={cache}>
         <AuthContext.Provider value={auth}>
           <ToastContext.Provider value={toasts}>
             <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>

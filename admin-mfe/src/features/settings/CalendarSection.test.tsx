@@ -1,3 +1,4 @@
+import { InMemoryCache } from '@apollo/client';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CompanyCalendarDocument, HolidayPresetDocument, UpdateCompanyCalendarDocument } from '../../__generated__/graphql';
 import { seriousViolations } from '../../shared/axe';
@@ -35,6 +36,13 @@ describe('CalendarSection', () => {
     expect(within(region()).getByText('Today in the company: Nov 24, 2026')).toBeTruthy();
     // The preset offers the year of the company's today.
     expect(field('Year').value).toBe('2026');
+  });
+
+  it("starts from the server's calendar, not a cached copy another administrator has changed since", async () => {
+    const cache = new InMemoryCache();
+    cache.writeQuery({ query: CompanyCalendarDocument, data: { companyCalendar: calendar({ holidays: [holiday('2026-12-31', 'Removed by a colleague')] }) } });
+    await renderAdmin(<CalendarSection />, [calendarMock()], '/app/admin', cache);
+    await waitFor(() => expect(holidayList()).toEqual(["Jan 1, 2027New Year's Day"]));
   });
 
   it("the error state says 'Failed to load the company calendar' and retries", async () => {

@@ -3,7 +3,9 @@ import { CompanyCalendarDocument, HolidayPresetDocument, UpdateCompanyCalendarDo
 
 /** The company calendar: time zone, working days and holidays (docs/product.md#due-dates). */
 export function useCompanyCalendar() {
-  return useQuery(CompanyCalendarDocument, { fetchPolicy: 'cache-and-network' });
+  // The form copies the answer into its fields once, so it starts from the server's values,
+  // never from a cached copy another administrator has changed since (Save would undo that).
+  return useQuery(CompanyCalendarDocument, { fetchPolicy: 'network-only' });
 }
 
 /** Saves the calendar; the answer (with the company's today in the new zone) replaces the cached one. */

@@ -3,7 +3,9 @@ import { RegistrationSettingsDocument, UpdateRegistrationSettingsDocument } from
 
 /** Who may register: the company setting (docs/product.md#registration). */
 export function useRegistrationSettings() {
-  return useQuery(RegistrationSettingsDocument, { fetchPolicy: 'cache-and-network' });
+  // The form copies the answer into its fields once, so it starts from the server's values,
+  // never from a cached copy another administrator has changed since (Save would undo that).
+  return useQuery(RegistrationSettingsDocument, { fetchPolicy: 'network-only' });
 }
 
 /** Saves the setting; the answer replaces the cached one, so every reader sees the new rule. */

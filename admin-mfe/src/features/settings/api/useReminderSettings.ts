@@ -3,7 +3,9 @@ import { ReminderSettingsDocument, UpdateReminderSettingsDocument } from '../../
 
 /** Whether the company sends reminders, and after how many overdue working days it escalates. */
 export function useReminderSettings() {
-  return useQuery(ReminderSettingsDocument, { fetchPolicy: 'cache-and-network' });
+  // The form copies the answer into its fields once, so it starts from the server's values,
+  // never from a cached copy another administrator has changed since (Save would undo that).
+  return useQuery(ReminderSettingsDocument, { fetchPolicy: 'network-only' });
 }
 
 /** Saves the reminder settings; the answer replaces the cached one. */
