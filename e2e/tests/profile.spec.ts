@@ -258,6 +258,8 @@ test.describe('two-factor needs the password', () => {
 
 test.describe('notifications', () => {
   test("a task completed through the API shows as an unread 'Task Completed' with the dot; mark all read clears it", async ({ page, request }) => {
+    // Three page loads, an axe check and a task page: past 30 s on a loaded machine.
+    test.slow();
     const session = await registerNewHire(request, 'bell');
     const items = await checklistOf(request, session);
     const [first, second, third] = items;
