@@ -1,11 +1,9 @@
-import { Client } from 'pg';
 import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { buildTestApp, expectNoStack, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, PROXY_ENV, randomIp, tokenFor, type TestUser } from '../../../../test/auth';
 import { makeChecklist, type ChecklistFixture } from '../../../../test/checklist';
-import { testDatabaseUrl } from '../../../../test/database';
-import { waitFor } from '../../../../test/maildev';
+import { whileLocked } from '../../../../test/locks';
 import { CLASS_IDS, DOCUMENT_FIELDS, documentFixture, type DocumentFixture } from './documents-fixtures';
 
 interface DocumentBody {
@@ -223,23 +221,16 @@ describe('administrator writes: POST/PUT/DELETE /documents, roles and checklist-
     it('a role deleted while its link is being written is an unknown role (400), not a 500', async () => {
       const doc = await create({ title: `Roles racing ${docs.tag}`, document_class_id: CLASS_IDS.SOP });
       const [{ id: roleId } = { id: 0 }] = (await t.dataSource.query(`insert into roles (name) values ($1) returning id`, [`Short-lived ${docs.tag}`])) as Array<{ id: number }>;
-      const other = new Client({ connectionString: testDatabaseUrl() });
-      await other.connect();
       try {
-        await other.query('begin');
-        await other.query('delete from roles where id = $1', [roleId]);
-        const setting = as(adminToken, 'put', `/api/documents/${doc.id}/roles`).send({ role_ids: [roleId] }).then((res) => res);
-        await waitFor(async () => {
-          const [waiting] = (await t.dataSource.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%from roles where id = any%'`)) as Array<{ n: number }>;
-          return (waiting?.n ?? 0) > 0;
-        }, 'the role check to wait on the deletion');
-        await other.query('commit');
-        const res = await setting;
+        const res = await whileLocked({
+          hold: (other) => other.query('delete from roles where id = $1', [roleId]),
+          start: () => as(adminToken, 'put', `/api/documents/${doc.id}/roles`).send({ role_ids: [roleId] }),
+          waitingOn: '%from roles where id = any%',
+          what: 'the role check to wait on the deletion',
+        });
         expect(res.status).toBe(400);
         expect(res.body).toEqual({ error: `Unknown role: ${roleId}`, details: [`Unknown role: ${roleId}`] });
       } finally {
-        await other.query('rollback').catch(() => undefined);
-        await other.end();
         await t.dataSource.query('delete from roles where id = $1', [roleId]);
       }
       await as(adminToken, 'get', `/api/documents/${doc.id}/links`).expect(200, { document_id: doc.id, role_ids: [], checklist_item_ids: [] });

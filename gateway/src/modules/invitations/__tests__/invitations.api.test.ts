@@ -1,11 +1,9 @@
-import { Client } from 'pg';
 import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { createServices } from '../../../services';
 import { buildTestApp, TEST_JWT_SECRET, testConfig, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, PROXY_ENV, randomIp, tokenFor, uniqueEmail, type TestUser } from '../../../../test/auth';
-import { testDatabaseUrl } from '../../../../test/database';
-import { waitFor } from '../../../../test/maildev';
+import { whileLocked } from '../../../../test/locks';
 
 /*
  * Invitations through both doors against the real app and PostgreSQL. Mail is
@@ -216,28 +214,16 @@ describe('invitations', () => {
       const email = hire();
       const created = await invite({ email, name: 'Rina', role_id: 1 }).expect(201);
       const oldToken = await linkToken(email);
-      // The resend's transaction, on a connection of its own (the app's pool has two): the row locked
-      // and its link replaced, not yet committed.
-      const resend = new Client({ connectionString: testDatabaseUrl() });
-      await resend.connect();
-      try {
-        await resend.query('begin');
-        await resend.query(`update invitations set token_hash = md5(random()::text) where id = $1`, [created.body.id]);
-        const accepting = request(t.app).post(`/api/invitations/${oldToken}/accept`).set('x-forwarded-for', randomIp()).send({ password: 'Lantern2026x' }).then((res) => res);
-        // Committed only once the accept is waiting for that lock, so it has already read the old link.
-        await waitFor(async () => {
-          const [waiting] = (await t.dataSource.query(
-            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%from invitations i where i.id = $1%'`,
-          )) as Array<{ n: number }>;
-          return (waiting?.n ?? 0) > 0;
-        }, 'the accept to wait on the lock of the resend');
-        await resend.query('commit');
-        const res = await accepting;
-        expect(res.status).toBe(404);
-        expect(res.body).toEqual({ error: 'This invitation link is invalid or has expired' });
-      } finally {
-        await resend.end();
-      }
+      // The resend's transaction holds the row with its link replaced; it commits only once the accept
+      // waits for that lock, so the accept has already read the old link.
+      const res = await whileLocked({
+        hold: (resend) => resend.query(`update invitations set token_hash = md5(random()::text) where id = $1`, [created.body.id]),
+        start: () => request(t.app).post(`/api/invitations/${oldToken}/accept`).set('x-forwarded-for', randomIp()).send({ password: 'Lantern2026x' }),
+        waitingOn: '%from invitations i where i.id = $1%',
+        what: 'the accept to wait on the lock of the resend',
+      });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ error: 'This invitation link is invalid or has expired' });
       const [account] = (await t.dataSource.query('select id from users where lower(email) = lower($1)', [email])) as Array<{ id: number }>;
       expect(account).toBeUndefined();
     });
@@ -401,27 +387,16 @@ describe('invitations', () => {
       // lock stops the import after its checks and before it writes.
       const old = await invite({ email: a, name: 'Old', role_id: 1 }).expect(201);
       await t.dataSource.query(`update invitations set expires_at = now() - interval '1 day' where id = $1`, [old.body.id]);
-      const other = new Client({ connectionString: testDatabaseUrl() });
-      await other.connect();
-      try {
-        await other.query('begin');
-        await other.query('select 1 from invitations where id = $1 for update', [old.body.id]);
-        const importing = importCsv([HEADER, `${a},Ann,Employee,,,`, `${b},Bo,Employee,,,`].join('\n')).then((res) => res);
-        await waitFor(async () => {
-          const [waiting] = (await t.dataSource.query(
-            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%set replaced_at = now()%'`,
-          )) as Array<{ n: number }>;
-          return (waiting?.n ?? 0) > 0;
-        }, 'the import to wait on the lock of the expired invitation');
+      const res = await whileLocked({
+        hold: (other) => other.query('select 1 from invitations where id = $1 for update', [old.body.id]),
+        start: () => importCsv([HEADER, `${a},Ann,Employee,,,`, `${b},Bo,Employee,,,`].join('\n')),
+        waitingOn: '%set replaced_at = now()%',
+        what: 'the import to wait on the lock of the expired invitation',
         // b registers in the meantime, committed with the lock's release.
-        await other.query(`insert into users (name, email, password_hash, role_id) values ('Bo', $1, 'x', 1)`, [b]);
-        await other.query('commit');
-        const res = await importing;
-        expect(res.status).toBe(400);
-        expect(res.body).toEqual({ error: 'The file has errors; nothing was imported', errors: [{ line: 3, message: 'A user or a pending invitation already uses this email' }] });
-      } finally {
-        await other.end();
-      }
+        beforeCommit: (other) => other.query(`insert into users (name, email, password_hash, role_id) values ('Bo', $1, 'x', 1)`, [b]),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'The file has errors; nothing was imported', errors: [{ line: 3, message: 'A user or a pending invitation already uses this email' }] });
       expect(await t.dataSource.query('select 1 from invitations where lower(email) = $1', [b.toLowerCase()])).toEqual([]);
       // Nothing was written: a's expired invitation was not replaced.
       const [kept] = (await t.dataSource.query('select replaced_at from invitations where id = $1', [old.body.id])) as Array<{ replaced_at: Date | null }>;

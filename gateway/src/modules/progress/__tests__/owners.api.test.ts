@@ -1,11 +1,9 @@
-import { Client } from 'pg';
 import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, tokenFor, type TestUser } from '../../../../test/auth';
 import { fixedClock, makeChecklist, type ChecklistFixture } from '../../../../test/checklist';
-import { testDatabaseUrl } from '../../../../test/database';
-import { waitFor } from '../../../../test/maildev';
+import { whileLocked } from '../../../../test/locks';
 import { CHECKLIST_ITEM_MESSAGES, MY_TASKS_MESSAGES } from '../../checklist';
 import { OWNER_MESSAGES } from '../progress.messages';
 
@@ -246,25 +244,17 @@ describe('task owners: completing for a hire, the hire refused, my tasks, own-ta
     });
 
     it('a manager replaced while their change waits for the hire is refused, and nothing is written', async () => {
-      const other = new Client({ connectionString: testDatabaseUrl() });
-      await other.connect();
       try {
-        // An administrator's change of the hire's manager, not committed yet.
-        await other.query('begin');
-        await other.query('update users set manager_id = $2 where id = $1', [hire.id, stranger.id]);
-        const completing = setProgress(manager, hire.id, item(1), { status: 'completed' }).then((res) => res);
-        await waitFor(async () => {
-          const [waiting] = (await t.dataSource.query(
-            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%for share of u, v, rci, ci%'`,
-          )) as Array<{ n: number }>;
-          return (waiting?.n ?? 0) > 0;
-        }, "the owner check to wait on the administrator's change");
-        await other.query('commit');
-        expect((await completing).status).toBe(404);
+        // An administrator's change of the hire's manager, committed once the owner check waits for it.
+        const res = await whileLocked({
+          hold: (admin) => admin.query('update users set manager_id = $2 where id = $1', [hire.id, stranger.id]),
+          start: () => setProgress(manager, hire.id, item(1), { status: 'completed' }),
+          waitingOn: '%for share of u, v, rci, ci%',
+          what: "the owner check to wait on the administrator's change",
+        });
+        expect(res.status).toBe(404);
         expect(await progressRow(hire.id, item(1))).toBeUndefined();
       } finally {
-        await other.query('rollback').catch(() => undefined);
-        await other.end();
         await t.dataSource.query('update users set manager_id = $2 where id = $1', [hire.id, manager.id]);
       }
     });
@@ -272,25 +262,16 @@ describe('task owners: completing for a hire, the hire refused, my tasks, own-ta
     it('an item deleted while a change waits for it answers 404, not 500', async () => {
       const [{ id: doomed } = { id: 0 }] = (await t.dataSource.query(`insert into checklist_items (title, type, role_id) values ('Doomed', 'form', $1) returning id`, [fx.roleId])) as Array<{ id: number }>;
       await t.dataSource.query('insert into role_checklist_items (role_id, checklist_item_id) values ($1, $2)', [fx.roleId, doomed]);
-      const other = new Client({ connectionString: testDatabaseUrl() });
-      await other.connect();
       try {
-        await other.query('begin');
-        await other.query('delete from checklist_items where id = $1', [doomed]);
-        const completing = setProgress(admin, hire.id, doomed, { status: 'completed' }).then((res) => res);
-        await waitFor(async () => {
-          const [waiting] = (await t.dataSource.query(
-            `select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%insert into user_progress%'`,
-          )) as Array<{ n: number }>;
-          return (waiting?.n ?? 0) > 0;
-        }, 'the write to wait on the deletion');
-        await other.query('commit');
-        const res = await completing;
+        const res = await whileLocked({
+          hold: (admin) => admin.query('delete from checklist_items where id = $1', [doomed]),
+          start: () => setProgress(admin, hire.id, doomed, { status: 'completed' }),
+          waitingOn: '%insert into user_progress%',
+          what: 'the write to wait on the deletion',
+        });
         expect(res.status).toBe(404);
         expect(res.body).toEqual({ error: 'Checklist item not found' });
       } finally {
-        await other.query('rollback').catch(() => undefined);
-        await other.end();
         await t.dataSource.query('delete from checklist_items where id = $1', [doomed]);
       }
     });
