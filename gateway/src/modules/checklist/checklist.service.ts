@@ -8,7 +8,7 @@ import { USER_MESSAGES, type UsersService, type UserType } from '../users';
 import { parseInput } from '../../shared/validation';
 import { completionRate, completionStats, daysBetween, estimatedTime, isOverdue, ownerLabel, type OwnerTypeName, type ProgressStatusName } from './checklist.rules';
 import { companyDay, type CompanyDay } from './calendar';
-import { LOAD_CHECKLIST_SQL, MY_TASKS_SQL, READER_ITEM_SQL, ROLE_HEALTH_SQL, TASK_OWNER_SQL, USER_TASK_SQL, type MyTaskRow, type TaskRow } from './checklist.sql';
+import { LOAD_CHECKLIST_SQL, MY_TASKS_SQL, READER_ITEM_SQL, ROLE_HEALTH_SQL, TASK_OWNER_LOCKS_SQL, TASK_OWNER_SQL, USER_TASK_SQL, type MyTaskRow, type TaskRow } from './checklist.sql';
 import { MyTasksQuery } from './checklist.schemas';
 import type { ChecklistItemFields, ChecklistItemType, CompletionStatsType, LinkedDocumentType, MyTasksPageType, RoleHealthType, UserChecklistItemType } from './checklist.types';
 
@@ -182,9 +182,17 @@ export class ChecklistService {
    * user or the item (for the user's role) is missing. The progress write's
    * permission check.
    */
-  async taskOwner(userId: number, itemId: number, viewerId: number, manager: EntityManager): Promise<TaskOwnership | null> {
-    const [row] = await queryRows<TaskOwnership>(manager, TASK_OWNER_SQL, [userId, itemId, viewerId]);
+  async taskOwner(userId: number, itemId: number, viewerId: number, manager?: EntityManager): Promise<TaskOwnership | null> {
+    const [row] = await queryRows<TaskOwnership>(manager ?? this.dataSource, TASK_OWNER_SQL, [userId, itemId, viewerId]);
     return row ?? null;
+  }
+
+  /** Locks what `taskOwner` decides on until `manager`'s transaction ends (TASK_OWNER_LOCKS_SQL). */
+  async lockTaskOwnership(userId: number, itemId: number, viewerId: number, manager: EntityManager): Promise<void> {
+    const [item, users, link] = TASK_OWNER_LOCKS_SQL;
+    await manager.query(item, [itemId]);
+    await manager.query(users, [[userId, viewerId]]);
+    await manager.query(link, [userId, itemId]);
   }
 
   /**

@@ -208,9 +208,6 @@ export const READER_ITEM_SQL = `select ${TASK_COLUMNS}
  * ONE statement (the write's permission check): the owner type, the owning
  * role's name and whether the viewer owns it (ownsTaskSql). Owners act only
  * for active users. No row when the hire or the item (for the hire's role) is missing.
- * The rows it decides on stay share-locked until the caller's transaction ends, so an
- * administrator's change of the hire's manager, buddy, role or activity, the viewer's
- * role, the role link or the item's owner cannot slip in between this check and the write.
  */
 export const TASK_OWNER_SQL = `select ci.owner_type, owner_role.name as owner_role_name,
               (${ownsTaskSql('v', 'u', 'ci')} and (u.is_active or v.id = u.id)) as viewer_owns
@@ -219,8 +216,20 @@ export const TASK_OWNER_SQL = `select ci.owner_type, owner_role.name as owner_ro
          join role_checklist_items rci on rci.role_id = u.role_id and rci.checklist_item_id = $2
          join checklist_items ci on ci.id = rci.checklist_item_id
          left join roles owner_role on owner_role.id = ci.owner_role_id
-        where u.id = $1
-          for share of u, v, rci, ci`;
+        where u.id = $1`;
+
+/**
+ * The rows the owner check decides on, share-locked until the caller's transaction ends, so an
+ * administrator's change of the item's owner, the role link, the hire's manager, buddy, role or
+ * activity, or the viewer's role cannot slip in between the check and the write. Taken in the
+ * order administrators' writes take them (the item before its role links; users by id), so the
+ * two never wait on each other in a circle.
+ */
+export const TASK_OWNER_LOCKS_SQL = [
+  `select 1 from checklist_items where id = $1 for share`,
+  `select 1 from users where id = any($1::int[]) order by id for share`,
+  `select 1 from role_checklist_items rci join users u on u.role_id = rci.role_id where u.id = $1 and rci.checklist_item_id = $2 for share of rci`,
+] as const;
 
 /**
  * The open tasks viewer $1 owns for other active users at $2 (an instant: the

@@ -45,19 +45,24 @@ export class ProgressService {
     const now = this.clock();
     // The body before anything is looked up: 400 comes before 404 and 409 (docs/product.md#status-codes).
     const change = parseInput(progressChange(now), input);
-    const forSomeoneElse = userId !== me.userId;
-    if (viewer.admin && !forSomeoneElse) return this.write(this.dataSource.manager, userId, itemId, change, now, viewer);
-    // The owner check holds its rows until the write commits; someone else's progress (an owner's or
-    // an administrator's change) is audited in the same transaction.
+    if (userId === me.userId) {
+      // Their own task: one statement, as every hire completes tasks all day (an item given another
+      // owner at that very moment may still take this one completion).
+      if (!viewer.admin) await this.authorizeOwner(this.dataSource.manager, me, userId, itemId);
+      return this.write(this.dataSource.manager, userId, itemId, change, now, viewer);
+    }
+    // Someone else's progress (an owner's or an administrator's change): the owner check holds its
+    // rows until the write commits, and the change is audited in the same transaction.
     return this.dataSource.transaction(async (manager) => {
-      if (!viewer.admin) await this.authorizeOwner(manager, me, userId, itemId);
-      const saved = await this.write(manager, userId, itemId, change, now, viewer);
-      if (forSomeoneElse) {
-        await this.audit.record(
-          { action: 'progress.update', actorUserId: me.userId, targetType: 'user', targetId: userId, ip: meta.ip, details: { checklist_item_id: itemId, status: saved.status } },
-          manager,
-        );
+      if (!viewer.admin) {
+        await this.checklist.lockTaskOwnership(userId, itemId, me.userId, manager);
+        await this.authorizeOwner(manager, me, userId, itemId);
       }
+      const saved = await this.write(manager, userId, itemId, change, now, viewer);
+      await this.audit.record(
+        { action: 'progress.update', actorUserId: me.userId, targetType: 'user', targetId: userId, ip: meta.ip, details: { checklist_item_id: itemId, status: saved.status } },
+        manager,
+      );
       return saved;
     });
   }

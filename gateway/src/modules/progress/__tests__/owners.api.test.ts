@@ -249,13 +249,35 @@ describe('task owners: completing for a hire, the hire refused, my tasks, own-ta
         const res = await whileLocked({
           hold: (admin) => admin.query('update users set manager_id = $2 where id = $1', [hire.id, stranger.id]),
           start: () => setProgress(manager, hire.id, item(1), { status: 'completed' }),
-          waitingOn: '%for share of u, v, rci, ci%',
+          waitingOn: '%for share%',
           what: "the owner check to wait on the administrator's change",
         });
         expect(res.status).toBe(404);
         expect(await progressRow(hire.id, item(1))).toBeUndefined();
       } finally {
         await t.dataSource.query('update users set manager_id = $2 where id = $1', [hire.id, manager.id]);
+      }
+    });
+
+    it("an administrator deleting the item while its owner's change waits: 404 for the owner, no deadlock", async () => {
+      const [{ id: doomed } = { id: 0 }] = (await t.dataSource.query(
+        `insert into checklist_items (title, type, role_id, owner_type) values ('Doomed 1:1', 'meeting', $1, 'manager') returning id`,
+        [fx.roleId],
+      )) as Array<{ id: number }>;
+      await t.dataSource.query('insert into role_checklist_items (role_id, checklist_item_id) values ($1, $2)', [fx.roleId, doomed]);
+      try {
+        // The administrator's delete takes the item first, then its role links (by cascade).
+        const res = await whileLocked({
+          hold: (admin) => admin.query('select 1 from checklist_items where id = $1 for update', [doomed]),
+          start: () => setProgress(manager, hire.id, doomed, { status: 'completed' }),
+          waitingOn: '%for share%',
+          what: "the owner's change to wait on the administrator",
+          beforeCommit: (admin) => admin.query('delete from checklist_items where id = $1', [doomed]),
+        });
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ error: 'User not found' });
+      } finally {
+        await t.dataSource.query('delete from checklist_items where id = $1', [doomed]);
       }
     });
 
