@@ -150,6 +150,19 @@ describe('JournalPage', () => {
     expect(screen.getByText('Showing 11–11 of 12 entries')).toBeTruthy();
   });
 
+  it('another filter shows the loading state, never the old entries under the new choice', async () => {
+    await renderJournal('/app/journal', [
+      listMock(FILTER, [entryData({ id: 1, title: 'Shared one', visibility: 'shared' })]),
+      { ...listMock({ ...FILTER, visibility: 'private' }, [entryData({ id: 2, title: 'Private one' })]), delay: 300 },
+      ...sideMocks(),
+    ]);
+    expect(await screen.findByRole('link', { name: 'Shared one' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Visibility' }), { target: { value: 'private' } });
+    expect(screen.queryByRole('link', { name: 'Shared one' })).toBeNull();
+    expect(screen.getByRole('status', { name: 'Loading journal entries' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Private one' })).toBeTruthy();
+  });
+
   it("shows the spec's tags error in the popular tags card", async () => {
     await renderJournal('/app/journal', [listMock(FILTER, [entryData()]), ...sideMocks({ tagsFail: true })]);
     expect(await screen.findByText('Failed to fetch tags')).toBeTruthy();

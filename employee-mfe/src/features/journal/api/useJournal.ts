@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import type { ApolloCache } from '@apollo/client';
 import { LIMITS } from '@embark/shared-ui';
@@ -33,10 +34,14 @@ export function useJournalList(q: string, filter: JournalEntriesFilter) {
   });
   const active = searching ? search : list;
   const current = searching ? search.data?.searchJournalEntries : list.data?.journalEntries;
-  // While another page or filter loads, the previous answer stays on screen (marked busy), so the
-  // list and its pagination, and the keyboard focus on them, do not make way for a spinner.
-  const previous = searching ? search.previousData?.searchJournalEntries : list.previousData?.journalEntries;
-  const page = current ?? (active.loading ? previous : undefined);
+  // While another page of the same list loads, the page shown stays (marked busy), so the list, its
+  // pagination and the keyboard focus on them do not make way for a spinner. Another search or
+  // filter shows the spinner: its results must never stand under the old ones' words.
+  const query = JSON.stringify([q.trim(), { ...filter, page: undefined }]);
+  const [shown, setShown] = useState<{ query: string; page: NonNullable<typeof current> } | null>(null);
+  if (current && shown?.page !== current) setShown({ query, page: current });
+  const kept = active.loading && shown?.query === query && shown.page.data.length > 0 ? shown.page : undefined;
+  const page = current ?? kept;
   return { searching, page, stale: current === undefined && page !== undefined, loading: active.loading, error: active.error, refetch: () => active.refetch() };
 }
 
