@@ -108,6 +108,9 @@ describe('SettingsPage', () => {
     expect(screen.queryByText('Enter a domain such as example.com')).toBeNull();
     expect(input.getAttribute('aria-invalid')).toBeNull();
     expect(domainList()).toEqual(['example.com']);
+    // Back to the domains: the old problem does not come back with them.
+    fireEvent.click(radio('Only emails at listed domains'));
+    expect(screen.queryByText('Enter a domain such as example.com')).toBeNull();
   });
 
   it('keeps the domains added or removed while a save is on its way', async () => {

@@ -99,7 +99,12 @@ function RegistrationForm({ settings }: { settings: Settings }) {
               name={`${ids}-mode`}
               value={value}
               checked={mode === value}
-              onChange={() => setMode(value)}
+              onChange={() => {
+                setMode(value);
+                // A problem of the domains belongs to that choice: it does not wait to come back with it.
+                setDraftError(undefined);
+                setListError(undefined);
+              }}
               aria-labelledby={`${ids}-${value}-label`}
               aria-describedby={`${ids}-${value}-hint`}
             />
