@@ -127,29 +127,34 @@ describe('PoliciesPage', () => {
     });
     await renderPolicies([listMock(), ack(2, 3, 50), ack(3, 1, 250)]);
     await settle();
-    const press = async (title: string) => {
-      const button = within(item(title)).getByRole('button', { name: `Acknowledge ${title}` });
-      button.focus();
-      await act(async () => fireEvent.click(button));
-    };
-    await press('Information Security Policy');
-    await press('Remote Work Policy');
-    // The first answer comes while the second is busy; focus left with nothing to hold it.
-    // A busy (disabled) button loses the focus in the browser; jsdom keeps it, so it is dropped here by
-    // focusing a stand-in that then leaves the page.
-    const standIn = document.body.appendChild(document.createElement('input'));
-    act(() => standIn.focus());
-    standIn.remove();
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    });
-    expect(within(item('Information Security Policy')).queryByRole('button', { name: /^Acknowledge/ })).toBeNull();
-    expect(document.activeElement).toBe(document.body);
-    await settle();
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 150));
-    });
-    expect(document.activeElement).toBe(within(item('Remote Work Policy')).getByRole('button', { name: /^Read policy/ }));
+    // The answers' order is the point: a clock the test moves, not the machine's speed, decides it.
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const press = async (title: string) => {
+        const button = within(item(title)).getByRole('button', { name: `Acknowledge ${title}` });
+        button.focus();
+        await act(async () => fireEvent.click(button));
+      };
+      await press('Information Security Policy');
+      await press('Remote Work Policy');
+      // The first answer comes while the second is busy; focus left with nothing to hold it.
+      // A busy (disabled) button loses the focus in the browser; jsdom keeps it, so it is dropped here by
+      // focusing a stand-in that then leaves the page.
+      const standIn = document.body.appendChild(document.createElement('input'));
+      act(() => standIn.focus());
+      standIn.remove();
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(100);
+      });
+      expect(within(item('Information Security Policy')).queryByRole('button', { name: /^Acknowledge/ })).toBeNull();
+      expect(document.activeElement).toBe(document.body);
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(400);
+      });
+      expect(document.activeElement).toBe(within(item('Remote Work Policy')).getByRole('button', { name: /^Read policy/ }));
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('after acknowledging, the cached checklist and dashboard are dropped and the user re-read (the gateway completed the policy tasks that carry it)', async () => {
