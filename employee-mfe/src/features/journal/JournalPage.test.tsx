@@ -17,9 +17,10 @@ function sideMocks({ tagsFail = false } = {}): Mocks {
   ];
 }
 
-const listMock = (filter: object, data: unknown[], total?: number): Mocks[number] => ({
+const listMock = (filter: Record<string, unknown> & { page?: number }, data: unknown[], total?: number): Mocks[number] => ({
   request: { query: JournalEntriesDocument, variables: { filter } },
-  result: { data: { journalEntries: page(data, total) } },
+  // The server answers with the page it was asked for.
+  result: { data: { journalEntries: { ...page(data, total), page: filter.page ?? 1 } } },
 });
 
 describe('JournalPage', () => {

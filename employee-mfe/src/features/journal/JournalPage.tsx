@@ -44,7 +44,7 @@ export function JournalPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settledSearch]);
 
-  const { searching, page, stale, loading, error, refetch } = useJournalList(filters.q, toQueryFilter(filters));
+  const { searching, page, loading, error, refetch } = useJournalList(filters.q, toQueryFilter(filters));
   const tagsQuery = useJournalTags();
   const tagNames = (tagsQuery.data?.tags ?? []).map((t) => t.name);
   const entries = page?.data ?? [];
@@ -57,16 +57,9 @@ export function JournalPage() {
     updateFilters(() => DEFAULT_FILTERS);
   };
 
-  const fresh =
-    page === undefined
-      ? null
-      : total === 0
-        ? JOURNAL_TEXT.noResultsSummary
-        : JOURNAL_TEXT.resultsSummary((filters.page - 1) * PAGE_SIZE + 1, (filters.page - 1) * PAGE_SIZE + entries.length, total);
-  // The previous answer still on screen is described as it was, not with the new page's numbers.
-  const [described, setDescribed] = useState<string | null>(null);
-  if (!stale && fresh !== described) setDescribed(fresh);
-  const summary = stale ? described : fresh;
+  // Numbered from the answer's own page, so a page still shown while the next loads is described as it is.
+  const first = page === undefined ? 0 : (page.page - 1) * page.limit + 1;
+  const summary = page === undefined ? null : total === 0 ? JOURNAL_TEXT.noResultsSummary : JOURNAL_TEXT.resultsSummary(first, first + entries.length - 1, total);
 
   let body;
   if (loading && page === undefined) {

@@ -42,7 +42,7 @@ export function useJournalList(q: string, filter: JournalEntriesFilter) {
   if (current && shown?.page !== current) setShown({ query, page: current });
   const kept = active.loading && shown?.query === query && shown.page.data.length > 0 ? shown.page : undefined;
   const page = current ?? kept;
-  return { searching, page, stale: current === undefined && page !== undefined, loading: active.loading, error: active.error, refetch: () => active.refetch() };
+  return { searching, page, loading: active.loading, error: active.error, refetch: () => active.refetch() };
 }
 
 export function useJournalEntry(id: number | null) {

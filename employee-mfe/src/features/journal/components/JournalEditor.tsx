@@ -43,11 +43,10 @@ export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSu
   // Off by default: sign-out removes drafts from a shared computer unless the user keeps them here (docs/product.md#sessions).
   const [keepDrafts, setKeepDrafts] = useState(() => userId !== null && readKeepDrafts(userId));
 
+  // When the editor opens (the prop does not change while it is open).
   useEffect(() => {
     if (focusTitle) titleRef.current?.focus();
-    // Once, when the editor opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [focusTitle]);
 
   const titleCount = charCount(fields.title.trim());
   const contentCount = charCount(fields.content);
