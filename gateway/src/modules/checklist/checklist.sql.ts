@@ -42,11 +42,13 @@ export function addWorkingDaysSql(anchor: string, days: string): string {
  * SQL: how many working days lie after `from` up to and including `to` (SQL
  * dates): 1 from a Friday to the Monday after, 0 from a Friday to the
  * Sunday; negative when `to` is earlier. How long a task has been overdue
- * (from its due date to today) or how soon it is due. Null outside 2000–2100.
+ * (from its due date to today) or how soon it is due. Outside the calendar
+ * (2000–2100) it counts calendar days, as addWorkingDaysSql does: a start date
+ * in 2000 with a preboarding task puts a due date before the calendar begins.
  */
 export function workingDaysBetweenSql(from: string, to: string): string {
   const lastWorkingOrdinal = (day: string) => `(select cal_d.ordinal - (not cal_d.working)::int from calendar_days cal_d where cal_d.day = ${day})`;
-  return `(${lastWorkingOrdinal(to)} - ${lastWorkingOrdinal(from)})`;
+  return `coalesce(${lastWorkingOrdinal(to)} - ${lastWorkingOrdinal(from)}, (${to}) - (${from}))`;
 }
 
 /** SQL: the date item `item`'s due days count from for user `user`: the progress row's anchor (a re-onboarding), else the start date. */

@@ -77,6 +77,14 @@ describe('the checklist rules in SQL', () => {
     ])('%s → %s: %i', async (from, to, n) => {
       expect(await evaluate(workingDaysBetweenSql(`'${from}'::date`, `'${to}'::date`), { start: from, dueDays: 0 })).toBe(n);
     });
+
+    // A start date early in 2000 with a preboarding task puts a due date before the calendar: a null here once failed the whole reminder run.
+    it.each([
+      ['1999-12-29', '2000-01-05', 7],
+      ['2000-01-05', '1999-12-29', -7],
+    ])('outside the calendar, calendar days: %s → %s: %i', async (from, to, n) => {
+      expect(await evaluate(workingDaysBetweenSql(`'${from}'::date`, `'${to}'::date`), { start: '2000-01-03', dueDays: 0 })).toBe(n);
+    });
   });
 
   describe("companyTodaySql: the company time zone's date at an instant", () => {

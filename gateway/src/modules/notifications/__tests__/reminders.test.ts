@@ -316,6 +316,21 @@ describe('reminder job: digests, escalations, idempotency', () => {
     expect(await mailsIn(manager, 2)).toHaveLength(2);
   });
 
+  it('still runs when a start date early in 2000 puts a due date before the company calendar', async () => {
+    const hires = await role('Archivist');
+    await item(hires, 'Preboarding form', -5);
+    const manager = await person('Otto Manager', 1);
+    const longServing = await person('Lena Longserving', hires, { start: '2000-01-03', manager });
+    const newHire = await person('Nina New', hires, { start: '2031-04-10', manager });
+
+    // Due 29 December 1999: overdue by calendar days there, working days everywhere else.
+    expect(await run('2031-04-10T10:00:00Z')).toEqual({ digests: 2, escalations: 2 });
+    const [oldMail] = await mailsIn(longServing);
+    expect(oldMail?.text).toContain(`- Preboarding form — overdue ${Date.parse('2031-04-10') / 86_400_000 - Date.parse('1999-12-29') / 86_400_000} working days, due Wed 29 Dec 1999`);
+    const [newMail] = await mailsIn(newHire);
+    expect(newMail?.text).toContain('- Preboarding form — overdue 5 working days, due Thu 3 Apr 2031');
+  });
+
   it('skips the digest of someone who turned it off, but escalations still reach them', async () => {
     const hires = await role('Writer');
     await item(hires, 'Style guide', 0);
