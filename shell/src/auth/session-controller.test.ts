@@ -336,6 +336,23 @@ describe('logout', () => {
     await stuck.logout();
     await jest.advanceTimersByTimeAsync(100);
     expect(s.env.hardRedirect).toHaveBeenCalledWith('/login');
+    // Nothing is logged after the clear, not even the failed navigation.
+    expect(window.localStorage.getItem(STORAGE_KEYS.authDebugLog)).toBeNull();
+  });
+
+  it('loads /login for real when client-side navigation throws, logging nothing after the clear', async () => {
+    const navigate = jest.fn<void, [string]>(() => {
+      throw new Error('router gone');
+    });
+    storeSession(TOKEN, EMPLOYEE);
+    const api = fakeAuthApi();
+    api.currentUser.mockResolvedValue(EMPLOYEE);
+    const { controller, env } = started(setup({ api, navigate }));
+    await settle();
+    await controller.logout();
+    expect(env.hardRedirect).toHaveBeenCalledWith('/login');
+    await jest.advanceTimersByTimeAsync(150);
+    expect(window.localStorage.getItem(STORAGE_KEYS.authDebugLog)).toBeNull();
   });
 });
 

@@ -157,12 +157,13 @@ export class SessionController implements SessionControl {
     });
   }
 
-  private goToLogin(): void {
+  /** `logFailure` false after a sign-out's clear: the log has gone and must stay gone. */
+  private goToLogin(logFailure = true): void {
     try {
       this.options.env.navigate(ROUTES.login);
     } catch (error) {
       // When client-side navigation fails, fall back to a full page load.
-      logAuthEvent('navigation.failed', { details: { to: ROUTES.login, error: String(error) } });
+      if (logFailure) logAuthEvent('navigation.failed', { details: { to: ROUTES.login, error: String(error) } });
       this.options.env.hardRedirect(ROUTES.login);
     }
   }
@@ -219,7 +220,7 @@ export class SessionController implements SessionControl {
     // would be all that a shared computer keeps of it.
     endStoredSession();
     this.setState(ANONYMOUS);
-    this.goToLogin();
+    this.goToLogin(false);
     this.toasts()?.success(SESSION_MESSAGES.loggedOut);
     // If the router did not get there (e.g. a blocked transition), load /login for real. The URL
     // changes as soon as the router navigates, while the rendered path waits for /login's lazily
@@ -227,7 +228,6 @@ export class SessionController implements SessionControl {
     // would only drop the toast above. Either one at /login means the navigation happened.
     window.setTimeout(() => {
       if (this.options.env.renderedPath() !== ROUTES.login && window.location.pathname !== ROUTES.login) {
-        logAuthEvent('navigation.failed', { details: { to: ROUTES.login } });
         this.options.env.hardRedirect(ROUTES.login);
       }
     }, TIMING_MS.sessionExpiredRedirect);
