@@ -144,6 +144,9 @@ export const INJECTIONS = [
   '../../../../etc/passwd',
   '\u0000\u0001\u0002',
   'nul\u0000in the middle',
+  // Address-like, so they pass an email check and reach the database.
+  'nul\u0000@fuzz.example.org',
+  '\uD800lone@fuzz.example.org',
   '%00%27%22',
   '\\\\\\"',
   '\u202Egnp.exe\u202C right-to-left',

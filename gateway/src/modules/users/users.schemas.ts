@@ -1,4 +1,4 @@
-import { choiceSchema, digitsPattern, idListSchema, idSchema, SORT_ORDERS, isCalendarDate, nullishSchema, optionalSchema, pagingSchema, problem, requiredTextSchema, searchTextSchema } from '../../shared/schemas';
+import { choiceSchema, digitsPattern, idListSchema, idSchema, SORT_ORDERS, isCalendarDate, nullishSchema, optionalSchema, pagingSchema, problem, requiredTextSchema, searchTextSchema, withoutNul } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { USER_ADMIN_MESSAGES as M, USER_LIMITS, USER_MESSAGES, USER_SORTS, USER_STATUSES } from './users.messages';
 
@@ -18,9 +18,13 @@ const EMAIL_PATTERN = /^\s*[^\s@]+@(?=[^\s@]+\.[^\s@])[^\s@]+\s*$/;
 /** A person's name on an account: required, at most 100 characters, trimmed. */
 export const NameField = requiredTextSchema(USER_LIMITS.nameMax, { required: M.nameRequired, tooLong: M.nameTooLong });
 
-/** An email as typed: required, at most 254 characters, address-like; trimmed, case kept (compared lower-cased). */
+/**
+ * An email as typed: required, at most 254 characters, address-like; trimmed, case kept (compared lower-cased).
+ * NUL and lone surrogates go as in every text field: PostgreSQL refuses them in text, which would answer 500.
+ */
 export const EmailField = z
   .string({ error: M.emailRequired })
+  .overwrite(withoutNul)
   .trim()
   .min(1, { error: M.emailRequired, abort: true })
   .max(USER_LIMITS.emailMax, { error: M.emailTooLong, abort: true })

@@ -213,6 +213,14 @@ describe('the password lifecycle', () => {
       await post(t, '/api/auth/forgot-password', {}).expect(400, { error: 'Email is required', details: ['Email is required'] });
     });
 
+    it('an address with NUL or a lone surrogate is read without them, never a 500 from the database', async () => {
+      const u = await user();
+      const [local, domain] = u.email.split('@');
+      await forgot(`${local}\u0000@${domain}`).expect(202, { success: true });
+      await forgot(`\uD800${u.email}`).expect(202, { success: true });
+      expect(await resetMailsTo(t.dataSource, u.email)).toBe(1);
+    });
+
     it('per account: past 5 mails an hour, the same 202 but no more mail', async () => {
       const u = await user();
       for (let i = 0; i < 7; i++) await forgot(u.email).expect(202, { success: true });
