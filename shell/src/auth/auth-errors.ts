@@ -28,6 +28,20 @@ export function twoFactorErrorMessage(error: unknown, isBackupCode: boolean): st
   return error.serverError?.trim() || fallback;
 }
 
+// The gateway's refusals of a code step that no code can pass any more (its password step expired,
+// was used or ran out of tries), word for word as it sends them (docs/product.md#two-factor).
+const SIGN_IN_OVER: ReadonlyArray<readonly [status: number, error: string]> = [
+  [401, 'Your sign-in has expired. Please enter your email and password again.'],
+  [429, 'Too many authentication attempts. Please sign in again.'],
+];
+
+/** The server's words when a two-factor refusal means the password step must be done again; null for a wrong code and the like. */
+export function twoFactorSignInOver(error: unknown): string | null {
+  if (!isApiError(error)) return null;
+  const text = error.serverError?.trim() ?? '';
+  return SIGN_IN_OVER.some(([status, words]) => error.status === status && text === words) ? text : null;
+}
+
 /** Registration. */
 export function registerErrorMessage(error: unknown): string {
   if (!isApiError(error)) return REGISTER_MESSAGES.failed;

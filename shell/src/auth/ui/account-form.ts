@@ -16,14 +16,21 @@ export function useTouchedFields<F extends string>(errors: Partial<Record<F, str
 /**
  * The sending part of the sign-in, two-factor and registration forms: busy from the call until the
  * session is set up and the next screen is there; a refused call shows its words in the form's alert
- * (focused when the form gives the alert `alertRef`).
+ * (focused when the form gives the alert `alertRef`). `initialError` is a refusal the form opens with
+ * (one that sent the user back to it), shown until the next submit.
  */
-export function useAccountSubmit() {
+export function useAccountSubmit(initialError: string | null = null) {
   const [busy, setBusy] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<string | null>(initialError);
   const alertRef = useRef<HTMLDivElement>(null);
+  // A refusal the form opens with is announced as it appears; focus stays where the form puts it.
+  const openedWithError = useRef(initialError !== null);
 
   useEffect(() => {
+    if (openedWithError.current) {
+      openedWithError.current = false;
+      return;
+    }
     if (formError) alertRef.current?.focus();
   }, [formError]);
 

@@ -246,15 +246,42 @@ describe('two-factor step', () => {
     [false, new ApiError({ status: 401, error: 'Invalid authentication code' }), 'Invalid authentication code'],
     [false, new ApiError({ status: 401 }), 'Invalid authentication code'],
     [true, new ApiError({ status: 401 }), 'Invalid backup code. Please check and try again.'],
-    [false, new ApiError({ status: 429, error: 'Too many authentication attempts. Please sign in again.' }), 'Too many authentication attempts. Please sign in again.'],
+    [true, new ApiError({ status: 401, error: 'Invalid backup code. Please check and try again.' }), 'Invalid backup code. Please check and try again.'],
+    [false, new ApiError({ status: 400, error: 'Please enter a 6-digit code' }), 'Please enter a 6-digit code'],
+    [false, new ApiError({ status: 429, error: 'Too many login attempts. Please try again later.' }), 'Too many login attempts. Please try again later.'],
     [false, new ApiError({ status: 0 }), 'Network error. Please check your connection and try again.'],
-  ])('shows refusals (backup: %p) %p', async (backup, error, message) => {
+  ])('shows refusals (backup: %p) %p and stays on the code step', async (backup, error, message) => {
     const { api } = await atTwoFactorStep();
     api.verifySignIn.mockRejectedValue(error);
     if (backup) fireEvent.click(screen.getByRole('button', { name: 'Use a backup code instead' }));
     fireEvent.change(code(), { target: { value: backup ? '0a1b2c3d' : '654321' } });
     verify();
     expect((await screen.findByRole('alert')).textContent).toContain(message);
+    expect(screen.getByRole('heading', { level: 1, name: 'Two-factor authentication' })).toBeTruthy();
+    expect(screen.queryByLabelText('Password')).toBeNull();
+  });
+
+  it.each([
+    [401, 'Your sign-in has expired. Please enter your email and password again.'],
+    [429, 'Too many authentication attempts. Please sign in again.'],
+  ])('after a %p %p no code can succeed: back to the login form with that message and the password focused', async (status, message) => {
+    const { api } = await atTwoFactorStep();
+    api.verifySignIn.mockRejectedValue(new ApiError({ status, error: message }));
+    fireEvent.change(code(), { target: { value: '654321' } });
+    verify();
+    const form = await screen.findByRole('form', { name: 'Welcome back' });
+    expect(within(form).getByRole('alert').textContent).toContain(message);
+    expect(within(form).getByLabelText('Email')).toHaveProperty('value', 'mfa@example.com');
+    expect(password().value).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(password()));
+
+    // A new password step clears the message and opens a new code step.
+    api.signIn.mockResolvedValue({ kind: 'twoFactor', challenge: { ...CHALLENGE, challengeId: 'chal-2' } });
+    fill(password(), 'Password123');
+    fireEvent.click(submit());
+    await screen.findByRole('heading', { level: 1, name: 'Two-factor authentication' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.signIn).toHaveBeenCalledTimes(2);
   });
 
   it('sends the challenge of the latest password step after going back', async () => {

@@ -7,7 +7,7 @@ import { CredentialsForm } from './components/CredentialsForm';
 import { TwoFactorForm } from './components/TwoFactorForm';
 import './login.css';
 
-type Step = { name: 'credentials'; focus: 'email' | 'password' } | { name: 'twoFactor'; challenge: TwoFactorChallenge };
+type Step = { name: 'credentials'; focus: 'email' | 'password'; error?: string } | { name: 'twoFactor'; challenge: TwoFactorChallenge };
 
 export interface LoginPageProps {
   /** The account calls (tests pass a fake). */
@@ -60,9 +60,15 @@ export default function LoginPage({ api = authApi }: LoginPageProps) {
       {initialisationFailed ? (
         <InitialisationFailed flow="login" />
       ) : step.name === 'credentials' ? (
-        <CredentialsForm api={api} email={email} onEmailChange={setEmail} onSignedIn={onSignedIn} initialFocus={step.focus} notice={notice} />
+        <CredentialsForm api={api} email={email} onEmailChange={setEmail} onSignedIn={onSignedIn} initialFocus={step.focus} notice={notice} error={step.error} />
       ) : (
-        <TwoFactorForm api={api} challenge={step.challenge} onVerified={signIn} onBack={() => setStep({ name: 'credentials', focus: 'password' })} />
+        <TwoFactorForm
+          api={api}
+          challenge={step.challenge}
+          onVerified={signIn}
+          onBack={() => setStep({ name: 'credentials', focus: 'password' })}
+          onSignInOver={(message) => setStep({ name: 'credentials', focus: 'password', error: message })}
+        />
       )}
     </AuthScreen>
   );

@@ -17,20 +17,22 @@ export interface CredentialsFormProps {
   initialFocus: Field;
   /** A confirmation from the screen the user came from (e.g. a password just reset). */
   notice?: string | null;
+  /** The refusal that sent the user back from the code step (its sign-in expired or ran out of tries). */
+  error?: string | null;
 }
 
 /**
  * Step one of sign-in: email and password. Submit stays disabled until both are filled and valid
  * (docs/product.md#validation); each field shows its message once the user has left it.
  */
-export function CredentialsForm({ api, email, onEmailChange, onSignedIn, initialFocus, notice = null }: CredentialsFormProps) {
+export function CredentialsForm({ api, email, onEmailChange, onSignedIn, initialFocus, notice = null, error = null }: CredentialsFormProps) {
   const [password, setPassword] = useState('');
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const errors = validateLoginForm({ email, password });
   const invalid = hasFieldErrors(errors);
   const { shown, touch, touchAll } = useTouchedFields<Field>(errors);
-  const { busy, formError, alertRef, send } = useAccountSubmit();
+  const { busy, formError, alertRef, send } = useAccountSubmit(error);
 
   useEffect(() => {
     (initialFocus === 'password' ? passwordRef : emailRef).current?.focus();

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@embark/shared-ui';
 import { normaliseTwoFactorCode, validateTwoFactorCode, type TwoFactorMode } from '@embark/shared-ui/kit/validation';
 import { AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
-import { AuthForm, TextField, twoFactorErrorMessage, useAccountSubmit, type AuthApi, type Session, type TwoFactorChallenge } from '../../../auth';
+import { AuthForm, TextField, twoFactorErrorMessage, twoFactorSignInOver, useAccountSubmit, type AuthApi, type Session, type TwoFactorChallenge } from '../../../auth';
 
 export interface TwoFactorFormProps {
   api: AuthApi;
@@ -10,14 +10,17 @@ export interface TwoFactorFormProps {
   challenge: TwoFactorChallenge;
   onVerified(session: Session): Promise<void>;
   onBack(): void;
+  /** No code can pass any more (the sign-in expired or ran out of tries): back to the password, with the server's words. */
+  onSignInOver(message: string): void;
 }
 
 /**
  * Step two of sign-in, replacing the form when the account has two-factor on: a
  * 6-digit authenticator code or an 8-character backup code, a toggle between them, 'Back to
- * login', and Enter submits. Format problems show inline; refusals in an alert (docs/product.md#two-factor).
+ * login', and Enter submits. Format problems show inline; refusals in an alert (docs/product.md#two-factor),
+ * except those no code can pass any more, which send the user back to the password step.
  */
-export function TwoFactorForm({ api, challenge, onVerified, onBack }: TwoFactorFormProps) {
+export function TwoFactorForm({ api, challenge, onVerified, onBack, onSignInOver }: TwoFactorFormProps) {
   const [mode, setMode] = useState<TwoFactorMode>('totp');
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -51,7 +54,12 @@ export function TwoFactorForm({ api, challenge, onVerified, onBack }: TwoFactorF
       () => api.verifySignIn(challenge, normaliseTwoFactorCode(code, mode), isBackup),
       (error) => twoFactorErrorMessage(error, isBackup),
       onVerified,
-      () => inputRef.current?.select(),
+      (error) => {
+        // Another code would be refused the same way: only a new password step helps.
+        const over = twoFactorSignInOver(error);
+        if (over) onSignInOver(over);
+        else inputRef.current?.select();
+      },
     );
   }
 
