@@ -189,8 +189,13 @@ export class InvitationsService {
       );
       if (!row) throw new NotFoundError(M.linkInvalid);
       if ((await this.users.takenEmails([row.email], manager)).size > 0) throw new ConflictError(M.emailTaken);
+      // A manager or buddy deactivated since the invitation was sent is left out (an administrator assigns
+      // another): the hire cannot fix it, and their manager's tasks then escalate as for a hire without one.
+      const people = await this.users.peopleProblems(null, { managerId: row.manager_id, buddyId: row.buddy_id }, manager);
+      const managerId = people.includes('managerUnknown') ? null : row.manager_id;
+      const buddyId = people.includes('buddyUnknown') ? null : row.buddy_id;
       const created = await this.users.create(
-        { name: row.name, email: row.email, passwordHash, roleId: row.role_id, startDate: row.start_date, managerId: row.manager_id, buddyId: row.buddy_id },
+        { name: row.name, email: row.email, passwordHash, roleId: row.role_id, startDate: row.start_date, managerId, buddyId },
         manager,
       );
       await manager.query(`update invitations set accepted_at = now(), user_id = $2 where id = $1`, [row.id, created.id]);

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager, Repository } from 'typeorm';
 import { ADMIN_ROLE_ID, requireAdmin, type Actor, type RequestMeta } from '../../shared/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors';
 import { ConflictError, NotFoundError } from '../../shared/errors';
+import { queryRows } from '../../shared/sql';
 import { parseInput } from '../../shared/validation';
 import type { AuditService } from '../audit';
 import { Role } from './role.entity';
@@ -34,8 +35,14 @@ export class RolesService {
     return this.repo.find({ order: { id: 'ASC' } });
   }
 
+  /**
+   * Whether the role exists. In a caller's transaction the role is also held (FOR KEY SHARE) until it
+   * commits: the caller is about to refer to it, so a delete waits and then finds the reference (409),
+   * instead of the caller's insert failing on a role deleted since this check (500).
+   */
   async exists(id: number, manager?: EntityManager): Promise<boolean> {
-    return (manager ? manager.getRepository(Role) : this.repo).exists({ where: { id } });
+    if (!manager) return this.repo.exists({ where: { id } });
+    return (await queryRows<{ id: number }>(manager, 'select id from roles where id = $1 for key share', [id])).length > 0;
   }
 
   async create(actor: Actor, input: unknown, meta: RequestMeta): Promise<Role> {

@@ -142,6 +142,20 @@ describe('invitations', () => {
       await invite({ email: hire(), name: 'N', role_id: 1, manager_id: 'boss' }).expect(400, { error: 'manager_id must be a user id', details: ['manager_id must be a user id'] });
     });
 
+    it('a role deleted while the invitation is written answers 400, not 500', async () => {
+      const [role] = (await t.dataSource.query(`insert into roles (name) values ('Vanishing ' || md5(random()::text)) returning id`)) as Array<{ id: number }>;
+      const roleId = (role as { id: number }).id;
+      const res = await whileLocked({
+        hold: (client) => client.query('delete from roles where id = $1', [roleId]),
+        start: () => invite({ email: hire('Gone'), name: 'Gone Role', role_id: roleId }),
+        // Before the check held the role, the insert's reference check was what waited: either shows the race.
+        waitingOn: '%role%',
+        what: 'the invitation waiting on the deleted role',
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'Unknown role', details: ['Unknown role'] });
+    });
+
     it('401 anonymous, 403 employees, before anything is checked', async () => {
       await request(t.app).post('/api/admin/invitations').send({}).expect(401, { error: 'Authentication required' });
       await request(t.app).post('/api/admin/invitations').set(bearer(employeeToken)).send({}).expect(403, { error: 'You do not have permission to perform this action' });
@@ -300,6 +314,18 @@ describe('invitations', () => {
       // The link is a secret: the request log names the route with the token masked.
       expect(JSON.stringify(t.records)).not.toContain(token);
       expect(t.records.some((r) => r.msg === 'request' && r.path === '/api/invitations/:token/accept')).toBe(true);
+    });
+
+    it('a manager or buddy deactivated since the invitation was sent is left out of the new account', async () => {
+      const email = hire('Late');
+      const leaving = await createUser(t.dataSource, { roleId: 1, name: 'Leaving Manager' });
+      const staying = await createUser(t.dataSource, { roleId: 1, name: 'Staying Buddy' });
+      users.push(leaving.id, staying.id);
+      await invite({ email, name: 'Late Hire', role_id: 1, manager_id: leaving.id, buddy_id: staying.id }).expect(201);
+      await t.dataSource.query('update users set is_active = false where id = $1', [leaving.id]);
+      const res = await request(t.app).post(`/api/invitations/${await linkToken(email)}/accept`).set('x-forwarded-for', randomIp()).send({ password: 'Harbour-42-Kite' }).expect(201);
+      const [row] = (await t.dataSource.query('select manager_id, buddy_id from users where id = $1', [res.body.user.id])) as Array<{ manager_id: number | null; buddy_id: number | null }>;
+      expect(row).toEqual({ manager_id: null, buddy_id: staying.id });
     });
 
     it('without a start date the account starts today', async () => {
