@@ -85,9 +85,15 @@ export class UsersService {
     return this.repository(manager).findOne({ where: { id } });
   }
 
-  /** Case-insensitive, through the unique index on lower(email). */
-  findByEmail(email: string, manager?: EntityManager): Promise<User | null> {
-    return this.repository(manager).createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email: email.trim() }).getOne();
+  /**
+   * Case-insensitive, through the unique index on lower(email), and only when the account's address
+   * lower-cased by JavaScript is the one asked for: under a UTF-8 ctype PostgreSQL's lower() also folds
+   * letters JavaScript does not ('İ' to 'i'), and sign-in limits key the account by the JavaScript form,
+   * so such a spelling must not reach the account (it would get limits of its own).
+   */
+  async findByEmail(email: string, manager?: EntityManager): Promise<User | null> {
+    const user = await this.repository(manager).createQueryBuilder('u').where('lower(u.email) = lower(:email)', { email: email.trim() }).getOne();
+    return user && user.email.toLowerCase() === email.trim().toLowerCase() ? user : null;
   }
 
   /**

@@ -55,6 +55,15 @@ describe('sign-in', () => {
     expect(rows).toEqual([{ email: 'nobody@example.org' }]);
   });
 
+  it("an address only PostgreSQL folds to the account's ('İ' for 'i') is not the account: it cannot add guesses to its limits", async () => {
+    const u = await suite.user({ email: uniqueEmail('iris') });
+    const ip = randomIp();
+    // JavaScript lower-cases 'İ' to 'i' plus a combining dot, so the sign-in limits key this spelling apart; PostgreSQL
+    // folds it to 'i' under a UTF-8 ctype (the official image's), though not under the C ctype these tests run on.
+    await login({ email: u.email.replace('i', 'İ'), password: u.password }, ip).expect(401, INVALID);
+    await login({ email: u.email.toUpperCase(), password: u.password }, ip).expect(200);
+  });
+
   it('answers 400 when a field is missing (not an attempt)', async () => {
     const res = await login({ email: '' }, randomIp()).expect(400);
     expect(res.body).toEqual({ error: `${MESSAGES.emailRequired}, ${MESSAGES.passwordRequired}`, details: [MESSAGES.emailRequired, MESSAGES.passwordRequired] });
