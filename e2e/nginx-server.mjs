@@ -1,11 +1,8 @@
 #!/usr/bin/env node
 // Playwright's second web server: nginx serving the built bundles in front of the stack's gateway.
-import path from 'node:path';
-import { renderNginx, startNginx } from './nginx-stack.mjs';
-import { nginxPorts, repoRoot } from './stack.mjs';
+import { nginxRoot, renderNginx, startNginx } from './nginx-stack.mjs';
 
-// Per shell port, so suites run in parallel on other ports keep their own.
-const nginx = startNginx(renderNginx(path.join(repoRoot, '.data', `e2e-nginx-${nginxPorts.shell}`)));
+const nginx = startNginx(renderNginx(nginxRoot));
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void nginx.stop());
 // One nginx stopping on its own ends the others: a part-served stack would only confuse the spec.
 await Promise.race(nginx.children.map((child) => new Promise((resolve) => child.once('exit', resolve))));

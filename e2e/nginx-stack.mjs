@@ -1,13 +1,23 @@
 // The production serving path on this machine: one Debian nginx per bundle, configured the way the
 // image configures itself (docker/frontend.Dockerfile): the bundle's docker/nginx template rendered
 // by envsubst from the container's environment, and the security-headers snippet the image's build
-// stage writes. Only the listen address and the document root differ (the image's are 8080 and
-// /usr/share/nginx/html). Each nginx runs from its own prefix directory, with no system config.
+// stage writes. Only the listen address, the document root and the access log's file differ (the
+// image's are 8080, /usr/share/nginx/html and its stdout). Each nginx runs from its own prefix
+// directory, with no system config.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { nginxSnippet } from '../scripts/lib/security-headers.mjs';
 import { nginxPorts, ports, repoRoot, urls } from './stack.mjs';
+
+/** Where the rendered configs live: per shell port, so suites run in parallel on other ports keep their own. */
+export const nginxRoot = path.join(repoRoot, '.data', `e2e-nginx-${nginxPorts.shell}`);
+
+/** The access log of a bundle's nginx (the spec reads it): the image's format, or the one its template chose. */
+export const nginxAccessLog = (app, root = nginxRoot) => path.join(root, app, 'access.log');
+
+// Where an access_log writes in the image (its stdout there); here the file above.
+const IMAGE_ACCESS_LOG = 'access_log /var/log/nginx/access.log ';
 
 /** Each bundle's container: its port here, build output and environment (as docker-compose.yml sets it). */
 export const nginxApps = {
@@ -57,7 +67,7 @@ function replaceOnce(text, from, to) {
   return text.replace(from, to);
 }
 
-/** The main config of the unprivileged image, with its paths inside `dir`. */
+/** The main config of the unprivileged image, with its paths inside `dir` (its access log included, in its `main` format). */
 function mainConfig(dir) {
   return `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
 events { worker_connections 256; }
@@ -69,7 +79,10 @@ http {
   scgi_temp_path ${dir}/tmp/scgi;
   include mime.types;
   default_type application/octet-stream;
-  access_log off;
+  log_format main '$remote_addr - $remote_user [$time_local] "$request" '
+                  '$status $body_bytes_sent "$http_referer" '
+                  '"$http_user_agent" "$http_x_forwarded_for"';
+  access_log ${dir}/access.log main;
   sendfile on;
   keepalive_timeout 65;
   include conf.d/*.conf;
@@ -95,6 +108,8 @@ export function renderNginx(root) {
     let conf = envsubst(fs.readFileSync(template, 'utf8'), env);
     conf = replaceOnce(conf, 'listen 8080;', `listen 127.0.0.1:${port};`);
     conf = replaceOnce(conf, 'root /usr/share/nginx/html;', `root ${distDir(app)};`);
+    // A template without an access_log logs in the main config's format, as the image does.
+    if (conf.includes(IMAGE_ACCESS_LOG)) conf = replaceOnce(conf, IMAGE_ACCESS_LOG, `access_log ${nginxAccessLog(app, root)} `);
     fs.writeFileSync(path.join(dir, 'conf.d', 'default.conf'), conf);
     return { app, dir };
   });

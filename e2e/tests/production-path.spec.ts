@@ -1,11 +1,12 @@
 // The production serving path (project "production-path"): Debian's nginx with the docker/nginx
 // templates, rendered as the image renders them, serving the built bundles in front of the built
 // gateway (../nginx-stack.mjs). baseURL is the nginx shell.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/csp.js';
 import { inlineHashesOfFile, remoteHeaders, shellHeaders } from '../../scripts/lib/security-headers.mjs';
-import { distDir, nginxRuntimeConfig } from '../nginx-stack.mjs';
+import { distDir, nginxAccessLog, nginxRuntimeConfig } from '../nginx-stack.mjs';
 import { urls } from '../stack.mjs';
 import { DEMO, useSession, type SignedIn } from './support/session.js';
 
@@ -77,6 +78,26 @@ test.describe('nginx serves every location with every security header', () => {
     expect(graphql.status()).toBe(200);
     expect(await graphql.json()).toEqual({ data: { me: { email: DEMO.employee.email } } });
   });
+});
+
+test('the access log keeps no link secret: no query string, token path segments masked', async ({ request }) => {
+  // Shaped like the gateway's link tokens (base64url of random bytes), with a letter for certain.
+  const secret = () => `k${crypto.randomBytes(32).toString('base64url')}`;
+  const [reset, invite, invitation] = [secret(), secret(), secret()];
+  await expectHeaders(request, `${shell}/reset-password?token=${reset}`, expectedShell);
+  await expectHeaders(request, `${shell}/accept-invite?token=${invite}`, expectedShell);
+  // Proxied: the gateway answers (no such invitation, or a guess too many from this address), not nginx.
+  const proxied = (await request.get(`${shell}/api/invitations/${invitation}`)).status();
+  expect([404, 429]).toContain(proxied);
+
+  const log = () => (fs.existsSync(nginxAccessLog('shell')) ? fs.readFileSync(nginxAccessLog('shell'), 'utf8') : '');
+  // nginx writes a line once its answer is sent: wait for the last one.
+  await expect.poll(log).toMatch(new RegExp(`"GET /api/invitations/\\S+ HTTP/1.1" ${proxied} `));
+  const written = log();
+  for (const token of [reset, invite, invitation]) expect(written).not.toContain(token);
+  expect(written).toContain(`"GET /api/invitations/:token HTTP/1.1" ${proxied} `);
+  expect(written).toContain('"GET /reset-password HTTP/1.1" 200 ');
+  expect(written).toContain('"GET /accept-invite HTTP/1.1" 200 ');
 });
 
 /** Opens a screen with a full load from nginx and waits until it has settled (its heading shown, its requests done). */
