@@ -44,7 +44,12 @@ type CheckedLine = InvitationInput & { role_name: string; line: number };
 
 /** One invitation mail; the dedupe key names the very link, so a retried statement cannot queue it twice. */
 function invitationMail(to: string, name: string, roleName: string, token: LinkToken, expiresAt: Date, id: number): OutboxMail {
-  return { to, dedupeKey: `invitation:${id}:${token.hash}`, content: { kind: 'invitation', data: { name, roleName, token: token.token, expiresAt } } };
+  return { to, dedupeKey: `${invitationMailKeys(id)}${token.hash}`, content: { kind: 'invitation', data: { name, roleName, token: token.token, expiresAt } } };
+}
+
+/** What the dedupe keys of every mail of invitation `id` start with: a revoke or resend withdraws those still queued. */
+function invitationMailKeys(id: number): string {
+  return `invitation:${id}:`;
 }
 
 export interface InvitationsConfig {
@@ -143,6 +148,7 @@ export class InvitationsService {
       );
       if (!updated) throw new NotFoundError(M.notFound);
       const view = await this.view(manager, id);
+      await this.outbox.withdrawUnsent(manager, invitationMailKeys(id));
       await this.outbox.enqueue(manager, invitationMail(view.email, view.name, view.role_name, token, updated.expires_at, view.id));
       await this.audit.record({ action: 'invitation.resend', actorUserId: admin.userId, targetType: 'invitation', targetId: id, ip: meta.ip, details: { email: view.email } }, manager);
       return view;
@@ -157,6 +163,7 @@ export class InvitationsService {
       const row = await this.lockForChange(manager, id, { revokedIsDone: true });
       if (row.revoked) return;
       await manager.query(`update invitations set revoked_at = now() where id = $1`, [id]);
+      await this.outbox.withdrawUnsent(manager, invitationMailKeys(id));
       await this.audit.record({ action: 'invitation.revoke', actorUserId: admin.userId, targetType: 'invitation', targetId: id, ip: meta.ip, details: { email: row.email } }, manager);
     });
   }

@@ -74,6 +74,20 @@ export class MailOutbox {
   }
 
   /**
+   * Withdraws queued mail not yet sent whose dedupe key starts with `keyPrefix` (the links of a revoked
+   * or replaced invitation), so nobody receives a link that no longer works; their delivery jobs then
+   * find no row. A mail being delivered holds its row, so this waits for it and leaves it, sent.
+   */
+  async withdrawUnsent(manager: EntityManager, keyPrefix: string): Promise<number> {
+    const rows = await queryRows<{ id: string }>(
+      manager,
+      'delete from mail_outbox where sent_at is null and starts_with(dedupe_key, $1) returning id::text as id',
+      [keyPrefix],
+    );
+    return rows.length;
+  }
+
+  /**
    * Deletes the envelopes (recipient, subject, kind, times) of mail sent before `before`: the worker
    * blanks a mail's text once it is out, and who was mailed what is personal data nobody needs for
    * long. Unsent mail stays for the sweep and for operators. The dedupe keys that go with it guard a
