@@ -232,6 +232,8 @@ describe('session expiry', () => {
     notifySessionExpired({ source: 'rest', status: 403, token: TOKEN });
     await jest.advanceTimersByTimeAsync(100);
     expect(env.hardRedirect).toHaveBeenCalledWith('/login');
+    // The expiry cleared the debug log with the session: the failed navigation is not logged after it.
+    expect(window.localStorage.getItem(STORAGE_KEYS.authDebugLog)).toBeNull();
   });
 
   it('expires the session when refreshing the user is refused', async () => {

@@ -157,13 +157,15 @@ export class SessionController implements SessionControl {
     });
   }
 
-  /** `logFailure` false after a sign-out's clear: the log has gone and must stay gone. */
-  private goToLogin(logFailure = true): void {
+  /**
+   * Every way here follows a clear of the session's private data, the debug log included, so a failed
+   * navigation is not logged: that entry would be all a shared computer keeps of the session.
+   */
+  private goToLogin(): void {
     try {
       this.options.env.navigate(ROUTES.login);
-    } catch (error) {
+    } catch {
       // When client-side navigation fails, fall back to a full page load.
-      if (logFailure) logAuthEvent('navigation.failed', { details: { to: ROUTES.login, error: String(error) } });
       this.options.env.hardRedirect(ROUTES.login);
     }
   }
@@ -220,7 +222,7 @@ export class SessionController implements SessionControl {
     // would be all that a shared computer keeps of it.
     endStoredSession();
     this.setState(ANONYMOUS);
-    this.goToLogin(false);
+    this.goToLogin();
     this.toasts()?.success(SESSION_MESSAGES.loggedOut);
     // If the router did not get there (e.g. a blocked transition), load /login for real. The URL
     // changes as soon as the router navigates, while the rendered path waits for /login's lazily
