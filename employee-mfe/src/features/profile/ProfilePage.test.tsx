@@ -350,7 +350,7 @@ describe('profile security section', () => {
     const api = fakeApi(true);
     const toast = await renderProfile(api);
     api.status.mockResolvedValue({ enabled: false, backupCodesRemaining: 0 });
-    api.disable.mockRejectedValueOnce(new ApiError({ status: 400, error: 'Two-factor authentication is not enabled', details: ['Two-factor authentication is not enabled'] }));
+    api.disable.mockRejectedValueOnce(new ApiError({ status: 409, error: 'Two-factor authentication is not enabled' }));
     fireEvent.click(screen.getByRole('button', { name: 'Turn off two-factor authentication' }));
     fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'Employee12345' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Turn off' })));

@@ -86,12 +86,12 @@ documentRoute({
 documentRoute({
   method: 'post', path: '/api/auth/2fa/disable', summary: 'Turn two-factor off (password or current code)', tags, access: 'user', request: jsonBody(ReauthInput),
   responses: { 200: { description: 'Off, with a fresh token', schema: objectSchema(TwoFactorDisableResult) } },
-  errors: [429],
+  errors: [409, 429],
 });
 documentRoute({
   method: 'post', path: '/api/auth/2fa/backup-codes/regenerate', summary: 'Replace the backup codes (password or current code)', tags, access: 'user', request: jsonBody(ReauthInput),
   responses: { 200: { description: 'The new codes and a fresh token', schema: objectSchema(BackupCodesResult) } },
-  errors: [429],
+  errors: [409, 429],
 });
 
 documentRoute({

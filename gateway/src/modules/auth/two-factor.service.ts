@@ -115,7 +115,7 @@ export class TwoFactorService {
 
   async disable(actor: Actor, input: unknown, meta: RequestMeta): Promise<TwoFactorDisableResult> {
     const user = await this.currentUser(actor);
-    if (!user.twoFactorEnabled) throw new ValidationError(MESSAGES.twoFactorNotEnabled, [MESSAGES.twoFactorNotEnabled]);
+    if (!user.twoFactorEnabled) throw new ConflictError(MESSAGES.twoFactorNotEnabled);
     await this.reauthenticate(user, input, meta, 'disable');
     await this.dataSource.transaction(async (manager) => {
       await this.clear(user.id, manager);
@@ -127,7 +127,7 @@ export class TwoFactorService {
 
   async regenerateBackupCodes(actor: Actor, input: unknown, meta: RequestMeta): Promise<BackupCodesResult> {
     const user = await this.currentUser(actor);
-    if (!user.twoFactorEnabled) throw new ValidationError(MESSAGES.twoFactorNotEnabled, [MESSAGES.twoFactorNotEnabled]);
+    if (!user.twoFactorEnabled) throw new ConflictError(MESSAGES.twoFactorNotEnabled);
     await this.reauthenticate(user, input, meta, 'regenerate');
     const codes = newBackupCodes();
     const hashes = await Promise.all(codes.map((c) => this.hasher.hash(c)));
