@@ -65,6 +65,7 @@ export class PasswordService {
     await this.guard.check(user.id, meta, 'auth.password_check_failure', 'change_password', () => this.hasher.verify(user.passwordHash, currentPassword), MESSAGES.currentPasswordWrong);
     const passwordHash = await this.hasher.hash(newPassword);
     await this.dataSource.transaction(async (manager) => {
+      await this.sessions.holdForChange(user.id, sessionId, manager);
       await this.replacePassword(manager, user.id, passwordHash);
       await this.sessions.endOthers(user.id, sessionId, manager);
       await this.audit.record({ action: 'auth.password_change', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);

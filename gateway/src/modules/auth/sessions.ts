@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { requireUser, type Actor, type RequestMeta } from '../../shared/actor';
 import type { Clock } from '../../shared/clock';
-import { NotFoundError } from '../../shared/errors';
+import { NotFoundError, UnauthenticatedError } from '../../shared/errors';
 import { queryRows } from '../../shared/sql';
 import { z } from '../../shared/validation';
 import type { AuditService } from '../audit';
@@ -47,6 +47,23 @@ export class SessionService {
   async current(userId: number, sessionId: string): Promise<SessionState | null> {
     const state = await this.reader.read(sessionId);
     return state?.userId === userId ? state : null;
+  }
+
+  /**
+   * First step of a change a session makes to its own account (password, two-factor), in the change's
+   * transaction: holds the user's row, so such changes of one account run one at a time (each ending the
+   * others' sessions), then checks the caller's session is still live. A session ended while the request
+   * checked the password (by a change that went first, or signed out elsewhere) must not make the change:
+   * 401. The session row itself is not locked: every writer of sessions locks them after the user's row.
+   */
+  async holdForChange(userId: number, sessionId: string, manager: EntityManager): Promise<void> {
+    await manager.query('select 1 from users where id = $1 for update', [userId]);
+    const [row] = await queryRows<{ live: boolean }>(
+      manager,
+      `select ${liveSessionSql('s', '$1', String(Number(this.idleMinutes)))} as live from sessions s where s.user_id = $2 and s.id = $3 and s.revoked_at is null`,
+      [this.clock(), userId, sessionId],
+    );
+    if (!row?.live) throw new UnauthenticatedError();
   }
 
   /** A new session for a sign-in from `meta`; returns its id, for the token. */

@@ -101,6 +101,7 @@ export class TwoFactorService {
       const step = await matchTotp(secret, code, user.lastTotpStep);
       if (step === null) return false;
       return this.dataSource.transaction(async (manager) => {
+        await this.sessions.holdForChange(user.id, requireUser(actor).sessionId, manager);
         const enabled = await this.users.enableTwoFactor(user.id, step, user.twoFactorSecret, manager);
         // Lost a race (enabled meanwhile, setup restarted, or the step spent): treat as a wrong code.
         if (!enabled) return false;
@@ -118,6 +119,7 @@ export class TwoFactorService {
     if (!user.twoFactorEnabled) throw new ConflictError(MESSAGES.twoFactorNotEnabled);
     await this.reauthenticate(user, input, meta, 'disable');
     await this.dataSource.transaction(async (manager) => {
+      await this.sessions.holdForChange(user.id, requireUser(actor).sessionId, manager);
       await this.clear(user.id, manager);
       await this.sessions.endOthers(user.id, requireUser(actor).sessionId, manager);
       await this.audit.record({ action: '2fa.disable', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);
@@ -132,6 +134,7 @@ export class TwoFactorService {
     const codes = newBackupCodes();
     const hashes = await Promise.all(codes.map((c) => this.hasher.hash(c)));
     await this.dataSource.transaction(async (manager) => {
+      await this.sessions.holdForChange(user.id, requireUser(actor).sessionId, manager);
       await this.replaceBackupCodes(manager, user.id, hashes);
       await this.sessions.endOthers(user.id, requireUser(actor).sessionId, manager);
       await this.audit.record({ action: '2fa.backup_codes_regenerated', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);

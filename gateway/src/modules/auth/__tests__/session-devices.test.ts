@@ -4,6 +4,7 @@ import { AuditService } from '../../audit';
 import { SessionService } from '../sessions';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { authTestApp, bearer, enableTwoFactor, gql, PROXY_ENV, randomIp, sessionFor, tokenFor, type TestUser } from '../../../../test/auth';
+import { whileLocked } from '../../../../test/locks';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
@@ -27,6 +28,41 @@ describe('sessions per device', () => {
 
   const me = (token: string, app: TestApp = suite.t) => request(app.app).get('/api/auth/me').set(bearer(token));
   const list = (token: string) => request(suite.t.app).get('/api/auth/sessions').set(bearer(token));
+
+  it('a session ended while its password change was under way does not change the password', async () => {
+    const user = await person();
+    const stolen = await signIn(user, PHONE);
+    // The owner ends every session (a reset, another change) while the stolen one's change checks the password.
+    const res = await whileLocked({
+      hold: async (client) => {
+        await client.query('select 1 from users where id = $1 for update', [user.id]);
+        await client.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [user.id]);
+      },
+      start: () => request(suite.t.app).post('/api/auth/change-password').set(bearer(stolen)).send({ currentPassword: user.password, newPassword: 'Taken-over-2031' }),
+      waitingOn: '%users%',
+      what: "the change waiting on the owner's hold of the account",
+    });
+    expect(res.status).toBe(401);
+    await request(suite.t.app).post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200);
+  });
+
+  it('nor does it turn two-factor off', async () => {
+    const user = await person();
+    const ip = randomIp();
+    const on = await enableTwoFactor(suite.t, await signIn(user, PHONE, ip), ip, user.password);
+    const res = await whileLocked({
+      hold: async (client) => {
+        await client.query('select 1 from users where id = $1 for update', [user.id]);
+        await client.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [user.id]);
+      },
+      start: () => request(suite.t.app).post('/api/auth/2fa/disable').set('x-forwarded-for', ip).set(bearer(on.token)).send({ password: user.password }),
+      waitingOn: '%users%',
+      what: "the change waiting on the owner's hold of the account",
+    });
+    expect(res.status).toBe(401);
+    const [row] = (await suite.t.dataSource.query('select two_factor_enabled from users where id = $1', [user.id])) as Array<{ two_factor_enabled: boolean }>;
+    expect(row?.two_factor_enabled).toBe(true);
+  });
 
   it('signing out on one device leaves the other signed in', async () => {
     const user = await person();
