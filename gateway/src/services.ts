@@ -8,7 +8,7 @@ import { ChecklistItemsService, ChecklistService, companyDay, completedSql, comp
 import { DashboardService } from './modules/dashboard';
 import { DocumentsService, linkedDocumentsForItems } from './modules/documents';
 import { InsightsService } from './modules/insights';
-import { InvitationsService } from './modules/invitations';
+import { InvitationsService, openInvitationsWithRole } from './modules/invitations';
 import { MailOutbox } from './modules/mail';
 import { NotificationService, ReminderService } from './modules/notifications';
 import { ProgressService } from './modules/progress';
@@ -60,7 +60,8 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const companyToday: CompanyToday = async (manager) => (await companyDay(manager ?? dataSource, clock())).today;
   // Users get the checklist's completion and calendar handed in, so the users module imports no module above it.
   const users = new UsersService(dataSource, (userIds, manager) => completionPercentages(manager ?? dataSource, userIds), companyToday);
-  const roles = new RolesService(dataSource, users, audit);
+  // Role deletion asks the invitations module too, which itself needs the roles: its question is a plain function.
+  const roles = new RolesService(dataSource, { countByRole: (roleId, manager) => users.countByRole(roleId, manager), openInvitations: (roleId, manager) => openInvitationsWithRole(manager, roleId) }, audit);
   const hasher = new PasswordHasher(options.auth.argon2);
   const tokens = new TokenService(options.jwtSecret);
   const limiter = new RateLimiter(dataSource);

@@ -24,10 +24,20 @@ const OPEN_SQL = `i.accepted_at is null and i.revoked_at is null and i.replaced_
 const USABLE_SQL = `${OPEN_SQL} and i.expires_at > now()`;
 const TTL_SQL = `now() + make_interval(days => ${INVITATION_LIMITS.ttlDays})`;
 
+// The role's current name while it exists; the name it had when it was last used, once deleted (closed invitations only).
 const VIEW_SQL = `
-  select i.id, i.email, i.name, i.role_id, r.name as role_name, i.start_date::text as start_date, i.manager_id, i.buddy_id,
+  select i.id, i.email, i.name, i.role_id, coalesce(r.name, i.role_name) as role_name, i.start_date::text as start_date, i.manager_id, i.buddy_id,
          ${STATUS_SQL} as status, i.expires_at, i.created_at
-    from invitations i join roles r on r.id = i.role_id`;
+    from invitations i left join roles r on r.id = i.role_id`;
+
+/**
+ * How many open invitations (not accepted, revoked or replaced; expired ones can be resent) use the
+ * role: role deletion refuses while any does, since accepting one creates an account with it.
+ */
+export async function openInvitationsWithRole(db: DataSource | EntityManager, roleId: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, `select count(*)::int as n from invitations i where i.role_id = $1 and ${OPEN_SQL}`, [roleId]);
+  return row?.n ?? 0;
+}
 
 interface ViewRow extends Omit<InvitationType, 'expires_at' | 'created_at'> {
   expires_at: Date;
@@ -106,8 +116,8 @@ export class InvitationsService {
       await this.replaceExpired(manager, [data.email]);
       const [row] = await queryRows<{ id: number; expires_at: Date }>(
         manager,
-        `insert into invitations (email, name, role_id, start_date, manager_id, buddy_id, token_hash, expires_at, invited_by)
-         values ($1, $2, $3, $4, $5, $6, $7, ${TTL_SQL}, $8) returning id, expires_at`,
+        `insert into invitations (email, name, role_id, role_name, start_date, manager_id, buddy_id, token_hash, expires_at, invited_by)
+         select $1, $2, r.id, r.name, $4, $5, $6, $7, ${TTL_SQL}, $8 from roles r where r.id = $3 returning id, expires_at`,
         [data.email, data.name, data.role_id, data.start_date, data.manager_id, data.buddy_id, token.hash, invitedBy],
       );
       if (!row) throw new Error('invitation insert returned no row');
@@ -240,11 +250,18 @@ export class InvitationsService {
         const errors = valid.filter((v) => taken.has(v.email.toLowerCase())).map((v) => ({ line: v.line, message: M.emailTaken }));
         throw new ValidationError(M.csvRejected, [], { errors });
       }
+      // The roles were read outside this transaction: one deleted since gets its lines refused, and the others
+      // are held (FOR KEY SHARE), so none goes before these invitations are written.
+      const roleIds = [...new Set(valid.map((v) => v.role_id))];
+      const kept = new Set((await queryRows<{ id: number }>(manager, 'select id from roles where id = any($1::int[]) for key share', [roleIds])).map((r) => r.id));
+      const gone = valid.filter((v) => !kept.has(v.role_id));
+      if (gone.length > 0) throw new ValidationError(M.csvRejected, [], { errors: gone.map((v) => ({ line: v.line, message: M.csvRoleUnknown(v.role_name) })) });
       const rows = await queryRows<{ id: number; email: string; name: string; expires_at: Date }>(
         manager,
-        `insert into invitations (email, name, role_id, start_date, manager_id, buddy_id, token_hash, expires_at, invited_by)
-         select email, name, role_id, start_date, manager_id, buddy_id, token_hash, ${TTL_SQL}, $8
+        `insert into invitations (email, name, role_id, role_name, start_date, manager_id, buddy_id, token_hash, expires_at, invited_by)
+         select t.email, t.name, r.id, r.name, t.start_date, t.manager_id, t.buddy_id, t.token_hash, ${TTL_SQL}, $8
            from unnest($1::text[], $2::text[], $3::int[], $4::date[], $5::int[], $6::int[], $7::text[]) as t(email, name, role_id, start_date, manager_id, buddy_id, token_hash)
+           join roles r on r.id = t.role_id
          returning id, email, name, expires_at`,
         [
           valid.map((v) => v.email),

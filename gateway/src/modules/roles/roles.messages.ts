@@ -8,6 +8,7 @@ export const ROLE_MESSAGES = {
   inUse: 'Cannot delete a role that is assigned to users',
   referenced: 'Cannot delete a role that is still in use',
   ownsTasks: 'Cannot delete a role that owns checklist tasks: give those tasks another owner first',
+  openInvitations: 'Cannot delete a role that open invitations use: revoke them first',
   adminRoleDelete: 'The administrator role cannot be deleted',
   adminRoleRename: 'The administrator role cannot be renamed',
   invalidId: 'Invalid role id',

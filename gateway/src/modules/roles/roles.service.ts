@@ -9,9 +9,11 @@ import { Role } from './role.entity';
 import { ROLE_MESSAGES } from './roles.messages';
 import { CreateRoleInput, RoleId, RoleJson, UpdateRoleInput } from './roles.schemas';
 
-/** Who holds a role: what role deletion asks before it runs (the users module answers). */
+/** Who holds a role: what role deletion asks before it runs (the users and invitations modules answer). */
 export interface RoleHolders {
   countByRole(roleId: number, manager?: EntityManager): Promise<number>;
+  /** Open invitations into the role: accepting one would create an account with it. */
+  openInvitations(roleId: number, manager: EntityManager): Promise<number>;
 }
 
 /**
@@ -89,6 +91,8 @@ export class RolesService {
       const role = await repo.findOne({ where: { id: roleId }, lock: { mode: 'pessimistic_write' } });
       if (!role) throw new NotFoundError(ROLE_MESSAGES.notFound);
       if ((await this.holders.countByRole(roleId, manager)) > 0) throw new ConflictError(ROLE_MESSAGES.inUse);
+      // An invitation is written while holding its role (exists, FOR KEY SHARE), so none can start after this.
+      if ((await this.holders.openInvitations(roleId, manager)) > 0) throw new ConflictError(ROLE_MESSAGES.openInvitations);
       await repo.delete({ id: roleId });
       await this.audit.record({ action: 'role.delete', actorUserId: admin.userId, targetType: 'role', targetId: roleId, ip: meta.ip, details: { before: RoleJson.parse(role) } }, manager);
       return role;

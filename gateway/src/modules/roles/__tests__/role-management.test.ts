@@ -28,7 +28,7 @@ describe('role management (administrators only)', () => {
     await t.close();
   });
 
-  const as = (token: string | null, method: 'post' | 'put' | 'delete', path: string, body?: object) => {
+  const as = (token: string | null, method: 'get' | 'post' | 'put' | 'delete', path: string, body?: object) => {
     let req = request(t.app)[method](path);
     if (token) req = req.set(bearer(token));
     return body ? req.send(body) : req;
@@ -93,6 +93,25 @@ describe('role management (administrators only)', () => {
     expect(audits[0]?.details.before.name).toBe(role.name);
     expect(audits[0]?.details.after.name).toBe(`${role.name} v2`);
     await as(adminToken, 'put', '/api/roles/999999', { name: 'Nobody' }).expect(404, { error: ROLE_MESSAGES.notFound });
+  });
+
+  it('refuses a role that open invitations use; one only closed invitations used can go, and they stay listed', async () => {
+    const invited = await makeRole();
+    const email = `invited-${tag}@example.org`;
+    const invitation = await as(adminToken, 'post', '/api/admin/invitations', { email, name: 'Ivo Invited', role_id: invited.id }).expect(201);
+    try {
+      await as(adminToken, 'delete', `/api/roles/${invited.id}`).expect(409, { error: 'Cannot delete a role that open invitations use: revoke them first' });
+      // Expired is still open: an administrator can resend it.
+      await t.dataSource.query(`update invitations set expires_at = now() - interval '1 day' where id = $1`, [invitation.body.id]);
+      await as(adminToken, 'delete', `/api/roles/${invited.id}`).expect(409);
+      await as(adminToken, 'delete', `/api/admin/invitations/${invitation.body.id}`).expect(200);
+      await as(adminToken, 'delete', `/api/roles/${invited.id}`).expect(200, { success: true });
+      roles.splice(roles.indexOf(invited.id), 1);
+      const listed = await as(adminToken, 'get', '/api/admin/invitations?status=revoked&limit=100').expect(200);
+      expect((listed.body.data as Array<{ id: number }>).find((i) => i.id === invitation.body.id)).toMatchObject({ email, role_id: invited.id, role_name: invited.name, status: 'revoked' });
+    } finally {
+      await t.dataSource.query('delete from invitations where id = $1', [invitation.body.id]);
+    }
   });
 
   it('deletes an unused role; refuses one assigned to users (409), and the administrator role', async () => {
