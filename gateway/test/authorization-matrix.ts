@@ -243,7 +243,7 @@ async function inactiveUser(ctx: MatrixContext): Promise<number> {
 async function makeInvitation(ctx: MatrixContext): Promise<{ id: number; token: string }> {
   const { token, hash } = newLinkToken();
   const rows = (await ctx.t.dataSource.query(
-    `insert into invitations (email, name, role_id, token_hash, expires_at) values ($1, $2, 1, $3, now() + interval '1 day') returning id`,
+    `insert into invitations (email, name, role_id, role_name, token_hash, expires_at) select $1, $2, r.id, r.name, $3, now() + interval '1 day' from roles r where r.id = 1 returning id`,
     [uniqueEmail('matrix-invite'), `Matrix hire ${ctx.tag}`, hash],
   )) as Array<{ id: number }>;
   return { id: (rows[0] as { id: number }).id, token };
