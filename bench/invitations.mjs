@@ -79,9 +79,12 @@ async function floorInsert(url, round) {
     const [{ id: roleId }] = (await c.query('select min(id) as id from roles')).rows;
     return timeMs(async () => {
       await c.query('begin');
+      // As the import writes them: the role held and its name kept on each invitation.
+      await c.query('select id from roles where id = any($1::int[]) for key share', [[roleId]]);
       await c.query(
-        `insert into bench_floor_invitations (email, name, role_id, token_hash, expires_at)
-         select e, n, $4, h, now() + interval '7 days' from unnest($1::text[], $2::text[], $3::text[]) as t(e, n, h)`,
+        `insert into bench_floor_invitations (email, name, role_id, role_name, token_hash, expires_at)
+         select e, n, r.id, r.name, h, now() + interval '7 days' from unnest($1::text[], $2::text[], $3::text[]) as t(e, n, h)
+           join roles r on r.id = $4`,
         [rows.map((r) => r.email), rows.map((r) => r.name), rows.map((r) => r.hash), roleId],
       );
       await c.query(

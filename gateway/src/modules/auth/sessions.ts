@@ -54,7 +54,9 @@ export class SessionService {
    * transaction: holds the user's row, so such changes of one account run one at a time (each ending the
    * others' sessions), then checks the caller's session is still live. A session ended while the request
    * checked the password (by a change that went first, or signed out elsewhere) must not make the change:
-   * 401. The session row itself is not locked: every writer of sessions locks them after the user's row.
+   * 401. The session row itself is not locked: a revocation of several sessions at once (sign out
+   * everywhere else) locks them without the user's row, and holding this one here could deadlock with
+   * it; a sign-out committing after this check is simply ordered after the change.
    */
   async holdForChange(userId: number, sessionId: string, manager: EntityManager): Promise<void> {
     await manager.query('select 1 from users where id = $1 for update', [userId]);

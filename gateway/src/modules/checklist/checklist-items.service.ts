@@ -102,8 +102,11 @@ export class ChecklistItemsService {
     const id = parseId(rawId, CHECKLIST_MESSAGES.invalidItemId);
     const fields = parseInput(UpdateChecklistItem, input);
     return this.writing(async (manager) => {
-      const before = await this.lockOne(manager, id);
+      // Roles before the item, the order a role's deletion takes them in (its foreign keys reach the
+      // items): the other order could deadlock with it. Only roles the change names are held.
       await this.assertRoleExists(manager, fields.roleId);
+      if (fields.ownerRoleId !== undefined && fields.ownerRoleId !== null) await this.roles.exists(fields.ownerRoleId, manager);
+      const before = await this.lockOne(manager, id);
       const owner = await this.ownerOf(manager, fields, before);
       const params = new SqlParams();
       const id$ = params.add(id);
@@ -282,7 +285,8 @@ export class ChecklistItemsService {
     if (ownerType !== 'role') return { owner_type: ownerType, owner_role_id: null };
     const roleId = fields.ownerRoleId !== undefined ? fields.ownerRoleId : current.owner_role_id;
     if (roleId === null) throw invalid([CHECKLIST_ITEM_MESSAGES.ownerRoleRequired]);
-    if (!(await this.roles.exists(roleId, manager))) throw invalid([CHECKLIST_ITEM_MESSAGES.ownerRoleNotFound]);
+    // A role the change names is held (FOR KEY SHARE); the item's current one is only read: its foreign key already keeps it.
+    if (!(await this.roles.exists(roleId, fields.ownerRoleId !== undefined ? manager : undefined))) throw invalid([CHECKLIST_ITEM_MESSAGES.ownerRoleNotFound]);
     return { owner_type: ownerType, owner_role_id: roleId };
   }
 

@@ -24,7 +24,7 @@ const OPEN_SQL = `i.accepted_at is null and i.revoked_at is null and i.replaced_
 const USABLE_SQL = `${OPEN_SQL} and i.expires_at > now()`;
 const TTL_SQL = `now() + make_interval(days => ${INVITATION_LIMITS.ttlDays})`;
 
-// The role's current name while it exists; the name it had when it was last used, once deleted (closed invitations only).
+// The role's current name while it exists; once deleted (closed invitations only), the name it had when the invitation was sent.
 const VIEW_SQL = `
   select i.id, i.email, i.name, i.role_id, coalesce(r.name, i.role_name) as role_name, i.start_date::text as start_date, i.manager_id, i.buddy_id,
          ${STATUS_SQL} as status, i.expires_at, i.created_at
@@ -211,12 +211,14 @@ export class InvitationsService {
       const people = await this.users.peopleProblems(null, { managerId: row.manager_id, buddyId: row.buddy_id }, manager);
       const managerId = people.includes('managerUnknown') ? null : row.manager_id;
       const buddyId = people.includes('buddyUnknown') ? null : row.buddy_id;
+      // Named in the audit, so an administrator can see whom to assign instead.
+      const leftOut = { ...(managerId !== row.manager_id ? { manager_left_out: row.manager_id } : {}), ...(buddyId !== row.buddy_id ? { buddy_left_out: row.buddy_id } : {}) };
       const created = await this.users.create(
         { name: row.name, email: row.email, passwordHash, roleId: row.role_id, startDate: row.start_date, managerId, buddyId },
         manager,
       );
       await manager.query(`update invitations set accepted_at = now(), user_id = $2 where id = $1`, [row.id, created.id]);
-      await this.audit.record({ action: 'invitation.accept', actorUserId: created.id, targetType: 'invitation', targetId: row.id, ip: meta.ip, details: { user_id: created.id } }, manager);
+      await this.audit.record({ action: 'invitation.accept', actorUserId: created.id, targetType: 'invitation', targetId: row.id, ip: meta.ip, details: { user_id: created.id, ...leftOut } }, manager);
       return created;
     });
     return this.auth.startSession(user, meta);

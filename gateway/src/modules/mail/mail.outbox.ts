@@ -76,12 +76,15 @@ export class MailOutbox {
   /**
    * Withdraws queued mail not yet sent whose dedupe key starts with `keyPrefix` (the links of a revoked
    * or replaced invitation), so nobody receives a link that no longer works; their delivery jobs then
-   * find no row. A mail being delivered holds its row, so this waits for it and leaves it, sent.
+   * find no row. A mail being delivered holds its row across the SMTP exchange: it is skipped, not
+   * waited for (a slow mail server must not time the caller out), and may still go out.
    */
   async withdrawUnsent(manager: EntityManager, keyPrefix: string): Promise<number> {
     const rows = await queryRows<{ id: string }>(
       manager,
-      'delete from mail_outbox where sent_at is null and starts_with(dedupe_key, $1) returning id::text as id',
+      `delete from mail_outbox where id in (
+         select id from mail_outbox where sent_at is null and starts_with(dedupe_key, $1) for update skip locked
+       ) returning id::text as id`,
       [keyPrefix],
     );
     return rows.length;

@@ -329,6 +329,8 @@ describe('invitations', () => {
       const res = await request(t.app).post(`/api/invitations/${await linkToken(email)}/accept`).set('x-forwarded-for', randomIp()).send({ password: 'Harbour-42-Kite' }).expect(201);
       const [row] = (await t.dataSource.query('select manager_id, buddy_id from users where id = $1', [res.body.user.id])) as Array<{ manager_id: number | null; buddy_id: number | null }>;
       expect(row).toEqual({ manager_id: null, buddy_id: staying.id });
+      const [audit] = (await t.dataSource.query(`select details from audit_log where action = 'invitation.accept' and details->>'user_id' = $1`, [String(res.body.user.id)])) as Array<{ details: object }>;
+      expect(audit?.details).toEqual({ user_id: res.body.user.id, manager_left_out: leaving.id });
     });
 
     it('without a start date the account starts today', async () => {
