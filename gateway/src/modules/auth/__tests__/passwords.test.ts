@@ -16,6 +16,7 @@ import {
   uniqueEmail,
   type TestUser,
 } from '../../../../test/auth';
+import { whileLocked } from '../../../../test/locks';
 
 /*
  * The password lifecycle over REST and GraphQL on the real app and database:
@@ -296,6 +297,22 @@ describe('the password lifecycle', () => {
       const link = await mailedLink(u);
       await t.dataSource.query('update users set is_active = false where id = $1', [u.id]);
       await reset(link).expect(400, { error: INVALID_LINK, details: [INVALID_LINK] });
+    });
+
+    it("waits for a change of the same account instead of deadlocking with it: the change closes the link, 400", async () => {
+      const u = await user();
+      const link = await mailedLink(u);
+      // A password change as it writes: the account's row held, then its open links closed.
+      const res = await whileLocked({
+        hold: (client) => client.query('select 1 from users where id = $1 for update', [u.id]),
+        start: () => reset(link),
+        waitingOn: '%users%',
+        what: 'the reset waiting on the change that holds the account',
+        beforeCommit: (client) => client.query('update password_resets set used_at = now() where user_id = $1 and used_at is null', [u.id]),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: INVALID_LINK, details: [INVALID_LINK] });
+      await login(u.email, u.password).expect(200);
     });
 
     it('a refused new password leaves the link usable', async () => {
