@@ -98,7 +98,7 @@ export async function benchReminders({ report, cluster }) {
     console.info(`  baseline count(*): ${baseline.map((ms) => round(ms)).join(', ')} ms`);
 
     const config = parseEnv({ NODE_ENV: 'test', PUBLIC_URL: 'https://onboarding.example.com' }, null, { server: false });
-    const services = createServices(dataSource, { jwtSecret: 'bench-only-secret-0123456789abcdef0123', auth: config.auth, mail: config.mail });
+    const services = createServices(dataSource, { jwtSecret: 'bench-only-secret-0123456789abcdef0123', auth: config.auth, mail: config.mail, reports: config.reports });
     let first;
     const firstMs = await timeMs(async () => {
       first = await services.reminders.run();

@@ -20,7 +20,7 @@ import type { Logger } from './shared/logger';
 export const JSON_BODY_LIMIT = '1mb';
 
 export interface AppDeps {
-  config: Pick<ResolvedConfig, 'nodeEnv' | 'trustProxy' | 'jwtSecret' | 'auth' | 'mail'>;
+  config: Pick<ResolvedConfig, 'nodeEnv' | 'trustProxy' | 'jwtSecret' | 'auth' | 'mail' | 'reports'>;
   dataSource: DataSource;
   logger: Logger;
   /** The time source of the date rules (due dates, overdue, urgency); the system clock unless a test pins it. */
@@ -40,7 +40,7 @@ export interface App {
 /** Builds the whole HTTP surface without listening, so tests drive it with supertest. */
 export async function createApp({ config, dataSource, logger, clock = systemClock }: AppDeps): Promise<App> {
   const production = config.nodeEnv === 'production';
-  const services = createServices(dataSource, { jwtSecret: config.jwtSecret, auth: config.auth, mail: config.mail, clock });
+  const services = createServices(dataSource, { jwtSecret: config.jwtSecret, auth: config.auth, mail: config.mail, reports: config.reports, clock });
   const apollo = await createApolloServer({ schema: await buildGraphQLSchema(), nodeEnv: config.nodeEnv, logger });
   let shuttingDown = false;
 

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { AuthConfig, MailConfig } from './config';
+import type { AuthConfig, MailConfig, ReportsConfig } from './config';
 import { AdminReportsService } from './modules/admin';
 import { AuditService } from './modules/audit';
 import { AuthService, PasswordHasher, PasswordService, RateLimiter, SecretBox, SessionService, TokenService, TwoFactorService } from './modules/auth';
@@ -49,6 +49,7 @@ export interface ServiceOptions {
   auth: AuthConfig;
   /** Links in mail start with PUBLIC_URL. */
   mail: Pick<MailConfig, 'publicUrl'>;
+  reports: ReportsConfig;
   /** "Now" for the date rules and session expiry; the system clock by default. */
   clock?: Clock;
 }
@@ -106,6 +107,6 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const invitations = new InvitationsService(dataSource, users, roles, auth, audit, outbox, hasher, limiter, {
     tokenAttemptsPerAddress: options.auth.rateLimits.invitationTokenPerAddress,
   });
-  const reports = new ReportsService(dataSource, companyToday);
+  const reports = new ReportsService(dataSource, companyToday, options.reports);
   return { audit, auth, sessions, passwords, twoFactor, settings, users, roles, checklist, progress, dashboard, journal, documents, checklistItems, userAdmin, team, adminReports, insights, invitations, notifications, reminders, reports };
 }

@@ -21,7 +21,7 @@ export function captureLogger(level: LogLevel = 'debug'): { logger: Logger; reco
   return { logger, records };
 }
 
-export type AppConfig = Pick<ResolvedConfig, 'nodeEnv' | 'trustProxy' | 'jwtSecret' | 'auth' | 'mail'>;
+export type AppConfig = Pick<ResolvedConfig, 'nodeEnv' | 'trustProxy' | 'jwtSecret' | 'auth' | 'mail' | 'reports'>;
 
 /** The signing secret of every test app, so tests can forge tokens (tampered, expired, …) against it. */
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789abcdef';
@@ -33,7 +33,7 @@ export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789abcdef
  */
 export function testConfig(nodeEnv: NodeEnv = 'test', env: Record<string, string> = {}): AppConfig {
   const parsed = parseEnv({ NODE_ENV: 'test', ARGON2_MEMORY_KIB: '8', ARGON2_TIME_COST: '1', ...env }, null);
-  return { nodeEnv, trustProxy: parsed.trustProxy, jwtSecret: TEST_JWT_SECRET, auth: parsed.auth, mail: parsed.mail };
+  return { nodeEnv, trustProxy: parsed.trustProxy, jwtSecret: TEST_JWT_SECRET, auth: parsed.auth, mail: parsed.mail, reports: parsed.reports };
 }
 
 export interface TestApp {

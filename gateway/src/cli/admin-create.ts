@@ -137,7 +137,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
 
     database = await openDatabase(config, 'admin:create', EXIT.noDatabase);
     // This command issues no tokens: without JWT_SECRET any throwaway key will do.
-    const services = createServices(database.dataSource, { jwtSecret: config.jwtSecret ?? crypto.randomBytes(32).toString('base64url'), auth: config.auth, mail: config.mail });
+    const services = createServices(database.dataSource, { jwtSecret: config.jwtSecret ?? crypto.randomBytes(32).toString('base64url'), auth: config.auth, mail: config.mail, reports: config.reports });
     if (password === null) {
       const invitation = await services.invitations.inviteAdministrator({ name: who.name, email: who.email }, COMMAND_LINE);
       io.stdout.write(

@@ -55,7 +55,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     }
     database = await openDatabase(config, 'jobs:reminders', EXIT.noDatabase);
     // This command issues no tokens: without JWT_SECRET any throwaway key will do.
-    const services = createServices(database.dataSource, { jwtSecret: config.jwtSecret ?? crypto.randomBytes(32).toString('base64url'), auth: config.auth, mail: config.mail });
+    const services = createServices(database.dataSource, { jwtSecret: config.jwtSecret ?? crypto.randomBytes(32).toString('base64url'), auth: config.auth, mail: config.mail, reports: config.reports });
     const sent = await services.reminders.run();
     io.stdout.write(`${JSON.stringify(sent)}\n`);
     return EXIT.done;

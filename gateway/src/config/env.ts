@@ -33,6 +33,13 @@ export interface Config {
    * still be run by hand. The company-wide switch is a setting (docs/product.md#notifications).
    */
   reminderSchedule: boolean;
+  reports: ReportsConfig;
+}
+
+/** CSV downloads (docs/decisions.md, "CSV reports"). */
+export interface ReportsConfig {
+  /** A download whose client has read nothing for this long is cut, which frees its database connection (REPORT_STALL_SECONDS). */
+  stallSeconds: number;
 }
 
 /** Outgoing mail and the links in it. */
@@ -298,9 +305,10 @@ export function parseEnv(env: Env, repoRoot: string | null, options: ParseOption
   const auth = parseAuth(env, nodeEnv, problems);
   const mail = parseMail(env, production && server, problems);
   const reminderSchedule = parseBool(env, 'REMINDER_SCHEDULE', problems, 'on or off') ?? true;
+  const reports = { stallSeconds: parseIntInRange(env, 'REPORT_STALL_SECONDS', 60, 1, 3600, problems) };
 
   if (problems.length > 0) throw new ConfigError(problems);
-  return { nodeEnv, port, databaseUrl, databasePoolMax, dataDir, embeddedPgPort, seedDemo, jwtSecret, logLevel, logFormat, metricsPort, trustProxy, shutdownTimeoutMs, auth, mail, reminderSchedule };
+  return { nodeEnv, port, databaseUrl, databasePoolMax, dataDir, embeddedPgPort, seedDemo, jwtSecret, logLevel, logFormat, metricsPort, trustProxy, shutdownTimeoutMs, auth, mail, reminderSchedule, reports };
 }
 
 function parseRule(env: Env, prefix: string, defaults: RateLimitRule, problems: string[]): RateLimitRule {

@@ -3,7 +3,7 @@ import { readOrCreateJwtSecret } from './jwt-secret';
 import { findRepoRoot } from './repo-root';
 
 export { ARGON2_FLOOR, ConfigError, parseEnv, MIN_JWT_SECRET_LENGTH } from './env';
-export type { AuthConfig, Config, Env, MailConfig, NodeEnv, ParseOptions, RateLimitRule, TrustProxy } from './env';
+export type { AuthConfig, Config, Env, MailConfig, NodeEnv, ParseOptions, RateLimitRule, ReportsConfig, TrustProxy } from './env';
 
 /** A config whose JWT secret is known. */
 export type ResolvedConfig = Config & { jwtSecret: string };

@@ -67,6 +67,7 @@ describe('parseEnv', () => {
       auth: DEFAULT_AUTH,
       mail: DEFAULT_MAIL,
       reminderSchedule: true,
+      reports: { stallSeconds: 60 },
     });
   });
 
@@ -96,6 +97,7 @@ describe('parseEnv', () => {
         MAILDEV_SMTP_PORT: '2025',
         MAILDEV_WEB_PORT: '2080',
         REMINDER_SCHEDULE: 'off',
+        REPORT_STALL_SECONDS: '120',
       },
       ROOT,
     );
@@ -123,6 +125,7 @@ describe('parseEnv', () => {
         mailDevWebPort: 2080,
       },
       reminderSchedule: false,
+      reports: { stallSeconds: 120 },
     });
   });
 
@@ -272,6 +275,11 @@ describe('parseEnv', () => {
     expect(parseEnv({ ...DEV, REMINDER_SCHEDULE: 'OFF' }, ROOT).reminderSchedule).toBe(false);
     expect(parseEnv({ ...DEV, REMINDER_SCHEDULE: '' }, ROOT).reminderSchedule).toBe(true);
     expect(problems({ REMINDER_SCHEDULE: 'sometimes' })).toEqual(['REMINDER_SCHEDULE must be on or off (got "sometimes")']);
+  });
+
+  it('cuts stalled report downloads after REPORT_STALL_SECONDS, 1 to 3600', () => {
+    expect(problems({ REPORT_STALL_SECONDS: '0' })).toEqual(['REPORT_STALL_SECONDS must be an integer from 1 to 3600 (got "0")']);
+    expect(parseEnv({ NODE_ENV: 'test', REPORT_STALL_SECONDS: '5' }, ROOT).reports).toEqual({ stallSeconds: 5 });
   });
 
   it('refuses an idle timeout shorter than the once-a-minute last-seen write can keep alive', () => {

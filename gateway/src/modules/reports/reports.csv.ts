@@ -30,6 +30,8 @@ export interface CsvReport<Row> {
 export interface CsvDownload {
   filename: string;
   body: Readable | AsyncIterable<string | Buffer>;
+  /** How long the answer may wait on a client that reads nothing before it is cut. */
+  stallMs: number;
 }
 
 /** Rows fetched per round trip: big enough to be cheap, small enough to stay a few hundred KB. */
@@ -45,7 +47,7 @@ const REPORT_TIMEOUT = '300s';
  * still answer a JSON error. The connection goes back to the pool when the
  * rows are read or the stream is torn down (the client went away).
  */
-export async function openCsv<Row>(dataSource: DataSource, report: CsvReport<Row>): Promise<CsvDownload> {
+export async function openCsv<Row>(dataSource: DataSource, report: CsvReport<Row>, stallMs: number): Promise<CsvDownload> {
   // Same pool and same error mapping as every other query (TypeORM types its pool as `any`).
   const pool = (dataSource.driver as unknown as { master: Pool }).master;
   const client = await pool.connect();
@@ -84,7 +86,7 @@ export async function openCsv<Row>(dataSource: DataSource, report: CsvReport<Row
       await chunks.return?.();
     }
   }
-  return { filename: report.filename, body: body() };
+  return { filename: report.filename, body: body(), stallMs };
 }
 
 /** Ends the report's transaction and hands the connection back, once; a connection in doubt is discarded. */
@@ -104,8 +106,9 @@ function settle(client: PoolClient): (err?: unknown) => Promise<void> {
 
 /**
  * Sends an opened report: 200, text/csv, as an attachment named by the
- * report. A client that goes away mid-way ends the stream (and frees its
- * connection); any other failure after the first byte can only cut the answer short.
+ * report. A client that goes away mid-way, or stops reading for the
+ * download's stall time, ends the stream (and frees its connection); any
+ * other failure after the first byte can only cut the answer short.
  */
 export async function sendCsv(res: Response, download: CsvDownload): Promise<void> {
   res.status(200).set({
@@ -113,10 +116,40 @@ export async function sendCsv(res: Response, download: CsvDownload): Promise<voi
     'Content-Disposition': `attachment; filename="${download.filename}"`,
     'Cache-Control': 'no-store',
   });
-  await new Promise<void>((resolve, reject) => {
-    pipeline(download.body, res, (err) => {
-      if (!err || (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') resolve();
-      else reject(err);
+  const stopWatching = cutWhenStalled(res, download.stallMs);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      pipeline(download.body, res, (err) => {
+        if (!err || (err as NodeJS.ErrnoException).code === 'ERR_STREAM_PREMATURE_CLOSE') resolve();
+        else reject(err);
+      });
     });
-  });
+  } finally {
+    stopWatching();
+  }
+}
+
+/**
+ * A client that stops reading keeps the report's pooled connection (and its
+ * snapshot) for as long as its socket stays open: the statement timeout does
+ * not count time spent waiting on the client. Cuts the answer once it has
+ * waited on full buffers for a whole `stallMs` without the client taking any
+ * (so after `stallMs` to twice that); a slow reader that keeps reading is
+ * never cut. Not the socket's own timeout: the server re-arms that one for
+ * keep-alive, and a reset here would undo it.
+ */
+function cutWhenStalled(res: Response, stallMs: number): () => void {
+  let progressed = false;
+  const onDrain = () => {
+    progressed = true;
+  };
+  res.on('drain', onDrain);
+  const timer = setInterval(() => {
+    if (res.writableNeedDrain && !progressed) res.destroy();
+    progressed = false;
+  }, stallMs);
+  return () => {
+    clearInterval(timer);
+    res.off('drain', onDrain);
+  };
 }

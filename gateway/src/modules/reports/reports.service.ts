@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { ReportsConfig } from '../../config';
 import { ADMIN_ROLE_ID, requireAdmin, type Actor } from '../../shared/actor';
 import { SqlParams } from '../../shared/sql';
 import { invalid, parseInput } from '../../shared/validation';
@@ -71,6 +72,7 @@ export class ReportsService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly today: CompanyToday,
+    private readonly config: ReportsConfig,
   ) {}
 
   /** users.csv: Manage Users' rows with progress over the hire's own tasks, overdue own tasks, and the day they finished. */
@@ -187,6 +189,6 @@ export class ReportsService {
 
   /** Opens report `name`, its file named for the company's today. */
   private open<Row>(name: ReportName, today: string, report: Omit<CsvReport<Row>, 'filename' | 'columns'>): Promise<CsvDownload> {
-    return openCsv(this.dataSource, { ...report, filename: `${name}-${today}.csv`, columns: REPORT_COLUMNS[name] });
+    return openCsv(this.dataSource, { ...report, filename: `${name}-${today}.csv`, columns: REPORT_COLUMNS[name] }, this.config.stallSeconds * 1000);
   }
 }

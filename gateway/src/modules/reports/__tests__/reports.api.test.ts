@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import request from 'supertest';
@@ -215,24 +217,34 @@ describe('CSV reports (GET /api/admin/reports/*.csv)', () => {
     expect(employee.body.error).toEqual(expect.any(String));
   });
 
+  /** 40,000 more users in the fixture's role (once): enough rows that the file outgrows the socket buffers. */
+  let bulk: Promise<void> | undefined;
+  const bulkUsers = () =>
+    (bulk ??= (async () => {
+      const ids = (await t.dataSource.query(
+        `insert into users (name, email, password_hash, role_id, start_date)
+         select 'Bulk ' || $1 || ' ' || n, 'bulk-' || $1 || '-' || n || '@example.org', 'x', $2, '2025-02-03' from generate_series(1, 40000) n returning id`,
+        [tag, fx.roleId],
+      )) as Array<{ id: number }>;
+      extraUsers.push(...ids.map((r) => r.id));
+    })());
+  // A backend inside a users report's transaction (its cursor waits for an Execute, so it shows as active, not idle).
+  const inTransaction = async () =>
+    Number(
+      ((await t.dataSource.query(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null and query like '%as completed_on%'`,
+      )) as Array<{ n: number }>)[0]?.n,
+    );
+  const until = async (condition: () => Promise<boolean>, ms: number) => {
+    for (let waited = 0; waited < ms && !(await condition()); waited += 100) await new Promise((r) => setTimeout(r, 100));
+  };
+
   it('gives the database connection back when the client goes away mid-file', async () => {
-    // Enough rows that the file outgrows the socket buffers: the server must wait for the reader.
-    const ids = (await t.dataSource.query(
-      `insert into users (name, email, password_hash, role_id, start_date)
-       select 'Bulk ' || $1 || ' ' || n, 'bulk-' || $1 || '-' || n || '@example.org', 'x', $2, '2025-02-03' from generate_series(1, 40000) n returning id`,
-      [tag, fx.roleId],
-    )) as Array<{ id: number }>;
-    extraUsers.push(...ids.map((r) => r.id));
+    // The server must wait for the reader.
+    await bulkUsers();
     const server = http.createServer(t.app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    // A backend inside the report's transaction (its cursor waits for an Execute, so it shows as active, not idle).
-    const inTransaction = async () =>
-      Number(
-        ((await t.dataSource.query(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null and query like '%as completed_on%'`,
-        )) as Array<{ n: number }>)[0]?.n,
-      );
     try {
       const { port } = server.address() as AddressInfo;
       const received = await new Promise<number>((resolve, reject) => {
@@ -255,7 +267,7 @@ describe('CSV reports (GET /api/admin/reports/*.csv)', () => {
         req.on('error', () => undefined);
       });
       expect(received).toBeGreaterThan(0);
-      for (let waited = 0; waited < 5_000 && (await inTransaction()) > 0; waited += 100) await new Promise((r) => setTimeout(r, 100));
+      await until(async () => (await inTransaction()) === 0, 5_000);
       expect(await inTransaction()).toBe(0);
       // The pool (2 connections in tests) still serves: nothing was kept.
       const again = rowsOf((await get(`/api/admin/reports/users.csv?search=${tag}&status=active`).expect(200)).text);
@@ -264,5 +276,58 @@ describe('CSV reports (GET /api/admin/reports/*.csv)', () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }
+  });
+
+  describe('a client that stops reading (REPORT_STALL_SECONDS=1)', () => {
+    let stalling: TestApp;
+    let server: http.Server;
+    // A Unix socket: its buffers are a few hundred KB and do not grow, so a reader that stops holds the file back.
+    const socketPath = path.join(os.tmpdir(), `embark-reports-${crypto.randomBytes(4).toString('hex')}.sock`);
+    const reportPath = () => `/api/admin/reports/users.csv?role_id=${fx.roleId}`;
+
+    beforeAll(async () => {
+      await bulkUsers();
+      stalling = await buildTestApp({ clock: fixedClock(NOW), env: { ...PROXY_ENV, REPORT_STALL_SECONDS: '1' } });
+      server = http.createServer(stalling.app);
+      await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    });
+    afterAll(async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stalling.close();
+    });
+
+    const connections = () => new Promise<number>((resolve, reject) => server.getConnections((err, n) => (err ? reject(err) : resolve(n))));
+
+    it('is cut after the stall time, and the database connection goes back to the pool', async () => {
+      const req = http.get({ socketPath, path: reportPath(), headers: bearer(adminToken) });
+      req.on('error', () => undefined);
+      try {
+        const first = await new Promise<Buffer>((resolve) => req.on('response', (res) => res.once('data', (chunk: Buffer) => (res.pause(), resolve(chunk)))));
+        expect(first.length).toBeGreaterThan(0);
+        // The client keeps its socket open and reads nothing more.
+        expect(await inTransaction()).toBe(1);
+        await until(async () => (await inTransaction()) === 0 && (await connections()) === 0, 10_000);
+        expect(await inTransaction()).toBe(0);
+        expect(await connections()).toBe(0);
+      } finally {
+        req.destroy();
+      }
+    });
+
+    it('a reader that pauses for less than the stall time gets the whole file', async () => {
+      const text = await new Promise<string>((resolve, reject) => {
+        const req = http.get({ socketPath, path: reportPath(), headers: bearer(adminToken) }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+          res.on('error', reject);
+          res.pause();
+          setTimeout(() => res.resume(), 500);
+        });
+        req.on('error', reject);
+      });
+      expect(rowsOf(text).length).toBeGreaterThan(40_000);
+    });
   });
 });
