@@ -167,6 +167,19 @@ describe('a first start in production (NODE_ENV unset, no demo data)', () => {
     expect(mail[0]?.text).toMatch(/https:\/\/onboarding\.acme\.example\/accept-invite\?token=/);
   });
 
+  it('admin:create: a second --invite for a pending invitation is refused; a password still creates the account', async () => {
+    expect(await runIn(['--email', 'ravi.kumar@ACME.example', '--name', 'Ravi Kumar', '--invite'])).toEqual({
+      code: 3,
+      output: 'admin:create: A user or a pending invitation already uses this email\n',
+    });
+    // The invitation's mail never came: the operator gives the account a password instead.
+    const created = await runIn(['--email', 'ravi.kumar@acme.example', '--name', 'Ravi Kumar'], 'Another-Lantern-2026');
+    expect(created.code).toBe(0);
+    expect(created.output).toMatch(/^Created administrator Ravi Kumar <ravi\.kumar@acme\.example> \(user \d+\)/);
+    const res = await post('/api/auth/login', { email: 'ravi.kumar@acme.example', password: 'Another-Lantern-2026' });
+    expect(res.status).toBe(200);
+  });
+
   it('refuses to start while an account has the demo administrator password, naming it', async () => {
     await stop(gateway);
     // A database seeded with demo data by an earlier start that forgot NODE_ENV.

@@ -40,7 +40,9 @@ Same rules as registration: at least 8 characters with letters and numbers, not 
 password, not containing the email's name.
 
 Exit codes: 0 created, 1 unexpected failure, 2 invalid arguments or input,
-3 the email already has an account or a pending invitation, 4 the database cannot be reached.
+3 the email already has an account (with --invite, also: a pending invitation),
+4 the database cannot be reached, 130 cancelled. Without --invite a pending invitation
+does not stand in the way: this is also the way in when its mail never arrived.
 
 In the gateway's Docker image: docker compose run --rm gateway npm run admin:create -- --email … --name …`;
 
