@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { AuthConfig, RateLimitRule } from '../../config';
 import { ADMIN_ROLE_ID, ANONYMOUS, requireUser, type Actor, type RequestMeta } from '../../shared/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors';
@@ -137,13 +137,18 @@ export class AuthService {
 
     await this.refund(hits);
     if (user.twoFactorEnabled) {
-      const challengeId = await this.openChallenge(user.id);
+      const challengeId = await this.openChallenge(user);
+      if (challengeId === null) return this.failSignIn(user.id, email, meta, 'changed_meanwhile');
       await this.audit.record({ action: 'auth.login_2fa_required', actorUserId: null, targetType: 'user', targetId: user.id, ip: meta.ip });
       return { requiresTwoFactor: true, challengeId };
     }
+    const sessionId = await this.dataSource.transaction(async (manager) =>
+      (await this.holdAccount(manager, user.id, user.passwordHash)) ? this.sessions.start(user.id, meta, manager) : null,
+    );
+    if (sessionId === null) return this.failSignIn(user.id, email, meta, 'changed_meanwhile');
     await this.users.recordLogin(user.id);
     await this.audit.record({ action: 'auth.login_success', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip, details: { method: 'password' } });
-    return { requiresTwoFactor: false, ...(await this.session(user, meta, true)) };
+    return { requiresTwoFactor: false, ...(await this.answer(user, sessionId, true)) };
   }
 
   /**
@@ -182,14 +187,19 @@ export class AuthService {
       await this.audit.record({ action: 'auth.login_2fa_failure', actorUserId: null, targetType: 'user', targetId: user.id, ip: meta.ip, details: { reason: isBackupCode ? 'bad_backup_code' : 'bad_totp' } });
       throw new UnauthenticatedError(isBackupCode ? MESSAGES.invalidBackupCode : MESSAGES.invalidCode);
     }
-    // One success per password step: of two concurrent correct answers, one consumes it.
-    const consumed = await queryRows<{ id: string }>(this.dataSource, `update login_challenges set consumed_at = now() where id = $1 and consumed_at is null returning id`, [challenge.id]);
-    if (consumed.length === 0) throw new UnauthenticatedError(MESSAGES.signInExpired);
+    const sessionId = await this.dataSource.transaction(async (manager) => {
+      // A password or two-factor change closes the open steps: held, it either finished before (and this finds the step closed) or ends this session after.
+      if (!(await this.holdAccount(manager, user.id, null))) return null;
+      // One success per password step: of two concurrent correct answers, one consumes it.
+      const consumed = await queryRows<{ id: string }>(manager, `update login_challenges set consumed_at = now() where id = $1 and consumed_at is null returning id`, [challenge.id]);
+      return consumed.length === 0 ? null : this.sessions.start(user.id, meta, manager);
+    });
+    if (sessionId === null) throw new UnauthenticatedError(MESSAGES.signInExpired);
 
     await this.refund(hits);
     await this.users.recordLogin(user.id);
     await this.audit.record({ action: 'auth.login_success', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip, details: { method: isBackupCode ? 'backup_code' : 'totp' } });
-    return this.session(user, meta, true);
+    return this.answer(user, sessionId, true);
   }
 
   /** Signs in an account another module has just created (an accepted invitation), answering as registration does. */
@@ -285,17 +295,32 @@ export class AuthService {
    * only the browser that passed the password step learns; the table keeps
    * its hash.
    */
-  private async openChallenge(userId: number): Promise<string> {
+  private async openChallenge(user: User): Promise<string | null> {
     const { token, hash } = newLinkToken();
-    await this.dataSource.transaction(async (manager) => {
-      await closeOpenChallenges(manager, userId);
+    return this.dataSource.transaction(async (manager) => {
+      if (!(await this.holdAccount(manager, user.id, user.passwordHash))) return null;
+      await closeOpenChallenges(manager, user.id);
       await manager.query(`insert into login_challenges (user_id, secret_hash, expires_at) values ($1, $2, now() + make_interval(secs => $3))`, [
-        userId,
+        user.id,
         hash,
         this.config.twoFactor.challengeTtlSeconds,
       ]);
+      return token;
     });
-    return token;
+  }
+
+  /**
+   * A sign-in's proof (the password, the second step) is checked outside any
+   * transaction, during argon2 work; a password reset or change, a two-factor
+   * change or a deactivation may commit meanwhile. Holding the account's row
+   * (FOR KEY SHARE, users before sessions and challenges as every writer takes
+   * them) until the session or step is written makes such a change either
+   * finish first, which this sees (inactive, or a `passwordHash` no longer
+   * current: false), or wait and then end what this wrote.
+   */
+  private async holdAccount(manager: EntityManager, userId: number, passwordHash: string | null): Promise<boolean> {
+    const held = await queryRows<{ id: number }>(manager, `select id from users where id = $1 and is_active and ($2::text is null or password_hash = $2) for key share`, [userId, passwordHash]);
+    return held.length === 1;
   }
 
   /** The user's open challenge with this id, if there is one (the id of another user's is nothing). */
@@ -331,11 +356,15 @@ export class AuthService {
     return { id: row.id };
   }
 
-  /** A new session for a sign-in from `meta`: its token and the user. */
-  private async session(user: User, meta: RequestMeta, reload = false): Promise<AuthPayload> {
+  /** A new session for an account just created (registration, an accepted invitation): its token and the user. */
+  private async session(user: User, meta: RequestMeta): Promise<AuthPayload> {
+    return this.answer(user, await this.sessions.start(user.id, meta));
+  }
+
+  /** A sign-in's answer for a started session: its token and the user. */
+  private async answer(user: User, sessionId: string, reload = false): Promise<AuthPayload> {
     // After recordLogin the row changed (last_login_at); reload so the answer shows it.
     const current = reload ? ((await this.users.findById(user.id)) ?? user) : user;
-    const sessionId = await this.sessions.start(current.id, meta);
     return { token: await this.tokens.sign({ userId: current.id, sessionId }), user: await this.users.view(current) };
   }
 }

@@ -1,3 +1,4 @@
+import type { Client } from 'pg';
 import request from 'supertest';
 import { newLinkToken } from '../../../shared/link-tokens';
 import { AuditService } from '../../audit';
@@ -62,6 +63,66 @@ describe('sessions per device', () => {
     expect(res.status).toBe(401);
     const [row] = (await suite.t.dataSource.query('select two_factor_enabled from users where id = $1', [user.id])) as Array<{ two_factor_enabled: boolean }>;
     expect(row?.two_factor_enabled).toBe(true);
+  });
+
+  /** What a password change writes, in its order: the account's row held, the new hash, the open steps closed, every session ended. */
+  const changePassword = (userId: number) => ({
+    hold: (client: Client) => client.query('select 1 from users where id = $1 for update', [userId]),
+    beforeCommit: async (client: Client) => {
+      await client.query(`update users set password_hash = 'changed-meanwhile' where id = $1`, [userId]);
+      await client.query('update login_challenges set consumed_at = now() where user_id = $1 and consumed_at is null', [userId]);
+      await client.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
+    },
+  });
+  const liveSessions = async (userId: number) =>
+    ((await suite.t.dataSource.query('select count(*)::int as n from sessions where user_id = $1 and revoked_at is null', [userId])) as Array<{ n: number }>)[0]?.n;
+
+  it('a sign-in whose password was checked before a change committed gets no session', async () => {
+    const user = await person();
+    // The sign-in has verified the old password while the owner's change holds the account.
+    const res = await whileLocked({
+      ...changePassword(user.id),
+      start: () => request(suite.t.app).post('/api/auth/login').set('x-forwarded-for', randomIp()).send({ email: user.email, password: user.password }),
+      waitingOn: '%users%',
+      what: "the sign-in waiting on the change's hold of the account",
+    });
+    expect(res.status).toBe(401);
+    expect(await liveSessions(user.id)).toBe(0);
+  });
+
+  it("a two-factor user's password step during a change waits for it (no deadlock over the open steps), then 401", async () => {
+    const user = await person();
+    const ip = randomIp();
+    await enableTwoFactor(suite.t, await signIn(user, PHONE, ip), ip, user.password);
+    // An open step from another device: the new step closes it, as the change does.
+    await request(suite.t.app).post('/api/auth/login').set('x-forwarded-for', ip).send({ email: user.email, password: user.password }).expect(200);
+    const res = await whileLocked({
+      ...changePassword(user.id),
+      start: () => request(suite.t.app).post('/api/auth/login').set('x-forwarded-for', randomIp()).send({ email: user.email, password: user.password }),
+      waitingOn: '%user%',
+      what: "the password step waiting on the change's hold of the account",
+    });
+    expect(res.status).toBe(401);
+    const open = (await suite.t.dataSource.query('select count(*)::int as n from login_challenges where user_id = $1 and consumed_at is null', [user.id])) as Array<{ n: number }>;
+    expect(open[0]?.n).toBe(0);
+  });
+
+  it('nor does a second step whose password step came before the change', async () => {
+    const user = await person();
+    const ip = randomIp();
+    const { backupCodes } = await enableTwoFactor(suite.t, await signIn(user, PHONE, ip), ip, user.password);
+    const step = await request(suite.t.app).post('/api/auth/login').set('x-forwarded-for', ip).send({ email: user.email, password: user.password }).expect(200);
+    const { challengeId } = step.body as { challengeId: string };
+    await suite.t.dataSource.query('update sessions set revoked_at = now() where user_id = $1', [user.id]);
+    // A backup code takes no lock on the account: the step reaches the session before the change commits.
+    const res = await whileLocked({
+      ...changePassword(user.id),
+      start: () => request(suite.t.app).post('/api/auth/2fa/verify-login').set('x-forwarded-for', ip).send({ email: user.email, token: backupCodes[0], isBackupCode: true, challengeId }),
+      waitingOn: '%user%',
+      what: "the second step waiting on the change's hold of the account",
+    });
+    expect(res.status).toBe(401);
+    expect(await liveSessions(user.id)).toBe(0);
   });
 
   it('signing out on one device leaves the other signed in', async () => {
