@@ -149,6 +149,7 @@ export class UserAdminService {
     return this.writing(async (manager) => {
       // Before the row lock: a manager change waits for another one to finish, never holding a row it may need.
       if (changes.managerId != null) await this.users.lockManagerChanges(manager);
+      await this.users.lockInOrder([id, changes.managerId, changes.buddyId], manager);
       const before = await this.lockedView(manager, id);
       if (changes.roleId !== undefined && !(await this.roles.exists(changes.roleId, manager))) throw invalid([USER_ADMIN_MESSAGES.roleUnknown]);
       const people = await this.users.peopleProblems(id, changes, manager);

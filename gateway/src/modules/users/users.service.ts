@@ -187,6 +187,17 @@ export class UsersService {
     await manager.query(`select pg_advisory_xact_lock(hashtext('users.manager_id'))`);
   }
 
+  /**
+   * Row-locks these users (FOR UPDATE) in id order, for a change that writes
+   * one and names others (a manager, a buddy): their foreign keys read the
+   * named rows, so two changes naming each other, each holding its own row
+   * first, would deadlock. Every writer of several users locks them in id order.
+   */
+  async lockInOrder(userIds: ReadonlyArray<number | null | undefined>, manager: EntityManager): Promise<void> {
+    const ids = [...new Set(userIds.filter((id): id is number => typeof id === 'number'))];
+    await manager.query('select id from users where id = any($1::int[]) order by id for update', [ids]);
+  }
+
   async countByRole(roleId: number, manager?: EntityManager): Promise<number> {
     return this.repository(manager).count({ where: { roleId } });
   }
@@ -245,7 +256,7 @@ export class UsersService {
   async assignRole(userIds: readonly number[], roleId: number, manager: EntityManager): Promise<Array<{ id: number; previousRoleId: number }>> {
     const rows = await queryRows<{ id: number; previous_role_id: number }>(
       manager,
-      `with previous as (select id, role_id from users where id = any($1::int[]) for update)
+      `with previous as (select id, role_id from users where id = any($1::int[]) order by id for update)
        update users u set role_id = $2, updated_at = now() from previous p
         where u.id = p.id
        returning u.id, p.role_id as previous_role_id`,

@@ -4,6 +4,8 @@ import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, PROXY_ENV, randomIp, tokenFor, type TestUser } from '../../../../test/auth';
 import { addProgress, fixedClock, makeChecklist, type ChecklistFixture } from '../../../../test/checklist';
+import { testDatabaseUrl, withClient } from '../../../../test/database';
+import { waitFor } from '../../../../test/maildev';
 
 // A Wednesday: the company's today in every test below (UTC, the default calendar).
 const NOW = '2025-03-12T12:00:00.000Z';
@@ -123,6 +125,29 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
       expect(answers.find((r) => r.status === 400)?.body).toEqual(refused('This manager reports to this user: manager chains cannot loop'));
       const rows = (await t.dataSource.query('select id, manager_id from users where id = any($1::int[]) and manager_id is not null', [[a.id, b.id]])) as unknown[];
       expect(rows).toHaveLength(1);
+    });
+
+    it("two admins making two users each other's buddy at once: both changes land, no deadlock", async () => {
+      const [a, b] = [await person('Pair A'), await person('Pair B')];
+      // Both edits line up behind a hold of the two rows, so they start together once it ends.
+      const answers = await withClient(testDatabaseUrl(), async (client) => {
+        await client.query('begin');
+        await client.query('select id from users where id = any($1::int[]) for key share', [[a.id, b.id]]);
+        const both = Promise.all([as(adminToken, 'put', `/api/admin/users/${a.id}`, { buddy_id: b.id }), as(adminToken, 'put', `/api/admin/users/${b.id}`, { buddy_id: a.id })]);
+        await waitFor(async () => {
+          await client.query('select pg_stat_clear_snapshot()');
+          const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%users%'`);
+          return (rows[0]?.n ?? 0) >= 2;
+        }, 'both edits waiting on the hold');
+        await client.query('commit');
+        return both;
+      });
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      const rows = (await t.dataSource.query('select id, buddy_id from users where id = any($1::int[]) order by id', [[a.id, b.id]])) as unknown[];
+      expect(rows).toEqual([
+        { id: a.id, buddy_id: b.id },
+        { id: b.id, buddy_id: a.id },
+      ]);
     });
 
     it('refuses an unknown or inactive manager or buddy, and nothing changes', async () => {
