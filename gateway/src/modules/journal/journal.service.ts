@@ -117,9 +117,13 @@ export class JournalService {
     const user = requireUser(actor);
     const entryId = parseInput(EntryId, id);
     const entry = parseInput(EntryInput, input);
+    // The tasks' rule runs on connections of its own, so it is asked before the transaction: a save must not hold
+    // one pooled connection while it waits for another, or a few saves at once would empty the pool. A link that a
+    // concurrent save of the same entry removed meanwhile was the entry's own a moment ago, so it may stay.
+    const before = await this.ownEntry(this.dataSource, user, entryId, false);
+    await this.assertLinkable(user, entry.linkedTaskIds ?? [], before.linked_task_ids);
     await this.dataSource.transaction(async (manager) => {
-      const current = await this.lockOwnEntry(manager, user, entryId);
-      await this.assertLinkable(user, entry.linkedTaskIds ?? [], current.linked_task_ids);
+      await this.ownEntry(manager, user, entryId, true);
       await manager.query(
         `update journal_entries set
            title = coalesce($2, title),
@@ -140,7 +144,7 @@ export class JournalService {
     const user = requireUser(actor);
     const entryId = parseInput(EntryId, id);
     await this.dataSource.transaction(async (manager) => {
-      await this.lockOwnEntry(manager, user, entryId);
+      await this.ownEntry(manager, user, entryId, true);
       // Its tag links go with it (cascade); the tags themselves stay in the user's vocabulary.
       await manager.query(`delete from journal_entries where id = $1`, [entryId]);
     });
@@ -219,13 +223,13 @@ export class JournalService {
   }
 
   /**
-   * Locks the entry for a write by its author. Anyone else's entry answers
-   * 404 like one that does not exist, administrators included: they may read
-   * a shared entry, never change it, and (house rule, gateway README) a 403
-   * would make the client end their session.
+   * The entry as its author is about to write it, row-locked with `lock`.
+   * Anyone else's entry answers 404 like one that does not exist,
+   * administrators included: they may read a shared entry, never change it,
+   * and (house rule, gateway README) a 403 would make the client end their session.
    */
-  private async lockOwnEntry(manager: EntityManager, user: UserActor, entryId: number): Promise<{ linked_task_ids: number[] }> {
-    const [row] = await queryRows<{ user_id: number; linked_task_ids: number[] }>(manager, `select user_id, linked_task_ids from journal_entries where id = $1 for update`, [entryId]);
+  private async ownEntry(db: DataSource | EntityManager, user: UserActor, entryId: number, lock: boolean): Promise<{ linked_task_ids: number[] }> {
+    const [row] = await queryRows<{ user_id: number; linked_task_ids: number[] }>(db, `select user_id, linked_task_ids from journal_entries where id = $1${lock ? ' for update' : ''}`, [entryId]);
     if (!row || row.user_id !== user.userId) throw new NotFoundError(JOURNAL_MESSAGES.notFound);
     return row;
   }
@@ -250,7 +254,8 @@ export class JournalService {
   private async writeTags(manager: EntityManager, userId: number, entryId: number, tags: readonly string[]): Promise<void> {
     await manager.query(`delete from journal_entry_tags where entry_id = $1`, [entryId]);
     if (tags.length === 0) return;
-    await manager.query(`insert into tags (user_id, name) select $1, n from unnest($2::text[]) as n on conflict (user_id, lower(name)) do nothing`, [userId, tags]);
+    // In one order for every writer: two saves adding the same new names in different orders would deadlock on the unique index.
+    await manager.query(`insert into tags (user_id, name) select $1, n from unnest($2::text[]) as n order by lower(n), n on conflict (user_id, lower(name)) do nothing`, [userId, tags]);
     await manager.query(
       // distinct on: two names that JavaScript told apart but lower() folds together are one tag.
       `insert into journal_entry_tags (entry_id, tag_id, position)

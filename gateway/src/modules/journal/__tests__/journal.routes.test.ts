@@ -1,5 +1,8 @@
 import request from 'supertest';
 import { buildTestApp, expectNoStack, type TestApp } from '../../../../test/app';
+import { testDatabaseUrl, withClient } from '../../../../test/database';
+import { whileLocked } from '../../../../test/locks';
+import { waitFor } from '../../../../test/maildev';
 import { JOURNAL_MESSAGES as M } from '../journal.messages';
 import { as, backdate, entry, makeTasks, person, removePeople, type EntryJson, type PageJson, type Person, type Tasks } from './journal-fixtures';
 
@@ -43,6 +46,20 @@ describe('journal REST', () => {
   });
 
   describe('POST /api/journal-entries', () => {
+    it('two saves adding the same new tags in different orders both land (no deadlock on the tag names)', async () => {
+      const [first, second] = [`alpha-${Date.now()}`, `beta-${Date.now()}`];
+      // Another save of the user's holds the first name, not yet committed; this save adds both in the other order.
+      const res = await whileLocked({
+        hold: (client) => client.query('insert into tags (user_id, name) values ($1, $2)', [alice.id, first]),
+        start: () => as(t, alice).post('/api/journal-entries', { content: 'Tagged', tags: [second, first] }),
+        waitingOn: '%tags%',
+        what: "the save waiting on the other save's tag",
+        beforeCommit: (client) => client.query('insert into tags (user_id, name) values ($1, $2) on conflict (user_id, lower(name)) do nothing', [alice.id, second]),
+      });
+      expect(res.status).toBe(201);
+      expect((res.body as EntryJson).tags).toEqual([second, first]);
+    });
+
     it('creates a private entry with the entry shape and defaults', async () => {
       const res = await as(t, alice).post('/api/journal-entries', { title: '  First week  ', content: 'I met the team.' }).expect(201);
       const body = res.body as EntryJson;
@@ -308,6 +325,26 @@ describe('journal REST', () => {
   });
 
   describe('PUT /api/journal-entries/:id', () => {
+    it('saves linking new tasks at once, as many as the pool has connections, all land (none waits on a second connection)', async () => {
+      const [a] = tasks.mine as [{ id: number; title: string }];
+      // The test app's pool has 2 connections: two saves line up behind a hold of their entries, then run together.
+      const entries = [await entry(t, alice, { content: 'one' }), await entry(t, alice, { content: 'two' })];
+      const answers = await withClient(testDatabaseUrl(), async (client) => {
+        await client.query('begin');
+        await client.query('select id from journal_entries where id = any($1::int[]) for share', [entries.map((e) => e.id)]);
+        const both = Promise.all(entries.map((e) => as(t, alice).put(`/api/journal-entries/${e.id}`, { content: 'linked', linked_task_ids: [a.id] })));
+        await waitFor(async () => {
+          await client.query('select pg_stat_clear_snapshot()');
+          const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%journal_entries%'`);
+          return (rows[0]?.n ?? 0) >= 2;
+        }, 'both saves waiting on the hold');
+        await client.query('commit');
+        return both;
+      });
+      expect(answers.map((r) => r.status)).toEqual([200, 200]);
+      expect(answers.map((r) => (r.body as EntryJson).linked_task_ids)).toEqual([String(a.id), String(a.id)]);
+    });
+
     it('replaces what is given and keeps what is left out', async () => {
       const [a] = tasks.mine as [{ id: number; title: string }];
       const created = await entry(t, alice, { title: 'Draft', content: 'v1', tags: ['one', 'two'], linked_task_ids: [a.id] });
