@@ -156,6 +156,8 @@ export class UsersService {
     if (userId !== null && buddyId === userId) problems.push('ownBuddy');
     if (managerId === null && buddyId === null) return problems;
     if (userId !== null && managerId !== null) await this.lockManagerChanges(manager);
+    // Held (in id order) until the caller's write: a deactivation cannot commit between this check and it.
+    await manager.query('select id from users where id = any($1::int[]) order by id for key share', [[managerId, buddyId].filter((id) => id !== null)]);
     const [found] = await queryRows<{ manager_ok: boolean; buddy_ok: boolean; loops: boolean }>(
       manager,
       // UNION (not UNION ALL) ends the walk at a user already seen, whatever the data holds.

@@ -333,6 +333,25 @@ describe('invitations', () => {
       expect(audit?.details).toEqual({ user_id: res.body.user.id, manager_left_out: leaving.id });
     });
 
+    it('a manager deactivated while the invitation is accepted is left out too, never kept inactive', async () => {
+      const email = hire('Racing');
+      const leaving = await createUser(t.dataSource, { roleId: 1, name: 'Leaving Now' });
+      users.push(leaving.id);
+      await invite({ email, name: 'Racing Hire', role_id: 1, manager_id: leaving.id }).expect(201);
+      const token = await linkToken(email);
+      // An administrator's deactivation holds the manager's row while the hire accepts.
+      const res = await whileLocked({
+        hold: (client) => client.query('select 1 from users where id = $1 for update', [leaving.id]),
+        start: () => request(t.app).post(`/api/invitations/${token}/accept`).set('x-forwarded-for', randomIp()).send({ password: 'Harbour-42-Kite' }),
+        waitingOn: '%users%',
+        what: "the accept waiting on the deactivation's hold of the manager",
+        beforeCommit: (client) => client.query('update users set is_active = false where id = $1', [leaving.id]),
+      });
+      expect(res.status).toBe(201);
+      const [row] = (await t.dataSource.query('select manager_id from users where id = $1', [res.body.user.id])) as Array<{ manager_id: number | null }>;
+      expect(row).toEqual({ manager_id: null });
+    });
+
     it('without a start date the account starts today', async () => {
       const email = hire();
       await invite({ email, name: 'Today', role_id: 1 }).expect(201);
@@ -433,6 +452,25 @@ describe('invitations', () => {
       const [kept] = (await t.dataSource.query('select replaced_at from invitations where id = $1', [old.body.id])) as Array<{ replaced_at: Date | null }>;
       expect(kept?.replaced_at).toBeNull();
       expect(await outbox(b)).toEqual([]);
+    });
+
+    it('a manager deactivated while the file was checked gets the line refused, not an invitation naming them', async () => {
+      const [a, b] = [hire(), hire()];
+      const leaving = await createUser(t.dataSource, { roleId: 1, name: 'Leaving Lead' });
+      users.push(leaving.id);
+      // The same stop as above, after the checks: an expired invitation of a whose row the import must lock.
+      const old = await invite({ email: a, name: 'Old', role_id: 1 }).expect(201);
+      await t.dataSource.query(`update invitations set expires_at = now() - interval '1 day' where id = $1`, [old.body.id]);
+      const res = await whileLocked({
+        hold: (other) => other.query('select 1 from invitations where id = $1 for update', [old.body.id]),
+        start: () => importCsv([HEADER, `${a},Ann,Employee,,,`, `${b},Bo,Employee,,${leaving.email},`].join('\n')),
+        waitingOn: '%set replaced_at = now()%',
+        what: 'the import to wait on the lock of the expired invitation',
+        beforeCommit: (other) => other.query('update users set is_active = false where id = $1', [leaving.id]),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'The file has errors; nothing was imported', errors: [{ line: 3, message: 'The manager must be an active user' }] });
+      expect(await t.dataSource.query('select 1 from invitations where lower(email) = $1', [b.toLowerCase()])).toEqual([]);
     });
 
     it('formula-looking cells are stored and mailed as the text they are', async () => {
