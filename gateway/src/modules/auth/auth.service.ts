@@ -313,13 +313,13 @@ export class AuthService {
    * A sign-in's proof (the password, the second step) is checked outside any
    * transaction, during argon2 work; a password reset or change, a two-factor
    * change or a deactivation may commit meanwhile. Holding the account's row
-   * (FOR KEY SHARE, users before sessions and challenges as every writer takes
+   * (FOR SHARE, users before sessions and challenges as every writer takes
    * them) until the session or step is written makes such a change either
    * finish first, which this sees (inactive, or a `passwordHash` no longer
    * current: false), or wait and then end what this wrote.
    */
   private async holdAccount(manager: EntityManager, userId: number, passwordHash: string | null): Promise<boolean> {
-    const held = await queryRows<{ id: number }>(manager, `select id from users where id = $1 and is_active and ($2::text is null or password_hash = $2) for key share`, [userId, passwordHash]);
+    const held = await queryRows<{ id: number }>(manager, `select id from users where id = $1 and is_active and ($2::text is null or password_hash = $2) for share`, [userId, passwordHash]);
     return held.length === 1;
   }
 

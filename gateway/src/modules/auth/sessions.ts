@@ -59,7 +59,7 @@ export class SessionService {
    * it; a sign-out committing after this check is simply ordered after the change.
    */
   async holdForChange(userId: number, sessionId: string, manager: EntityManager): Promise<void> {
-    await manager.query('select 1 from users where id = $1 for update', [userId]);
+    await manager.query('select 1 from users where id = $1 for no key update', [userId]);
     const [row] = await queryRows<{ live: boolean }>(
       manager,
       `select ${liveSessionSql('s', '$1', String(Number(this.idleMinutes)))} as live from sessions s where s.user_id = $2 and s.id = $3 and s.revoked_at is null`,

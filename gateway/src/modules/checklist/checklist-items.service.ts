@@ -106,7 +106,7 @@ export class ChecklistItemsService {
       // items): the other order could deadlock with it. Only roles the change names are held.
       await this.assertRoleExists(manager, fields.roleId);
       if (fields.ownerRoleId !== undefined && fields.ownerRoleId !== null) await this.roles.exists(fields.ownerRoleId, manager);
-      const before = await this.lockOne(manager, id);
+      const before = await this.lockOne(manager, id, 'no key update');
       const owner = await this.ownerOf(manager, fields, before);
       const params = new SqlParams();
       const id$ = params.add(id);
@@ -127,7 +127,7 @@ export class ChecklistItemsService {
     const admin = requireAdmin(actor);
     const id = parseId(rawId, CHECKLIST_MESSAGES.invalidItemId);
     return this.writing(async (manager) => {
-      const before = await this.lockOne(manager, id);
+      const before = await this.lockOne(manager, id, 'update');
       await manager.query('delete from checklist_items where id = $1', [id]);
       await this.audit.record(this.entry(admin, meta, 'checklist_item.delete', id, { before }), manager);
       return before;
@@ -148,7 +148,7 @@ export class ChecklistItemsService {
     const ids = parseIdList(rawIds, CHECKLIST_ITEM_MESSAGES.idsInvalid);
     return this.writing(async (manager) => {
       await this.lockOrder(manager);
-      const current = await queryRows<{ id: number; item_order: number }>(manager, 'select id, item_order from checklist_items where id = any($1::int[]) for update', [ids]);
+      const current = await queryRows<{ id: number; item_order: number }>(manager, 'select id, item_order from checklist_items where id = any($1::int[]) for no key update', [ids]);
       const before = new Map(current.map((r) => [r.id, r.item_order]));
       const unknown = ids.filter((id) => !before.has(id));
       if (unknown.length > 0) throw invalid([CHECKLIST_ITEM_MESSAGES.unknownItems(unknown)]);
@@ -257,9 +257,13 @@ export class ChecklistItemsService {
     return item;
   }
 
-  /** The item, locked for this transaction (the audit's before-image is the row the change replaces). */
-  private async lockOne(manager: EntityManager, id: number): Promise<AdminChecklistItemType> {
-    const [locked] = await queryRows<{ id: number }>(manager, 'select id from checklist_items where id = $1 for update', [id]);
+  /**
+   * The item, locked for this transaction (the audit's before-image is the row the change replaces):
+   * FOR UPDATE for a deletion, FOR NO KEY UPDATE for a change, which rows merely referring to the item
+   * (their foreign keys' FOR KEY SHARE, e.g. a long reminder run's escalations) do not hold up.
+   */
+  private async lockOne(manager: EntityManager, id: number, strength: 'update' | 'no key update'): Promise<AdminChecklistItemType> {
+    const [locked] = await queryRows<{ id: number }>(manager, `select id from checklist_items where id = $1 for ${strength}`, [id]);
     if (!locked) throw new NotFoundError(CHECKLIST_MESSAGES.itemNotFound);
     return this.one(manager, id);
   }

@@ -157,7 +157,7 @@ export class UsersService {
     if (managerId === null && buddyId === null) return problems;
     if (userId !== null && managerId !== null) await this.lockManagerChanges(manager);
     // Held (in id order) until the caller's write: a deactivation cannot commit between this check and it.
-    await manager.query('select id from users where id = any($1::int[]) order by id for key share', [[managerId, buddyId].filter((id) => id !== null)]);
+    await manager.query('select id from users where id = any($1::int[]) order by id for share', [[managerId, buddyId].filter((id) => id !== null)]);
     const [found] = await queryRows<{ manager_ok: boolean; buddy_ok: boolean; loops: boolean }>(
       manager,
       // UNION (not UNION ALL) ends the walk at a user already seen, whatever the data holds.
@@ -190,14 +190,14 @@ export class UsersService {
   }
 
   /**
-   * Row-locks these users (FOR UPDATE) in id order, for a change that writes
+   * Row-locks these users (FOR NO KEY UPDATE) in id order, for a change that writes
    * one and names others (a manager, a buddy): their foreign keys read the
    * named rows, so two changes naming each other, each holding its own row
    * first, would deadlock. Every writer of several users locks them in id order.
    */
   async lockInOrder(userIds: ReadonlyArray<number | null | undefined>, manager: EntityManager): Promise<void> {
     const ids = [...new Set(userIds.filter((id): id is number => typeof id === 'number'))];
-    await manager.query('select id from users where id = any($1::int[]) order by id for update', [ids]);
+    await manager.query('select id from users where id = any($1::int[]) order by id for no key update', [ids]);
   }
 
   async countByRole(roleId: number, manager?: EntityManager): Promise<number> {
@@ -227,8 +227,8 @@ export class UsersService {
    */
   async updateProfile(userId: number, changes: Omit<UserUpdate, 'reonboard'>, manager: EntityManager): Promise<{ before: User; after: User } | null> {
     const repo = this.repository(manager);
-    // FOR UPDATE: the before-image the caller audits is the row this change replaces.
-    const before = await repo.findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+    // Locked: the before-image the caller audits is the row this change replaces.
+    const before = await repo.findOne({ where: { id: userId }, lock: { mode: 'for_no_key_update' } });
     if (!before) return null;
     const set: Partial<User> = {};
     if (changes.name !== undefined) set.name = changes.name;
@@ -258,7 +258,7 @@ export class UsersService {
   async assignRole(userIds: readonly number[], roleId: number, manager: EntityManager): Promise<Array<{ id: number; previousRoleId: number }>> {
     const rows = await queryRows<{ id: number; previous_role_id: number }>(
       manager,
-      `with previous as (select id, role_id from users where id = any($1::int[]) order by id for update)
+      `with previous as (select id, role_id from users where id = any($1::int[]) order by id for no key update)
        update users u set role_id = $2, updated_at = now() from previous p
         where u.id = p.id
        returning u.id, p.role_id as previous_role_id`,

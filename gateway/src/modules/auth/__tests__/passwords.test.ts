@@ -304,7 +304,7 @@ describe('the password lifecycle', () => {
       const link = await mailedLink(u);
       // A password change as it writes: the account's row held, then its open links closed.
       const res = await whileLocked({
-        hold: (client) => client.query('select 1 from users where id = $1 for update', [u.id]),
+        hold: (client) => client.query('select 1 from users where id = $1 for no key update', [u.id]),
         start: () => reset(link),
         waitingOn: '%users%',
         what: 'the reset waiting on the change that holds the account',

@@ -36,7 +36,7 @@ describe('sessions per device', () => {
     // The owner ends every session (a reset, another change) while the stolen one's change checks the password.
     const res = await whileLocked({
       hold: async (client) => {
-        await client.query('select 1 from users where id = $1 for update', [user.id]);
+        await client.query('select 1 from users where id = $1 for no key update', [user.id]);
         await client.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [user.id]);
       },
       start: () => request(suite.t.app).post('/api/auth/change-password').set(bearer(stolen)).send({ currentPassword: user.password, newPassword: 'Taken-over-2031' }),
@@ -53,7 +53,7 @@ describe('sessions per device', () => {
     const on = await enableTwoFactor(suite.t, await signIn(user, PHONE, ip), ip, user.password);
     const res = await whileLocked({
       hold: async (client) => {
-        await client.query('select 1 from users where id = $1 for update', [user.id]);
+        await client.query('select 1 from users where id = $1 for no key update', [user.id]);
         await client.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [user.id]);
       },
       start: () => request(suite.t.app).post('/api/auth/2fa/disable').set('x-forwarded-for', ip).set(bearer(on.token)).send({ password: user.password }),
@@ -67,7 +67,7 @@ describe('sessions per device', () => {
 
   /** What a password change writes, in its order: the account's row held, the new hash, the open steps closed, every session ended. */
   const changePassword = (userId: number) => ({
-    hold: (client: Client) => client.query('select 1 from users where id = $1 for update', [userId]),
+    hold: (client: Client) => client.query('select 1 from users where id = $1 for no key update', [userId]),
     beforeCommit: async (client: Client) => {
       await client.query(`update users set password_hash = 'changed-meanwhile' where id = $1`, [userId]);
       await client.query('update login_challenges set consumed_at = now() where user_id = $1 and consumed_at is null', [userId]);

@@ -341,7 +341,7 @@ describe('invitations', () => {
       const token = await linkToken(email);
       // An administrator's deactivation holds the manager's row while the hire accepts.
       const res = await whileLocked({
-        hold: (client) => client.query('select 1 from users where id = $1 for update', [leaving.id]),
+        hold: (client) => client.query('select 1 from users where id = $1 for no key update', [leaving.id]),
         start: () => request(t.app).post(`/api/invitations/${token}/accept`).set('x-forwarded-for', randomIp()).send({ password: 'Harbour-42-Kite' }),
         waitingOn: '%users%',
         what: "the accept waiting on the deactivation's hold of the manager",

@@ -132,7 +132,7 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
       // Both edits line up behind a hold of the two rows, so they start together once it ends.
       const answers = await withClient(testDatabaseUrl(), async (client) => {
         await client.query('begin');
-        await client.query('select id from users where id = any($1::int[]) for key share', [[a.id, b.id]]);
+        await client.query('select id from users where id = any($1::int[]) for share', [[a.id, b.id]]);
         const both = Promise.all([as(adminToken, 'put', `/api/admin/users/${a.id}`, { buddy_id: b.id }), as(adminToken, 'put', `/api/admin/users/${b.id}`, { buddy_id: a.id })]);
         await waitFor(async () => {
           await client.query('select pg_stat_clear_snapshot()');
