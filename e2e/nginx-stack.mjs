@@ -1,8 +1,8 @@
 // The production serving path on this machine: one Debian nginx per bundle, configured the way the
 // image configures itself (docker/frontend.Dockerfile): the bundle's docker/nginx template rendered
 // by envsubst from the container's environment, and the security-headers snippet the image's build
-// stage writes. Only the listen address, the document root and the access log's file differ (the
-// image's are 8080, /usr/share/nginx/html and its stdout). Each nginx runs from its own prefix
+// stage writes. Only the listen address, the document root and the logs' files differ (the
+// image's are 8080, /usr/share/nginx/html and its stdout and stderr). Each nginx runs from its own prefix
 // directory, with no system config.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -16,8 +16,12 @@ export const nginxRoot = path.join(repoRoot, '.data', `e2e-nginx-${nginxPorts.sh
 /** The access log of a bundle's nginx (the spec reads it): the image's format, or the one its template chose. */
 export const nginxAccessLog = (app, root = nginxRoot) => path.join(root, app, 'access.log');
 
-// Where an access_log writes in the image (its stdout there); here the file above.
+/** The error log of a bundle's nginx (the spec reads it): the image's stderr, here a file. */
+export const nginxErrorLog = (app, root = nginxRoot) => path.join(root, app, 'error.log');
+
+// Where an access_log and an error_log write in the image (its stdout and stderr there); here the files above.
 const IMAGE_ACCESS_LOG = 'access_log /var/log/nginx/access.log ';
+const IMAGE_ERROR_LOG = 'error_log /var/log/nginx/error.log ';
 
 /** Each bundle's container: its port here, build output and environment (as docker-compose.yml sets it). */
 export const nginxApps = {
@@ -110,6 +114,7 @@ export function renderNginx(root) {
     conf = replaceOnce(conf, 'root /usr/share/nginx/html;', `root ${distDir(app)};`);
     // A template without an access_log logs in the main config's format, as the image does.
     if (conf.includes(IMAGE_ACCESS_LOG)) conf = replaceOnce(conf, IMAGE_ACCESS_LOG, `access_log ${nginxAccessLog(app, root)} `);
+    if (conf.includes(IMAGE_ERROR_LOG)) conf = replaceOnce(conf, IMAGE_ERROR_LOG, `error_log ${nginxErrorLog(app, root)} `);
     fs.writeFileSync(path.join(dir, 'conf.d', 'default.conf'), conf);
     return { app, dir };
   });
@@ -117,7 +122,7 @@ export function renderNginx(root) {
 
 /** Checks each rendered config with `nginx -t`, then starts them in the foreground; `stop()` ends them. */
 export function startNginx(instances) {
-  const args = (dir) => ['-p', `${dir}/`, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'];
+  const args = (dir) => ['-p', `${dir}/`, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')];
   for (const { app, dir } of instances) {
     const check = spawnSync(NGINX, [...args(dir), '-t', '-g', `pid ${dir}/nginx.pid;`], { encoding: 'utf8' });
     if (check.status !== 0) throw new Error(`nginx rejects the rendered ${app} config:\n${check.stderr}`);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from './support/csp.js';
 import { inlineHashesOfFile, remoteHeaders, shellHeaders } from '../../scripts/lib/security-headers.mjs';
-import { distDir, nginxAccessLog, nginxRuntimeConfig } from '../nginx-stack.mjs';
+import { distDir, nginxAccessLog, nginxErrorLog, nginxRuntimeConfig } from '../nginx-stack.mjs';
 import { urls } from '../stack.mjs';
 import { DEMO, useSession, type SignedIn } from './support/session.js';
 
@@ -98,6 +98,19 @@ test('the access log keeps no link secret: no query string, token path segments 
   expect(written).toContain(`"GET /api/invitations/:token HTTP/1.1" ${proxied} `);
   expect(written).toContain('"GET /reset-password HTTP/1.1" 200 ');
   expect(written).toContain('"GET /accept-invite HTTP/1.1" 200 ');
+});
+
+test("the error log keeps no invitation token: nginx's own refusal of a body too large", async ({ request }) => {
+  const token = `k${crypto.randomBytes(32).toString('base64url')}`;
+  const tooLarge = 'x'.repeat(3 * 1024 * 1024);
+  const headers = { 'content-type': 'application/json' };
+  expect((await request.post(`${shell}/api/invitations/${token}/accept`, { data: tooLarge, headers })).status()).toBe(413);
+  // The same refusal on another API route is in the log, request line and all: the log is the one nginx writes to.
+  const marker = `/api/auth/login?probe=${crypto.randomBytes(6).toString('hex')}`;
+  expect((await request.post(`${shell}${marker}`, { data: tooLarge, headers })).status()).toBe(413);
+  const log = () => (fs.existsSync(nginxErrorLog('shell')) ? fs.readFileSync(nginxErrorLog('shell'), 'utf8') : '');
+  await expect.poll(log).toContain(`request: "POST ${marker} HTTP/1.1"`);
+  expect(log()).not.toContain(token);
 });
 
 /** Opens a screen with a full load from nginx and waits until it has settled (its heading shown, its requests done). */
