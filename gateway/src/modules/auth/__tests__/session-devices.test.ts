@@ -4,7 +4,7 @@ import { newLinkToken } from '../../../shared/link-tokens';
 import { AuditService } from '../../audit';
 import { SessionService } from '../sessions';
 import { buildTestApp, type TestApp } from '../../../../test/app';
-import { authTestApp, bearer, enableTwoFactor, gql, PROXY_ENV, randomIp, sessionFor, tokenFor, type TestUser } from '../../../../test/auth';
+import { authTestApp, bearer, enableTwoFactor, gql, PROXY_ENV, randomIp, sessionFor, tokenFor, totp, type TestUser } from '../../../../test/auth';
 import { whileLocked } from '../../../../test/locks';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -63,6 +63,45 @@ describe('sessions per device', () => {
     expect(res.status).toBe(401);
     const [row] = (await suite.t.dataSource.query('select two_factor_enabled from users where id = $1', [user.id])) as Array<{ two_factor_enabled: boolean }>;
     expect(row?.two_factor_enabled).toBe(true);
+  });
+
+  it('nor does it turn two-factor on, or replace the backup codes', async () => {
+    const endedMeanwhile = {
+      hold: async (client: Client, userId: number) => {
+        await client.query('select 1 from users where id = $1 for no key update', [userId]);
+        await client.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
+      },
+      waitingOn: '%users%',
+      what: "the change waiting on the owner's hold of the account",
+    };
+    const user = await person();
+    const ip = randomIp();
+    const token = await signIn(user, PHONE, ip);
+    const setup = await request(suite.t.app).post('/api/auth/2fa/setup').set('x-forwarded-for', ip).set(bearer(token)).expect(200);
+    const enable = await whileLocked({
+      ...endedMeanwhile,
+      hold: (client) => endedMeanwhile.hold(client, user.id),
+      start: async () => request(suite.t.app).post('/api/auth/2fa/enable').set('x-forwarded-for', ip).set(bearer(token)).send({ token: await totp((setup.body as { secret: string }).secret), password: user.password }),
+    });
+    expect(enable.status).toBe(401);
+    const [off] = (await suite.t.dataSource.query('select two_factor_enabled from users where id = $1', [user.id])) as Array<{ two_factor_enabled: boolean }>;
+    expect(off?.two_factor_enabled).toBe(false);
+
+    const other = await person();
+    const on = await enableTwoFactor(suite.t, await signIn(other, PHONE, ip), ip, other.password);
+    const regenerate = await whileLocked({
+      ...endedMeanwhile,
+      hold: (client) => endedMeanwhile.hold(client, other.id),
+      start: () => request(suite.t.app).post('/api/auth/2fa/backup-codes/regenerate').set('x-forwarded-for', ip).set(bearer(on.token)).send({ password: other.password }),
+    });
+    expect(regenerate.status).toBe(401);
+    // The old codes still work: nothing was replaced.
+    const step = await request(suite.t.app).post('/api/auth/login').set('x-forwarded-for', ip).send({ email: other.email, password: other.password }).expect(200);
+    await request(suite.t.app)
+      .post('/api/auth/2fa/verify-login')
+      .set('x-forwarded-for', ip)
+      .send({ email: other.email, token: on.backupCodes[0], isBackupCode: true, challengeId: (step.body as { challengeId: string }).challengeId })
+      .expect(200);
   });
 
   /** What a password change writes, in its order: the account's row held, the new hash, the open steps closed, every session ended. */
