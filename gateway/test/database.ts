@@ -33,12 +33,15 @@ export function testDatabaseUrl(): string {
 /**
  * An empty database of its own on the run's server, for a test that needs a
  * database nobody else writes to (a first start, a migration over old data).
- * `drop()` removes it, closing any connection left open.
+ * `drop()` removes it, closing any connection left open. `utf8Ctype`: with the
+ * C.UTF-8 character type (the official image's kind of default) instead of the
+ * test server's C, under which lower() folds only ASCII.
  */
-export async function createScratchDatabase(suffix: string): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createScratchDatabase(suffix: string, options: { utf8Ctype?: boolean } = {}): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `embark_test_${process.pid}_${Date.now()}_${suffix}`;
   const admin = testDatabaseUrl();
-  await withClient(admin, (c) => c.query(`create database ${c.escapeIdentifier(name)}`));
+  const locale = options.utf8Ctype ? ` template template0 encoding 'UTF8' lc_collate 'C.UTF-8' lc_ctype 'C.UTF-8'` : '';
+  await withClient(admin, (c) => c.query(`create database ${c.escapeIdentifier(name)}${locale}`));
   return {
     url: withDatabase(admin, name),
     drop: () => withClient(admin, (c) => c.query(`drop database if exists ${c.escapeIdentifier(name)} with (force)`)).then(() => undefined),
@@ -46,8 +49,8 @@ export async function createScratchDatabase(suffix: string): Promise<{ url: stri
 }
 
 /** A scratch database with every migration applied, open through its own data source; `close()` also drops it. */
-export async function createMigratedScratchDatabase(suffix: string): Promise<{ url: string; dataSource: DataSource; close(): Promise<void> }> {
-  const scratch = await createScratchDatabase(suffix);
+export async function createMigratedScratchDatabase(suffix: string, options: { utf8Ctype?: boolean } = {}): Promise<{ url: string; dataSource: DataSource; close(): Promise<void> }> {
+  const scratch = await createScratchDatabase(suffix, options);
   const logger = createLogger('silent');
   const dataSource = createDataSource({ url: scratch.url, poolMax: 2, logger });
   const close = async () => {

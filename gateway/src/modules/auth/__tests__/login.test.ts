@@ -1,7 +1,9 @@
 import request from 'supertest';
 import { DEMO_ACCOUNTS } from '../../../db/seed';
 import { AUTH_MESSAGES as MESSAGES } from '../auth.messages';
-import { authTestApp, bearer, expectNoSecrets, gql, randomIp, uniqueEmail, type TestUser } from '../../../../test/auth';
+import { buildTestApp } from '../../../../test/app';
+import { authTestApp, bearer, createUser, expectNoSecrets, gql, PROXY_ENV, randomIp, uniqueEmail, type TestUser } from '../../../../test/auth';
+import { createMigratedScratchDatabase } from '../../../../test/database';
 
 const TOO_MANY = { error: 'Too many login attempts. Please try again later.' };
 const INVALID = { error: 'Invalid email or password' };
@@ -56,12 +58,22 @@ describe('sign-in', () => {
   });
 
   it("an address only PostgreSQL folds to the account's ('İ' for 'i') is not the account: it cannot add guesses to its limits", async () => {
-    const u = await suite.user({ email: uniqueEmail('iris') });
-    const ip = randomIp();
     // JavaScript lower-cases 'İ' to 'i' plus a combining dot, so the sign-in limits key this spelling apart; PostgreSQL
-    // folds it to 'i' under a UTF-8 ctype (the official image's), though not under the C ctype these tests run on.
-    await login({ email: u.email.replace('i', 'İ'), password: u.password }, ip).expect(401, INVALID);
-    await login({ email: u.email.toUpperCase(), password: u.password }, ip).expect(200);
+    // folds it to 'i' under a UTF-8 ctype (the official image's), not under the C ctype of the shared test database.
+    const scratch = await createMigratedScratchDatabase('ctype', { utf8Ctype: true });
+    const t = await buildTestApp({ dataSource: scratch.dataSource, env: PROXY_ENV });
+    try {
+      const [folded] = (await scratch.dataSource.query(`select lower('İ') = 'i' as folds`)) as Array<{ folds: boolean }>;
+      expect(folded?.folds).toBe(true);
+      const u = await createUser(scratch.dataSource, { email: uniqueEmail('iris') });
+      const ip = randomIp();
+      const attempt = (email: string) => request(t.app).post('/api/auth/login').set('x-forwarded-for', ip).send({ email, password: u.password });
+      await attempt(u.email.replace('i', 'İ')).expect(401, INVALID);
+      await attempt(u.email.toUpperCase()).expect(200);
+    } finally {
+      await t.handle.stop();
+      await scratch.close();
+    }
   });
 
   it('answers 400 when a field is missing (not an attempt)', async () => {
