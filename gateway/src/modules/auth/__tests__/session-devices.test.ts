@@ -104,8 +104,13 @@ describe('sessions per device', () => {
       .expect(200);
   });
 
-  /** What a password change writes, in its order: the account's row held, the new hash, the open steps closed, every session ended. */
+  /**
+   * What a password change writes, in its order: the account's row held, the new hash, the open steps closed,
+   * every session ended; committed once the sign-in waits on its hold of the account (its own statement).
+   */
   const changePassword = (userId: number) => ({
+    waitingOn: '%password_hash = $2) for share%',
+    what: "the sign-in waiting on the change's hold of the account",
     hold: (client: Client) => client.query('select 1 from users where id = $1 for no key update', [userId]),
     beforeCommit: async (client: Client) => {
       await client.query(`update users set password_hash = 'changed-meanwhile' where id = $1`, [userId]);
@@ -122,8 +127,6 @@ describe('sessions per device', () => {
     const res = await whileLocked({
       ...changePassword(user.id),
       start: () => request(suite.t.app).post('/api/auth/login').set('x-forwarded-for', randomIp()).send({ email: user.email, password: user.password }),
-      waitingOn: '%users%',
-      what: "the sign-in waiting on the change's hold of the account",
     });
     expect(res.status).toBe(401);
     expect(await liveSessions(user.id)).toBe(0);
@@ -138,8 +141,6 @@ describe('sessions per device', () => {
     const res = await whileLocked({
       ...changePassword(user.id),
       start: () => request(suite.t.app).post('/api/auth/login').set('x-forwarded-for', randomIp()).send({ email: user.email, password: user.password }),
-      waitingOn: '%user%',
-      what: "the password step waiting on the change's hold of the account",
     });
     expect(res.status).toBe(401);
     const open = (await suite.t.dataSource.query('select count(*)::int as n from login_challenges where user_id = $1 and consumed_at is null', [user.id])) as Array<{ n: number }>;
@@ -157,8 +158,6 @@ describe('sessions per device', () => {
     const res = await whileLocked({
       ...changePassword(user.id),
       start: () => request(suite.t.app).post('/api/auth/2fa/verify-login').set('x-forwarded-for', ip).send({ email: user.email, token: backupCodes[0], isBackupCode: true, challengeId }),
-      waitingOn: '%user%',
-      what: "the second step waiting on the change's hold of the account",
     });
     expect(res.status).toBe(401);
     expect(await liveSessions(user.id)).toBe(0);

@@ -1,8 +1,6 @@
 import request from 'supertest';
 import { buildTestApp, expectNoStack, type TestApp } from '../../../../test/app';
-import { testDatabaseUrl, withClient } from '../../../../test/database';
 import { whileLocked } from '../../../../test/locks';
-import { waitFor } from '../../../../test/maildev';
 import { JOURNAL_MESSAGES as M } from '../journal.messages';
 import { as, backdate, entry, makeTasks, person, removePeople, type EntryJson, type PageJson, type Person, type Tasks } from './journal-fixtures';
 
@@ -329,17 +327,12 @@ describe('journal REST', () => {
       const [a] = tasks.mine as [{ id: number; title: string }];
       // The test app's pool has 2 connections: two saves line up behind a hold of their entries, then run together.
       const entries = [await entry(t, alice, { content: 'one' }), await entry(t, alice, { content: 'two' })];
-      const answers = await withClient(testDatabaseUrl(), async (client) => {
-        await client.query('begin');
-        await client.query('select id from journal_entries where id = any($1::int[]) for share', [entries.map((e) => e.id)]);
-        const both = Promise.all(entries.map((e) => as(t, alice).put(`/api/journal-entries/${e.id}`, { content: 'linked', linked_task_ids: [a.id] })));
-        await waitFor(async () => {
-          await client.query('select pg_stat_clear_snapshot()');
-          const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%journal_entries%'`);
-          return (rows[0]?.n ?? 0) >= 2;
-        }, 'both saves waiting on the hold');
-        await client.query('commit');
-        return both;
+      const answers = await whileLocked({
+        hold: (client) => client.query('select id from journal_entries where id = any($1::int[]) for share', [entries.map((e) => e.id)]),
+        start: () => Promise.all(entries.map((e) => as(t, alice).put(`/api/journal-entries/${e.id}`, { content: 'linked', linked_task_ids: [a.id] }))),
+        waitingOn: '%journal_entries%',
+        waiters: 2,
+        what: 'both saves waiting on the hold',
       });
       expect(answers.map((r) => r.status)).toEqual([200, 200]);
       expect(answers.map((r) => (r.body as EntryJson).linked_task_ids)).toEqual([String(a.id), String(a.id)]);

@@ -4,8 +4,7 @@ import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, PROXY_ENV, randomIp, tokenFor, type TestUser } from '../../../../test/auth';
 import { addProgress, fixedClock, makeChecklist, type ChecklistFixture } from '../../../../test/checklist';
-import { testDatabaseUrl, withClient } from '../../../../test/database';
-import { waitFor } from '../../../../test/maildev';
+import { whileLocked } from '../../../../test/locks';
 
 // A Wednesday: the company's today in every test below (UTC, the default calendar).
 const NOW = '2025-03-12T12:00:00.000Z';
@@ -130,17 +129,12 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
     it("two admins making two users each other's buddy at once: both changes land, no deadlock", async () => {
       const [a, b] = [await person('Pair A'), await person('Pair B')];
       // Both edits line up behind a hold of the two rows, so they start together once it ends.
-      const answers = await withClient(testDatabaseUrl(), async (client) => {
-        await client.query('begin');
-        await client.query('select id from users where id = any($1::int[]) for share', [[a.id, b.id]]);
-        const both = Promise.all([as(adminToken, 'put', `/api/admin/users/${a.id}`, { buddy_id: b.id }), as(adminToken, 'put', `/api/admin/users/${b.id}`, { buddy_id: a.id })]);
-        await waitFor(async () => {
-          await client.query('select pg_stat_clear_snapshot()');
-          const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%users%'`);
-          return (rows[0]?.n ?? 0) >= 2;
-        }, 'both edits waiting on the hold');
-        await client.query('commit');
-        return both;
+      const answers = await whileLocked({
+        hold: (client) => client.query('select id from users where id = any($1::int[]) for share', [[a.id, b.id]]),
+        start: () => Promise.all([as(adminToken, 'put', `/api/admin/users/${a.id}`, { buddy_id: b.id }), as(adminToken, 'put', `/api/admin/users/${b.id}`, { buddy_id: a.id })]),
+        waitingOn: '%users%',
+        waiters: 2,
+        what: 'both edits waiting on the hold',
       });
       expect(answers.map((r) => r.status)).toEqual([200, 200]);
       const rows = (await t.dataSource.query('select id, buddy_id from users where id = any($1::int[]) order by id', [[a.id, b.id]])) as unknown[];
