@@ -260,11 +260,11 @@ export class InvitationsService {
       if (gone.length > 0) throw new ValidationError(M.csvRejected, [], { errors: gone.map((v) => ({ line: v.line, message: M.csvRoleUnknown(v.role_name) })) });
       // The managers and buddies likewise, in id order as every writer of several users locks them (the inserts'
       // foreign keys would otherwise take them in the file's order); a line whose person was deactivated since is refused.
-      const named = [...new Set(valid.flatMap((v) => [v.manager_id, v.buddy_id]).filter((id): id is number => id !== null))];
-      const active = new Set((await queryRows<{ id: number }>(manager, 'select id from users where id = any($1::int[]) and is_active order by id for share', [named])).map((r) => r.id));
-      const left = valid.filter((v) => (v.manager_id !== null && !active.has(v.manager_id)) || (v.buddy_id !== null && !active.has(v.buddy_id)));
+      const active = await this.users.holdPeople(valid.flatMap((v) => [v.manager_id, v.buddy_id]), manager);
+      const inactive = (id: number | null) => id !== null && !active.has(id);
+      const left = valid.filter((v) => inactive(v.manager_id) || inactive(v.buddy_id));
       if (left.length > 0) {
-        const message = (v: CheckedLine) => [v.manager_id !== null && !active.has(v.manager_id) ? M.managerUnknown : null, v.buddy_id !== null && !active.has(v.buddy_id) ? M.buddyUnknown : null].filter((m) => m !== null).join(', ');
+        const message = (v: CheckedLine) => [inactive(v.manager_id) ? M.managerUnknown : null, inactive(v.buddy_id) ? M.buddyUnknown : null].filter((m) => m !== null).join(', ');
         throw new ValidationError(M.csvRejected, [], { errors: left.map((v) => ({ line: v.line, message: message(v) })) });
       }
       const rows = await queryRows<{ id: number; email: string; name: string; expires_at: Date }>(

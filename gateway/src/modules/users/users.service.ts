@@ -130,6 +130,17 @@ export class UsersService {
   }
 
   /** The active accounts among `emails` (compared lower-cased), answered with their lower-cased address. */
+  /**
+   * Holds the users a write names as someone's manager or buddy (FOR SHARE, in id order) until the
+   * caller's transaction ends, so a deactivation cannot commit between a check and that write.
+   * Answers the ids among them that are active.
+   */
+  async holdPeople(userIds: ReadonlyArray<number | null>, manager: EntityManager): Promise<Set<number>> {
+    const ids = [...new Set(userIds.filter((id): id is number => id !== null))];
+    const rows = await queryRows<{ id: number; is_active: boolean }>(manager, 'select id, is_active from users where id = any($1::int[]) order by id for share', [ids]);
+    return new Set(rows.filter((r) => r.is_active).map((r) => r.id));
+  }
+
   async activeByEmails(emails: readonly string[], manager?: EntityManager): Promise<ActiveUserRef[]> {
     if (emails.length === 0) return [];
     return queryRows<ActiveUserRef>(
@@ -156,8 +167,7 @@ export class UsersService {
     if (userId !== null && buddyId === userId) problems.push('ownBuddy');
     if (managerId === null && buddyId === null) return problems;
     if (userId !== null && managerId !== null) await this.lockManagerChanges(manager);
-    // Held (in id order) until the caller's write: a deactivation cannot commit between this check and it.
-    await manager.query('select id from users where id = any($1::int[]) order by id for share', [[managerId, buddyId].filter((id) => id !== null)]);
+    await this.holdPeople([managerId, buddyId], manager);
     const [found] = await queryRows<{ manager_ok: boolean; buddy_ok: boolean; loops: boolean }>(
       manager,
       // UNION (not UNION ALL) ends the walk at a user already seen, whatever the data holds.
