@@ -61,7 +61,7 @@ const mailFailed = new Counter({
 
 const signInFailures = new Counter({
   name: 'embark_sign_in_failures_total',
-  help: 'Refused sign-ins (wrong password, unknown or inactive account), by reason',
+  help: 'Refused sign-ins (wrong password, unknown or inactive account, account changed during the check), by reason',
   labelNames: ['reason'] as const,
   registers: [metricsRegistry],
 });
@@ -154,7 +154,9 @@ const safeLabel = (value: string): string => (LABEL.test(value) ? value : UNKNOW
 
 export const countMailSent = (kind: string): void => mailSent.inc({ kind: safeLabel(kind) });
 export const countMailFailed = (kind: string): void => mailFailed.inc({ kind: safeLabel(kind) });
-export const countSignInFailure = (reason: string): void => signInFailures.inc({ reason: safeLabel(reason) });
+/** Why a password step was refused; the README's metrics table lists the same. */
+export type SignInFailureReason = 'unknown_email' | 'bad_password' | 'inactive' | 'changed_meanwhile';
+export const countSignInFailure = (reason: SignInFailureReason): void => signInFailures.inc({ reason: safeLabel(reason) });
 export const countJobFailure = (queue: string): void => jobFailures.inc({ queue: safeLabel(queue) });
 export const countJobQueueError = (): void => jobQueueErrors.inc();
 

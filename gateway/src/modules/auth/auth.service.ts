@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { AuthConfig, RateLimitRule } from '../../config';
 import { ADMIN_ROLE_ID, ANONYMOUS, requireUser, type Actor, type RequestMeta } from '../../shared/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors';
-import { countSignInFailure } from '../../http/metrics';
+import { countSignInFailure, type SignInFailureReason } from '../../http/metrics';
 import { ConflictError, ForbiddenError, RateLimitedError, UnauthenticatedError } from '../../shared/errors';
 import { hashLinkToken, newLinkToken } from '../../shared/link-tokens';
 import { queryRows } from '../../shared/sql';
@@ -143,7 +143,7 @@ export class AuthService {
       return { requiresTwoFactor: true, challengeId };
     }
     const sessionId = await this.dataSource.transaction(async (manager) =>
-      (await this.holdAccount(manager, user.id, user.passwordHash)) ? this.sessions.start(user.id, meta, manager) : null,
+      (await this.holdAccount(manager, user.id, { passwordHash: user.passwordHash, twoFactorEnabled: false })) ? this.sessions.start(user.id, meta, manager) : null,
     );
     if (sessionId === null) return this.failSignIn(user.id, email, meta, 'changed_meanwhile');
     await this.users.recordLogin(user.id);
@@ -189,7 +189,7 @@ export class AuthService {
     }
     const sessionId = await this.dataSource.transaction(async (manager) => {
       // A password or two-factor change closes the open steps: held, it either finished before (and this finds the step closed) or ends this session after.
-      if (!(await this.holdAccount(manager, user.id, null))) return null;
+      if (!(await this.holdAccount(manager, user.id))) return null;
       // One success per password step: of two concurrent correct answers, one consumes it.
       const consumed = await queryRows<{ id: string }>(manager, `update login_challenges set consumed_at = now() where id = $1 and consumed_at is null returning id`, [challenge.id]);
       return consumed.length === 0 ? null : this.sessions.start(user.id, meta, manager);
@@ -273,7 +273,7 @@ export class AuthService {
     for (const hit of hits) await this.limiter.refund(hit);
   }
 
-  private async failSignIn(userId: number | null, email: string, meta: RequestMeta, reason: string): Promise<never> {
+  private async failSignIn(userId: number | null, email: string, meta: RequestMeta, reason: SignInFailureReason): Promise<never> {
     countSignInFailure(reason);
     await this.audit.record({ action: 'auth.login_failure', actorUserId: null, targetType: 'user', targetId: userId, ip: meta.ip, details: { email: normalizeEmail(email), reason } });
     throw new UnauthenticatedError(MESSAGES.invalidCredentials);
@@ -298,7 +298,7 @@ export class AuthService {
   private async openChallenge(user: User): Promise<string | null> {
     const { token, hash } = newLinkToken();
     return this.dataSource.transaction(async (manager) => {
-      if (!(await this.holdAccount(manager, user.id, user.passwordHash))) return null;
+      if (!(await this.holdAccount(manager, user.id, { passwordHash: user.passwordHash, twoFactorEnabled: true }))) return null;
       await closeOpenChallenges(manager, user.id);
       await manager.query(`insert into login_challenges (user_id, secret_hash, expires_at) values ($1, $2, now() + make_interval(secs => $3))`, [
         user.id,
@@ -315,11 +315,17 @@ export class AuthService {
    * change or a deactivation may commit meanwhile. Holding the account's row
    * (FOR SHARE, users before sessions and challenges as every writer takes
    * them) until the session or step is written makes such a change either
-   * finish first, which this sees (inactive, or a `passwordHash` no longer
-   * current: false), or wait and then end what this wrote.
+   * finish first, which this sees (inactive, or `checked` no longer current:
+   * false), or wait and then end what this wrote. The password step passes
+   * what it decided on: the hash it verified, and whether two-factor was on
+   * (turned on meanwhile, a password alone must not make a session).
    */
-  private async holdAccount(manager: EntityManager, userId: number, passwordHash: string | null): Promise<boolean> {
-    const held = await queryRows<{ id: number }>(manager, `select id from users where id = $1 and is_active and ($2::text is null or password_hash = $2) for share`, [userId, passwordHash]);
+  private async holdAccount(manager: EntityManager, userId: number, checked?: { passwordHash: string; twoFactorEnabled: boolean }): Promise<boolean> {
+    const held = await queryRows<{ id: number }>(
+      manager,
+      `select id from users where id = $1 and is_active and ($2::text is null or (password_hash = $2 and two_factor_enabled = $3)) for share`,
+      [userId, checked?.passwordHash ?? null, checked?.twoFactorEnabled ?? null],
+    );
     return held.length === 1;
   }
 

@@ -136,6 +136,8 @@ export class TwoFactorService {
     await this.dataSource.transaction(async (manager) => {
       await this.sessions.holdForChange(user.id, requireUser(actor).sessionId, manager);
       await this.replaceBackupCodes(manager, user.id, hashes);
+      // A second step whose old code was spent just before would otherwise still sign in after this.
+      await closeOpenChallenges(manager, user.id);
       await this.sessions.endOthers(user.id, requireUser(actor).sessionId, manager);
       await this.audit.record({ action: '2fa.backup_codes_regenerated', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);
     });

@@ -5,7 +5,9 @@ import { AuditService } from '../../audit';
 import { SessionService } from '../sessions';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { authTestApp, bearer, enableTwoFactor, gql, PROXY_ENV, randomIp, sessionFor, tokenFor, totp, type TestUser } from '../../../../test/auth';
-import { whileLocked } from '../../../../test/locks';
+import { waitersBehind, whileLocked } from '../../../../test/locks';
+import { testDatabaseUrl, withClient } from '../../../../test/database';
+import { waitFor } from '../../../../test/maildev';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
@@ -109,7 +111,7 @@ describe('sessions per device', () => {
    * every session ended; committed once the sign-in waits on its hold of the account (its own statement).
    */
   const changePassword = (userId: number) => ({
-    waitingOn: '%password_hash = $2) for share%',
+    waitingOn: '%is_active and ($2::text is null%',
     what: "the sign-in waiting on the change's hold of the account",
     hold: (client: Client) => client.query('select 1 from users where id = $1 for no key update', [userId]),
     beforeCommit: async (client: Client) => {
@@ -126,6 +128,21 @@ describe('sessions per device', () => {
     // The sign-in has verified the old password while the owner's change holds the account.
     const res = await whileLocked({
       ...changePassword(user.id),
+      start: () => request(suite.t.app).post('/api/auth/login').set('x-forwarded-for', randomIp()).send({ email: user.email, password: user.password }),
+    });
+    expect(res.status).toBe(401);
+    expect(await liveSessions(user.id)).toBe(0);
+  });
+
+  it('a sign-in whose password was checked before two-factor was turned on gets no session', async () => {
+    const user = await person();
+    // What turning two-factor on writes: the account held, two-factor on, the other sessions ended.
+    const res = await whileLocked({
+      ...changePassword(user.id),
+      beforeCommit: async (client) => {
+        await client.query('update users set two_factor_enabled = true where id = $1', [user.id]);
+        await client.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [user.id]);
+      },
       start: () => request(suite.t.app).post('/api/auth/login').set('x-forwarded-for', randomIp()).send({ email: user.email, password: user.password }),
     });
     expect(res.status).toBe(401);
@@ -161,6 +178,33 @@ describe('sessions per device', () => {
     });
     expect(res.status).toBe(401);
     expect(await liveSessions(user.id)).toBe(0);
+  });
+
+  it('nor does a second step whose backup code was spent just before new codes replaced it', async () => {
+    const user = await person();
+    const ip = randomIp();
+    const on = await enableTwoFactor(suite.t, await signIn(user, PHONE, ip), ip, user.password);
+    const step = await request(suite.t.app).post('/api/auth/login').set('x-forwarded-for', ip).send({ email: user.email, password: user.password }).expect(200);
+    const { challengeId } = step.body as { challengeId: string };
+    // Lined up behind a hold of the account: the regeneration first, then the second step (its code already spent).
+    const [regenerate, verify] = await whileLocked({
+      hold: (client) => client.query('select 1 from users where id = $1 for no key update', [user.id]),
+      start: async (holder) => {
+        const regenerating = request(suite.t.app).post('/api/auth/2fa/backup-codes/regenerate').set('x-forwarded-for', ip).set(bearer(on.token)).send({ password: user.password }).then((r) => r);
+        await withClient(testDatabaseUrl(), (db) => waitFor(async () => (await waitersBehind(db, holder, '%for no key update%')) >= 1, 'the regeneration waiting on the hold'));
+        const verifying = request(suite.t.app)
+          .post('/api/auth/2fa/verify-login')
+          .set('x-forwarded-for', ip)
+          .send({ email: user.email, token: on.backupCodes[0], isBackupCode: true, challengeId })
+          .then((r) => r);
+        return Promise.all([regenerating, verifying]);
+      },
+      waitingOn: '%is_active and ($2::text is null%',
+      what: 'the second step waiting behind the regeneration',
+    });
+    expect(regenerate.status).toBe(200);
+    expect(verify.status).toBe(401);
+    expect(await liveSessions(user.id)).toBe(1);
   });
 
   it('signing out on one device leaves the other signed in', async () => {
