@@ -134,9 +134,11 @@ export async function sendCsv(res: Response, download: CsvDownload): Promise<voi
  * snapshot) for as long as its socket stays open: the statement timeout does
  * not count time spent waiting on the client. Cuts the answer once it has
  * waited on full buffers for a whole `stallMs` without the client taking any
- * (so after `stallMs` to twice that); a slow reader that keeps reading is
- * never cut. Not the socket's own timeout: the server re-arms that one for
- * keep-alive, and a reset here would undo it.
+ * (so after `stallMs` to twice that). Progress shows only when the kernel
+ * frees about a third of the socket's send buffer, so a direct reader slower
+ * than that per `stallMs` can be cut (docs/decisions.md, CSV reports). Not the
+ * socket's own timeout: the server re-arms that one for keep-alive, and a
+ * reset here would undo it.
  */
 function cutWhenStalled(res: Response, stallMs: number): () => void {
   let progressed = false;

@@ -278,7 +278,7 @@ describe('CSV reports (GET /api/admin/reports/*.csv)', () => {
     }
   });
 
-  describe('a client that stops reading (REPORT_STALL_SECONDS=1)', () => {
+  describe('a client that stops reading (REPORT_STALL_SECONDS=3)', () => {
     let stalling: TestApp;
     let server: http.Server;
     // A Unix socket: its buffers are a few hundred KB and do not grow, so a reader that stops holds the file back.
@@ -287,7 +287,7 @@ describe('CSV reports (GET /api/admin/reports/*.csv)', () => {
 
     beforeAll(async () => {
       await bulkUsers();
-      stalling = await buildTestApp({ clock: fixedClock(NOW), env: { ...PROXY_ENV, REPORT_STALL_SECONDS: '1' } });
+      stalling = await buildTestApp({ clock: fixedClock(NOW), env: { ...PROXY_ENV, REPORT_STALL_SECONDS: '3' } });
       server = http.createServer(stalling.app);
       await new Promise<void>((resolve) => server.listen(socketPath, resolve));
     });
@@ -307,7 +307,8 @@ describe('CSV reports (GET /api/admin/reports/*.csv)', () => {
         expect(first.length).toBeGreaterThan(0);
         // The client keeps its socket open and reads nothing more.
         expect(await inTransaction()).toBe(1);
-        await until(async () => (await inTransaction()) === 0 && (await connections()) === 0, 10_000);
+        // Cut between one and two stall times after the buffers filled.
+        await until(async () => (await inTransaction()) === 0 && (await connections()) === 0, 15_000);
         expect(await inTransaction()).toBe(0);
         expect(await connections()).toBe(0);
       } finally {
