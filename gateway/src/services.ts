@@ -66,7 +66,7 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const hasher = new PasswordHasher(options.auth.argon2);
   const tokens = new TokenService(options.jwtSecret);
   const limiter = new RateLimiter(dataSource);
-  const sessions = new SessionService(dataSource, audit, clock, options.auth.sessions.idleMinutes);
+  const sessions = new SessionService(dataSource, audit, clock, options.auth.sessions.idleMinutes, users);
   const box = new SecretBox(options.auth.totpEncryptionKey ?? options.jwtSecret);
   const twoFactor = new TwoFactorService(dataSource, users, audit, hasher, tokens, sessions, limiter, box, options.auth);
   const settings = new SettingsService(dataSource, audit, clock);

@@ -127,8 +127,7 @@ export class PasswordService {
     const passwordHash = await this.hasher.hash(password);
     await this.dataSource.transaction(async (manager) => {
       // The account first, as a change and a deactivation take it: taking the link first could deadlock with them.
-      const [held] = await queryRows<{ id: number }>(manager, 'select id from users where id = $1 and is_active for no key update', [user.id]);
-      if (!held) throw invalid([MESSAGES.resetLinkInvalid]);
+      if (!(await this.users.lockInOrder([user.id], manager)).has(user.id)) throw invalid([MESSAGES.resetLinkInvalid]);
       // Single use, decided here: of two requests with one link, exactly one updates the row.
       const used = await queryRows<{ id: string }>(manager, `update password_resets set used_at = now() where token_hash = $1 and used_at is null and expires_at > now() returning id`, [tokenHash]);
       if (used.length === 0) throw invalid([MESSAGES.resetLinkInvalid]);

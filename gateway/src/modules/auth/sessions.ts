@@ -5,6 +5,7 @@ import { NotFoundError, UnauthenticatedError } from '../../shared/errors';
 import { queryRows } from '../../shared/sql';
 import { z } from '../../shared/validation';
 import type { AuditService } from '../audit';
+import type { UsersService } from '../users';
 import { AUTH_MESSAGES as MESSAGES } from './auth.messages';
 import type { SessionType } from './auth.types';
 import { liveSessionSql, SessionStateReader, type SessionState } from './session-state';
@@ -39,6 +40,7 @@ export class SessionService {
     private readonly audit: AuditService,
     private readonly clock: Clock,
     private readonly idleMinutes: number,
+    private readonly users: Pick<UsersService, 'lockInOrder'>,
   ) {
     this.reader = new SessionStateReader(dataSource, { clock, idleMinutes });
   }
@@ -59,7 +61,7 @@ export class SessionService {
    * it; a sign-out committing after this check is simply ordered after the change.
    */
   async holdForChange(userId: number, sessionId: string, manager: EntityManager): Promise<void> {
-    await manager.query('select 1 from users where id = $1 for no key update', [userId]);
+    await this.users.lockInOrder([userId], manager);
     const [row] = await queryRows<{ live: boolean }>(
       manager,
       `select ${liveSessionSql('s', '$1', String(Number(this.idleMinutes)))} as live from sessions s where s.user_id = $2 and s.id = $3 and s.revoked_at is null`,

@@ -293,8 +293,7 @@ export class UserAdminService {
 
   /** One user, row-locked for the transaction (the audit's before-image is the row a change replaces). 404 when missing. */
   private async lockedView(manager: EntityManager, id: number): Promise<AdminUserType> {
-    const [locked] = await queryRows<{ id: number }>(manager, 'select id from users where id = $1 for no key update', [id]);
-    if (!locked) throw new NotFoundError(USER_MESSAGES.notFound);
+    await this.users.lockInOrder([id], manager);
     const [view] = await this.views([id], manager);
     if (!view) throw new NotFoundError(USER_MESSAGES.notFound);
     return view;

@@ -136,9 +136,7 @@ export class UsersService {
    * Answers the ids among them that are active.
    */
   async holdPeople(userIds: ReadonlyArray<number | null>, manager: EntityManager): Promise<Set<number>> {
-    const ids = [...new Set(userIds.filter((id): id is number => id !== null))];
-    const rows = await queryRows<{ id: number; is_active: boolean }>(manager, 'select id, is_active from users where id = any($1::int[]) order by id for share', [ids]);
-    return new Set(rows.filter((r) => r.is_active).map((r) => r.id));
+    return this.lockInOrder(userIds, manager, 'for share');
   }
 
   async activeByEmails(emails: readonly string[], manager?: EntityManager): Promise<ActiveUserRef[]> {
@@ -200,14 +198,16 @@ export class UsersService {
   }
 
   /**
-   * Row-locks these users (FOR NO KEY UPDATE) in id order, for a change that writes
-   * one and names others (a manager, a buddy): their foreign keys read the
-   * named rows, so two changes naming each other, each holding its own row
-   * first, would deadlock. Every writer of several users locks them in id order.
+   * The one way to hold users' rows until the caller's transaction ends (docs/decisions.md, Row locks):
+   * FOR NO KEY UPDATE for a change (the default), FOR SHARE for a check that must stay true. Always in
+   * id order: a change that writes one user and names others (a manager, a buddy) reads the named rows
+   * through its foreign keys, so two changes naming each other, each holding its own row first, would
+   * deadlock. Answers the held users that are active (a missing or inactive id is absent).
    */
-  async lockInOrder(userIds: ReadonlyArray<number | null | undefined>, manager: EntityManager): Promise<void> {
+  async lockInOrder(userIds: ReadonlyArray<number | null | undefined>, manager: EntityManager, strength: 'for no key update' | 'for share' = 'for no key update'): Promise<Set<number>> {
     const ids = [...new Set(userIds.filter((id): id is number => typeof id === 'number'))];
-    await manager.query('select id from users where id = any($1::int[]) order by id for no key update', [ids]);
+    const rows = await queryRows<{ id: number; is_active: boolean }>(manager, `select id, is_active from users where id = any($1::int[]) order by id ${strength}`, [ids]);
+    return new Set(rows.filter((r) => r.is_active).map((r) => r.id));
   }
 
   async countByRole(roleId: number, manager?: EntityManager): Promise<number> {

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { newLinkToken } from '../../../shared/link-tokens';
 import { AuditService } from '../../audit';
 import { SessionService } from '../sessions';
+import { UsersService } from '../../users';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { authTestApp, bearer, enableTwoFactor, gql, PROXY_ENV, randomIp, sessionFor, tokenFor, totp, type TestUser } from '../../../../test/auth';
 import { waitersBehind, whileLocked } from '../../../../test/locks';
@@ -427,7 +428,7 @@ describe('sessions per device', () => {
     await suite.t.dataSource.query(`update sessions set revoked_at = $2 where id = $1`, [revokedLongAgo, hoursAgo(25)]);
     await suite.t.dataSource.query(`update sessions set revoked_at = $2 where id = $1`, [revokedRecently, hoursAgo(1)]);
 
-    await new SessionService(suite.t.dataSource, new AuditService(suite.t.dataSource), () => new Date(now), 120).prune();
+    await new SessionService(suite.t.dataSource, new AuditService(suite.t.dataSource), () => new Date(now), 120, new UsersService(suite.t.dataSource, async () => new Map(), async () => '2026-01-01')).prune();
 
     const rows = (await suite.t.dataSource.query(`select id from sessions where user_id = $1`, [user.id])) as Array<{ id: string }>;
     expect(rows.map((r) => r.id).sort()).toEqual([expiredRecently, live, revokedRecently].sort());
