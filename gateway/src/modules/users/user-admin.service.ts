@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { ADMIN_ROLE_ID, requireAdmin, type Actor, type RequestMeta } from '../../shared/actor';
 import { isForeignKeyViolation, isUniqueViolation } from '../../shared/db-errors';
-import { ConflictError, NotFoundError } from '../../shared/errors';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../shared/errors';
 import { pageWindow, queryRows, SqlParams } from '../../shared/sql';
 import { invalid, parseInput } from '../../shared/validation';
 import type { AuditEntry, AuditService } from '../audit';
@@ -149,7 +149,7 @@ export class UserAdminService {
     return this.writing(async (manager) => {
       // Before the row lock: a manager change waits for another one to finish, never holding a row it may need.
       if (changes.managerId != null) await this.users.lockManagerChanges(manager);
-      await this.users.lockInOrder([id, changes.managerId, changes.buddyId], manager);
+      await this.holdActingAdmin(manager, admin.userId, [id, changes.managerId, changes.buddyId]);
       const before = await this.lockedView(manager, id);
       if (changes.roleId !== undefined && !(await this.roles.exists(changes.roleId, manager))) throw invalid([USER_ADMIN_MESSAGES.roleUnknown]);
       const people = await this.users.peopleProblems(id, changes, manager);
@@ -197,6 +197,7 @@ export class UserAdminService {
     const id = parseInput(UserId, rawId);
     if (id === admin.userId) throw new ConflictError(USER_ADMIN_MESSAGES.cannotResetOwnTwoFactor);
     return this.writing(async (manager) => {
+      await this.holdActingAdmin(manager, admin.userId, [id]);
       const before = await this.lockedView(manager, id);
       if (!before.two_factor_enabled) throw new ConflictError(USER_ADMIN_MESSAGES.twoFactorNotEnabled);
       await this.twoFactor.clear(id, manager);
@@ -217,6 +218,7 @@ export class UserAdminService {
     const { user_ids: userIds, role_id: roleId, reonboard = false } = parseInput(RoleAssignment, input);
     if (roleId !== ADMIN_ROLE_ID && userIds.includes(admin.userId)) throw new ConflictError(USER_ADMIN_MESSAGES.cannotDemoteSelf);
     return this.writing(async (manager) => {
+      await this.holdActingAdmin(manager, admin.userId, userIds);
       // A role deleted meanwhile fails the move on its foreign key (a 400 in `writing`).
       if (!(await this.roles.exists(roleId, manager))) throw invalid([USER_ADMIN_MESSAGES.roleUnknown]);
       const moved = await this.users.assignRole(userIds, roleId, manager);
@@ -280,6 +282,7 @@ export class UserAdminService {
 
   private async setActive(adminId: number, id: number, active: boolean, meta: RequestMeta): Promise<AdminUserType> {
     return this.writing(async (manager) => {
+      await this.holdActingAdmin(manager, adminId, [id]);
       const before = await this.lockedView(manager, id);
       if (before.is_active === active) return before;
       await this.users.setActive(id, active, manager);
@@ -289,6 +292,19 @@ export class UserAdminService {
       await this.audit.record(this.entry(adminId, meta, active ? 'user.reactivate' : 'user.deactivate', id, { before, after }), manager);
       return after;
     });
+  }
+
+  /**
+   * First step of every change here: holds the acting administrator's row with the users the change
+   * writes or names (in id order, so administrators acting on each other queue rather than deadlock),
+   * then re-checks that the actor is still an active administrator. Checked only at the request's
+   * start, two administrators demoting or deactivating each other at the same moment would both
+   * succeed and leave the company without one. 403 when the actor no longer is one.
+   */
+  private async holdActingAdmin(manager: EntityManager, adminId: number, userIds: ReadonlyArray<number | null | undefined>): Promise<void> {
+    const active = await this.users.lockInOrder([adminId, ...userIds], manager);
+    const actor = active.has(adminId) ? await this.users.findById(adminId, manager) : null;
+    if (actor?.roleId !== ADMIN_ROLE_ID) throw new ForbiddenError();
   }
 
   /** One user, row-locked for the transaction (the audit's before-image is the row a change replaces). 404 when missing. */

@@ -5,6 +5,7 @@ import { buildTestApp, expectNoStack, type TestApp } from '../../../../test/app'
 import { bearer, createUser, deleteUsers, enableTwoFactor, gql, PROXY_ENV, randomIp, tokenFor, type TestUser } from '../../../../test/auth';
 import { addProgress, fixedClock, makeChecklist, type ChecklistFixture } from '../../../../test/checklist';
 import { USER_ADMIN_MESSAGES as ADMIN_MESSAGES } from '../../users';
+import { whileLocked } from '../../../../test/locks';
 
 const NOW = '2025-03-10T12:00:00.000Z';
 const ADMIN_USER_FIELDS = [
@@ -378,6 +379,30 @@ describe('administration console: users (GET/PUT /api/admin/users, deactivate, r
       const own = progress.body.data.adminUserProgress.items.filter((i: { owner_type: string }) => i.owner_type === 'new_hire');
       expect(progress.body.data.adminUserProgress.stats.total).toBe(own.length);
       expectNoStack(progress.body);
+    });
+  });
+
+  describe('two administrators acting on each other at the same moment', () => {
+    const changes: Array<[string, (token: string, other: TestUser) => request.Test]> = [
+      ['deactivating the other', (token, other) => as(token, 'post', `/api/admin/users/${other.id}/deactivate`)],
+      ['demoting the other', (token, other) => as(token, 'put', `/api/admin/users/${other.id}`, { role_id: 1 })],
+      ['moving the other to another role in bulk', (token, other) => as(token, 'put', '/api/admin/user-roles', { user_ids: [other.id], role_id: 1 })],
+    ];
+    it.each(changes)('%s, after the other demoted you meanwhile, is refused (403): an administrator stays', async (_what, change) => {
+      const first = await person('First admin', { roleId: ADMIN_ROLE_ID });
+      const second = await person('Second admin', { roleId: ADMIN_ROLE_ID });
+      const token = await tokenFor(t.dataSource, first.id);
+      // The second administrator's demotion of the first holds the first's row, and commits once the first's change waits on it.
+      const res = await whileLocked({
+        hold: (client) => client.query('select 1 from users where id = $1 for no key update', [first.id]),
+        start: () => change(token, second),
+        waitingOn: '%order by id for no key update%',
+        what: "the first administrator's change waiting on the demotion of them",
+        beforeCommit: (client) => client.query('update users set role_id = 1 where id = $1', [first.id]),
+      });
+      expect(res.status).toBe(403);
+      const [row] = (await t.dataSource.query('select role_id, is_active from users where id = $1', [second.id])) as unknown[];
+      expect(row).toEqual({ role_id: ADMIN_ROLE_ID, is_active: true });
     });
   });
 });
