@@ -24,7 +24,12 @@ export function failureMessage(error: unknown, fallback: string): string {
 
 /** The server answered NOT_FOUND (e.g. the row was deleted in another tab). */
 export function isNotFound(error: unknown): boolean {
-  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'NOT_FOUND');
+  return hasErrorCode(error, 'NOT_FOUND');
+}
+
+/** The server answered with one of `codes` (e.g. CONFLICT, NOT_FOUND: what the screen shows is out of date). */
+export function hasErrorCode(error: unknown, ...codes: string[]): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => typeof e.extensions?.code === 'string' && codes.includes(e.extensions.code));
 }
 
 /** One line of an import the server refused, with its reason. */

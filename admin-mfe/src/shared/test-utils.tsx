@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
 import { MemoryRouter } from 'react-router';
 import { AuthContext, ToastContext, type AuthContextValue, type ToastApi } from '@embark/shared-ui';
@@ -95,4 +95,18 @@ export async function searchPeople(label: string, text: string) {
 /** A GraphQL error the gateway would send for a rule (e.g. CONFLICT), as a mock result. */
 export function domainError(message: string, code: string) {
   return { errors: [{ message, extensions: { code } }] };
+}
+
+/** Escape on a dialog: the cancel event the browser sends it (jsdom has no showModal). */
+export function pressEscape(dialog: HTMLElement) {
+  fireEvent(dialog, new Event('cancel', { cancelable: true }));
+}
+
+/** While its action is under way a dialog stays: × is disabled, and neither it nor Escape closes it. */
+export function expectStaysOpen(dialog: HTMLElement, onClose: jest.Mock) {
+  const close = within(dialog).getByRole('button', { name: 'Close' }) as HTMLButtonElement;
+  expect(close.disabled).toBe(true);
+  fireEvent.click(close);
+  pressEscape(dialog);
+  expect(onClose).not.toHaveBeenCalled();
 }

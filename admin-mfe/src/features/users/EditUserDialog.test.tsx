@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { UpdateUserDocument } from '../../__generated__/graphql';
 import { seriousViolations } from '../../shared/axe';
-import { adminUser, domainError, peopleMock, renderAdmin, ROLES, rolesMock, searchPeople, type Mocks } from '../../shared/test-utils';
+import { adminUser, domainError, expectStaysOpen, LOADING_DELAY_MS, peopleMock, renderAdmin, ROLES, rolesMock, searchPeople, type Mocks } from '../../shared/test-utils';
 import { EditUserDialog } from './EditUserDialog';
 
 const MAYA = adminUser({ id: 20, name: 'Maya Manager', email: 'maya@example.com', role_id: 2, role_name: 'Manager' });
@@ -11,7 +11,7 @@ const SAVED = { name: ANA.name, email: ANA.email, start_date: ANA.start_date };
 
 function renderDialog(mocks: Mocks) {
   const onClose = jest.fn();
-  return renderAdmin(<EditUserDialog user={ANA} roles={ROLES} isSelf={false} onClose={onClose} />, [rolesMock(), ...mocks]).then((view) => ({ ...view, onClose }));
+  return renderAdmin(<EditUserDialog user={ANA} roles={{ data: { roles: ROLES } }} isSelf={false} onClose={onClose} />, [rolesMock(), ...mocks]).then((view) => ({ ...view, onClose }));
 }
 const dialog = () => screen.getByRole('dialog', { name: 'Edit user' });
 const combobox = (name: string) => within(dialog()).getByRole('combobox', { name }) as HTMLInputElement;
@@ -81,6 +81,21 @@ describe('EditUserDialog: manager, buddy and a new role', () => {
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(saved).toHaveBeenCalled());
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Ana Lopez was updated'));
+  });
+
+  it('cannot be closed while saving, so a refusal is seen with the changes kept; then it can', async () => {
+    const input = { ...SAVED, name: 'Ana María Lopez', role_id: 1, manager_id: MAYA.id, buddy_id: null };
+    const { onClose } = await renderDialog([{ request: { query: UpdateUserDocument, variables: { id: ANA.id, input } }, result: domainError('An account with this email already exists.', 'CONFLICT'), delay: LOADING_DELAY_MS }]);
+    fireEvent.change(within(dialog()).getByLabelText(/^Full name/), { target: { value: 'Ana María Lopez' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save changes' }));
+    await within(dialog()).findByRole('button', { name: 'Saving…' });
+
+    expectStaysOpen(dialog(), onClose);
+
+    expect((await within(dialog()).findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('An account with this email already exists.');
+    expect((within(dialog()).getByLabelText(/^Full name/) as HTMLInputElement).value).toBe('Ana María Lopez');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('has no serious or critical axe violations, with the re-onboarding choice and a person list open', async () => {

@@ -5,25 +5,26 @@ import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
-import type { AdminRolesQuery, AdminUserFieldsFragment } from '../../__generated__/graphql';
+import type { AdminUserFieldsFragment } from '../../__generated__/graphql';
 import { PersonPicker, type PickedPerson } from '../../shared/PersonPicker';
 import { ReonboardChoice } from '../../shared/ReonboardChoice';
-import { ChoiceField, DialogFooter, FormFailure, namedChoices, useFormState } from '../../shared/scaffold';
+import { ChoiceField, DialogFooter, FormFailure, namedChoices, rolesLoadError, useFormState, type RolesQuery } from '../../shared/scaffold';
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useResetUserTwoFactor, useUpdateUser } from '../../shared/api/useUsers';
 
-type Role = AdminRolesQuery['roles'][number];
 type Field = 'name' | 'email' | 'role' | 'startDate' | 'manager' | 'buddy';
 
 /**
  * Edit a user's name, email, role, start date, manager and buddy. Validated here with the server's
  * rules; the server's answer wins (a manager chain that would loop is only known there).
  */
-export function EditUserDialog({ user, roles, isSelf, onClose }: { user: AdminUserFieldsFragment | null; roles: readonly Role[]; isSelf: boolean; onClose(): void }) {
+export function EditUserDialog({ user, roles, isSelf, onClose }: { user: AdminUserFieldsFragment | null; roles: RolesQuery; isSelf: boolean; onClose(): void }) {
+  // The save lives here so that Escape and × wait for its answer: a refusal keeps what was typed.
+  const [update, { loading }] = useUpdateUser();
   return (
-    <Modal open={user !== null} title={ADMIN_TEXT.editUserTitle} description={user?.email} onClose={onClose}>
-      {user ? <EditUserForm user={user} roles={roles} isSelf={isSelf} onClose={onClose} /> : null}
+    <Modal open={user !== null} title={ADMIN_TEXT.editUserTitle} description={user?.email} onClose={onClose} dismissible={!loading}>
+      {user ? <EditUserForm user={user} roles={roles} isSelf={isSelf} update={update} loading={loading} onClose={onClose} /> : null}
     </Modal>
   );
 }
@@ -58,9 +59,17 @@ function validateUserForm(values: UserFormValues): Partial<Record<Field, string>
   return found;
 }
 
-function EditUserForm({ user, roles, isSelf, onClose }: { user: AdminUserFieldsFragment; roles: readonly Role[]; isSelf: boolean; onClose(): void }) {
+interface EditUserFormProps {
+  user: AdminUserFieldsFragment;
+  roles: RolesQuery;
+  isSelf: boolean;
+  update: ReturnType<typeof useUpdateUser>[0];
+  loading: boolean;
+  onClose(): void;
+}
+
+function EditUserForm({ user, roles, isSelf, update, loading, onClose }: EditUserFormProps) {
   const toast = useAdminToast();
-  const [update, { loading }] = useUpdateUser();
   const { values, set, errors, failure, setFailure, check } = useFormState(
     (): UserFormValues => ({
       id: user.id,
@@ -128,7 +137,8 @@ function EditUserForm({ user, roles, isSelf, onClose }: { user: AdminUserFieldsF
           hint={isSelf ? ADMIN_TEXT.adminRoleHint : undefined}
           value={values.role}
           onChange={(role) => set('role', role)}
-          choices={namedChoices(roles)}
+          choices={namedChoices(roles.data?.roles ?? [])}
+          error={rolesLoadError(roles)}
           disabled={isSelf}
         />
         <FormField label={ADMIN_TEXT.startDateLabel} hint={ADMIN_TEXT.startDateHint} error={errors.startDate} required>

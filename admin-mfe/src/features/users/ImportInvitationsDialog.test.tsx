@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ImportInvitationsDocument } from '../../__generated__/graphql';
-import { renderAdmin, type Mocks } from '../../shared/test-utils';
+import { expectStaysOpen, LOADING_DELAY_MS, renderAdmin, type Mocks } from '../../shared/test-utils';
 import { ImportInvitationsDialog } from './ImportInvitationsDialog';
 
 const HEADER = 'email,name,role,start_date,manager_email,buddy_email';
@@ -67,6 +67,21 @@ describe('ImportInvitationsDialog', () => {
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('The file has errors; nothing was imported');
     expect(confirmButton().disabled).toBe(true);
     expect(toasts.success).not.toHaveBeenCalled();
+  });
+
+  it('cannot be closed while the invitations are being sent, so a refusal is seen; then it can', async () => {
+    const refusal = { errors: [{ message: 'The file has errors; nothing was imported', extensions: { code: 'BAD_USER_INPUT', errors: [{ line: 2, message: 'A user or a pending invitation already has this email' }] } }] };
+    const { onClose } = await renderDialog([importMock(FIXED, true, { valid: 3, created: 0, errors: [] }), { ...importMock(FIXED, false, refusal), delay: LOADING_DELAY_MS }]);
+    pick(csvFile(FIXED));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send 3 invitations' }));
+    const dialog = screen.getByRole('dialog', { name: 'Import invitations from a CSV file' });
+    await within(dialog).findByRole('button', { name: 'Sending…' });
+
+    expectStaysOpen(dialog, onClose);
+
+    expect((await within(dialog).findByRole('list', { name: 'Lines with problems' }, { timeout: 5000 })).textContent).toBe('Line 2: A user or a pending invitation already has this email');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a file too large for one request before sending anything, and says what to do', async () => {

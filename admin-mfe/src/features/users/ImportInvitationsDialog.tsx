@@ -32,9 +32,12 @@ interface Preview {
  * be sent; every line becomes an invitation, or none does.
  */
 export function ImportInvitationsDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  // The import lives here so that Escape and × wait for its answer, which the form shows; the dry
+  // run changes nothing and may be left.
+  const [importAll, importing] = useImportInvitations();
   return (
-    <Modal open={open} title={ADMIN_TEXT.importTitle} onClose={onClose} size="lg">
-      {open ? <ImportForm onClose={onClose} /> : null}
+    <Modal open={open} title={ADMIN_TEXT.importTitle} onClose={onClose} size="lg" dismissible={!importing.loading}>
+      {open ? <ImportForm importAll={importAll} importing={importing.loading} onClose={onClose} /> : null}
     </Modal>
   );
 }
@@ -45,10 +48,9 @@ export function ImportInvitationsDialog({ open, onClose }: { open: boolean; onCl
  */
 const IMPORT_FILE_LIMIT_BYTES = 900_000;
 
-function ImportForm({ onClose }: { onClose(): void }) {
+function ImportForm({ importAll, importing, onClose }: { importAll: ReturnType<typeof useImportInvitations>[0]; importing: boolean; onClose(): void }) {
   const toast = useAdminToast();
   const [check, checking] = usePreviewImport();
-  const [importAll, importing] = useImportInvitations();
   const [preview, setPreview] = useState<Preview | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   // Only the answer about the file chosen last counts.
@@ -108,16 +110,16 @@ function ImportForm({ onClose }: { onClose(): void }) {
         <code className="adm-code">{ADMIN_TEXT.importHeader}</code>
         <p className="adm-muted">{ADMIN_TEXT.importRules}</p>
       </div>
-      <FormField label={ADMIN_TEXT.importFileLabel}>{(p) => <input {...p} type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} disabled={importing.loading} />}</FormField>
+      <FormField label={ADMIN_TEXT.importFileLabel}>{(p) => <input {...p} type="file" accept=".csv,text/csv" onChange={(e) => void choose(e)} disabled={importing} />}</FormField>
       {checking.loading ? <LoadingState label={ADMIN_TEXT.importChecking} /> : null}
       {preview ? <ImportPreview preview={preview} /> : null}
       <FormFailure message={failure} />
       <div className="ui-modal__footer">
-        <Button variant="secondary" onClick={onClose} disabled={importing.loading}>
+        <Button variant="secondary" onClick={onClose} disabled={importing}>
           {ADMIN_TEXT.cancel}
         </Button>
-        <Button onClick={() => void confirm()} disabled={!ready || checking.loading} busy={importing.loading}>
-          {importing.loading ? ADMIN_TEXT.sending : ready ? ADMIN_TEXT.importConfirm(preview.valid) : ADMIN_TEXT.importSubmit}
+        <Button onClick={() => void confirm()} disabled={!ready || checking.loading} busy={importing}>
+          {importing ? ADMIN_TEXT.sending : ready ? ADMIN_TEXT.importConfirm(preview.valid) : ADMIN_TEXT.importSubmit}
         </Button>
       </div>
     </div>

@@ -8,6 +8,7 @@ const CASEY = invitation();
 const DANA = invitation({ id: 2, email: 'dana@example.com', name: 'Dana Old', status: 'expired', start_date: null });
 const EVE = invitation({ id: 3, email: 'eve@example.com', name: 'Eve Joined', status: 'accepted' });
 const FAY = invitation({ id: 4, email: 'fay@example.com', name: 'Fay Gone', status: 'revoked' });
+const DANA_PENDING = { ...DANA, status: 'pending', expires_at: '2025-03-21T10:00:00.000Z' };
 
 const rowOf = (table: HTMLElement, name: RegExp) => within(table).getByRole('rowheader', { name }).closest('tr') as HTMLElement;
 
@@ -60,6 +61,46 @@ describe('InvitationsSection', () => {
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Invitation not found'));
     fireEvent.click(resend);
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('A new invitation link was sent to casey@example.com'));
+  });
+
+  it('keeps each resend busy until its own answer, so a link is never sent twice', async () => {
+    const BEA = invitation({ id: 5, email: 'bea@example.com', name: 'Bea Later' });
+    const sentToCasey = jest.fn(() => ({ data: { resendInvitation: { ...CASEY, expires_at: '2025-03-27T10:00:00.000Z' } } }));
+    const { toasts } = await renderAdmin(<InvitationsSection />, [
+      invitationsMock([CASEY, BEA]),
+      { request: { query: ResendInvitationDocument, variables: { id: 1 } }, result: sentToCasey, delay: LOADING_DELAY_MS, maxUsageCount: 2 },
+      { request: { query: ResendInvitationDocument, variables: { id: 5 } }, result: { data: { resendInvitation: { ...BEA, expires_at: '2025-03-27T10:00:00.000Z' } } } },
+    ]);
+    const toCasey = (await screen.findByRole('button', { name: 'Resend the invitation to casey@example.com' })) as HTMLButtonElement;
+    fireEvent.click(toCasey);
+    fireEvent.click(screen.getByRole('button', { name: 'Resend the invitation to bea@example.com' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('A new invitation link was sent to bea@example.com'));
+    // Bea's answer is in; Casey's is not.
+    expect(toCasey.disabled).toBe(true);
+    fireEvent.click(toCasey);
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('A new invitation link was sent to casey@example.com'), { timeout: 5000 });
+    expect(sentToCasey).toHaveBeenCalledTimes(1);
+    expect(toCasey.disabled).toBe(false);
+  });
+
+  it('reads the list again when a resend or a revocation is refused because the invitation moved on', async () => {
+    const { toasts } = await renderAdmin(<InvitationsSection />, [
+      invitationsMock([CASEY, DANA_PENDING], { times: 1 }),
+      { request: { query: ResendInvitationDocument, variables: { id: 1 } }, result: domainError('This invitation was already accepted', 'CONFLICT') },
+      invitationsMock([DANA_PENDING], { times: 1 }),
+      { request: { query: RevokeInvitationDocument, variables: { id: 2 } }, result: domainError('Invitation not found', 'NOT_FOUND') },
+      invitationsMock([], { times: 5 }),
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Resend the invitation to casey@example.com' }));
+    await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('This invitation was already accepted'));
+    // Casey accepted meanwhile: no longer pending.
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Invitations' })).getAllByRole('rowheader').map((r) => r.textContent)).toEqual(['Dana Olddana@example.com']));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Revoke the invitation to dana@example.com' }));
+    const dialog = screen.getByRole('dialog', { name: 'Revoke this invitation?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Invitation not found');
+    await screen.findByText('No invitations here');
   });
 
   it('revokes after a confirmation that starts on Cancel; a refusal stays in the dialog', async () => {

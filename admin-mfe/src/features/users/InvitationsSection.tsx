@@ -33,19 +33,25 @@ export function InvitationsSection() {
   const { data, previousData, error, loading, refetch } = useAdminInvitations(status === 'all' ? null : status, page);
   const result = data?.invitations ?? previousData?.invitations;
   const [resend] = useResendInvitation();
-  const [resending, setResending] = useState<number | null>(null);
+  // Every resend under way: each button stays busy until its own answer, so no link goes out twice.
+  const [resending, setResending] = useState<ReadonlySet<number>>(() => new Set());
   const [revoke, revocation] = useRevokeInvitation();
   const revoking = useRowConfirm<Invitation>({ run: (i) => revoke({ variables: { id: i.id } }), done: (i) => ADMIN_TEXT.revoked(i.email), failed: ADMIN_TEXT.revokeFailed });
 
   const doResend = async (invitation: Invitation) => {
-    setResending(invitation.id);
+    if (resending.has(invitation.id)) return;
+    setResending((ids) => new Set(ids).add(invitation.id));
     try {
       await resend({ variables: { id: invitation.id } });
       toast.success(ADMIN_TEXT.resent(invitation.email));
     } catch (err) {
       toast.error(failureMessage(err, ADMIN_TEXT.resendFailed));
     } finally {
-      setResending(null);
+      setResending((ids) => {
+        const next = new Set(ids);
+        next.delete(invitation.id);
+        return next;
+      });
     }
   };
 
@@ -70,7 +76,7 @@ export function InvitationsSection() {
     actionsColumn((i) => (
       <span className="adm-actions">
         {canResend(i) ? (
-          <Button size="sm" variant="secondary" onClick={() => void doResend(i)} busy={resending === i.id} aria-label={ADMIN_TEXT.resendInvitation(i.email)}>
+          <Button size="sm" variant="secondary" onClick={() => void doResend(i)} busy={resending.has(i.id)} aria-label={ADMIN_TEXT.resendInvitation(i.email)}>
             {ADMIN_TEXT.resend}
           </Button>
         ) : null}

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AdminUsersDocument, InviteUserDocument } from '../../__generated__/graphql';
-import { adminUser, domainError, peopleMock, PICKER, renderAdmin, ROLES, rolesMock, searchPeople as search, type Mocks } from '../../shared/test-utils';
+import { adminUser, domainError, expectStaysOpen, LOADING_DELAY_MS, peopleMock, PICKER, pressEscape, renderAdmin, ROLES, rolesMock, searchPeople as search, type Mocks } from '../../shared/test-utils';
 import { InviteDialog } from './InviteDialog';
 
 const person = (id: number, name: string, email: string) => adminUser({ id, name, email, role_id: 2, role_name: 'Manager', start_date: '2024-01-01', completion_percentage: 100 });
@@ -98,6 +98,24 @@ describe('InviteDialog', () => {
     fireEvent.keyDown(manager, { key: 'Escape' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Invitation sent to casey@example.com'));
+  });
+
+  it('cannot be closed while sending, so a refusal is seen in the form; then it can', async () => {
+    const input = { email: 'casey@example.com', name: 'Casey New', role_id: 1, start_date: null, manager_id: null, buddy_id: null };
+    const { onClose } = await renderDialog([{ request: { query: InviteUserDocument, variables: { input } }, result: domainError('A user or a pending invitation already has this email', 'CONFLICT'), delay: LOADING_DELAY_MS }]);
+    const dialog = screen.getByRole('dialog', { name: 'Invite a new hire' });
+    fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'casey@example.com' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Full name/), { target: { value: 'Casey New' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Role/), { target: { value: '1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await within(dialog).findByRole('button', { name: 'Sending…' });
+
+    expectStaysOpen(dialog, onClose);
+
+    expect((await within(dialog).findByRole('alert', {}, { timeout: 5000 })).textContent).toBe('A user or a pending invitation already has this email');
+    expect((within(dialog).getByLabelText(/^Email/) as HTMLInputElement).value).toBe('casey@example.com');
+    pressEscape(dialog);
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('says when the people search fails', async () => {

@@ -34,16 +34,17 @@ function validateInvite(values: InviteValues): InviteErrors {
 
 /** Invite one new hire (docs/product.md#registration): the mail with their link goes out when it is saved. */
 export function InviteDialog({ open, roles, onClose }: { open: boolean; roles: RolesQuery; onClose(): void }) {
+  // The request lives here so that Escape and × wait for its answer, which the form shows.
+  const [invite, { loading }] = useInviteUser();
   return (
-    <Modal open={open} title={ADMIN_TEXT.inviteTitle} description={ADMIN_TEXT.inviteLead} onClose={onClose}>
-      {open ? <InviteForm roles={roles} onClose={onClose} /> : null}
+    <Modal open={open} title={ADMIN_TEXT.inviteTitle} description={ADMIN_TEXT.inviteLead} onClose={onClose} dismissible={!loading}>
+      {open ? <InviteForm roles={roles} invite={invite} loading={loading} onClose={onClose} /> : null}
     </Modal>
   );
 }
 
-function InviteForm({ roles, onClose }: { roles: RolesQuery; onClose(): void }) {
+function InviteForm({ roles, invite, loading, onClose }: { roles: RolesQuery; invite: ReturnType<typeof useInviteUser>[0]; loading: boolean; onClose(): void }) {
   const toast = useAdminToast();
-  const [invite, { loading }] = useInviteUser();
   const { values, set, errors, failure, setFailure, check } = useFormState<InviteValues, InviteErrors>(
     () => ({ email: '', name: '', role: '', startDate: '', manager: null, buddy: null }),
     validateInvite,

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AdminStatsDocument, AdminUsersDocument, DeactivateUserDocument, ReactivateUserDocument, ResetUserTwoFactorDocument, SendPasswordResetDocument, UpdateUserDocument, type AdminUserFieldsFragment, type AdminUsersFilter } from '../../__generated__/graphql';
+import { AdminRolesDocument, AdminStatsDocument, AdminUsersDocument, DeactivateUserDocument, ReactivateUserDocument, ResetUserTwoFactorDocument, SendPasswordResetDocument, UpdateUserDocument, type AdminUserFieldsFragment, type AdminUsersFilter } from '../../__generated__/graphql';
 import { ADMIN_ID, adminUser as user, domainError, renderAdmin as renderWith, rolesMock, type Mocks, LOADING_DELAY_MS } from '../../shared/test-utils';
 import { invitation, invitationsMock } from './invitation-fixtures';
 import { UsersPage } from './UsersPage';
@@ -134,6 +134,15 @@ describe('UsersPage', () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Reset 2FA' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Two-factor authentication was reset for Ben Brown'));
     expect(within(dialog).getByText('Two-factor authentication is off for this user.')).toBeTruthy();
+  });
+
+  it('says why the Role choice of Edit user is empty when the roles cannot be loaded', async () => {
+    await renderAdmin(<UsersPage />, [listMock(BASE, [ANA]), { request: { query: AdminRolesDocument }, error: new Error('offline'), maxUsageCount: 5 }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Ana Lopez' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit user' });
+    const role = within(dialog).getByLabelText('Role');
+    await waitFor(() => expect(role.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(dialog).getByRole('combobox', { name: 'Role', description: 'Failed to fetch roles' })).toBe(role);
   });
 
   it('sends a password reset link from an active user\'s row after a confirmation; a failure stays in the dialog', async () => {

@@ -209,7 +209,7 @@ export function UsersPage() {
 
       <InviteDialog open={inviting} roles={roles} onClose={() => setInviting(false)} />
       <ImportInvitationsDialog open={importing} onClose={() => setImporting(false)} />
-      <EditUserDialog user={editing} roles={roles.data?.roles ?? []} isSelf={editing?.id === me} onClose={() => setEditing(null)} />
+      <EditUserDialog user={editing} roles={roles} isSelf={editing?.id === me} onClose={() => setEditing(null)} />
       <UserProgressDialog user={viewing} onClose={() => setViewing(null)} />
       <ConfirmDialog
         open={deactivating.row !== null}

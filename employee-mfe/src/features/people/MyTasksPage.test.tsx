@@ -109,6 +109,21 @@ describe('Tasks for my hires', () => {
     await waitFor(() => expect(api.myTasks).toHaveBeenCalledTimes(2));
   });
 
+  it("a task done by someone else gives the server's reason, one no longer theirs says so; both reload the list", async () => {
+    const api = fakeApi();
+    api.complete.mockRejectedValueOnce(new ApiError({ status: 409, error: 'This task was already completed by Maya Manager' }));
+    const toast = await renderPage(api);
+    const laptop = { name: 'Mark "Prepare the laptop" as complete for Sam Ortiz' };
+    await act(async () => fireEvent.click(screen.getByRole('button', laptop)));
+    expect(toast.error).toHaveBeenLastCalledWith('This task was already completed by Maya Manager');
+    await waitFor(() => expect(api.myTasks).toHaveBeenCalledTimes(2));
+
+    api.complete.mockRejectedValueOnce(new ApiError({ status: 404, error: 'Not found' }));
+    await act(async () => fireEvent.click(await screen.findByRole('button', laptop)));
+    expect(toast.error).toHaveBeenLastCalledWith('This task is no longer yours to complete. Your list has been updated.');
+    await waitFor(() => expect(api.myTasks).toHaveBeenCalledTimes(3));
+  });
+
   it('shows a named loading status, then the empty state', async () => {
     let resolve: (page: TasksPage) => void = () => undefined;
     const api = fakeApi();

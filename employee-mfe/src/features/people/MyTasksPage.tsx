@@ -30,6 +30,13 @@ const hireHeadingId = (hireId: number) => `my-tasks-hire-${hireId}`;
 const TITLE_ID = 'my-tasks-title';
 const completeButtonId = (task: MyTask) => `my-tasks-complete-${task.hire.id}-${task.item.id}`;
 
+/** Why a completion failed: a 409 in the server's words (docs/product.md#status-codes), a 404 as a task no longer theirs. */
+function completeFailure(failure: unknown): string {
+  if (isApiError(failure) && failure.status === 409) return failure.message;
+  if (isApiError(failure) && failure.status === 404) return TEXT.noLongerYours;
+  return TEXT.completeFailed;
+}
+
 export interface MyTasksPageProps {
   /** The REST calls (tests pass a fake). */
   api?: PeopleApi;
@@ -59,7 +66,7 @@ export function MyTasksPage({ api = peopleApi }: MyTasksPageProps) {
       // (two completions at once may both have emptied it), else the page title.
       refocusIfLost(hireHeadingId(task.hire.id), TITLE_ID);
     } catch (failure) {
-      toast?.error(TEXT.completeFailed);
+      toast?.error(completeFailure(failure));
       // No longer this user's to do (done by someone else, the owner changed): the list is out of date.
       if (isApiError(failure) && (failure.status === 404 || failure.status === 409)) reload();
     } finally {

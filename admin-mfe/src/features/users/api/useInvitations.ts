@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import {
   AdminInvitationsDocument,
   ImportInvitationsDocument,
@@ -6,6 +6,7 @@ import {
   ResendInvitationDocument,
   RevokeInvitationDocument,
 } from '../../../__generated__/graphql';
+import { hasErrorCode } from '../../../shared/errors';
 
 /** Invitations per page of the invitations list. */
 export const INVITATIONS_PAGE_SIZE = 10;
@@ -26,12 +27,26 @@ export function useInviteUser() {
   return useMutation(InviteUserDocument, { refetchQueries: AFTER_INVITATION_CHANGE });
 }
 
+/**
+ * Fetches the list again when the server refused a change to an invitation because it moved on
+ * meanwhile (CONFLICT: accepted or replaced; NOT_FOUND: gone), so the list stops offering it.
+ */
+function useRefetchWhenRefused() {
+  const client = useApolloClient();
+  return (error: unknown) => {
+    // A failed reload shows in the list itself.
+    if (hasErrorCode(error, 'CONFLICT', 'NOT_FOUND')) client.refetchQueries({ include: ['AdminInvitations'] }).catch(() => undefined);
+  };
+}
+
 export function useResendInvitation() {
-  return useMutation(ResendInvitationDocument, { refetchQueries: AFTER_INVITATION_CHANGE });
+  const onError = useRefetchWhenRefused();
+  return useMutation(ResendInvitationDocument, { refetchQueries: AFTER_INVITATION_CHANGE, onError });
 }
 
 export function useRevokeInvitation() {
-  return useMutation(RevokeInvitationDocument, { refetchQueries: AFTER_INVITATION_CHANGE });
+  const onError = useRefetchWhenRefused();
+  return useMutation(RevokeInvitationDocument, { refetchQueries: AFTER_INVITATION_CHANGE, onError });
 }
 
 /** A dry run of the CSV import: the preview, nothing changes (and nothing to fetch again). */
