@@ -18,10 +18,35 @@ const SUGGESTIONS = 8;
 /** The person a field holds: the name is all it shows of them. */
 export type PickedPerson = Pick<Person, 'id' | 'name'>;
 
+/** A person field's value: the person picked, if any, and the text in its box (their name, or what is being typed). */
+export interface PersonField {
+  person: PickedPerson | null;
+  text: string;
+}
+
+/** A person field holding `person`, or no one. */
+export function personField(person: PickedPerson | null): PersonField {
+  return { person, text: person?.name ?? '' };
+}
+
+/**
+ * The errors of a form's person fields: text that names no one (typed, nobody picked) stops the save,
+ * so a half-typed name never drops the person silently. A blank field means no one.
+ */
+export function unpickedErrors<F extends string>(fields: Record<F, PersonField>): Partial<Record<F, string>> {
+  const found: Partial<Record<F, string>> = {};
+  for (const [name, field] of Object.entries<PersonField>(fields)) if (isUnpicked(field)) found[name as F] = ADMIN_TEXT.personUnpicked;
+  return found;
+}
+
+function isUnpicked({ person, text }: PersonField): boolean {
+  return person === null && text.trim() !== '';
+}
+
 export interface PersonPickerProps {
   label: string;
-  value: PickedPerson | null;
-  onChange(person: Person | null): void;
+  value: PersonField;
+  onChange(value: PersonField): void;
   hint?: string;
   error?: string | null;
 }
@@ -29,11 +54,12 @@ export interface PersonPickerProps {
 /**
  * An optional person (a manager, a buddy) chosen among the active users: a combobox that searches
  * as the typing pauses and lists the matches below it (the ARIA combobox pattern: arrows move,
- * Enter picks, Escape closes). Typing after a pick clears the pick until another is chosen.
+ * Enter picks, Escape closes). Typing after a pick clears the pick until another is chosen; the
+ * form's value keeps the typed text, so a form can refuse to save text that names no one.
  */
 export function PersonPicker({ label, value, onChange, hint = ADMIN_TEXT.personHint, error }: PersonPickerProps) {
   const listId = useId();
-  const [text, setText] = useState(value?.name ?? '');
+  const { person: picked, text } = value;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const search = useDebouncedValue(text.trim());
@@ -44,8 +70,7 @@ export function PersonPicker({ label, value, onChange, hint = ADMIN_TEXT.personH
   const optionId = (index: number) => `${listId}-${index}`;
 
   const pick = (person: Person) => {
-    onChange({ id: person.id, name: person.name, email: person.email });
-    setText(person.name);
+    onChange(personField({ id: person.id, name: person.name }));
     setOpen(false);
     setActive(-1);
   };
@@ -71,11 +96,13 @@ export function PersonPicker({ label, value, onChange, hint = ADMIN_TEXT.personH
     }
   };
 
+  // The form shows its errors as of the last save; this one goes as soon as the field names someone or no one.
+  const shownError = error === ADMIN_TEXT.personUnpicked && !isUnpicked(value) ? null : error;
   const status = !open ? '' : users.error ? failureMessage(users.error, ADMIN_TEXT.personSearchFailed) : users.loading && !expanded ? ADMIN_TEXT.personSearching : !users.loading && users.data && !expanded ? ADMIN_TEXT.personNoMatch : '';
 
   return (
     <div className="adm-picker">
-      <FormField label={label} hint={hint} error={error}>
+      <FormField label={label} hint={hint} error={shownError}>
         {(p) => (
           <span className="adm-picker__control">
             <input
@@ -90,26 +117,22 @@ export function PersonPicker({ label, value, onChange, hint = ADMIN_TEXT.personH
               aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
               value={text}
               onChange={(e) => {
-                setText(e.target.value);
+                onChange({ person: null, text: e.target.value });
                 setOpen(true);
                 setActive(-1);
-                if (value) onChange(null);
               }}
               onFocus={() => setOpen(true)}
               onBlur={() => setOpen(false)}
               onKeyDown={onKeyDown}
             />
-            {value ? (
+            {picked ? (
               <Button
                 size="sm"
                 variant="ghost"
                 className="adm-icon-button"
                 aria-label={ADMIN_TEXT.personClear(label)}
                 title={ADMIN_TEXT.personClear(label)}
-                onClick={() => {
-                  onChange(null);
-                  setText('');
-                }}
+                onClick={() => onChange(personField(null))}
               >
                 <Icon name="close" size={16} />
               </Button>

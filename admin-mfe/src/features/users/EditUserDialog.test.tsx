@@ -40,6 +40,48 @@ describe('EditUserDialog: manager, buddy and a new role', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('keeps the saved manager while a name is typed but not picked: the save waits for a pick', async () => {
+    const input = { ...SAVED, role_id: 1, manager_id: BO.id, buddy_id: null };
+    const saved = jest.fn(() => ({ data: { updateUser: { ...ANA, manager_id: BO.id, manager_name: BO.name } } }));
+    const lost = jest.fn(() => ({ data: { updateUser: { ...ANA, manager_id: null, manager_name: null } } }));
+    const { toasts } = await renderDialog([
+      peopleMock(null, [BO, MAYA]),
+      peopleMock('Bo', [BO]),
+      { request: { query: UpdateUserDocument, variables: { id: ANA.id, input } }, result: saved },
+      { request: { query: UpdateUserDocument, variables: { id: ANA.id, input: { ...input, manager_id: null } } }, result: lost },
+    ]);
+    fireEvent.focus(combobox('Manager'));
+    const list = await searchPeople('Manager', 'Bo');
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save changes' }));
+    expect(within(dialog()).getByRole('combobox', { name: 'Manager', description: /Pick a person from the list, or clear the field/ })).toBe(combobox('Manager'));
+    expect(combobox('Manager').getAttribute('aria-invalid')).toBe('true');
+    expect(combobox('Manager').value).toBe('Bo');
+
+    fireEvent.click(await within(list).findByRole('option', { name: /Bo Buddy/ }));
+    expect(combobox('Manager').getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Ana Lopez was updated'));
+    expect(saved).toHaveBeenCalledTimes(1);
+    expect(lost).not.toHaveBeenCalled();
+  });
+
+  it('saves no manager once a name typed but not picked is erased', async () => {
+    const input = { ...SAVED, role_id: 1, manager_id: null, buddy_id: null };
+    const saved = jest.fn(() => ({ data: { updateUser: { ...ANA, manager_id: null, manager_name: null } } }));
+    const { toasts } = await renderDialog([peopleMock(null, [BO, MAYA]), peopleMock('Maya', [MAYA]), { request: { query: UpdateUserDocument, variables: { id: ANA.id, input } }, result: saved }]);
+    // "Maya Manager" cut down to "Maya" no longer names her.
+    fireEvent.change(combobox('Manager'), { target: { value: 'Maya' } });
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save changes' }));
+    expect(within(dialog()).getByRole('combobox', { name: 'Manager', description: /Pick a person from the list, or clear the field/ })).toBe(combobox('Manager'));
+    expect(within(dialog()).queryByRole('button', { name: 'Saving…' })).toBeNull();
+
+    fireEvent.change(combobox('Manager'), { target: { value: ' ' } });
+    expect(within(dialog()).queryByText('Pick a person from the list, or clear the field')).toBeNull();
+    fireEvent.click(within(dialog()).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Ana Lopez was updated'));
+    expect(saved).toHaveBeenCalledTimes(1);
+  });
+
   it('refuses the user as their own manager or buddy before sending', async () => {
     await renderDialog([peopleMock(null, [ANA, BO]), peopleMock('ana', [ANA])]);
     fireEvent.click(within(dialog()).getByRole('button', { name: 'Clear manager' }));

@@ -6,7 +6,7 @@ import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminUserFieldsFragment } from '../../__generated__/graphql';
-import { PersonPicker, type PickedPerson } from '../../shared/PersonPicker';
+import { PersonPicker, personField, unpickedErrors, type PersonField } from '../../shared/PersonPicker';
 import { ReonboardChoice } from '../../shared/ReonboardChoice';
 import { ChoiceField, DialogFooter, FormFailure, namedChoices, rolesLoadError, useFormState, type RolesQuery } from '../../shared/scaffold';
 import { failureMessage } from '../../shared/errors';
@@ -35,22 +35,22 @@ interface UserFormValues {
   email: string;
   role: string;
   startDate: string;
-  manager: PickedPerson | null;
-  buddy: PickedPerson | null;
+  manager: PersonField;
+  buddy: PersonField;
   /** With a role change: the new role's tasks count from today (docs/product.md#due-dates). */
   reonboard: boolean;
 }
 
 /** A person the user form starts with: the saved id and name, or nobody. */
-function savedPerson(id: number | null | undefined, name: string | null | undefined): PickedPerson | null {
-  return id === null || id === undefined ? null : { id, name: name ?? '' };
+function savedPerson(id: number | null | undefined, name: string | null | undefined): PersonField {
+  return personField(id === null || id === undefined ? null : { id, name: name ?? '' });
 }
 
 /** The field errors of the user form, by the server's rules; empty when it may be sent. */
 function validateUserForm(values: UserFormValues): Partial<Record<Field, string>> {
-  const found: Partial<Record<Field, string>> = {};
-  if (values.manager?.id === values.id) found.manager = ADMIN_TEXT.selfManager;
-  if (values.buddy?.id === values.id) found.buddy = ADMIN_TEXT.selfBuddy;
+  const found: Partial<Record<Field, string>> = unpickedErrors({ manager: values.manager, buddy: values.buddy });
+  if (values.manager.person?.id === values.id) found.manager = ADMIN_TEXT.selfManager;
+  if (values.buddy.person?.id === values.id) found.buddy = ADMIN_TEXT.selfBuddy;
   const name = validateName(values.name);
   if (name) found.name = name;
   const email = validateEmail(values.email, { checkLength: true });
@@ -109,8 +109,8 @@ function EditUserForm({ user, roles, isSelf, update, loading, onClose }: EditUse
         email: values.email.trim(),
         role_id: Number(values.role),
         start_date: values.startDate,
-        manager_id: values.manager?.id ?? null,
-        buddy_id: values.buddy?.id ?? null,
+        manager_id: values.manager.person?.id ?? null,
+        buddy_id: values.buddy.person?.id ?? null,
         // Only a role change can start a checklist over.
         ...(roleChanged ? { reonboard: values.reonboard } : {}),
       };
@@ -146,8 +146,8 @@ function EditUserForm({ user, roles, isSelf, update, loading, onClose }: EditUse
         </FormField>
       </div>
       {roleChanged ? <ReonboardChoice checked={values.reonboard} onChange={(reonboard) => set('reonboard', reonboard)} /> : null}
-      <PersonPicker label={ADMIN_TEXT.managerLabel} value={values.manager} onChange={(person) => set('manager', person)} error={errors.manager} />
-      <PersonPicker label={ADMIN_TEXT.buddyLabel} value={values.buddy} onChange={(person) => set('buddy', person)} error={errors.buddy} />
+      <PersonPicker label={ADMIN_TEXT.managerLabel} value={values.manager} onChange={(manager) => set('manager', manager)} error={errors.manager} />
+      <PersonPicker label={ADMIN_TEXT.buddyLabel} value={values.buddy} onChange={(buddy) => set('buddy', buddy)} error={errors.buddy} />
       <section className="adm-security" aria-label={ADMIN_TEXT.accountHeading}>
         <h3 className="adm-security__title">{ADMIN_TEXT.accountHeading}</h3>
         <div className="adm-security__row">

@@ -10,9 +10,23 @@ const BO = person(22, 'Bo Buddy', 'bo@example.com');
 
 const roles = { data: { roles: ROLES } };
 
+/** The server's answer to an invitation of `input`. */
+function invitation(id: number, input: { email: string; name: string; role_id: number; start_date: string | null; manager_id: number | null; buddy_id: number | null }) {
+  return { __typename: 'Invitation' as const, id, ...input, role_name: 'Employee', status: 'pending', expires_at: '2025-03-20T10:00:00.000Z', created_at: '2025-03-13T10:00:00.000Z' };
+}
+
 function renderDialog(mocks: Mocks) {
   const onClose = jest.fn();
   return renderAdmin(<InviteDialog open roles={roles} onClose={onClose} />, [rolesMock(), ...mocks]).then((view) => ({ ...view, onClose }));
+}
+
+/** Fills in the required fields for Casey, an employee; returns the dialog. */
+function fillInCasey() {
+  const dialog = screen.getByRole('dialog', { name: 'Invite a new hire' });
+  fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'casey@example.com' } });
+  fireEvent.change(within(dialog).getByLabelText(/^Full name/), { target: { value: 'Casey New' } });
+  fireEvent.change(within(dialog).getByLabelText(/^Role/), { target: { value: '1' } });
+  return dialog;
 }
 
 describe('InviteDialog', () => {
@@ -71,18 +85,11 @@ describe('InviteDialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('leaves manager and buddy empty unless picked; typing after a pick clears it; Clear empties it', async () => {
+  it('leaves manager and buddy empty unless picked; Clear empties it; a name typed but not picked waits until it is cleared', async () => {
     const input = { email: 'casey@example.com', name: 'Casey New', role_id: 1, start_date: null, manager_id: null, buddy_id: null };
-    const { toasts } = await renderDialog([
-      peopleMock(null, [MAYA]),
-      peopleMock('maya', [MAYA]),
-      peopleMock('mayx', []),
-      { request: { query: InviteUserDocument, variables: { input } }, result: { data: { inviteUser: { __typename: 'Invitation', id: 8, ...input, role_name: 'Employee', status: 'pending', expires_at: '2025-03-20T10:00:00.000Z', created_at: '2025-03-13T10:00:00.000Z' } } } },
-    ]);
-    const dialog = screen.getByRole('dialog', { name: 'Invite a new hire' });
-    fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'casey@example.com' } });
-    fireEvent.change(within(dialog).getByLabelText(/^Full name/), { target: { value: 'Casey New' } });
-    fireEvent.change(within(dialog).getByLabelText(/^Role/), { target: { value: '1' } });
+    const sent = jest.fn(() => ({ data: { inviteUser: invitation(8, input) } }));
+    const { toasts } = await renderDialog([peopleMock(null, [MAYA]), peopleMock('maya', [MAYA]), peopleMock('mayx', []), { request: { query: InviteUserDocument, variables: { input } }, result: sent }]);
+    const dialog = fillInCasey();
 
     const manager = screen.getByRole('combobox', { name: 'Manager' });
     fireEvent.focus(manager);
@@ -91,22 +98,55 @@ describe('InviteDialog', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Clear manager' }));
     expect((manager as HTMLInputElement).value).toBe('');
 
-    // A name typed but not picked is no manager; no match says so.
+    // A name typed but not picked names no one: no match says so, and the invitation waits.
     fireEvent.focus(manager);
     fireEvent.change(manager, { target: { value: 'mayx' } });
     expect(await within(dialog).findByText('No active users match')).toBeTruthy();
     fireEvent.keyDown(manager, { key: 'Escape' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(within(dialog).getByRole('combobox', { name: 'Manager', description: /Pick a person from the list, or clear the field/ })).toBe(manager);
+    expect(manager.getAttribute('aria-invalid')).toBe('true');
+
+    // An empty field is no one: the error goes with the text, and the invitation goes without a manager.
+    fireEvent.change(manager, { target: { value: '' } });
+    expect(manager.getAttribute('aria-invalid')).toBeNull();
+    expect(within(dialog).queryByText('Pick a person from the list, or clear the field')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Invitation sent to casey@example.com'));
+    expect(sent).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not send a name typed but not picked as no manager; picking the person then sends them', async () => {
+    const input = { email: 'casey@example.com', name: 'Casey New', role_id: 1, start_date: null, manager_id: MAYA.id, buddy_id: null };
+    const sent = jest.fn(() => ({ data: { inviteUser: invitation(9, input) } }));
+    const lost = jest.fn(() => ({ data: { inviteUser: invitation(9, { ...input, manager_id: null }) } }));
+    const { toasts } = await renderDialog([
+      peopleMock(null, [MAYA]),
+      peopleMock('Maya', [MAYA]),
+      { request: { query: InviteUserDocument, variables: { input } }, result: sent },
+      { request: { query: InviteUserDocument, variables: { input: { ...input, manager_id: null } } }, result: lost },
+    ]);
+    const dialog = fillInCasey();
+
+    const manager = screen.getByRole('combobox', { name: 'Manager' });
+    fireEvent.focus(manager);
+    const list = await search('Manager', 'Maya');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(within(dialog).getByRole('combobox', { name: 'Manager', description: /Pick a person from the list, or clear the field/ })).toBe(manager);
+    expect(within(dialog).queryByRole('button', { name: 'Sending…' })).toBeNull();
+
+    fireEvent.click(await within(list).findByRole('option', { name: /Maya Manager/ }));
+    expect(manager.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Invitation sent to casey@example.com'));
+    expect(sent).toHaveBeenCalledTimes(1);
+    expect(lost).not.toHaveBeenCalled();
   });
 
   it('cannot be closed while sending, so a refusal is seen in the form; then it can', async () => {
     const input = { email: 'casey@example.com', name: 'Casey New', role_id: 1, start_date: null, manager_id: null, buddy_id: null };
     const { onClose } = await renderDialog([{ request: { query: InviteUserDocument, variables: { input } }, result: domainError('A user or a pending invitation already has this email', 'CONFLICT'), delay: LOADING_DELAY_MS }]);
-    const dialog = screen.getByRole('dialog', { name: 'Invite a new hire' });
-    fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'casey@example.com' } });
-    fireEvent.change(within(dialog).getByLabelText(/^Full name/), { target: { value: 'Casey New' } });
-    fireEvent.change(within(dialog).getByLabelText(/^Role/), { target: { value: '1' } });
+    const dialog = fillInCasey();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     await within(dialog).findByRole('button', { name: 'Sending…' });
 

@@ -4,7 +4,7 @@ import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import { failureMessage } from '../../shared/errors';
-import { PersonPicker, type Person } from '../../shared/PersonPicker';
+import { PersonPicker, personField, unpickedErrors, type PersonField } from '../../shared/PersonPicker';
 import { DialogFooter, FormFailure, namedChoices, RequiredChoiceField, rolesLoadError, useFormState, type RolesQuery } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useInviteUser } from './api/useInvitations';
@@ -14,15 +14,15 @@ interface InviteValues {
   name: string;
   role: string;
   startDate: string;
-  manager: Person | null;
-  buddy: Person | null;
+  manager: PersonField;
+  buddy: PersonField;
 }
 
-type InviteErrors = Partial<Record<'email' | 'name' | 'role', string>>;
+type InviteErrors = Partial<Record<'email' | 'name' | 'role' | 'manager' | 'buddy', string>>;
 
 /** The invitation form's field errors, by the registration rules the server applies too. */
 function validateInvite(values: InviteValues): InviteErrors {
-  const found: InviteErrors = {};
+  const found: InviteErrors = unpickedErrors({ manager: values.manager, buddy: values.buddy });
   const email = validateEmail(values.email, { checkLength: true });
   if (email) found.email = email;
   const name = validateName(values.name);
@@ -46,7 +46,7 @@ export function InviteDialog({ open, roles, onClose }: { open: boolean; roles: R
 function InviteForm({ roles, invite, loading, onClose }: { roles: RolesQuery; invite: ReturnType<typeof useInviteUser>[0]; loading: boolean; onClose(): void }) {
   const toast = useAdminToast();
   const { values, set, errors, failure, setFailure, check } = useFormState<InviteValues, InviteErrors>(
-    () => ({ email: '', name: '', role: '', startDate: '', manager: null, buddy: null }),
+    () => ({ email: '', name: '', role: '', startDate: '', manager: personField(null), buddy: personField(null) }),
     validateInvite,
   );
 
@@ -62,8 +62,8 @@ function InviteForm({ roles, invite, loading, onClose }: { roles: RolesQuery; in
             name: values.name.trim(),
             role_id: Number(values.role),
             start_date: values.startDate || null,
-            manager_id: values.manager?.id ?? null,
-            buddy_id: values.buddy?.id ?? null,
+            manager_id: values.manager.person?.id ?? null,
+            buddy_id: values.buddy.person?.id ?? null,
           },
         },
       });
@@ -90,8 +90,8 @@ function InviteForm({ roles, invite, loading, onClose }: { roles: RolesQuery; in
           {(p) => <input {...p} type="date" value={values.startDate} onChange={(e) => set('startDate', e.target.value)} />}
         </FormField>
       </div>
-      <PersonPicker label={ADMIN_TEXT.managerLabel} value={values.manager} onChange={(person) => set('manager', person)} />
-      <PersonPicker label={ADMIN_TEXT.buddyLabel} value={values.buddy} onChange={(person) => set('buddy', person)} />
+      <PersonPicker label={ADMIN_TEXT.managerLabel} value={values.manager} onChange={(manager) => set('manager', manager)} error={errors.manager} />
+      <PersonPicker label={ADMIN_TEXT.buddyLabel} value={values.buddy} onChange={(buddy) => set('buddy', buddy)} error={errors.buddy} />
       <FormFailure message={failure} />
       <DialogFooter busy={loading} onCancel={onClose} submitLabel={ADMIN_TEXT.inviteSubmit} busyLabel={ADMIN_TEXT.sending} />
     </form>

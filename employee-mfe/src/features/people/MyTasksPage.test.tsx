@@ -109,13 +109,13 @@ describe('Tasks for my hires', () => {
     await waitFor(() => expect(api.myTasks).toHaveBeenCalledTimes(2));
   });
 
-  it("a task done by someone else gives the server's reason, one no longer theirs says so; both reload the list", async () => {
+  it("a refusal with 409 gives the server's reason, a task no longer theirs says so; both reload the list", async () => {
     const api = fakeApi();
-    api.complete.mockRejectedValueOnce(new ApiError({ status: 409, error: 'This task was already completed by Maya Manager' }));
+    api.complete.mockRejectedValueOnce(new ApiError({ status: 409, error: 'This task is assigned to the IT team' }));
     const toast = await renderPage(api);
     const laptop = { name: 'Mark "Prepare the laptop" as complete for Sam Ortiz' };
     await act(async () => fireEvent.click(screen.getByRole('button', laptop)));
-    expect(toast.error).toHaveBeenLastCalledWith('This task was already completed by Maya Manager');
+    expect(toast.error).toHaveBeenLastCalledWith('This task is assigned to the IT team');
     await waitFor(() => expect(api.myTasks).toHaveBeenCalledTimes(2));
 
     api.complete.mockRejectedValueOnce(new ApiError({ status: 404, error: 'Not found' }));

@@ -177,6 +177,7 @@ export const ADMIN_TEXT = {
   personNoMatch: 'No active users match',
   personSearchFailed: 'Failed to search users',
   personClear: (label: string) => `Clear ${label.toLowerCase()}`,
+  personUnpicked: 'Pick a person from the list, or clear the field',
   invitationsHeading: 'Invitations',
   invitationsLead: 'People invited to join, until they accept.',
   invitationsTable: 'Invitations',

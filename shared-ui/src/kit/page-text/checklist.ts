@@ -111,7 +111,7 @@ export const MY_TASKS_TEXT = {
   completeLabel: (title: string, hire: string) => `Mark "${title}" as complete for ${hire}`,
   completedToast: (title: string, hire: string) => `"${title}" is complete for ${hire}`,
   completeFailed: 'Could not complete the task. Please try again.',
-  /** 404: the task left this user (completed or reassigned, the hire gone); the list is read again. */
+  /** 404: the task is no longer this user's to do (reassigned, the hire gone); the list is read again. */
   noLongerYours: 'This task is no longer yours to complete. Your list has been updated.',
   showing: (shown: number, total: number) => `Showing ${shown} of ${countOf(total, 'task')}`,
   showMore: 'Show more',
