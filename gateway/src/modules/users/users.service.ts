@@ -198,7 +198,7 @@ export class UsersService {
   }
 
   /**
-   * The one way to hold users' rows until the caller's transaction ends (docs/decisions.md, Row locks):
+   * Holds users' rows until the caller's transaction ends (docs/decisions.md, Row locks):
    * FOR NO KEY UPDATE for a change (the default), FOR SHARE for a check that must stay true. Always in
    * id order: a change that writes one user and names others (a manager, a buddy) reads the named rows
    * through its foreign keys, so two changes naming each other, each holding its own row first, would

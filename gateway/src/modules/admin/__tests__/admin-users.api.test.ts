@@ -387,6 +387,9 @@ describe('administration console: users (GET/PUT /api/admin/users, deactivate, r
       ['deactivating the other', (token, other) => as(token, 'post', `/api/admin/users/${other.id}/deactivate`)],
       ['demoting the other', (token, other) => as(token, 'put', `/api/admin/users/${other.id}`, { role_id: 1 })],
       ['moving the other to another role in bulk', (token, other) => as(token, 'put', '/api/admin/user-roles', { user_ids: [other.id], role_id: 1 })],
+      // Refused before looking at the other's state: the other need not be inactive or use two-factor.
+      ['reactivating someone', (token, other) => as(token, 'post', `/api/admin/users/${other.id}/reactivate`)],
+      ["resetting someone's two-factor", (token, other) => as(token, 'post', `/api/admin/users/${other.id}/reset-2fa`)],
     ];
     it.each(changes)('%s, after the other demoted you meanwhile, is refused (403): an administrator stays', async (_what, change) => {
       const first = await person('First admin', { roleId: ADMIN_ROLE_ID });
@@ -399,6 +402,22 @@ describe('administration console: users (GET/PUT /api/admin/users, deactivate, r
         waitingOn: '%order by id for no key update%',
         what: "the first administrator's change waiting on the demotion of them",
         beforeCommit: (client) => client.query('update users set role_id = 1 where id = $1', [first.id]),
+      });
+      expect(res.status).toBe(403);
+      const [row] = (await t.dataSource.query('select role_id, is_active from users where id = $1', [second.id])) as unknown[];
+      expect(row).toEqual({ role_id: ADMIN_ROLE_ID, is_active: true });
+    });
+
+    it('a change by an administrator deactivated meanwhile is refused (403) too', async () => {
+      const first = await person('Deactivated admin', { roleId: ADMIN_ROLE_ID });
+      const second = await person('Remaining admin', { roleId: ADMIN_ROLE_ID });
+      const token = await tokenFor(t.dataSource, first.id);
+      const res = await whileLocked({
+        hold: (client) => client.query('select 1 from users where id = $1 for no key update', [first.id]),
+        start: () => as(token, 'post', `/api/admin/users/${second.id}/deactivate`),
+        waitingOn: '%order by id for no key update%',
+        what: "the first administrator's change waiting on their deactivation",
+        beforeCommit: (client) => client.query('update users set is_active = false where id = $1', [first.id]),
       });
       expect(res.status).toBe(403);
       const [row] = (await t.dataSource.query('select role_id, is_active from users where id = $1', [second.id])) as unknown[];

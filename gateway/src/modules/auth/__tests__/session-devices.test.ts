@@ -150,6 +150,27 @@ describe('sessions per device', () => {
     expect(await liveSessions(user.id)).toBe(0);
   });
 
+  it('a password step whose two-factor was turned off meanwhile opens no second step', async () => {
+    const user = await person();
+    const ip = randomIp();
+    await enableTwoFactor(suite.t, await signIn(user, PHONE, ip), ip, user.password);
+    // What turning two-factor off (or an administrator's reset) writes: off, open steps closed, sessions ended.
+    const res = await whileLocked({
+      ...changePassword(user.id),
+      beforeCommit: async (client) => {
+        await client.query('update users set two_factor_enabled = false where id = $1', [user.id]);
+        await client.query('update login_challenges set consumed_at = now() where user_id = $1 and consumed_at is null', [user.id]);
+        await client.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [user.id]);
+      },
+      start: () => request(suite.t.app).post('/api/auth/login').set('x-forwarded-for', randomIp()).send({ email: user.email, password: user.password }),
+    });
+    expect(res.status).toBe(401);
+    const open = (await suite.t.dataSource.query('select count(*)::int as n from login_challenges where user_id = $1 and consumed_at is null', [user.id])) as Array<{ n: number }>;
+    expect(open[0]?.n).toBe(0);
+    const [failure] = (await suite.t.dataSource.query(`select details from audit_log where action = 'auth.login_failure' and target_id = $1 order by id desc limit 1`, [String(user.id)])) as Array<{ details: { reason: string } }>;
+    expect(failure?.details.reason).toBe('changed_meanwhile');
+  });
+
   it("a two-factor user's password step during a change waits for it (no deadlock over the open steps), then 401", async () => {
     const user = await person();
     const ip = randomIp();

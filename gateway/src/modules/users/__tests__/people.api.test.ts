@@ -13,6 +13,8 @@ const TODAY = '2025-03-12';
 describe("the people around a user: manager, buddy, My team and re-onboarding on a role change", () => {
   let t: TestApp;
   let adminToken: string;
+  // A second administrator: two admins at once must each hold only their own row, not queue on one shared one.
+  let otherAdminToken: string;
   let employeeToken: string;
   const tag = crypto.randomBytes(4).toString('hex');
   const users: number[] = [];
@@ -39,6 +41,7 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
   beforeAll(async () => {
     t = await buildTestApp({ clock: fixedClock(NOW), env: PROXY_ENV });
     adminToken = await tokenFor(t.dataSource, (await person('Admin', ADMIN_ROLE_ID)).id, new Date(NOW));
+    otherAdminToken = await tokenFor(t.dataSource, (await person('Other admin', ADMIN_ROLE_ID)).id, new Date(NOW));
     employeeToken = await tokenFor(t.dataSource, (await person('Employee')).id, new Date(NOW));
   });
   afterAll(async () => {
@@ -118,7 +121,7 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
       const [a, b] = [await person('Race A'), await person('Race B')];
       const answers = await Promise.all([
         as(adminToken, 'put', `/api/admin/users/${a.id}`, { manager_id: b.id }),
-        as(adminToken, 'put', `/api/admin/users/${b.id}`, { manager_id: a.id }),
+        as(otherAdminToken, 'put', `/api/admin/users/${b.id}`, { manager_id: a.id }),
       ]);
       expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
       expect(answers.find((r) => r.status === 400)?.body).toEqual(refused('This manager reports to this user: manager chains cannot loop'));
@@ -131,7 +134,7 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
       // Both edits line up behind a hold of the two rows, so they start together once it ends.
       const answers = await whileLocked({
         hold: (client) => client.query('select id from users where id = any($1::int[]) for share', [[a.id, b.id]]),
-        start: () => Promise.all([as(adminToken, 'put', `/api/admin/users/${a.id}`, { buddy_id: b.id }), as(adminToken, 'put', `/api/admin/users/${b.id}`, { buddy_id: a.id })]),
+        start: () => Promise.all([as(adminToken, 'put', `/api/admin/users/${a.id}`, { buddy_id: b.id }), as(otherAdminToken, 'put', `/api/admin/users/${b.id}`, { buddy_id: a.id })]),
         waitingOn: '%users%',
         waiters: 2,
         what: 'both edits waiting on the hold',
