@@ -129,7 +129,6 @@ export class UsersService {
     return new Set(rows.map((r) => r.email));
   }
 
-  /** The active accounts among `emails` (compared lower-cased), answered with their lower-cased address. */
   /**
    * Holds the users a write names as someone's manager or buddy (FOR SHARE, in id order) until the
    * caller's transaction ends, so a deactivation cannot commit between a check and that write.
@@ -139,6 +138,7 @@ export class UsersService {
     return this.lockInOrder(userIds, manager, 'for share');
   }
 
+  /** The active accounts among `emails` (compared lower-cased), answered with their lower-cased address. */
   async activeByEmails(emails: readonly string[], manager?: EntityManager): Promise<ActiveUserRef[]> {
     if (emails.length === 0) return [];
     return queryRows<ActiveUserRef>(
