@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // The Playwright suite split into shards that run at the same time, each against its own stack
 // (ports, database, MailDev, nginx), so no shard sees another's data. Each shard runs its files in
-// order on one worker, as a single run would. Why three on two cores: docs/decisions.md (test isolation).
+// order on one worker, as a single run would. Why two on two cores: docs/decisions.md (test isolation).
 //
-//   node run-shards.mjs                   the whole suite in E2E_SHARDS shards (default 3)
+//   node run-shards.mjs                   the whole suite in E2E_SHARDS shards (default 2)
 //   node run-shards.mjs <playwright args>  one plain run with those arguments (a spec, --grep, ...)
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { PRODUCTION_PATH, planShards, specFiles } from './shards.mjs';
 import { shardPorts } from './stack.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const shards = Number(process.env.E2E_SHARDS || 3);
+const shards = Number(process.env.E2E_SHARDS || 2);
 if (!Number.isInteger(shards) || shards < 1 || shards > 4) {
   console.error(`E2E_SHARDS must be an integer from 1 to 4 (got "${process.env.E2E_SHARDS}")`);
   process.exit(2);
