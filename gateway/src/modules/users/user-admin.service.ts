@@ -150,7 +150,7 @@ export class UserAdminService {
       // Before the row lock: a manager change waits for another one to finish, never holding a row it may need.
       if (changes.managerId != null) await this.users.lockManagerChanges(manager);
       await this.holdActingAdmin(manager, admin.userId, [id, changes.managerId, changes.buddyId]);
-      const before = await this.lockedView(manager, id);
+      const before = await this.heldView(manager, id);
       if (changes.roleId !== undefined && !(await this.roles.exists(changes.roleId, manager))) throw invalid([USER_ADMIN_MESSAGES.roleUnknown]);
       const people = await this.users.peopleProblems(id, changes, manager);
       if (people.length > 0) throw invalid(people.map((p) => PEOPLE_MESSAGES[p]));
@@ -161,7 +161,7 @@ export class UserAdminService {
       await this.users.updateProfile(id, changes, manager);
       const roleChanged = changes.roleId !== undefined && changes.roleId !== before.role_id;
       if (roleChanged) await this.afterRoleChange(manager, [{ userId: id, previousRoleId: before.role_id }], reonboard);
-      const after = await this.lockedView(manager, id);
+      const after = await this.heldView(manager, id);
       await this.audit.record(this.entry(admin.userId, meta, 'user.update', id, { before, after, ...(roleChanged ? { reonboard } : {}) }), manager);
       return after;
     });
@@ -198,11 +198,11 @@ export class UserAdminService {
     if (id === admin.userId) throw new ConflictError(USER_ADMIN_MESSAGES.cannotResetOwnTwoFactor);
     return this.writing(async (manager) => {
       await this.holdActingAdmin(manager, admin.userId, [id]);
-      const before = await this.lockedView(manager, id);
+      const before = await this.heldView(manager, id);
       if (!before.two_factor_enabled) throw new ConflictError(USER_ADMIN_MESSAGES.twoFactorNotEnabled);
       await this.twoFactor.clear(id, manager);
       await this.sessions.endAll(id, manager);
-      const after = await this.lockedView(manager, id);
+      const after = await this.heldView(manager, id);
       await this.audit.record(this.entry(admin.userId, meta, 'user.2fa_reset', id, { before: { two_factor_enabled: true }, after: { two_factor_enabled: false } }), manager);
       return after;
     });
@@ -283,12 +283,12 @@ export class UserAdminService {
   private async setActive(adminId: number, id: number, active: boolean, meta: RequestMeta): Promise<AdminUserType> {
     return this.writing(async (manager) => {
       await this.holdActingAdmin(manager, adminId, [id]);
-      const before = await this.lockedView(manager, id);
+      const before = await this.heldView(manager, id);
       if (before.is_active === active) return before;
       await this.users.setActive(id, active, manager);
       // Ended for good: reactivating the account does not revive them.
       if (!active) await this.sessions.endAll(id, manager);
-      const after = await this.lockedView(manager, id);
+      const after = await this.heldView(manager, id);
       await this.audit.record(this.entry(adminId, meta, active ? 'user.reactivate' : 'user.deactivate', id, { before, after }), manager);
       return after;
     });
@@ -307,9 +307,11 @@ export class UserAdminService {
     if (actor?.roleId !== ADMIN_ROLE_ID) throw new ForbiddenError();
   }
 
-  /** One user, row-locked for the transaction (the audit's before-image is the row a change replaces). 404 when missing. */
-  private async lockedView(manager: EntityManager, id: number): Promise<AdminUserType> {
-    await this.users.lockInOrder([id], manager);
+  /**
+   * One user whose row `holdActingAdmin` already holds for the transaction, so the audit's
+   * before-image is the row the change replaces. 404 when missing.
+   */
+  private async heldView(manager: EntityManager, id: number): Promise<AdminUserType> {
     const [view] = await this.views([id], manager);
     if (!view) throw new NotFoundError(USER_MESSAGES.notFound);
     return view;
