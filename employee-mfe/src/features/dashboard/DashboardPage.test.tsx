@@ -1,3 +1,4 @@
+import { Suspense, use } from 'react';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { MockLink } from '@apollo/client/testing';
@@ -319,6 +320,42 @@ describe('the shell starting the dashboard early (prefetch)', () => {
       );
     });
     expect((await screen.findByTestId('dash-remaining')).textContent).toContain('1');
+    expect(asked).toEqual(['Dashboard']);
+  });
+
+  it('asks once even when React throws the first render of the page away', async () => {
+    // A sibling that suspends discards the page's first render, state and all, before it commits;
+    // React also restarts a render that an update interrupts, which a busy machine makes likely.
+    const { asked, client } = countingClient([{ request: { query: DashboardDocument, variables: VARIABLES }, result: { data: dashboardData({ total: 2, completed: 1 }) } }]);
+    prefetch({ client, pathname: '/app/dashboard', basePath: '/app' });
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    function Suspends() {
+      use(gate);
+      return null;
+    }
+    await act(async () => {
+      render(
+        <ApolloProvider client={client}>
+          <MemoryRouter initialEntries={['/app/dashboard']}>
+            <Suspense fallback={null}>
+              <DashboardPage />
+              <Suspends />
+            </Suspense>
+          </MemoryRouter>
+        </ApolloProvider>,
+      );
+    });
+    expect(screen.queryByTestId('dash-remaining')).toBeNull();
+    await act(async () => {
+      release();
+      await gate;
+    });
+    expect((await screen.findByTestId('dash-remaining')).textContent).toContain('1');
+    // Time for a second request to leave, if the page were to send one.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(asked).toEqual(['Dashboard']);
   });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import type { ApolloClient } from '@apollo/client';
 import { DASHBOARD } from '@embark/shared-ui';
@@ -31,11 +31,13 @@ export function prefetchDashboard(client: ApolloClient): void {
  * the cached (or in-flight) answer is this very load's: `cache-first` uses it without asking again.
  */
 export function useDashboard() {
-  const [fetchPolicy] = useState(() => {
-    const fresh = prefetched;
+  // Read while rendering, taken over only once the page is on screen: React may throw a render away
+  // (a sibling suspends, an update interrupts it) and run this initialiser again, which must then
+  // still see the prefetch, or the page asks a second time.
+  const [fetchPolicy] = useState(() => (prefetched ? ('cache-first' as const) : ('cache-and-network' as const)));
+  useEffect(() => {
     prefetched = false;
-    return fresh ? ('cache-first' as const) : ('cache-and-network' as const);
-  });
+  }, []);
   return useQuery(DashboardDocument, {
     variables,
     fetchPolicy,
