@@ -3,7 +3,11 @@
  */
 // Node environment: it has fetch's Response and AbortSignal.any, which jsdom lacks.
 import { gql } from '@apollo/client';
-import { createApolloClient } from './apollo-client';
+import { CACHE_TYPE_POLICIES, createApolloClient } from './apollo-client';
+
+// This file runs in Node (above), while shared-ui is typed for the browser: only what it reads here.
+declare const require: (id: 'node:fs') => { readFileSync(path: string, encoding: 'utf8'): string };
+declare const __dirname: string;
 
 const QUERY = gql`
   query Roles {
@@ -44,5 +48,86 @@ describe('createApolloClient', () => {
     await client.query({ query: QUERY });
     expect(calls[0]?.url).toBe('/custom');
     expect(calls[0]?.headers.has('authorization')).toBe(false);
+  });
+});
+
+describe("the cache: the dashboard's parts without an id", () => {
+  // The page's query and the after-sign-in initialisation's, reduced to where they differ.
+  const PAGE = gql`
+    query PageDashboard {
+      dashboard {
+        startsInDays
+        progress {
+          totalTasks
+          completedTasks
+        }
+        completionStats {
+          completed
+          othersCompleted
+        }
+        nextStep {
+          title
+          route
+        }
+      }
+    }
+  `;
+  const INIT = gql`
+    query InitDashboardPart {
+      dashboard {
+        progress {
+          totalTasks
+          completedTasks
+        }
+        completionStats {
+          completed
+        }
+        nextStep {
+          title
+        }
+      }
+    }
+  `;
+  const page = {
+    dashboard: {
+      __typename: 'Dashboard',
+      startsInDays: 0,
+      progress: { __typename: 'DashboardProgress', totalTasks: 10, completedTasks: 3 },
+      completionStats: { __typename: 'CompletionStats', completed: 3, othersCompleted: 1 },
+      nextStep: { __typename: 'NextStep', title: 'Sign the handbook', route: '/app/checklist/11' },
+    },
+  };
+
+  it("keeps the page's fields when a smaller answer about the same dashboard arrives, and takes the newer values", () => {
+    const { cache } = createApolloClient({ fetch: fakeFetch().impl });
+    cache.writeQuery({ query: PAGE, data: page });
+    cache.writeQuery({
+      query: INIT,
+      data: {
+        dashboard: {
+          __typename: 'Dashboard',
+          progress: { __typename: 'DashboardProgress', totalTasks: 10, completedTasks: 4 },
+          completionStats: { __typename: 'CompletionStats', completed: 4 },
+          nextStep: { __typename: 'NextStep', title: 'Meet your buddy' },
+        },
+      },
+    });
+    expect(cache.readQuery({ query: PAGE })).toEqual({
+      dashboard: {
+        ...page.dashboard,
+        progress: { __typename: 'DashboardProgress', totalTasks: 10, completedTasks: 4 },
+        completionStats: { __typename: 'CompletionStats', completed: 4, othersCompleted: 1 },
+        nextStep: { __typename: 'NextStep', title: 'Meet your buddy', route: '/app/checklist/11' },
+      },
+    });
+  });
+
+  it('names types the schema has, none of them with an id', () => {
+    const schema = require('node:fs').readFileSync(`${__dirname}/../../../schema.graphql`, 'utf8');
+    for (const type of Object.keys(CACHE_TYPE_POLICIES)) {
+      const body = new RegExp(`^type ${type} \\{\\n([\\s\\S]*?)^\\}`, 'm').exec(schema)?.[1];
+      expect({ type, inSchema: body !== undefined }).toEqual({ type, inSchema: true });
+      expect({ type, id: /^\s+id:/m.test(body ?? '') }).toEqual({ type, id: false });
+    }
   });
 });

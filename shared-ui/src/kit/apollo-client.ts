@@ -1,7 +1,7 @@
 // The portal's ApolloClient factory. Not in the package index: the index is the shared module every
 // page loads (the landing page included), and Apollo there would load on pages that never query.
 // Import its subpath: `import { createApolloClient } from '@embark/shared-ui/kit/apollo-client'`.
-import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError } from '@apollo/client';
+import { ApolloClient, ApolloLink, CombinedGraphQLErrors, HttpLink, InMemoryCache, ServerError, type TypePolicies } from '@apollo/client';
 import { ErrorLink } from '@apollo/client/link/error';
 import { TIMING_MS, authHeaders, endsSession, notifySessionExpired, onSessionEnded, readAuthToken, type SessionExpiredEvent } from '@embark/shared-ui';
 
@@ -26,6 +26,20 @@ export interface ApolloClientOptions {
   /** Where an expired session is reported (default: the kit's session-expiry hook, shared with REST). */
   onSessionExpired?: (event: SessionExpiredEvent) => void;
 }
+
+/**
+ * The signed-in user's dashboard and its parts carry no id: each is the only one of its kind. Two
+ * queries select different fields of them (the dashboard page and the after-sign-in
+ * initialisation), so their answers are merged field by field. Replaced instead, the later answer
+ * would drop the fields only the other selects, and the page's query, its cached data now
+ * incomplete, would ask the server again.
+ */
+export const CACHE_TYPE_POLICIES: TypePolicies = {
+  Dashboard: { merge: true },
+  DashboardProgress: { merge: true },
+  CompletionStats: { merge: true },
+  NextStep: { merge: true },
+};
 
 /** The GraphQL error code of an unauthenticated request (docs/product.md#errors). */
 export const UNAUTHENTICATED_CODE = 'UNAUTHENTICATED';
@@ -74,7 +88,7 @@ export function createApolloClient({
   });
   const baseFetch: typeof fetch = fetchImpl ?? ((input, init) => fetch(input, init));
   const httpLink = new HttpLink({ uri, credentials: 'same-origin', fetch: withTimeout(baseFetch) });
-  const client = new ApolloClient({ link: ApolloLink.from([expiryLink, authLink, httpLink]), cache: new InMemoryCache() });
+  const client = new ApolloClient({ link: ApolloLink.from([expiryLink, authLink, httpLink]), cache: new InMemoryCache({ typePolicies: CACHE_TYPE_POLICIES }) });
   onSessionEnded(() => {
     client.clearStore().catch((error: unknown) => console.warn('[embark] could not clear the GraphQL cache:', error));
   });
