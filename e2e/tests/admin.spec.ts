@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './support/csp.js';
 import { urls } from '../stack.mjs';
-import { apiSignIn, signInAs, storeSession, type SignedIn } from './support/session.js';
+import { apiSignIn, signInAs, STORAGE_KEYS, storeSession, type SignedIn } from './support/session.js';
 
 const EXPIRED = 'Your session has expired. Please log in again.';
 const PASSWORD = 'Onboard2025';
@@ -28,12 +28,12 @@ async function seriousViolations(page: Page) {
 /** Resolves once the page's restored-session re-initialisation has finished (per the auth debug log). */
 async function restoreInitialisationSettled(page: Page): Promise<void> {
   await page.waitForFunction(
-    () => {
-      const log = JSON.parse(window.localStorage.getItem('embark.auth.debugLog') ?? '[]') as { event: string; details?: { mode?: string } }[];
+    (key) => {
+      const log = JSON.parse(window.localStorage.getItem(key) ?? '[]') as { event: string; details?: { mode?: string } }[];
       const check = log.map((entry) => entry.event).lastIndexOf('session.check');
       return log.slice(check).some((entry) => (entry.event === 'init.done' || entry.event === 'init.aborted') && entry.details?.mode === 'restore');
     },
-    undefined,
+    STORAGE_KEYS.authDebugLog,
     { timeout: 15_000 },
   );
 }
@@ -190,7 +190,7 @@ test.describe('administration console', () => {
       await expect(toast(hirePage, EXPIRED)).toBeVisible();
       await expect(hirePage).toHaveURL('/login');
       await expect(hirePage.getByLabel('Email', { exact: true })).toBeEditable();
-      expect(await hirePage.evaluate(() => window.localStorage.getItem('embark.auth.token'))).toBeNull();
+      expect(await hirePage.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.authToken)).toBeNull();
     } finally {
       await hireContext.close();
     }

@@ -3,9 +3,8 @@
 import { expect, test, type APIRequestContext, type Page } from './support/csp.js';
 import { generate } from 'otplib';
 import { urls } from '../stack.mjs';
-import { apiSignIn, DEMO, type SignedIn } from './support/session.js';
+import { apiSignIn, DEMO, STORAGE_KEYS, storeSession, type SignedIn } from './support/session.js';
 
-const STORAGE = { token: 'embark.auth.token', user: 'embark.auth.user', debugLog: 'embark.auth.debugLog' } as const;
 const PASSWORD = 'Onboard2025';
 const EXPIRED = 'Your session has expired. Please log in again.';
 
@@ -66,13 +65,7 @@ async function submitLogin(page: Page, email: string, password: string): Promise
 /** Opens a page already signed in (as after a sign-in earlier in this browser). */
 async function openSignedIn(page: Page, account: SignedIn, path: string): Promise<void> {
   await page.goto('/');
-  await page.evaluate(
-    ([keys, token, user]) => {
-      localStorage.setItem(keys.token, token);
-      localStorage.setItem(keys.user, user);
-    },
-    [STORAGE, account.token, JSON.stringify(account.user)] as const,
-  );
+  await storeSession(page, account);
   await page.goto(path);
 }
 
@@ -86,7 +79,7 @@ test.describe('sign-in', () => {
       await submitLogin(page, DEMO[who].email, DEMO[who].password);
       await expect(page).toHaveURL(area);
       await expect(toast(page, `Welcome back, ${user.name}!`)).toBeVisible();
-      const stored = await page.evaluate((keys) => [localStorage.getItem(keys.token), localStorage.getItem(keys.user)], STORAGE);
+      const stored = await page.evaluate((keys) => [localStorage.getItem(keys.authToken), localStorage.getItem(keys.authUser)], STORAGE_KEYS);
       expect(stored[0]).toBeTruthy();
       expect(JSON.parse(stored[1] ?? 'null')).toMatchObject({ email: DEMO[who].email, role_id: who === 'admin' ? 4 : 1 });
     });
@@ -123,14 +116,14 @@ test.describe('sign-in', () => {
     await passwordField(page).press('Enter');
     await expect(page.getByRole('alert').filter({ hasText: 'Invalid email or password' })).toBeVisible();
     await expect(page).toHaveURL('/login');
-    await expect.poll(() => page.evaluate((keys) => localStorage.getItem(keys.token), STORAGE)).toBeNull();
+    await expect.poll(() => page.evaluate((keys) => localStorage.getItem(keys.authToken), STORAGE_KEYS)).toBeNull();
   });
 
   test('keeps a debug log with token previews, never the token', async ({ page, request }) => {
     const account = await registerViaApi(request, 'debuglog');
     await submitLogin(page, account.email, account.password);
     await expect(page).toHaveURL('/app/dashboard');
-    const [token, raw] = await page.evaluate((keys) => [localStorage.getItem(keys.token), localStorage.getItem(keys.debugLog)], STORAGE);
+    const [token, raw] = await page.evaluate((keys) => [localStorage.getItem(keys.authToken), localStorage.getItem(keys.authDebugLog)], STORAGE_KEYS);
     expect(token).toBeTruthy();
     const entries = JSON.parse(raw ?? '[]') as Array<{ event: string; tokenPreview?: string }>;
     expect(entries.map((e) => e.event)).toContain('session.established');
@@ -149,7 +142,7 @@ test.describe('two-factor sign-in', () => {
     await expect(passwordField(page)).toHaveCount(0);
     const code = page.getByLabel('Authentication code');
     await expect(code).toBeFocused();
-    await expect.poll(() => page.evaluate((keys) => localStorage.getItem(keys.token), STORAGE)).toBeNull();
+    await expect.poll(() => page.evaluate((keys) => localStorage.getItem(keys.authToken), STORAGE_KEYS)).toBeNull();
 
     await code.press('Enter');
     await expect(page.getByText('Please enter your authentication code')).toBeVisible();
@@ -287,14 +280,14 @@ test.describe('session', () => {
     await page.waitForLoadState('networkidle');
 
     // The token stops being valid (here: tampered); the next protected call is refused with 401.
-    await page.evaluate((keys) => localStorage.setItem(keys.token, `${localStorage.getItem(keys.token)}x`), STORAGE);
+    await page.evaluate((keys) => localStorage.setItem(keys.authToken, `${localStorage.getItem(keys.authToken)}x`), STORAGE_KEYS);
     // Usually the click's own request is the refused one; a background refresh may get there first
     // and sign the page out under the pointer, which is the same behaviour seen a moment earlier.
     const profileLink = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'My Profile' });
     await profileLink.click({ timeout: 5_000 }).catch(() => expect(page).toHaveURL('/login'));
     await expect(toast(page, EXPIRED)).toBeVisible();
     await expect(page).toHaveURL('/login');
-    await expect.poll(() => page.evaluate((keys) => [localStorage.getItem(keys.token), localStorage.getItem(keys.user)], STORAGE)).toEqual([null, null]);
+    await expect.poll(() => page.evaluate((keys) => [localStorage.getItem(keys.authToken), localStorage.getItem(keys.authUser)], STORAGE_KEYS)).toEqual([null, null]);
   });
 
   test('a refused token on start: the stored session is cleared and the user sent to /login', async ({ page, request }) => {
@@ -302,7 +295,7 @@ test.describe('session', () => {
     await openSignedIn(page, { ...account, token: `${account.token}x` }, '/app/dashboard');
     await expect(page).toHaveURL('/login');
     await expect(toast(page, EXPIRED)).toBeVisible();
-    await expect.poll(() => page.evaluate((keys) => localStorage.getItem(keys.token), STORAGE)).toBeNull();
+    await expect.poll(() => page.evaluate((keys) => localStorage.getItem(keys.authToken), STORAGE_KEYS)).toBeNull();
   });
 
   test('a valid stored session is restored on start', async ({ page, request }) => {
@@ -315,14 +308,14 @@ test.describe('session', () => {
     const account = await registerViaApi(request, 'logout');
     await submitLogin(page, account.email, account.password);
     await expect(page).toHaveURL('/app/dashboard');
-    const token = await page.evaluate((keys) => localStorage.getItem(keys.token), STORAGE);
+    const token = await page.evaluate((keys) => localStorage.getItem(keys.authToken), STORAGE_KEYS);
     expect(token).toBeTruthy();
 
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL('/login');
     await expect(toast(page, 'You have been logged out successfully')).toBeVisible();
-    await expect.poll(() => page.evaluate((keys) => [localStorage.getItem(keys.token), localStorage.getItem(keys.user)], STORAGE)).toEqual([null, null]);
+    await expect.poll(() => page.evaluate((keys) => [localStorage.getItem(keys.authToken), localStorage.getItem(keys.authUser)], STORAGE_KEYS)).toEqual([null, null]);
 
     const me = await request.get(`${urls.gateway}/api/auth/me`, { headers: { Authorization: `Bearer ${token}` } });
     expect(me.status()).toBe(401);
@@ -356,7 +349,7 @@ test.describe('profile security', () => {
     await expect(card.getByText('Enabled', { exact: true })).toBeVisible();
     await expect(card.getByText('10 backup codes remaining')).toBeVisible();
     // The session survived the change (enabling revokes earlier tokens; the page kept the fresh one).
-    const stored = await page.evaluate((keys) => localStorage.getItem(keys.token), STORAGE);
+    const stored = await page.evaluate((keys) => localStorage.getItem(keys.authToken), STORAGE_KEYS);
     expect(stored).not.toBe(account.token);
     const me = await request.get(`${urls.gateway}/api/auth/me`, { headers: { Authorization: `Bearer ${stored}` } });
     expect(me.status()).toBe(200);

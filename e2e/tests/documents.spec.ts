@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './support/csp.js';
 import AxeBuilder from '@axe-core/playwright';
 import { urls } from '../stack.mjs';
-import { signInAs, useSession, type SignedIn } from './support/session.js';
+import { signInAs, STORAGE_KEYS, useSession, type SignedIn } from './support/session.js';
 
 interface ApiDocument {
   id: number;
@@ -158,7 +158,7 @@ test.describe('documents and company policies', () => {
     await expect(item.getByText('Viewed')).toBeVisible();
     await expect(page.getByText(/^1 of \d+ documents opened$/)).toBeVisible();
     await expect.poll(async () => (await libraryOf(request, session)).data.find((d) => d.id === doc.id)?.viewed).toBe(true);
-    const stored = await page.evaluate(() => window.localStorage.getItem('embark.documents.viewed'));
+    const stored = await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEYS.viewedDocuments);
     expect(JSON.parse(stored ?? '{}')).toEqual({ [session.user.id]: [doc.id] });
 
     // Still viewed after a reload, and counted by the "Viewed" filter.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { inlineHashesOfFile, remoteHeaders, shellHeaders } from '../../scripts/lib/security-headers.mjs';
 import { startStaticServer } from '../../scripts/lib/static-server.mjs';
 import { ports, repoRoot, urls } from '../stack.mjs';
-import { signInAs, type SignedIn } from './support/session.js';
+import { signInAs, STORAGE_KEYS, type SignedIn } from './support/session.js';
 
 /** Records every request the page makes, so a test can say which origins were contacted. */
 function recordRequests(page: Page): Request[] {
@@ -50,7 +50,7 @@ test('the employee dashboard shows PostgreSQL data through the employee remote a
   await expect.poll(() => operation('InitDashboard').length).toBe(1);
   // The initialisation leaves its marker once every step is done; a second ask would leave right
   // after the dashboard step's answer, so a moment of the page's own time later it has gone.
-  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('embark.app.initialised') !== null)).toBe(true);
+  await expect.poll(() => page.evaluate((key) => window.localStorage.getItem(key) !== null, STORAGE_KEYS.appInitialised)).toBe(true);
   await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 200)));
   expect(operation('Dashboard')).toHaveLength(1);
   expect(from(requests, urls.gateway)).toHaveLength(0);

@@ -8,7 +8,7 @@ import { expect, test, type APIRequestContext, type Page } from './support/csp.j
 import { inlineHashesOfFile, remoteHeaders, shellHeaders } from '../../scripts/lib/security-headers.mjs';
 import { distDir, nginxAccessLog, nginxErrorLog, nginxRuntimeConfig } from '../nginx-stack.mjs';
 import { urls } from '../stack.mjs';
-import { DEMO, useSession, type SignedIn } from './support/session.js';
+import { DEMO, STORAGE_KEYS, useSession, type SignedIn } from './support/session.js';
 
 const shell = urls.nginx.shell;
 const HASHED = /^[\w-]+\.[0-9a-f]{8,}\.js$/;
@@ -155,7 +155,7 @@ test.describe('no screen breaks the Content-Security-Policy', () => {
     await page.getByLabel('Password', { exact: true }).fill(DEMO.employee.password);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/app\/dashboard$/);
-    const token = await page.evaluate(() => localStorage.getItem('embark.auth.token'));
+    const token = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.authToken);
     const entry = await page.request.post(`${shell}/api/journal-entries`, {
       headers: { Authorization: `Bearer ${token}` },
       data: { title: 'Week one', content: 'Met the team.' },

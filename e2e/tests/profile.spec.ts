@@ -7,7 +7,7 @@
 import { expect, test, type APIRequestContext, type Page } from './support/csp.js';
 import AxeBuilder from '@axe-core/playwright';
 import { urls } from '../stack.mjs';
-import { DEMO, useSession, type SignedIn } from './support/session.js';
+import { DEMO, STORAGE_KEYS, useSession, type SignedIn } from './support/session.js';
 
 const PASSWORD = 'Onboard2025';
 
@@ -379,7 +379,7 @@ test.describe('after sign-in', () => {
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL('/app/dashboard');
-    const marker = await page.evaluate(() => JSON.parse(window.localStorage.getItem('embark.app.initialised') ?? 'null') as unknown);
+    const marker = await page.evaluate((key) => JSON.parse(window.localStorage.getItem(key) ?? 'null') as unknown, STORAGE_KEYS.appInitialised);
     expect(marker).toEqual({ userId: session.user.id, timestamp: expect.any(Number), isFirstTimeUser: true, version: '1.0' });
     // The bell is ready with the checklist the initialisation loaded.
     await expect(bell(page)).toHaveAccessibleName('Notifications (3 unread)');

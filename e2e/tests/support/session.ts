@@ -1,6 +1,18 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { urls } from '../../stack.mjs';
 
+/**
+ * The browser's `embark.*` keys the tests read or write, named as in shared-ui's STORAGE_KEYS (a
+ * package boundary keeps the e2e suite from importing its source). The specs use these, never literals.
+ */
+export const STORAGE_KEYS = {
+  authToken: 'embark.auth.token',
+  authUser: 'embark.auth.user',
+  authDebugLog: 'embark.auth.debugLog',
+  appInitialised: 'embark.app.initialised',
+  viewedDocuments: 'embark.documents.viewed',
+} as const;
+
 /** The demo accounts seeded into the e2e database (README, "The two commands"). */
 export const DEMO = {
   admin: { email: 'admin@example.com', password: 'Admin12345' },
@@ -8,9 +20,6 @@ export const DEMO = {
   /** Morgan: manages the demo employee, so owns tasks for hires and has a team. */
   manager: { email: 'manager@example.com', password: 'Manager12345' },
 } as const;
-
-/** Same keys as shared-ui's STORAGE_KEYS (the shell reads them on start). */
-const STORAGE = { token: 'embark.auth.token', user: 'embark.auth.user' } as const;
 
 export interface SignedIn {
   token: string;
@@ -27,16 +36,16 @@ export async function apiSignIn(request: APIRequestContext, who: keyof typeof DE
   return body as SignedIn;
 }
 
-type StoredSessionArgs = readonly [typeof STORAGE, string, string];
+type StoredSessionArgs = readonly [typeof STORAGE_KEYS, string, string];
 
 /** Runs in the page (Playwright sends its source), so it uses nothing from this module. */
 function writeStoredSession([keys, token, user]: StoredSessionArgs): void {
-  window.localStorage.setItem(keys.token, token);
-  window.localStorage.setItem(keys.user, user);
+  window.localStorage.setItem(keys.authToken, token);
+  window.localStorage.setItem(keys.authUser, user);
 }
 
 function storedSessionArgs(session: SignedIn): StoredSessionArgs {
-  return [STORAGE, session.token, JSON.stringify(session.user)];
+  return [STORAGE_KEYS, session.token, JSON.stringify(session.user)];
 }
 
 /** Puts a session into the page's storage before any script runs, as a returning user would have. */
