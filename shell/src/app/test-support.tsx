@@ -2,6 +2,7 @@
 // anonymous auth context (the real AuthProvider is tested with the session code), and an Apollo
 // client answering the roles query without a network.
 import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { CACHE_TYPE_POLICIES } from '@embark/shared-ui/kit/apollo-client';
 import { of, throwError } from 'rxjs';
 import { useLocation } from 'react-router';
 import type { AuthContextValue, AuthStatus, SessionUser } from '@embark/shared-ui';
@@ -40,10 +41,15 @@ export const ROLES = [
   { __typename: 'Role' as const, id: 4, name: 'SysAdmin' },
 ];
 
+/** A GraphQL cache with the production client's type policies, for every test client. */
+export function testCache(): InMemoryCache {
+  return new InMemoryCache({ typePolicies: CACHE_TYPE_POLICIES });
+}
+
 /** An Apollo client whose every query answers `{ roles }` (or fails with `error`). */
 export function rolesClient(roles: ReadonlyArray<{ __typename: 'Role'; id: number; name: unknown }> = ROLES, error?: Error) {
   const link = new ApolloLink(() => (error ? throwError(() => error) : of({ data: { roles } })));
-  return new ApolloClient({ link, cache: new InMemoryCache() });
+  return new ApolloClient({ link, cache: testCache() });
 }
 
 /** Renders the current path, so tests can see where navigation went. */

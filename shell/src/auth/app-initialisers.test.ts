@@ -1,8 +1,8 @@
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink } from '@apollo/client';
 import { of } from 'rxjs';
 import { onSessionEnded, setSessionExpiryHandler } from '@embark/shared-ui';
 import { ShellChecklistDocument } from '../__generated__/graphql';
-import { jsonResponse } from '../app/test-support';
+import { jsonResponse, testCache } from '../app/test-support';
 import { createAppInitialisers, isSessionRefusal } from './app-initialisers';
 import { ADMIN, EMPLOYEE } from './test-utils';
 
@@ -19,7 +19,7 @@ function recordingClient(refuse = false) {
     if (operation.operationName === 'InitJournalStats' && refuse) return of({ data: null, errors: [{ message: 'Authentication required', extensions: { code: 'UNAUTHENTICATED' } }] });
     return of({ data: null, errors: [{ message: 'not in this test' }] });
   });
-  return { operations, client: new ApolloClient({ link, cache: new InMemoryCache() }) };
+  return { operations, client: new ApolloClient({ link, cache: testCache() }) };
 }
 
 function stubFetch(status: number) {
@@ -71,8 +71,8 @@ describe('the real initialisation steps', () => {
       seen.push(operation.getContext().reportSessionExpiry);
       return of({ data: { journalStats: null } });
     });
-    await createAppInitialisers({ client: new ApolloClient({ link, cache: new InMemoryCache() }), reportSessionExpiry: true }).steps.journal(EMPLOYEE).catch(() => undefined);
-    await createAppInitialisers({ client: new ApolloClient({ link, cache: new InMemoryCache() }) }).steps.journal(EMPLOYEE).catch(() => undefined);
+    await createAppInitialisers({ client: new ApolloClient({ link, cache: testCache() }), reportSessionExpiry: true }).steps.journal(EMPLOYEE).catch(() => undefined);
+    await createAppInitialisers({ client: new ApolloClient({ link, cache: testCache() }) }).steps.journal(EMPLOYEE).catch(() => undefined);
     expect(seen).toEqual([true, false]);
     off2();
   });

@@ -6,11 +6,15 @@ import { ApolloProvider } from '@apollo/client/react';
 import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
 import { MemoryRouter } from 'react-router';
 import { notifySessionEnded, ToastContext, type ToastApi } from '@embark/shared-ui';
+import { CACHE_TYPE_POLICIES } from '@embark/shared-ui/kit/apollo-client';
 import { DashboardCompleteTaskDocument, DashboardDocument, type DashboardQuery } from '../../__generated__/graphql';
 import { prefetch } from '../../app/App';
 import { DashboardPage } from './DashboardPage';
 
 type Mocks = NonNullable<MockedProviderProps['mocks']>;
+
+/** A cache with the production client's type policies, so the page meets the cache it meets in use. */
+const productionCache = () => new InMemoryCache({ typePolicies: CACHE_TYPE_POLICIES });
 const VARIABLES = { tasksShown: 3, activitiesShown: 3 };
 
 function isoDate(daysFromToday: number): string {
@@ -78,7 +82,7 @@ async function renderDashboard(mocks: Mocks) {
   const toasts = fakeToasts();
   await act(async () => {
     render(
-      <MockedProvider mocks={mocks}>
+      <MockedProvider mocks={mocks} cache={productionCache()}>
         <ToastContext.Provider value={toasts}>
           <MemoryRouter initialEntries={['/app/dashboard']}>
             <DashboardPage />
@@ -304,7 +308,7 @@ describe('the shell starting the dashboard early (prefetch)', () => {
       asked.push(operation.operationName ?? 'anonymous');
       return forward(operation);
     });
-    return { asked, client: new ApolloClient({ cache: new InMemoryCache(), link: ApolloLink.from([count, new MockLink(mocks)]) }) };
+    return { asked, client: new ApolloClient({ cache: productionCache(), link: ApolloLink.from([count, new MockLink(mocks)]) }) };
   }
 
   it("asks once: the page shows the prefetched answer without asking again", async () => {

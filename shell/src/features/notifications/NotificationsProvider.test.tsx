@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloClient, ApolloLink } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { of } from 'rxjs';
 import { Link, MemoryRouter } from 'react-router';
 import { AuthContext, STORAGE_KEYS } from '@embark/shared-ui';
-import { authFor, EMPLOYEE, fakeRestServer, LocationProbe } from '../../app/test-support';
+import { authFor, EMPLOYEE, fakeRestServer, LocationProbe, testCache } from '../../app/test-support';
 import { ShellChecklistDocument } from '../../__generated__/graphql';
 import { NotificationBell } from './NotificationBell';
 import { NotificationsProvider } from './NotificationsProvider';
@@ -42,7 +42,7 @@ function checklistServer(items: Item[]) {
     if (operation.operationName === 'ShellChecklist') server.requests += 1;
     return of({ data: { myChecklist: server.items.map((i) => ({ ...i })) } });
   });
-  const client = new ApolloClient({ link, cache: new InMemoryCache() });
+  const client = new ApolloClient({ link, cache: testCache() });
   return { server, client };
 }
 
@@ -207,7 +207,7 @@ describe('NotificationsProvider', () => {
 
   it('a failed checklist request leaves the bell empty, not broken', async () => {
     const link = new ApolloLink(() => of({ errors: [{ message: 'boom' }] }));
-    const client = new ApolloClient({ link, cache: new InMemoryCache() });
+    const client = new ApolloClient({ link, cache: testCache() });
     await renderBell(client);
     fireEvent.click(bell());
     expect(within(panel()).getByText('No notifications')).toBeTruthy();
