@@ -303,8 +303,7 @@ export class UserAdminService {
    */
   private async holdActingAdmin(manager: EntityManager, adminId: number, userIds: ReadonlyArray<number | null | undefined>): Promise<void> {
     const active = await this.users.lockInOrder([adminId, ...userIds], manager);
-    const actor = active.has(adminId) ? await this.users.findById(adminId, manager) : null;
-    if (actor?.roleId !== ADMIN_ROLE_ID) throw new ForbiddenError();
+    if (active.get(adminId) !== ADMIN_ROLE_ID) throw new ForbiddenError();
   }
 
   /**

@@ -135,7 +135,7 @@ export class UsersService {
    * Answers the ids among them that are active.
    */
   async holdPeople(userIds: ReadonlyArray<number | null>, manager: EntityManager): Promise<Set<number>> {
-    return this.lockInOrder(userIds, manager, 'for share');
+    return new Set((await this.lockInOrder(userIds, manager, 'for share')).keys());
   }
 
   /** The active accounts among `emails` (compared lower-cased), answered with their lower-cased address. */
@@ -202,12 +202,13 @@ export class UsersService {
    * FOR NO KEY UPDATE for a change (the default), FOR SHARE for a check that must stay true. Always in
    * id order: a change that writes one user and names others (a manager, a buddy) reads the named rows
    * through its foreign keys, so two changes naming each other, each holding its own row first, would
-   * deadlock. Answers the held users that are active (a missing or inactive id is absent).
+   * deadlock. Answers the held users that are active, each with its role id, read under the same
+   * lock (a missing or inactive id is absent).
    */
-  async lockInOrder(userIds: ReadonlyArray<number | null | undefined>, manager: EntityManager, strength: 'for no key update' | 'for share' = 'for no key update'): Promise<Set<number>> {
+  async lockInOrder(userIds: ReadonlyArray<number | null | undefined>, manager: EntityManager, strength: 'for no key update' | 'for share' = 'for no key update'): Promise<Map<number, number>> {
     const ids = [...new Set(userIds.filter((id): id is number => typeof id === 'number'))];
-    const rows = await queryRows<{ id: number; is_active: boolean }>(manager, `select id, is_active from users where id = any($1::int[]) order by id ${strength}`, [ids]);
-    return new Set(rows.filter((r) => r.is_active).map((r) => r.id));
+    const rows = await queryRows<{ id: number; is_active: boolean; role_id: number }>(manager, `select id, is_active, role_id from users where id = any($1::int[]) order by id ${strength}`, [ids]);
+    return new Map(rows.filter((r) => r.is_active).map((r) => [r.id, r.role_id]));
   }
 
   async countByRole(roleId: number, manager?: EntityManager): Promise<number> {
