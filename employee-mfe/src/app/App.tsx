@@ -68,6 +68,5 @@ export default function EmployeeApp(_props: RemoteAppProps) {
 }
 
 /** The shell's early start of a page (RemoteModule): the dashboard's query, when the dashboard is opening. */
-export const prefetch: NonNullable<RemoteModule['prefetch']> = ({ client, pathname }) => {
-  if (normalisePath(pathname) === ROUTES.dashboard) prefetchDashboard(client);
-};
+export const prefetch: NonNullable<RemoteModule['prefetch']> = ({ client, pathname }) =>
+  normalisePath(pathname) === ROUTES.dashboard ? prefetchDashboard(client) : undefined;

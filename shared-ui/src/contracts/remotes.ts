@@ -50,7 +50,8 @@ export interface RemoteModule {
    * The shell calls it once, on a cold start of a signed-in page, as soon as the module and the
    * client are loaded, while the session is still being checked; the page's own query then reuses
    * the answer (docs/performance.md, benchmark 4). It must not report a refused session: the
-   * session check does that.
+   * session check does that. It may return a promise that settles once the answer is in the cache:
+   * the shell then waits for it, briefly, so that the page's first frame already shows the data.
    */
-  prefetch?: (options: RemotePrefetchOptions) => void;
+  prefetch?: (options: RemotePrefetchOptions) => void | Promise<unknown>;
 }

@@ -5,6 +5,7 @@ import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
 import { CACHE_TYPE_POLICIES } from '@embark/shared-ui/kit/apollo-client';
 import { of, throwError } from 'rxjs';
 import { useLocation } from 'react-router';
+import { act } from '@testing-library/react';
 import type { AuthContextValue, AuthStatus, SessionUser } from '@embark/shared-ui';
 
 export const EMPLOYEE: SessionUser = {
@@ -40,6 +41,14 @@ export const ROLES = [
   { __typename: 'Role' as const, id: 2, name: 'Manager' },
   { __typename: 'Role' as const, id: 4, name: 'SysAdmin' },
 ];
+
+/**
+ * Lets the app's first frame and idle moment pass, as a browser would soon after the first render:
+ * the layout's own data waits for them (useAfterFirstPaint; jsdom has no idle callback).
+ */
+export async function firstFramePassed(): Promise<void> {
+  await act(() => new Promise<void>((resolve) => window.requestAnimationFrame(() => window.setTimeout(resolve, 0))));
+}
 
 /** A GraphQL cache with the production client's type policies, for every test client. */
 export function testCache(): InMemoryCache {

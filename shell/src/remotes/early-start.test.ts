@@ -1,5 +1,5 @@
 import { REMOTE_NAMES, type RemoteModule, type RemotePrefetchOptions, type StoredSession } from '@embark/shared-ui';
-import { EARLY_START_WAIT_MS, expectedRemote, startEarly } from './early-start';
+import { EARLY_DATA_WAIT_MS, EARLY_START_WAIT_MS, expectedRemote, startEarly } from './early-start';
 import { createRemoteLoader } from './remote-loader';
 
 const employee: StoredSession = { token: 'token', user: { id: 7, name: 'Ada Hire', email: 'ada@example.com', role_id: 1 } as StoredSession['user'] };
@@ -86,6 +86,60 @@ describe('startEarly', () => {
     arrive('area');
     await started;
     expect(ready).toBe(true);
+  });
+
+  it("waits for the page's first answer, so the page's first frame shows its data", async () => {
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const loader = createRemoteLoader(async () => ({ default: () => null, prefetch: () => answered }));
+    let ready = false;
+    const started = startEarly('/app/dashboard', { loader, loadArea: async () => 'area', loadClient: async () => client }, employee).then(() => {
+      ready = true;
+    });
+    await loader.load(REMOTE_NAMES.employee);
+    for (let i = 0; i < 5; i += 1) await Promise.resolve();
+    expect(ready).toBe(false);
+    answer();
+    await started;
+    expect(ready).toBe(true);
+  });
+
+  it('waits for a slow answer only briefly: past EARLY_DATA_WAIT_MS the page shows its loading state', async () => {
+    jest.useFakeTimers();
+    try {
+      const loader = createRemoteLoader(async () => ({ default: () => null, prefetch: () => new Promise<never>(() => undefined) }));
+      let ready = false;
+      const started = startEarly('/app/dashboard', { loader, loadArea: async () => 'area', loadClient: async () => client }, employee).then(() => {
+        ready = true;
+      });
+      await jest.advanceTimersByTimeAsync(EARLY_DATA_WAIT_MS - 1);
+      expect(ready).toBe(false);
+      await jest.advanceTimersByTimeAsync(1);
+      await started;
+      expect(ready).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('is ready when the first request fails or the prefetch throws: the page reports its own error', async () => {
+    const refused = createRemoteLoader(async () => ({ default: () => null, prefetch: () => Promise.reject(new Error('401')) }));
+    await expect(startEarly('/app/dashboard', { loader: refused, loadArea: async () => 'area', loadClient: async () => client }, employee)).resolves.toBeUndefined();
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const throwing = createRemoteLoader(async () => ({
+        default: () => null,
+        prefetch: () => {
+          throw new Error('broken');
+        },
+      }));
+      await expect(startEarly('/app/dashboard', { loader: throwing, loadArea: async () => 'area', loadClient: async () => client }, employee)).resolves.toBeUndefined();
+      expect(warn).toHaveBeenCalledWith('[embark] the remote could not start its page early:', expect.any(Error));
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('stops waiting for a part that hangs', async () => {

@@ -48,34 +48,51 @@ export interface EarlyLoaders {
 export const EARLY_START_WAIT_MS = 2000;
 
 /**
+ * How long, once the layout and the remote are loaded, the first paint may wait for the answer to
+ * the page's first request (the promise `prefetch` returns). It usually follows within tens of
+ * milliseconds, and a page painted with its data shows its main content in the first frame instead
+ * of a skeleton that a busy main thread replaces hundreds of milliseconds later. Past it, the page
+ * shows its loading state as without the wait.
+ */
+export const EARLY_DATA_WAIT_MS = 300;
+
+/**
  * Loads the expected remote, the layout and the shared client, then lets the remote start the
  * page's first request (`prefetch`). Resolves once the layout and the remote are loaded (or have
- * failed), at most EARLY_START_WAIT_MS later; at once when no remote is expected. The shell holds
- * the session check's answer until then, so the layout and the page show in one frame: a part that
- * arrived just after the answer would first show a loading state, and React reveals what replaces
- * a loading state up to 300 ms late. Failures are left to the page: the outlet re-attempts a
- * failed load once when it mounts, and the page's own query reports its error.
+ * failed) and that request has answered (at most EARLY_DATA_WAIT_MS more), all within
+ * EARLY_START_WAIT_MS; at once when no remote is expected. The shell holds the session check's
+ * answer until then, so the layout and the page show in one frame: a part that arrived just after
+ * the answer would first show a loading state, and React reveals what replaces a loading state up
+ * to 300 ms late. Failures are left to the page: the outlet re-attempts a failed load once when it
+ * mounts, and the page's own query reports its error.
  */
 export function startEarly(pathname: string, { loader, loadArea, loadClient }: EarlyLoaders, stored?: StoredSession): Promise<void> {
   const expected = expectedRemote(pathname, stored);
   if (!expected) return Promise.resolve();
   const remote = loader.load(expected.name);
   const area = loadArea();
-  Promise.all([remote, loadClient()]).then(
+  const answered = Promise.all([remote, loadClient()]).then(
     ([module, client]) => {
       try {
-        module.prefetch?.({ client, pathname, basePath: expected.basePath });
+        return module.prefetch?.({ client, pathname, basePath: expected.basePath });
       } catch (error) {
         // The page still loads its own data; only the head start is lost.
         console.warn('[embark] the remote could not start its page early:', error);
+        return undefined;
       }
     },
     () => undefined,
   );
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const capped = new Promise<void>((resolve) => {
-    timer = setTimeout(resolve, EARLY_START_WAIT_MS);
-  });
-  const loaded = Promise.allSettled([remote, area]).then(() => clearTimeout(timer));
-  return Promise.race([loaded, capped]);
+  const timers: Array<ReturnType<typeof setTimeout>> = [];
+  const after = (ms: number) =>
+    new Promise<void>((resolve) => {
+      timers.push(setTimeout(resolve, ms));
+    });
+  // A refused or failed first request is the page's to report; here it only ends the wait.
+  const data = answered.then(
+    () => undefined,
+    () => undefined,
+  );
+  const loaded = Promise.allSettled([remote, area]).then(() => Promise.race([data, after(EARLY_DATA_WAIT_MS)]));
+  return Promise.race([loaded, after(EARLY_START_WAIT_MS)]).then(() => timers.forEach(clearTimeout));
 }

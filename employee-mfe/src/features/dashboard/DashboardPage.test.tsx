@@ -363,6 +363,26 @@ describe('the shell starting the dashboard early (prefetch)', () => {
     expect(asked).toEqual(['Dashboard']);
   });
 
+  it("settles once the answer is in the cache, so the page's first render already shows the data", async () => {
+    const { asked, client } = countingClient([{ request: { query: DashboardDocument, variables: VARIABLES }, result: { data: dashboardData({ total: 2, completed: 1 }) } }]);
+    await prefetch({ client, pathname: '/app/dashboard', basePath: '/app' });
+    render(
+      <ApolloProvider client={client}>
+        <MemoryRouter initialEntries={['/app/dashboard']}>
+          <DashboardPage />
+        </MemoryRouter>
+      </ApolloProvider>,
+    );
+    expect(screen.queryByRole('status', { name: 'Loading your dashboard' })).toBeNull();
+    expect(screen.getByTestId('dash-remaining').textContent).toContain('1');
+    expect(asked).toEqual(['Dashboard']);
+  });
+
+  it('settles without an error when the request fails: the page asks again and reports it', async () => {
+    const { client } = countingClient([{ request: { query: DashboardDocument, variables: VARIABLES }, error: new Error('offline') }]);
+    await expect(prefetch({ client, pathname: '/app/dashboard', basePath: '/app' })).resolves.toBeUndefined();
+  });
+
   it('starts nothing for another page', () => {
     const { asked, client } = countingClient([]);
     prefetch({ client, pathname: '/app/checklist', basePath: '/app' });

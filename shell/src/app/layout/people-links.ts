@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { apiClient, type ApiClient } from '@embark/shared-ui';
 import { useRefreshCadence } from '../../features/notifications/use-refresh-cadence';
+import { useAfterFirstPaint } from '../after-first-paint';
 
 /** Which of the sidebar's links for work done for others lead somewhere for this user. */
 export interface PeopleLinks {
@@ -29,10 +30,11 @@ export async function loadPeopleLinks(client: ApiClient = apiClient): Promise<Pe
 /** The links for `userId`, asked when the user is known and again on the notifications' cadence. */
 export function usePeopleLinks(userId: number | null): PeopleLinks {
   const [state, setState] = useState<{ userId: number | null; links: PeopleLinks }>({ userId: null, links: NONE });
+  const painted = useAfterFirstPaint();
   const load = useCallback(() => {
-    if (userId === null) return;
+    if (userId === null || !painted) return;
     void loadPeopleLinks().then((links) => setState({ userId, links }));
-  }, [userId]);
+  }, [userId, painted]);
   useEffect(() => {
     load();
   }, [load]);

@@ -4,7 +4,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { of } from 'rxjs';
 import { Link, MemoryRouter } from 'react-router';
 import { AuthContext, STORAGE_KEYS } from '@embark/shared-ui';
-import { authFor, EMPLOYEE, fakeRestServer, LocationProbe, testCache } from '../../app/test-support';
+import { authFor, EMPLOYEE, fakeRestServer, firstFramePassed, LocationProbe, testCache } from '../../app/test-support';
 import { ShellChecklistDocument } from '../../__generated__/graphql';
 import { NotificationBell } from './NotificationBell';
 import { NotificationsProvider } from './NotificationsProvider';
@@ -65,6 +65,7 @@ async function renderBell(client: ApolloClient, user = EMPLOYEE) {
       </AuthContext.Provider>,
     );
   });
+  await firstFramePassed();
   return utils as ReturnType<typeof render>;
 }
 

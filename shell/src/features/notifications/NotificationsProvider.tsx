@@ -7,6 +7,7 @@ import { deriveNotifications } from './derive-notifications';
 import { addReadIds, loadReadIds, readStateKey } from './read-state';
 import { useRefreshCadence } from './use-refresh-cadence';
 import { useServerNotifications } from './use-server-notifications';
+import { useAfterFirstPaint } from '../../app/after-first-paint';
 
 interface ReadState {
   userId: number | null;
@@ -26,7 +27,8 @@ interface ReadState {
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const user = useContext(AuthContext)?.user ?? null;
   const userId = user?.id ?? null;
-  const { data, refetch } = useQuery(ShellChecklistDocument, { skip: userId === null, fetchPolicy: 'cache-first' });
+  const painted = useAfterFirstPaint();
+  const { data, refetch } = useQuery(ShellChecklistDocument, { skip: !painted || userId === null, fetchPolicy: 'cache-first' });
 
   // Reading storage during render only when the user changes (React's "adjust state on a prop
   // change" pattern), so the first paint already knows what was read.

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { serverNotificationsApi, type ServerNotification } from './api/server-notifications';
+import { useAfterFirstPaint } from '../../app/after-first-paint';
 
 interface ServerState {
   /** Whose notifications these are: a list loaded for another account is never shown. */
@@ -28,8 +29,9 @@ export function useServerNotifications(userId: number | null): ServerNotificatio
   // Bumped by every local change: a list that was on its way before it is older than the screen.
   const changes = useRef(0);
 
+  const painted = useAfterFirstPaint();
   const reload = useCallback(() => {
-    if (userId === null) return;
+    if (userId === null || !painted) return;
     const startedAt = changes.current;
     serverNotificationsApi.list().then(
       (page) => {
@@ -37,7 +39,7 @@ export function useServerNotifications(userId: number | null): ServerNotificatio
       },
       () => undefined,
     );
-  }, [userId]);
+  }, [userId, painted]);
 
   useEffect(() => {
     reload();

@@ -14,15 +14,19 @@ let prefetched = false;
  * `prefetch` while it is still checking the session): the answer goes into the shared cache, and
  * the page's first `useDashboard` reads it there, or joins the request while it is in flight.
  * A refusal is not reported as an expired session here; the session check and the page do that.
+ * Settles (never rejects) once the answer is in the cache or the request has failed.
  */
-export function prefetchDashboard(client: ApolloClient): void {
+export function prefetchDashboard(client: ApolloClient): Promise<void> {
   prefetched = true;
-  client
+  return client
     .query({ query: DashboardDocument, variables, fetchPolicy: 'network-only', context: { reportSessionExpiry: false } })
-    .catch(() => {
-      // The page's own query asks again and shows its error state.
-      prefetched = false;
-    });
+    .then(
+      () => undefined,
+      () => {
+        // The page's own query asks again and shows its error state.
+        prefetched = false;
+      },
+    );
 }
 
 /**
