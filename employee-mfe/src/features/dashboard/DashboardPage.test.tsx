@@ -311,17 +311,22 @@ describe('the shell starting the dashboard early (prefetch)', () => {
     return { asked, client: new ApolloClient({ cache: productionCache(), link: ApolloLink.from([count, new MockLink(mocks)]) }) };
   }
 
+  /** The page on the shared client, as the remote mounts it. */
+  function onClient(client: ApolloClient) {
+    return (
+      <ApolloProvider client={client}>
+        <MemoryRouter initialEntries={['/app/dashboard']}>
+          <DashboardPage />
+        </MemoryRouter>
+      </ApolloProvider>
+    );
+  }
+
   it("asks once: the page shows the prefetched answer without asking again", async () => {
     const { asked, client } = countingClient([{ request: { query: DashboardDocument, variables: VARIABLES }, result: { data: dashboardData({ total: 2, completed: 1 }) } }]);
     prefetch({ client, pathname: '/app/dashboard', basePath: '/app' });
     await act(async () => {
-      render(
-        <ApolloProvider client={client}>
-          <MemoryRouter initialEntries={['/app/dashboard']}>
-            <DashboardPage />
-          </MemoryRouter>
-        </ApolloProvider>,
-      );
+      render(onClient(client));
     });
     expect((await screen.findByTestId('dash-remaining')).textContent).toContain('1');
     expect(asked).toEqual(['Dashboard']);
@@ -366,13 +371,7 @@ describe('the shell starting the dashboard early (prefetch)', () => {
   it("settles once the answer is in the cache, so the page's first render already shows the data", async () => {
     const { asked, client } = countingClient([{ request: { query: DashboardDocument, variables: VARIABLES }, result: { data: dashboardData({ total: 2, completed: 1 }) } }]);
     await prefetch({ client, pathname: '/app/dashboard', basePath: '/app' });
-    render(
-      <ApolloProvider client={client}>
-        <MemoryRouter initialEntries={['/app/dashboard']}>
-          <DashboardPage />
-        </MemoryRouter>
-      </ApolloProvider>,
-    );
+    render(onClient(client));
     expect(screen.queryByRole('status', { name: 'Loading your dashboard' })).toBeNull();
     expect(screen.getByTestId('dash-remaining').textContent).toContain('1');
     expect(asked).toEqual(['Dashboard']);
