@@ -11,15 +11,20 @@ let scheduled = false;
 const waiting = new Set<() => void>();
 
 function markPainted(): void {
+  if (painted) return;
   painted = true;
   for (const resume of waiting) resume();
   waiting.clear();
 }
 
-/** After the next frame, at the first idle moment (or the timeout); Safari has no idle callback. */
+/**
+ * After the next frame, at the first idle moment, and at the latest after the timeout: a hidden tab
+ * draws no frames, and Safari has no idle callback.
+ */
 function scheduleOnce(): void {
   if (scheduled) return;
   scheduled = true;
+  window.setTimeout(markPainted, AFTER_FIRST_PAINT_TIMEOUT_MS);
   const afterFrame = () => {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(markPainted, { timeout: AFTER_FIRST_PAINT_TIMEOUT_MS });
     else window.setTimeout(markPainted, 0);
@@ -39,6 +44,11 @@ export function useAfterFirstPaint(): boolean {
   const [ready, setReady] = useState(painted);
   useEffect(() => {
     if (ready) return undefined;
+    // The frame may have passed between this component's render and this effect.
+    if (painted) {
+      setReady(true);
+      return undefined;
+    }
     const resume = () => setReady(true);
     waiting.add(resume);
     scheduleOnce();

@@ -84,9 +84,12 @@ export function startEarly(pathname: string, { loader, loadArea, loadClient }: E
     () => undefined,
   );
   const timers: Array<ReturnType<typeof setTimeout>> = [];
+  let done = false;
+  // Once the wait is over, a part that arrives late starts no timer of its own.
   const after = (ms: number) =>
     new Promise<void>((resolve) => {
-      timers.push(setTimeout(resolve, ms));
+      if (done) resolve();
+      else timers.push(setTimeout(resolve, ms));
     });
   // A refused or failed first request is the page's to report; here it only ends the wait.
   const data = answered.then(
@@ -94,5 +97,8 @@ export function startEarly(pathname: string, { loader, loadArea, loadClient }: E
     () => undefined,
   );
   const loaded = Promise.allSettled([remote, area]).then(() => Promise.race([data, after(EARLY_DATA_WAIT_MS)]));
-  return Promise.race([loaded, after(EARLY_START_WAIT_MS)]).then(() => timers.forEach(clearTimeout));
+  return Promise.race([loaded, after(EARLY_START_WAIT_MS)]).then(() => {
+    done = true;
+    timers.forEach(clearTimeout);
+  });
 }

@@ -10,6 +10,7 @@ import { useAfterFirstPaint } from '../after-first-paint';
 export function useRoleName(roleId: number | null | undefined): string | null {
   const painted = useAfterFirstPaint();
   const { data, loading } = useQuery(ShellRolesDocument, { skip: !painted || roleId === null || roleId === undefined });
-  if (loading && !data) return null;
+  // Not asked yet (the query waits for the first frame) reads as loading, not as an unknown role.
+  if (!painted || (loading && !data)) return null;
   return data?.roles.find((role) => role.id === roleId)?.name ?? UI_TEXT.unknownRoleName;
 }

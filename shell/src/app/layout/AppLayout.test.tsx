@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { ApolloProvider } from '@apollo/client/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AuthContext, NotificationsContext, type AuthContextValue, type NotificationsApi } from '@embark/shared-ui';
-import { authFor, fakeRestServer, LocationProbe, rolesClient, type Visitor } from '../test-support';
+import { authFor, fakeRestServer, firstFramePassed, LocationProbe, rolesClient, type Visitor } from '../test-support';
 import { AppLayout } from './AppLayout';
 import { initialsOf } from './UserMenu';
 
@@ -32,6 +32,7 @@ async function renderLayout(path: string, { visitor = 'employee', auth = authFor
   await act(async () => {
     render(notifications ? <NotificationsContext.Provider value={notifications}>{tree}</NotificationsContext.Provider> : tree);
   });
+  await firstFramePassed();
   return auth;
 }
 

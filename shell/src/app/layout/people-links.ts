@@ -27,7 +27,10 @@ export async function loadPeopleLinks(client: ApiClient = apiClient): Promise<Pe
   };
 }
 
-/** The links for `userId`, asked when the user is known and again on the notifications' cadence. */
+/**
+ * The links for `userId`, asked once the user is known and the first frame is drawn
+ * (useAfterFirstPaint), and again on the notifications' cadence.
+ */
 export function usePeopleLinks(userId: number | null): PeopleLinks {
   const [state, setState] = useState<{ userId: number | null; links: PeopleLinks }>({ userId: null, links: NONE });
   const painted = useAfterFirstPaint();

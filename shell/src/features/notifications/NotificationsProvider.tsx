@@ -49,8 +49,9 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [userId]);
 
-  // The first checklist answer comes from the cache the sign-in initialisation filled (or a first
-  // request); the server's list loads when the user is known. Then both refresh together.
+  // Once the user is known and the first frame is drawn (useAfterFirstPaint), the checklist comes
+  // from the cache the sign-in initialisation filled (or a first request) and the server's list
+  // loads. Then both refresh together.
   const server = useServerNotifications(userId);
   const { reload: reloadServer } = server;
   const refresh = useCallback(() => {
@@ -58,7 +59,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     refetch().catch(() => undefined);
     reloadServer();
   }, [refetch, reloadServer]);
-  useRefreshCadence(refresh, userId !== null);
+  useRefreshCadence(refresh, painted && userId !== null);
 
   const since = user?.created_at ?? null;
   // The bell must never take the header down: an answer without the list (a failed or partial

@@ -21,8 +21,8 @@ export interface ServerNotifications {
 }
 
 /**
- * The user's notifications kept by the server, loaded when the user is known. Marking read shows at
- * once and is then sent; when sending fails, the list is loaded again so the bell tells the truth.
+ * The user's notifications kept by the server, loaded once the user is known and the first frame is
+ * drawn (useAfterFirstPaint). Marking read shows at once and is then sent; when sending fails, the list is loaded again so the bell tells the truth.
  */
 export function useServerNotifications(userId: number | null): ServerNotifications {
   const [state, setState] = useState<ServerState>(NONE);
