@@ -26,9 +26,10 @@ interface ReadState {
  */
 export function NotificationsProvider({ children }: { children: ReactNode }) {
   const user = useContext(AuthContext)?.user ?? null;
-  const userId = user?.id ?? null;
-  const painted = useAfterFirstPaint();
-  const { data, refetch } = useQuery(ShellChecklistDocument, { skip: !painted || userId === null, fetchPolicy: 'cache-first' });
+  // The bell's data (its checklist, the server's list, their refresh) starts for the user once the
+  // first frame is drawn (useAfterFirstPaint); until then it shows no notifications.
+  const userId = useAfterFirstPaint() ? (user?.id ?? null) : null;
+  const { data, refetch } = useQuery(ShellChecklistDocument, { skip: userId === null, fetchPolicy: 'cache-first' });
 
   // Reading storage during render only when the user changes (React's "adjust state on a prop
   // change" pattern), so the first paint already knows what was read.
@@ -49,9 +50,8 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [userId]);
 
-  // Once the user is known and the first frame is drawn (useAfterFirstPaint), the checklist comes
-  // from the cache the sign-in initialisation filled (or a first request) and the server's list
-  // loads. Then both refresh together.
+  // The first checklist answer comes from the cache the sign-in initialisation filled (or a first
+  // request); the server's list loads when the user is known. Then both refresh together.
   const server = useServerNotifications(userId);
   const { reload: reloadServer } = server;
   const refresh = useCallback(() => {
@@ -59,7 +59,7 @@ export function NotificationsProvider({ children }: { children: ReactNode }) {
     refetch().catch(() => undefined);
     reloadServer();
   }, [refetch, reloadServer]);
-  useRefreshCadence(refresh, painted && userId !== null);
+  useRefreshCadence(refresh, userId !== null);
 
   const since = user?.created_at ?? null;
   // The bell must never take the header down: an answer without the list (a failed or partial

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { serverNotificationsApi, type ServerNotification } from './api/server-notifications';
-import { useAfterFirstPaint } from '../../app/after-first-paint';
 
 interface ServerState {
   /** Whose notifications these are: a list loaded for another account is never shown. */
@@ -21,17 +20,16 @@ export interface ServerNotifications {
 }
 
 /**
- * The user's notifications kept by the server, loaded once the user is known and the first frame is
- * drawn (useAfterFirstPaint). Marking read shows at once and is then sent; when sending fails, the list is loaded again so the bell tells the truth.
+ * The user's notifications kept by the server, loaded when the user is known. Marking read shows at
+ * once and is then sent; when sending fails, the list is loaded again so the bell tells the truth.
  */
 export function useServerNotifications(userId: number | null): ServerNotifications {
   const [state, setState] = useState<ServerState>(NONE);
   // Bumped by every local change: a list that was on its way before it is older than the screen.
   const changes = useRef(0);
 
-  const painted = useAfterFirstPaint();
   const reload = useCallback(() => {
-    if (userId === null || !painted) return;
+    if (userId === null) return;
     const startedAt = changes.current;
     serverNotificationsApi.list().then(
       (page) => {
@@ -39,7 +37,7 @@ export function useServerNotifications(userId: number | null): ServerNotificatio
       },
       () => undefined,
     );
-  }, [userId, painted]);
+  }, [userId]);
 
   useEffect(() => {
     reload();
