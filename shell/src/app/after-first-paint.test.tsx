@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { AFTER_FIRST_PAINT_TIMEOUT_MS, useAfterFirstPaint } from './after-first-paint';
+import { heldIdleCallback } from './test-support';
 
 function Probe({ name, renders }: { name: string; renders: boolean[] }) {
   const painted = useAfterFirstPaint();
@@ -8,18 +9,7 @@ function Probe({ name, renders }: { name: string; renders: boolean[] }) {
 }
 
 describe('useAfterFirstPaint', () => {
-  const idle: Array<() => void> = [];
-  const requestIdleCallback = jest.fn((callback: () => void) => {
-    idle.push(callback);
-    return idle.length;
-  });
-
-  beforeAll(() => {
-    Object.defineProperty(window, 'requestIdleCallback', { configurable: true, value: requestIdleCallback });
-  });
-  afterAll(() => {
-    Reflect.deleteProperty(window, 'requestIdleCallback');
-  });
+  const { idle, requestIdleCallback } = heldIdleCallback();
 
   it('waits for a drawn frame and an idle moment, once; later mounts start at once', async () => {
     const first: boolean[] = [];

@@ -58,4 +58,3 @@ export function useAfterFirstPaint(): boolean {
   }, [ready]);
   return ready;
 }
-

@@ -50,6 +50,28 @@ export async function firstFramePassed(): Promise<void> {
   await act(() => new Promise<void>((resolve) => window.requestAnimationFrame(() => window.setTimeout(resolve, 0))));
 }
 
+/**
+ * Installs a browser idle callback that runs only when the test says so (`idle`, in call order),
+ * for the file's tests; jsdom has none. With `fakeTimers`, the frame and the 1 s cap wait for the
+ * test too (`jest.advanceTimersToNextFrame`), so a slow machine cannot pass the first frame early.
+ */
+export function heldIdleCallback({ fakeTimers = false }: { fakeTimers?: boolean } = {}) {
+  const idle: Array<() => void> = [];
+  const requestIdleCallback = jest.fn((callback: () => void) => {
+    idle.push(callback);
+    return idle.length;
+  });
+  beforeEach(() => {
+    if (fakeTimers) jest.useFakeTimers();
+    Object.defineProperty(window, 'requestIdleCallback', { configurable: true, value: requestIdleCallback });
+  });
+  afterEach(() => {
+    Reflect.deleteProperty(window, 'requestIdleCallback');
+    if (fakeTimers) jest.useRealTimers();
+  });
+  return { idle, requestIdleCallback };
+}
+
 /** A GraphQL cache with the production client's type policies, for every test client. */
 export function testCache(): InMemoryCache {
   return new InMemoryCache({ typePolicies: CACHE_TYPE_POLICIES });
