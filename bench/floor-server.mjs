@@ -23,6 +23,7 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gatewayDependency, requireBuilt } from './lib/gateway-deps.mjs';
+import { GATEWAY_NODE_ARGS } from '../scripts/lib/gateway-node.mjs';
 import { track } from './lib/cleanup.mjs';
 import { DASHBOARD_QUERY } from './queries.mjs';
 
@@ -219,7 +220,8 @@ const READY = 'floor server at ';
 
 /** The floor as a child process: resolves once it listens; `pid` for its CPU time. */
 export async function spawnFloorServer({ databaseUrl, port, poolMax = DEFAULT_POOL_MAX }) {
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url)], {
+  // With the gateway's Node.js flags: whatever they cost or give, the floor's answers have it too.
+  const child = spawn(process.execPath, [...GATEWAY_NODE_ARGS, fileURLToPath(import.meta.url)], {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), DATABASE_POOL_MAX: String(poolMax) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { GATEWAY_NODE_ARGS } from '../scripts/lib/gateway-node.mjs';
 import { artifacts, repoRoot } from '../scripts/lib/paths.mjs';
 
 const require = createRequire(import.meta.url);
@@ -50,7 +51,7 @@ export function database({ dataDir, port }) {
 export async function startGateway({ port, databaseUrl, dataDir, env = {} }) {
   const stderr = [];
   // RESILIENCE_GATEWAY_ENTRY: another build's index.js (a clean checkout's), for a tree where gateway/dist is in flux.
-  const child = spawn(process.execPath, [gatewayEntry()], {
+  const child = spawn(process.execPath, [...GATEWAY_NODE_ARGS, gatewayEntry()], {
     cwd: repoRoot,
     env: {
       ...process.env,

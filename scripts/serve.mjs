@@ -12,6 +12,7 @@ import { portFromEnv as port } from './lib/env.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 import { startLocalMail } from './lib/maildev.mjs';
 import { inlineHashesOfFile, remoteHeaders, shellHeaders } from './lib/security-headers.mjs';
+import { GATEWAY_NODE_ARGS } from './lib/gateway-node.mjs';
 import { artifacts, repoRoot } from './lib/paths.mjs';
 
 const ports = {
@@ -46,7 +47,7 @@ const mail = await startLocalMail().catch((err) => {
   console.error(`embark: ${err.message}`);
   process.exit(1);
 });
-const gateway = spawn(process.execPath, ['--enable-source-maps', artifacts.gateway], {
+const gateway = spawn(process.execPath, [...GATEWAY_NODE_ARGS, artifacts.gateway], {
   cwd: repoRoot,
   env: {
     ...process.env,

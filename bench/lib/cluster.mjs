@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { GATEWAY_NODE_ARGS } from '../../scripts/lib/gateway-node.mjs';
 import { repoRoot } from '../../scripts/lib/paths.mjs';
 import { track } from './cleanup.mjs';
 import { builtGateway, gatewayDependency, requireBuilt } from './gateway-deps.mjs';
@@ -81,7 +82,7 @@ export async function startCluster({ dataDir, port }) {
  */
 export async function startGateway({ port, databaseUrl, dataDir, env = {}, nodeArgs = [] }) {
   const stderr = [];
-  const child = spawn(process.execPath, [...nodeArgs, path.join(builtGateway, 'index.js')], {
+  const child = spawn(process.execPath, [...GATEWAY_NODE_ARGS, ...nodeArgs, path.join(builtGateway, 'index.js')], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -6,6 +6,7 @@ import './load-dotenv.mjs';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { GATEWAY_NODE_ARGS } from './gateway-node.mjs';
 import { repoRoot } from './paths.mjs';
 
 export function runGatewayCommand(name, file) {
@@ -27,6 +28,6 @@ export function runGatewayCommand(name, file) {
     process.exit(1);
   }
 
-  const run = spawnSync(process.execPath, ['--enable-source-maps', command, ...process.argv.slice(2)], { cwd: repoRoot, stdio: 'inherit' });
+  const run = spawnSync(process.execPath, [...GATEWAY_NODE_ARGS, command, ...process.argv.slice(2)], { cwd: repoRoot, stdio: 'inherit' });
   process.exit(run.status ?? (run.signal === 'SIGINT' ? 130 : 1));
 }
