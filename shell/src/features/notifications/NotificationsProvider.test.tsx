@@ -9,42 +9,7 @@ import { ShellChecklistDocument } from '../../__generated__/graphql';
 import { NotificationBell } from './NotificationBell';
 import { NotificationsProvider } from './NotificationsProvider';
 import type { ServerNotification } from './api/server-notifications';
-
-interface Item {
-  __typename: 'UserChecklistItem';
-  id: number;
-  title: string;
-  item_order: number;
-  completed: boolean;
-  completed_at: string | null;
-  dueDate: string;
-  daysUntilDue: number;
-  owner_type: 'new_hire' | 'manager' | 'buddy' | 'role';
-}
-
-const item = (id: number, title: string, fields: Partial<Item> = {}): Item => ({
-  __typename: 'UserChecklistItem',
-  id,
-  title,
-  item_order: id,
-  completed: false,
-  completed_at: null,
-  dueDate: '2099-01-01',
-  daysUntilDue: 26_000,
-  owner_type: 'new_hire',
-  ...fields,
-});
-
-/** A client whose server holds `server.items`; counts the checklist requests. */
-function checklistServer(items: Item[]) {
-  const server = { items, requests: 0 };
-  const link = new ApolloLink((operation) => {
-    if (operation.operationName === 'ShellChecklist') server.requests += 1;
-    return of({ data: { myChecklist: server.items.map((i) => ({ ...i })) } });
-  });
-  const client = new ApolloClient({ link, cache: testCache() });
-  return { server, client };
-}
+import { bell, bellOnPage, checklistServer, item, panel, titles } from './test-support';
 
 async function renderBell(client: ApolloClient, user = EMPLOYEE) {
   const auth = authFor('employee', { user });
@@ -69,9 +34,6 @@ async function renderBell(client: ApolloClient, user = EMPLOYEE) {
   return utils as ReturnType<typeof render>;
 }
 
-const bell = () => screen.getByRole('button', { name: /^Notifications/ });
-const panel = () => document.getElementById(bell().getAttribute('aria-controls') ?? '') as HTMLElement;
-const titles = () => within(panel()).getAllByRole('listitem').map((li) => li.querySelector('.shell-bell__item-title')?.firstChild?.textContent);
 
 const NEW_HIRE_ITEMS = [item(1, 'Sign your contract'), item(2, 'Safety training'), item(3, 'Meet your buddy'), item(4, 'Set up your laptop')];
 
@@ -171,17 +133,7 @@ describe('NotificationsProvider', () => {
     const { server, client } = checklistServer(NEW_HIRE_ITEMS);
     const rest = notificationsServer([stored(1, 'Escalation')]).rest;
     await act(async () => {
-      render(
-        <AuthContext.Provider value={authFor('anonymous')}>
-          <ApolloProvider client={client}>
-            <MemoryRouter>
-              <NotificationsProvider>
-                <NotificationBell />
-              </NotificationsProvider>
-            </MemoryRouter>
-          </ApolloProvider>
-        </AuthContext.Provider>,
-      );
+      render(bellOnPage(client, authFor('anonymous')));
     });
     expect(server.requests).toBe(0);
     expect(rest.calls).toEqual([]);
