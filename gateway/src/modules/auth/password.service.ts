@@ -64,14 +64,14 @@ export class PasswordService {
     assertNewPasswordAllowed(newPassword, user.email);
     await this.guard.check(user.id, meta, 'auth.password_check_failure', 'change_password', () => this.hasher.verify(user.passwordHash, currentPassword), MESSAGES.currentPasswordWrong);
     const passwordHash = await this.hasher.hash(newPassword);
-    await this.dataSource.transaction(async (manager) => {
+    const renewed = await this.dataSource.transaction(async (manager) => {
       await this.sessions.holdForChange(user.id, sessionId, manager);
       await this.replacePassword(manager, user.id, passwordHash);
-      await this.sessions.endOthers(user.id, sessionId, manager);
+      const id = await this.sessions.renew(user.id, sessionId, manager);
       await this.audit.record({ action: 'auth.password_change', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);
+      return id;
     });
-    // The caller's session goes on; a fresh token for it, as the answer always carried one.
-    return { token: await this.tokens.sign({ userId: user.id, sessionId }) };
+    return { token: await this.tokens.sign({ userId: user.id, sessionId: renewed }) };
   }
 
   /**

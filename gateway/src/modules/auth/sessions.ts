@@ -127,7 +127,26 @@ export class SessionService {
     await this.endWhere(manager ?? this.dataSource, 's.user_id = $2 and s.id = $3', [userId, sessionId]);
   }
 
-  /** Ends every session of the user but `keepSessionId` (a password or 2FA change); answers how many. */
+  /**
+   * A password or two-factor change: the caller's session goes on under a new id (same device, same
+   * start and end), and every other session of the user ends, the old id included, so a copy of the
+   * caller's token taken before the change dies with the rest. Call after holdForChange. Answers the
+   * new id, for the token the caller carries on with.
+   */
+  async renew(userId: number, sessionId: string, manager: EntityManager): Promise<string> {
+    const [row] = await queryRows<{ id: string }>(
+      manager,
+      `insert into sessions (user_id, created_at, last_seen_at, expires_at, user_agent, ip)
+         select user_id, created_at, $3, expires_at, user_agent, ip from sessions where user_id = $1 and id = $2
+       returning id`,
+      [userId, sessionId, this.clock()],
+    );
+    if (!row) throw new UnauthenticatedError();
+    await this.endOthers(userId, row.id, manager);
+    return row.id;
+  }
+
+  /** Ends every session of the user but `keepSessionId` ("Sign out everywhere else"); answers how many. */
   endOthers(userId: number, keepSessionId: string, manager?: EntityManager): Promise<number> {
     return this.endWhere(manager ?? this.dataSource, 's.user_id = $2 and s.id <> $3', [userId, keepSessionId]);
   }

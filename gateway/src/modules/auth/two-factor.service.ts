@@ -97,6 +97,8 @@ export class TwoFactorService {
     const codes = newBackupCodes();
     const hashes = await Promise.all(codes.map((c) => this.hasher.hash(c)));
 
+    // The caller's session under its new id, set by the change below (the guard answers 400 without it).
+    let renewed = '';
     await this.guard.check(user.id, meta, '2fa.check_failure', 'enable', async () => {
       const step = await matchTotp(secret, code, user.lastTotpStep);
       if (step === null) return false;
@@ -106,25 +108,26 @@ export class TwoFactorService {
         // Lost a race (enabled meanwhile, setup restarted, or the step spent): treat as a wrong code.
         if (!enabled) return false;
         await this.replaceBackupCodes(manager, user.id, hashes);
-        await this.sessions.endOthers(user.id, requireUser(actor).sessionId, manager);
+        renewed = await this.sessions.renew(user.id, requireUser(actor).sessionId, manager);
         await this.audit.record({ action: '2fa.enable', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);
         return true;
       });
     }, MESSAGES.invalidCode);
-    return { enabled: true, backupCodes: codes, token: await this.callerToken(actor) };
+    return { enabled: true, backupCodes: codes, token: await this.tokens.sign({ userId: user.id, sessionId: renewed }) };
   }
 
   async disable(actor: Actor, input: unknown, meta: RequestMeta): Promise<TwoFactorDisableResult> {
     const user = await this.currentUser(actor);
     if (!user.twoFactorEnabled) throw new ConflictError(MESSAGES.twoFactorNotEnabled);
     await this.reauthenticate(user, input, meta, 'disable');
-    await this.dataSource.transaction(async (manager) => {
+    const renewed = await this.dataSource.transaction(async (manager) => {
       await this.sessions.holdForChange(user.id, requireUser(actor).sessionId, manager);
       await this.clear(user.id, manager);
-      await this.sessions.endOthers(user.id, requireUser(actor).sessionId, manager);
+      const id = await this.sessions.renew(user.id, requireUser(actor).sessionId, manager);
       await this.audit.record({ action: '2fa.disable', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);
+      return id;
     });
-    return { enabled: false, token: await this.callerToken(actor) };
+    return { enabled: false, token: await this.tokens.sign({ userId: user.id, sessionId: renewed }) };
   }
 
   async regenerateBackupCodes(actor: Actor, input: unknown, meta: RequestMeta): Promise<BackupCodesResult> {
@@ -133,15 +136,16 @@ export class TwoFactorService {
     await this.reauthenticate(user, input, meta, 'regenerate');
     const codes = newBackupCodes();
     const hashes = await Promise.all(codes.map((c) => this.hasher.hash(c)));
-    await this.dataSource.transaction(async (manager) => {
+    const renewed = await this.dataSource.transaction(async (manager) => {
       await this.sessions.holdForChange(user.id, requireUser(actor).sessionId, manager);
       await this.replaceBackupCodes(manager, user.id, hashes);
       // A second step whose old code was spent just before would otherwise still sign in after this.
       await closeOpenChallenges(manager, user.id);
-      await this.sessions.endOthers(user.id, requireUser(actor).sessionId, manager);
+      const id = await this.sessions.renew(user.id, requireUser(actor).sessionId, manager);
       await this.audit.record({ action: '2fa.backup_codes_regenerated', actorUserId: user.id, targetType: 'user', targetId: user.id, ip: meta.ip }, manager);
+      return id;
     });
-    return { backupCodes: codes, token: await this.callerToken(actor) };
+    return { backupCodes: codes, token: await this.tokens.sign({ userId: user.id, sessionId: renewed }) };
   }
 
   /**
@@ -154,12 +158,6 @@ export class TwoFactorService {
     await this.users.disableTwoFactor(userId, manager);
     await manager.query(`delete from backup_codes where user_id = $1`, [userId]);
     await closeOpenChallenges(manager, userId);
-  }
-
-  /** A fresh token for the caller's session, which outlives the change (docs/product.md#sessions). */
-  private callerToken(actor: Actor): Promise<string> {
-    const { userId, sessionId } = requireUser(actor);
-    return this.tokens.sign({ userId, sessionId });
   }
 
   /**

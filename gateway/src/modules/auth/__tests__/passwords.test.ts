@@ -72,8 +72,8 @@ describe('the password lifecycle', () => {
       expect(Object.keys(res.body)).toEqual(['token']);
       expectNoSecrets(res.body);
       await me(res.body.token).expect(200);
-      // The caller's own session goes on: the fresh token and the one it replaces are the same session.
-      await me(u.token).expect(200);
+      // The caller goes on with the fresh token only: a copy of the old one, taken before, is refused.
+      await me(u.token).expect(401);
       await me(otherDevice).expect(401);
       await login(u.email, NEW_PASSWORD).expect(200);
       await login(u.email, u.password).expect(401);
@@ -144,7 +144,7 @@ describe('the password lifecycle', () => {
       const ok = await gql(t, mutation, { c: u.password, n: NEW_PASSWORD }, { token: u.token });
       expect(ok.body.errors).toBeUndefined();
       await me(ok.body.data.changePassword.token).expect(200);
-      await me(u.token).expect(200);
+      await me(u.token).expect(401);
       await me(otherDevice).expect(401);
       const anonymous = await gql(t, mutation, { c: u.password, n: NEW_PASSWORD });
       expect(anonymous.body.errors[0].extensions.code).toBe('UNAUTHENTICATED');

@@ -322,10 +322,11 @@ describe('sessions per device', () => {
     await me(mine).expect(401);
   });
 
-  it("a password change ends the other sessions; the caller's goes on, with the old token and the new one", async () => {
+  it("a password change ends the other sessions and the caller's old token; the caller goes on with the new one, same device", async () => {
     const user = await person();
     const here = await signIn(user);
     const elsewhere = await signIn(user, PHONE);
+    const before = ((await list(here).expect(200)).body as { data: Array<{ created_at: string; current: boolean }> }).data.find((s) => s.current);
     const res = await request(suite.t.app)
       .post('/api/auth/change-password')
       .set(bearer(here))
@@ -333,18 +334,21 @@ describe('sessions per device', () => {
       .send({ currentPassword: user.password, newPassword: 'N3w-password-here' })
       .expect(200);
     await me(elsewhere).expect(401);
-    await me(here).expect(200);
-    await me((res.body as { token: string }).token).expect(200);
-    expect(((await list(here).expect(200)).body as { data: unknown[] }).data).toHaveLength(1);
+    await me(here).expect(401);
+    const renewed = (res.body as { token: string }).token;
+    await me(renewed).expect(200);
+    // The same device and start, under a new id: one session, this one.
+    const after = ((await list(renewed).expect(200)).body as { data: Array<{ created_at: string; current: boolean }> }).data;
+    expect(after).toEqual([expect.objectContaining({ current: true, created_at: before?.created_at })]);
   });
 
-  it('turning two-factor on ends the other sessions and keeps the caller signed in', async () => {
+  it("turning two-factor on ends the other sessions and the caller's old token, and keeps the caller signed in", async () => {
     const user = await person();
     const here = await signIn(user);
     const elsewhere = await signIn(user, PHONE);
     const on = await enableTwoFactor(suite.t, here, randomIp(), user.password);
     await me(elsewhere).expect(401);
-    await me(here).expect(200);
+    await me(here).expect(401);
     await me(on.token).expect(200);
   });
 

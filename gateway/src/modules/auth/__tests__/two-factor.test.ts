@@ -69,9 +69,9 @@ describe('two-factor sign-in', () => {
     expect(hashes).toHaveLength(10);
     for (const h of hashes) expect(h.code_hash).toMatch(/^\$argon2id\$/);
 
-    // Enabling ended the other sessions; the caller's goes on, with the returned token too.
+    // Enabling ended the other sessions and the caller's old token; the caller goes on with the returned one.
     await request(suite.t.app).get('/api/auth/me').set(bearer(otherDevice)).expect(401);
-    await request(suite.t.app).get('/api/auth/me').set(bearer(u.token)).expect(200);
+    await request(suite.t.app).get('/api/auth/me').set(bearer(u.token)).expect(401);
     const status = await request(suite.t.app).get('/api/auth/2fa/status').set(bearer(enabled.body.token)).expect(200);
     expect(status.body).toEqual({ enabled: true, backupCodesRemaining: 10 });
     // Setup again while enabled is refused: it would swap the authenticator silently.
@@ -186,7 +186,7 @@ describe('two-factor sign-in', () => {
     const off = await post('/api/auth/2fa/disable', { password: u.password }, { token: u.token, ip: u.ip }).expect(200);
     expect(off.body).toEqual({ enabled: false, token: expect.any(String) });
     await request(suite.t.app).get('/api/auth/me').set(bearer(otherDevice)).expect(401);
-    await request(suite.t.app).get('/api/auth/me').set(bearer(u.token)).expect(200);
+    await request(suite.t.app).get('/api/auth/me').set(bearer(u.token)).expect(401);
     const status = await request(suite.t.app).get('/api/auth/2fa/status').set(bearer(off.body.token)).expect(200);
     expect(status.body).toEqual({ enabled: false, backupCodesRemaining: 0 });
     const [row] = (await suite.t.dataSource.query('select two_factor_secret from users where id = $1', [u.id])) as Array<{ two_factor_secret: string | null }>;
@@ -215,7 +215,7 @@ describe('two-factor sign-in', () => {
     expect(res.body.backupCodes).toHaveLength(10);
     expect(res.body.backupCodes).not.toContain(u.backupCodes[0]);
     await request(suite.t.app).get('/api/auth/me').set(bearer(otherDevice)).expect(401);
-    await request(suite.t.app).get('/api/auth/me').set(bearer(u.token)).expect(200);
+    await request(suite.t.app).get('/api/auth/me').set(bearer(u.token)).expect(401);
     await request(suite.t.app).get('/api/auth/me').set(bearer(res.body.token)).expect(200);
     const id = await challenge(u, u.ip);
     await secondStep(u, id, u.backupCodes[0] as string, u.ip, true).expect(401);
