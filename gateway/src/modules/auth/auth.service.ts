@@ -136,6 +136,7 @@ export class AuthService {
     if (!user.isActive) return this.failSignIn(user.id, email, meta, 'inactive');
 
     await this.refund(hits);
+    await this.upgradeHash(user, password);
     if (user.twoFactorEnabled) {
       const challengeId = await this.openChallenge(user);
       if (challengeId === null) return this.failSignIn(user.id, email, meta, 'changed_meanwhile');
@@ -261,6 +262,18 @@ export class AuthService {
       throw new RateLimitedError(MESSAGES.tooManyLogins, Math.max(...hits.filter((h) => h.limited).map((h) => h.resetsInSeconds)));
     }
     return hits;
+  }
+
+  /**
+   * After the password was verified: a hash made at an earlier cost is replaced by one of the current
+   * cost, so a refused sign-in (checked at the current cost for an unknown email) takes as long as
+   * one of any account. `user` then carries the stored hash, which the steps after it hold.
+   */
+  private async upgradeHash(user: User, password: string): Promise<void> {
+    if (!this.hasher.needsRehash(user.passwordHash)) return;
+    const passwordHash = await this.hasher.hash(password);
+    // Changed meanwhile: the old hash stays in `user`, and holding the account then fails as it should.
+    if (await this.users.upgradePasswordHash(user.id, user.passwordHash, passwordHash)) user.passwordHash = passwordHash;
   }
 
   /** A second step without an open challenge: audited, and 401 'Your sign-in has expired…'. */

@@ -26,6 +26,18 @@ export class PasswordHasher {
     return hash(secret, this.options);
   }
 
+  /**
+   * Whether `storedHash` was made at another cost than the current one (the cost changed since).
+   * A sign-in that has just verified such a hash stores a new one of the current cost, so accounts
+   * end up checked at one cost, the one `burn` spends for unknown emails (docs/decisions.md).
+   */
+  needsRehash(storedHash: string): boolean {
+    const params = /^\$argon2id\$v=\d+\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(storedHash);
+    if (!params) return true;
+    const { memoryCost, timeCost, parallelism } = this.options;
+    return Number(params[1]) !== memoryCost || Number(params[2]) !== timeCost || Number(params[3]) !== parallelism;
+  }
+
   /** False (never a throw) for a malformed stored hash: the caller answers "invalid", not 500. */
   async verify(storedHash: string, secret: string): Promise<boolean> {
     try {

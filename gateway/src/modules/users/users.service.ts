@@ -231,6 +231,15 @@ export class UsersService {
   }
 
   /**
+   * Replaces a hash of the same password by `next` (one of the current cost), unless the password
+   * changed meanwhile: false then, and the stored hash stays.
+   */
+  async upgradePasswordHash(userId: number, previous: string, next: string): Promise<boolean> {
+    const rows = await queryRows<{ id: number }>(this.dataSource, `update users set password_hash = $3 where id = $1 and password_hash = $2 returning id`, [userId, previous, next]);
+    return rows.length === 1;
+  }
+
+  /**
    * Writes the profile fields an administrator may change (only those given).
    * Returns the row as it was before and after, or null when the user does not
    * exist. The caller runs it in its transaction and maps the unique index on
