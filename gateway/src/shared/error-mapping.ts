@@ -19,15 +19,19 @@ export interface RestErrorResponse {
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';
 
+/** Whole seconds until a rate-limited request may succeed (at least 1): REST's Retry-After, GraphQL's extensions.retryAfter. */
+function retryAfterOf(err: DomainError): number | undefined {
+  return err instanceof RateLimitedError && err.retryAfterSeconds !== undefined ? Math.max(1, Math.ceil(err.retryAfterSeconds)) : undefined;
+}
+
 /** Maps any thrown value to what a REST client may see. Never exposes internals. */
 export function toRestError(err: unknown): RestErrorResponse {
   if (err instanceof DomainError) {
     const body: RestErrorBody = { ...err.extra, error: err.message };
     if (err.details && err.details.length > 0) body.details = [...err.details];
     const headers: Record<string, string> = {};
-    if (err instanceof RateLimitedError && err.retryAfterSeconds !== undefined) {
-      headers['retry-after'] = String(Math.max(1, Math.ceil(err.retryAfterSeconds)));
-    }
+    const retryAfter = retryAfterOf(err);
+    if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
     return { status: err.status, body, headers, unexpected: false };
   }
   if (isDatabaseUnavailableError(err)) {
@@ -54,6 +58,8 @@ export function toGraphQLError(err: unknown): GraphQLErrorMapping {
     const mapped: GraphQLErrorMapping = { message: err.message, code, unexpected: false };
     if (err.details && err.details.length > 0) mapped.details = [...err.details];
     if (err.extra) mapped.extra = err.extra;
+    const retryAfter = retryAfterOf(err);
+    if (retryAfter !== undefined) mapped.extra = { ...mapped.extra, retryAfter };
     return mapped;
   }
   if (isDatabaseUnavailableError(err)) {

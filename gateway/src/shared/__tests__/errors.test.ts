@@ -41,8 +41,10 @@ describe('error mapping', () => {
     expect(toRestError(new ValidationError('Invalid input')).body).toEqual({ error: 'Invalid input' });
   });
 
-  it('sends Retry-After for rate limits', () => {
+  it('says when to retry a rate limit: Retry-After on REST, extensions.retryAfter on GraphQL', () => {
     expect(toRestError(new RateLimitedError('slow down', 12.2)).headers).toEqual({ 'retry-after': '13' });
+    expect(toGraphQLError(new RateLimitedError('slow down', 12.2)).extra).toEqual({ retryAfter: 13 });
+    expect(toGraphQLError(new RateLimitedError('slow down')).extra).toBeUndefined();
   });
 
   it('hides unknown errors behind a generic 500 and flags them for logging', () => {

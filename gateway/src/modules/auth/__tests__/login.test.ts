@@ -149,7 +149,8 @@ describe('sign-in', () => {
     // The account is now locked from that address, through either door.
     await login({ email: u.email, password: u.password }, ip).expect(429);
     const viaGql = await gql(suite.t, `mutation ($e: String!, $p: String!) { login(input: {email: $e, password: $p}) { token } }`, { e: u.email, p: u.password }, { ip });
-    expect(viaGql.body.errors[0]).toMatchObject({ message: TOO_MANY.error, extensions: { code: 'RATE_LIMITED' } });
+    expect(viaGql.body.errors[0]).toMatchObject({ message: TOO_MANY.error, extensions: { code: 'RATE_LIMITED', retryAfter: expect.any(Number) } });
+    expect(viaGql.body.errors[0].extensions.retryAfter).toBeGreaterThan(0);
     // More aliases than the armor limit are refused outright.
     const sixteen = Array.from({ length: 16 }, (_, i) => `a${i}: login(input: {email: "x@y.z", password: "p"}) { token }`).join('\n');
     const refused = await gql(suite.t, `mutation { ${sixteen} }`, {}, { ip: randomIp() }).expect(400);
