@@ -20,10 +20,15 @@ export function resetChecklistFreshness(): void {
   lastFetchedAt = Number.NEGATIVE_INFINITY;
 }
 
+/** A hidden tab skips its refresh: nobody sees it, and its requests would keep an unattended session from idling out. */
+function tabHidden(): boolean {
+  return document.visibilityState === 'hidden';
+}
+
 /**
  * The signed-in user's checklist from the shared Apollo cache: instant when it was fetched in the
  * last 30 minutes, otherwise shown from cache (if any) and refreshed; a page left open refreshes
- * itself every 30 minutes too.
+ * itself every 30 minutes too, while its tab is visible.
  */
 export function useMyChecklist() {
   // Chosen once per mount, so a re-render never flips the policy mid-request.
@@ -32,6 +37,7 @@ export function useMyChecklist() {
     fetchPolicy,
     nextFetchPolicy: 'cache-first',
     pollInterval: TIMING_MS.checklistCacheRefresh,
+    skipPollAttempt: tabHidden,
     notifyOnNetworkStatusChange: true,
   });
   // A request that finished without error has just refreshed the cache.

@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+import { act, renderHook } from '@testing-library/react';
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import { of } from 'rxjs';
+import { TIMING_MS } from '@embark/shared-ui';
+import { CACHE_TYPE_POLICIES } from '@embark/shared-ui/kit/apollo-client';
+import { sampleChecklist } from '../test-data';
+import { resetChecklistFreshness, useMyChecklist } from './useChecklist';
+
+let visibility: DocumentVisibilityState = 'visible';
+
+beforeEach(() => {
+  resetChecklistFreshness();
+  visibility = 'visible';
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+  jest.useFakeTimers();
+});
+afterEach(() => {
+  jest.useRealTimers();
+  Reflect.deleteProperty(document, 'visibilityState');
+});
+
+/** The hook on a client whose server counts the checklist requests. */
+function renderChecklist() {
+  const asked = { count: 0 };
+  const link = new ApolloLink(() => {
+    asked.count += 1;
+    return of({ data: { myChecklist: sampleChecklist() } });
+  });
+  const client = new ApolloClient({ link, cache: new InMemoryCache({ typePolicies: CACHE_TYPE_POLICIES }) });
+  renderHook(() => useMyChecklist(), { wrapper: ({ children }: { children: ReactNode }) => <ApolloProvider client={client}>{children}</ApolloProvider> });
+  return asked;
+}
+
+const halfHourPasses = () => act(async () => jest.advanceTimersByTimeAsync(TIMING_MS.checklistCacheRefresh));
+
+describe('useMyChecklist, a page left open', () => {
+  it('refreshes the checklist every 30 minutes while its tab is visible', async () => {
+    const asked = renderChecklist();
+    await act(async () => jest.advanceTimersByTimeAsync(0));
+    expect(asked.count).toBe(1);
+    await halfHourPasses();
+    expect(asked.count).toBe(2);
+    await halfHourPasses();
+    expect(asked.count).toBe(3);
+  });
+
+  it('asks nothing while its tab is hidden, so an unattended session can idle out; visible again, it goes on', async () => {
+    const asked = renderChecklist();
+    await act(async () => jest.advanceTimersByTimeAsync(0));
+    expect(asked.count).toBe(1);
+    visibility = 'hidden';
+    for (let i = 0; i < 5; i++) await halfHourPasses();
+    expect(asked.count).toBe(1);
+    visibility = 'visible';
+    await halfHourPasses();
+    expect(asked.count).toBe(2);
+  });
+});
