@@ -272,8 +272,14 @@ export class AuthService {
   private async upgradeHash(user: User, password: string): Promise<void> {
     if (!this.hasher.needsRehash(user.passwordHash)) return;
     const passwordHash = await this.hasher.hash(password);
-    // Changed meanwhile: the old hash stays in `user`, and holding the account then fails as it should.
-    if (await this.users.upgradePasswordHash(user.id, user.passwordHash, passwordHash)) user.passwordHash = passwordHash;
+    if (await this.users.upgradePasswordHash(user.id, user.passwordHash, passwordHash)) {
+      user.passwordHash = passwordHash;
+      return;
+    }
+    // Another sign-in of the same password upgraded it first: its hash verifies this password too. A
+    // password changed meanwhile does not; the old hash stays in `user`, and holding the account fails.
+    const stored = (await this.users.findById(user.id))?.passwordHash;
+    if (stored !== undefined && (await this.hasher.verify(stored, password))) user.passwordHash = stored;
   }
 
   /** A second step without an open challenge: audited, and 401 'Your sign-in has expired…'. */

@@ -32,7 +32,9 @@ export class ReauthGuard {
       throw new RateLimitedError(MESSAGES.tooManyTwoFactorChecks, hit.resetsInSeconds);
     }
     if (await check()) {
-      await this.limiter.refund(hit);
+      // The change has committed: a failed refund costs one counted check, never the change's answer
+      // (which carries the caller's only valid token).
+      await this.limiter.refund(hit).catch(() => undefined);
       return;
     }
     await this.audit.record({ action: failureAction, actorUserId: userId, targetType: 'user', targetId: userId, ip: meta.ip, details: { operation, reason: 'invalid' } });

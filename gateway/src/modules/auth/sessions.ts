@@ -56,9 +56,9 @@ export class SessionService {
    * transaction: holds the user's row, so such changes of one account run one at a time (each ending the
    * others' sessions), then checks the caller's session is still live. A session ended while the request
    * checked the password (by a change that went first, or signed out elsewhere) must not make the change:
-   * 401. The session row itself is not locked: a revocation of several sessions at once (sign out
-   * everywhere else) locks them without the user's row, and holding this one here could deadlock with
-   * it; a sign-out committing after this check is simply ordered after the change.
+   * 401. The session row itself is not locked here: a revocation of several sessions at once (sign out
+   * everywhere else) locks them without the user's row, and holding this one first could deadlock with
+   * it. `renew` locks them all, after the change's other writes, and checks the caller's again.
    */
   async holdForChange(userId: number, sessionId: string, manager: EntityManager): Promise<void> {
     await this.users.lockInOrder([userId], manager);
@@ -134,6 +134,16 @@ export class SessionService {
    * new id, for the token the caller carries on with.
    */
   async renew(userId: number, sessionId: string, manager: EntityManager): Promise<string> {
+    // The user's open sessions, locked before the copy: a sign-out or revocation of the caller's that
+    // committed after holdForChange's check is seen here (401, nothing changes); one that comes later
+    // finds it ended. Copying first would revive a session its owner had just ended.
+    const open = await queryRows<{ id: string; live: boolean }>(
+      manager,
+      `select s.id, ${liveSessionSql('s', '$1', String(Number(this.idleMinutes)))} as live
+         from sessions s where s.user_id = $2 and s.revoked_at is null order by s.id for update`,
+      [this.clock(), userId],
+    );
+    if (!open.some((s) => s.id === sessionId && s.live)) throw new UnauthenticatedError();
     const [row] = await queryRows<{ id: string }>(
       manager,
       `insert into sessions (user_id, created_at, last_seen_at, expires_at, user_agent, ip)

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { authTestApp, enableTwoFactor, PROXY_ENV, randomIp, tokenFor, totp, type TestUser } from '../../../../test/auth';
+import { whileLocked } from '../../../../test/locks';
 
 // The test users' hashes are made at m=8, t=1; this gateway runs at a higher cost, as after an operator raised it.
 const RAISED = { ARGON2_MEMORY_KIB: '16', ARGON2_TIME_COST: '2' };
@@ -37,6 +38,21 @@ describe('a password hashed at an earlier cost', () => {
     // The same password, at the new cost; nothing is written again.
     await login(u, u.password, ip).expect(200);
     expect(await storedHash(u.id)).toBe(upgraded);
+  });
+
+  it('two sign-ins upgrading it at once both sign in: the one that comes second takes the first one\'s hash', async () => {
+    const u = await suite.user();
+    const ip = randomIp();
+    // Both have verified the old hash and hashed anew when their upgrades line up behind this hold.
+    const [a, b] = await whileLocked({
+      hold: (client) => client.query('select 1 from users where id = $1 for update', [u.id]),
+      start: () => Promise.all([login(u, u.password, ip), login(u, u.password, ip)]),
+      waitingOn: '%update users set password_hash%',
+      waiters: 2,
+      what: 'both sign-ins waiting to store the upgraded hash',
+    });
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(COST.exec(await storedHash(u.id))?.slice(1)).toEqual(['16', '2', '1']);
   });
 
   it('with two-factor on: upgraded at the password step, and the second step still signs in', async () => {

@@ -50,6 +50,25 @@ describe('sessions per device', () => {
     await request(suite.t.app).post('/api/auth/login').send({ email: user.email, password: user.password }).expect(200);
   });
 
+  it('a sign-out committing while a password change renews the session is not undone: 401, nothing changed', async () => {
+    const user = await person();
+    const here = await signIn(user);
+    const id = ((await list(here).expect(200)).body as { data: Array<{ id: string; current: boolean }> }).data.find((s) => s.current)?.id;
+    // The sign-out holds the session row when the change, past its checks, comes to renew it, and then commits.
+    const res = await whileLocked({
+      hold: (client) => client.query('select 1 from sessions where id = $1 for update', [id]),
+      start: () =>
+        request(suite.t.app).post('/api/auth/change-password').set(bearer(here)).set('x-forwarded-for', randomIp()).send({ currentPassword: user.password, newPassword: 'N3w-password-here' }),
+      waitingOn: '%sessions%',
+      what: "the change's renewal waiting on the sign-out's hold of the session",
+      beforeCommit: (client) => client.query('update sessions set revoked_at = now() where id = $1', [id]),
+    });
+    expect(res.status).toBe(401);
+    const [open] = (await suite.t.dataSource.query('select count(*)::int as n from sessions where user_id = $1 and revoked_at is null', [user.id])) as Array<{ n: number }>;
+    expect(open?.n).toBe(0);
+    await request(suite.t.app).post('/api/auth/login').set('x-forwarded-for', randomIp()).send({ email: user.email, password: user.password }).expect(200);
+  });
+
   it('nor does it turn two-factor off', async () => {
     const user = await person();
     const ip = randomIp();
