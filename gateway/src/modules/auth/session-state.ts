@@ -90,9 +90,11 @@ export class SessionStateReader {
     let states: Map<string, SessionState>;
     try {
       // One statement: the read, and the last_seen_at write of the sessions not seen for a minute.
-      // The write re-checks its condition on the row, so replicas racing on one session write it
+      // The lock re-checks that condition on the row, so replicas racing on one session write it
       // once, and it commits with the statement, before the requests go on: the next request's
-      // idle check sees it.
+      // idle check sees it. A row another transaction holds (a sign-out, a renewal) is skipped, not
+      // waited for: requests never queue behind a change to sessions, nor deadlock with one; the
+      // write comes with the next request.
       const rows = await preparedRows<SessionRow>(
         this.dataSource,
         'embark_session_states',
@@ -100,9 +102,12 @@ export class SessionStateReader {
            select s.id, s.user_id, u.role_id
              from sessions s join users u on u.id = s.user_id
             where s.id = any($1::uuid[]) and u.is_active and ${liveSessionSql('s', '$2', '$3::int')}
+         ), due as (
+           select s.id from sessions s join live on live.id = s.id
+            where s.last_seen_at <= $2::timestamptz - interval '${LAST_SEEN_WRITE_EVERY_MS / 1000} seconds'
+            order by s.id for no key update of s skip locked
          ), touched as (
-           update sessions set last_seen_at = $2 from live
-            where sessions.id = live.id and sessions.last_seen_at <= $2::timestamptz - interval '${LAST_SEEN_WRITE_EVERY_MS / 1000} seconds'
+           update sessions set last_seen_at = $2 from due where sessions.id = due.id
          )
          select id, user_id, role_id from live`,
         [[...batch.keys()], now, this.liveness.idleMinutes],

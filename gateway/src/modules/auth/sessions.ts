@@ -181,12 +181,13 @@ export class SessionService {
    * were live, as the caller's list showed them.
    */
   private async endWhere(db: DataSource | EntityManager, condition: string, params: unknown[]): Promise<number> {
-    // Liveness is judged on the rows as they were, before revoked_at is set.
+    // Liveness is judged on the rows as they were, before revoked_at is set. Rows are locked in id
+    // order, as renew locks them, so two changes to one user's sessions queue instead of deadlocking.
     const rows = await queryRows<{ live: boolean }>(
       db,
       `with ended as (
          select s.id, ${liveSessionSql('s', '$1', String(Number(this.idleMinutes)))} as live
-           from sessions s where ${condition} and s.revoked_at is null for update
+           from sessions s where ${condition} and s.revoked_at is null order by s.id for update
        )
        update sessions set revoked_at = $1 from ended where sessions.id = ended.id returning ended.live`,
       [this.clock(), ...params],

@@ -311,6 +311,59 @@ describe('sessions per device', () => {
     await me(d).expect(200);
   });
 
+  it('"sign out everywhere else" takes the sessions in id order, as a renewal does, so the two queue instead of deadlocking', async () => {
+    const user = await person();
+    const here = await signIn(user);
+    // Three other sessions, written so that the table holds them in the opposite order to their ids.
+    const ids = ['ffffffff-0000-4000-8000-000000000000', '88888888-0000-4000-8000-000000000000', '00000000-0000-4000-8000-000000000001'];
+    for (const id of ids) {
+      await suite.t.dataSource.query(
+        `insert into sessions (id, user_id, created_at, last_seen_at, expires_at, user_agent, ip) values ($1, $2, now(), now(), now() + interval '1 hour', $3, '192.0.2.1')`,
+        [id, user.id, PHONE],
+      );
+    }
+    const [highest, middle, lowest] = ids;
+    // A renewal holding the lowest id: "sign out everywhere else" must wait for it before locking any other row.
+    const res = await whileLocked({
+      hold: (client) => client.query('select 1 from sessions where id = $1 for update', [lowest]),
+      start: () => request(suite.t.app).post('/api/auth/sessions/revoke-others').set(bearer(here)),
+      waitingOn: '%sessions%',
+      what: '"sign out everywhere else" waiting on the lowest id',
+      // The renewal goes on to lock the others, as it does, in id order: nothing holds them yet.
+      beforeCommit: (client) => client.query('select 1 from sessions where id = any($1::uuid[]) order by id for update nowait', [[middle, highest]]),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ revoked: 3 });
+    await me(here).expect(200);
+  });
+
+  it('a request is answered at once while a sign-out or renewal holds its session row, and records its activity later', async () => {
+    const user = await person();
+    const token = await signIn(user);
+    const id = ((await list(token).expect(200)).body as { data: Array<{ id: string; current: boolean }> }).data.find((s) => s.current)?.id;
+    // Not seen for five minutes: this request is due to write last_seen_at.
+    await suite.t.dataSource.query(`update sessions set last_seen_at = now() - interval '5 minutes' where id = $1`, [id]);
+    const lastSeen = async () => ((await suite.t.dataSource.query('select last_seen_at from sessions where id = $1', [id])) as Array<{ last_seen_at: Date }>)[0]?.last_seen_at.getTime() ?? 0;
+    const before = await lastSeen();
+    await withClient(testDatabaseUrl(), async (client) => {
+      await client.query('begin');
+      try {
+        await client.query('select 1 from sessions where id = $1 for update', [id]);
+        // Answered while the row is held: the request neither waits for the change nor can deadlock with it.
+        let timer: NodeJS.Timeout | undefined;
+        const late = new Promise((resolve) => (timer = setTimeout(() => resolve('still waiting after 5 s'), 5_000)));
+        const answer = await Promise.race([me(token).then((r) => r.status), late]).finally(() => clearTimeout(timer));
+        expect(answer).toBe(200);
+      } finally {
+        await client.query('rollback');
+      }
+    });
+    // The write it skipped comes with the next request.
+    expect(await lastSeen()).toBe(before);
+    await me(token).expect(200);
+    expect(await lastSeen()).toBeGreaterThan(before);
+  });
+
   it("ends one session by id; another user's session, an ended one or a malformed id is 404", async () => {
     const user = await person();
     const other = await person({ roleId: 4 });
