@@ -53,6 +53,24 @@ describe('stored session', () => {
     expect(last?.event).toBe('session.token_replaced');
     expect(last?.tokenPreview).toBe(fresh.slice(0, 20));
   });
+
+  it('stores a fresh token only while this browser still holds the one the change was sent with', () => {
+    storeSession('old-token', USER);
+    expect(replaceSessionToken('fresh-1', 'password.change', 'old-token')).toBe(true);
+    expect(readStoredSession().token).toBe('fresh-1');
+
+    // Signed out while the change was under way: nothing comes back, not even a log entry.
+    endStoredSession();
+    const logged = readAuthDebugLog().length;
+    expect(replaceSessionToken('fresh-2', 'password.change', 'fresh-1')).toBe(false);
+    expect(readStoredSession()).toEqual({ token: null, user: null });
+    expect(readAuthDebugLog()).toHaveLength(logged);
+
+    // Another user signed in meanwhile: their session stays.
+    storeSession('someone-else', { ...USER, id: 8 });
+    expect(replaceSessionToken('fresh-3', '2fa.disable', 'fresh-1')).toBe(false);
+    expect(readStoredSession().token).toBe('someone-else');
+  });
 });
 
 describe('session hooks', () => {

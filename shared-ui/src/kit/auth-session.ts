@@ -53,12 +53,18 @@ export function storeSessionUser(user: SessionUser): void {
 }
 
 /**
- * Swaps in the fresh token the gateway returns after a two-factor change: the change revokes every
- * earlier token of the account, this session's included, so the old one would now answer 401.
+ * Swaps in the fresh token the gateway returns after a password or two-factor change: the change
+ * revokes every earlier token of the account, this session's included, so the old one would now
+ * answer 401. `replacing` is the token the change was sent with: when this browser no longer holds
+ * it (signed out, or another user signed in, while the change was under way) nothing is stored, and
+ * the answer is false: a late answer must not sign a shared computer back in. Without `replacing`
+ * (a caller built before it existed) the token is stored as before.
  */
-export function replaceSessionToken(token: string, reason: string): void {
+export function replaceSessionToken(token: string, reason: string, replacing?: string | null): boolean {
+  if (replacing !== undefined && readAuthToken() !== replacing) return false;
   safely(() => window.localStorage.setItem(STORAGE_KEYS.authToken, token));
   logAuthEvent('session.token_replaced', { token, details: { reason } });
+  return true;
 }
 
 /**

@@ -116,6 +116,48 @@ describe('start', () => {
     expect(embarkKeys()).toEqual([]);
   });
 
+  it('sweeps private data left with nobody signed in (a draft saved after its session ended)', async () => {
+    fillPrivateData(EMPLOYEE.id);
+    started(setup({ path: '/' }));
+    await settle();
+    // What is left is the debug log's 'session.none', which names no one.
+    expect(embarkKeys()).toEqual([STORAGE_KEYS.authDebugLog]);
+    expect(readAuthDebugLog().map((entry) => entry.event)).toEqual(['session.none']);
+  });
+
+  it('a sign-out in another tab while the token is checked: signed out, and the user is not written back', async () => {
+    storeSession(TOKEN, EMPLOYEE);
+    const api = fakeAuthApi();
+    api.currentUser.mockImplementation(async () => {
+      window.localStorage.removeItem(STORAGE_KEYS.authToken);
+      window.localStorage.removeItem(STORAGE_KEYS.authUser);
+      return EMPLOYEE;
+    });
+    const { controller } = started(setup({ api }));
+    await settle();
+    expect(controller.getState().status).toBe('anonymous');
+    expect(embarkKeys()).toEqual([STORAGE_KEYS.authDebugLog]);
+    expect(readAuthDebugLog().at(-1)?.event).toBe('session.none');
+  });
+
+  it('a sign-in as someone else in another tab while the token is checked: checks again, and shows the new user', async () => {
+    storeSession(TOKEN, EMPLOYEE);
+    const api = fakeAuthApi();
+    api.currentUser
+      .mockImplementationOnce(async () => {
+        storeSession('other-token', ADMIN);
+        // The first user's token is refused by then: that must not end the new session.
+        throw new ApiError({ status: 401 });
+      })
+      .mockResolvedValueOnce(ADMIN);
+    const { controller, env } = started(setup({ api }));
+    await settle();
+    expect(api.currentUser).toHaveBeenCalledTimes(2);
+    expect(controller.getState()).toEqual({ status: 'authenticated', user: ADMIN });
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('other-token');
+    expect(env.toasts.error).not.toHaveBeenCalled();
+  });
+
   it('keeps the stored user when the server cannot be reached', async () => {
     storeSession(TOKEN, ADMIN);
     const api = fakeAuthApi();
@@ -252,6 +294,18 @@ describe('session expiry', () => {
     expect(controller.getState().status).toBe('authenticated');
   });
 
+  it('a refresh answered after a sign-out elsewhere writes nothing back', async () => {
+    const { controller, api } = await signedIn();
+    api.currentUser.mockImplementation(async () => {
+      window.localStorage.removeItem(STORAGE_KEYS.authToken);
+      window.localStorage.removeItem(STORAGE_KEYS.authUser);
+      return { ...EMPLOYEE, completion_percentage: 50 };
+    });
+    await controller.refreshUser();
+    expect(window.localStorage.getItem(STORAGE_KEYS.authUser)).toBeNull();
+    expect(controller.getState().user?.completion_percentage).not.toBe(50);
+  });
+
   it('refreshing takes the new user', async () => {
     const { controller, api } = await signedIn();
     api.currentUser.mockResolvedValue({ ...EMPLOYEE, completion_percentage: 50 });
@@ -283,6 +337,33 @@ describe('other tabs', () => {
     storeSession(TOKEN, ADMIN);
     window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.authUser }));
     expect(controller.getState()).toEqual({ status: 'authenticated', user: ADMIN });
+  });
+
+  it("another user signed in while this tab was frozen: the first user's session ends here before the new one shows", async () => {
+    const { controller } = await signedIn();
+    const seen: Array<string | undefined> = [];
+    const off = onSessionEnded(() => seen.push(controller.getState().user?.name));
+    storeSession('other-token', ADMIN);
+    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.authToken }));
+    off();
+    // The caches and editors heard of the end while the first user was still the one shown.
+    expect(seen).toEqual([EMPLOYEE.name]);
+    expect(controller.getState()).toEqual({ status: 'authenticated', user: ADMIN });
+  });
+
+  it('a page restored from the back/forward cache follows what changed while it was away', async () => {
+    const { controller } = await signedIn();
+    const ended = jest.fn();
+    const off = onSessionEnded(ended);
+    window.localStorage.removeItem(STORAGE_KEYS.authToken);
+    window.localStorage.removeItem(STORAGE_KEYS.authUser);
+    // No storage event reaches a page in the back/forward cache; a fresh load (not persisted) is left to start.
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: false }));
+    expect(controller.getState().status).toBe('authenticated');
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }));
+    off();
+    expect(controller.getState().status).toBe('anonymous');
+    expect(ended).toHaveBeenCalledTimes(1);
   });
 });
 

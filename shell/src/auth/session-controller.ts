@@ -1,8 +1,10 @@
 import {
   endsSession,
+  clearPrivateBrowserData,
   endStoredSession,
   isApiError,
   logAuthEvent,
+  notifySessionEnded,
   readAuthToken,
   readStoredSession,
   ROUTES,
@@ -140,10 +142,12 @@ export class SessionController implements SessionControl {
     });
     const unhook = setSessionExpiryHandler(this.handleExpiry);
     window.addEventListener('storage', this.onStorage);
+    window.addEventListener('pageshow', this.onPageShow);
     return () => {
       stopped = true;
       unhook();
       window.removeEventListener('storage', this.onStorage);
+      window.removeEventListener('pageshow', this.onPageShow);
     };
   }
 
@@ -197,14 +201,28 @@ export class SessionController implements SessionControl {
    */
   private onStorage = (event: StorageEvent): void => {
     if (event.key !== STORAGE_KEYS.authToken && event.key !== STORAGE_KEYS.authUser && event.key !== null) return;
+    this.followStoredSession();
+  };
+
+  /** A page restored from the back/forward cache missed every storage event while it was away. */
+  private onPageShow = (event: PageTransitionEvent): void => {
+    if (event.persisted) this.followStoredSession();
+  };
+
+  private followStoredSession(): void {
+    // Before the first check settles, initialiseSession reads storage again itself.
     if (this.state.status === 'uninitialised') return;
     const stored = readStoredSession();
-    if (stored.token && stored.user) this.setState({ status: 'authenticated', user: stored.user });
-    else if (this.state.status !== 'anonymous') {
+    if (stored.token && stored.user) {
+      // Another user signed in while this tab was away (frozen, in the back/forward cache): the first
+      // user's session ended here too, so their cached data and open editors go before the new user is shown.
+      if (this.state.user && this.state.user.id !== stored.user.id) notifySessionEnded();
+      this.setState({ status: 'authenticated', user: stored.user });
+    } else if (this.state.status !== 'anonymous') {
       endStoredSession();
       this.setState(ANONYMOUS);
     }
-  };
+  }
 
   logout = async (): Promise<void> => {
     const token = readAuthToken();
@@ -241,6 +259,8 @@ export class SessionController implements SessionControl {
     if (!sentToken) return;
     try {
       const user = await this.options.api.currentUser();
+      // Signed out (or in as someone else) meanwhile: this answer belongs to a session that is over here.
+      if (readAuthToken() !== sentToken) return;
       storeSessionUser(user);
       if (this.state.status === 'authenticated') this.setState({ status: 'authenticated', user });
     } catch (error) {
@@ -297,18 +317,24 @@ export async function initialiseSession(api: SessionApi, path: string): Promise<
   const { token, user } = readStoredSession();
   if (!token) {
     // A user without a token: that session ended without this page seeing it (another tab, a
-    // crash mid-sign-out), so its private data goes now.
+    // crash mid-sign-out), so its private data goes now. With nobody signed in, any private data
+    // left (a draft saved by a tab that had not yet seen its session end) goes too.
     if (user) endStoredSession();
+    else clearPrivateBrowserData(null);
     logAuthEvent('session.none');
     return { state: ANONYMOUS, expired: false };
   }
   logAuthEvent('session.check', { token });
   try {
     const fresh = await api.currentUser();
+    // Another tab signed out, or in as someone else, while this was asked: start from what is stored now.
+    if (readAuthToken() !== token) return initialiseSession(api, path);
     storeSessionUser(fresh);
     logAuthEvent('session.valid', { token, details: { userId: fresh.id } });
     return { state: { status: 'authenticated', user: fresh }, expired: false };
   } catch (error) {
+    // Likewise: a refusal of the token this tab sent must not end a session another tab has just started.
+    if (readAuthToken() !== token) return initialiseSession(api, path);
     const refused = !isApiError(error) || endsSession(error.status);
     if (refused) {
       logAuthEvent('session.invalid', { token, details: { status: isApiError(error) ? error.status : null } });

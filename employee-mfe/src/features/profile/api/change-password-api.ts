@@ -1,5 +1,5 @@
 import { apiClient, type ApiClient } from '@embark/shared-ui';
-import { keepSession } from './keep-session';
+import { keepingSession } from './keep-session';
 
 /**
  * `POST /auth/change-password` (docs/product.md#passwords): every other session of the account ends and
@@ -8,7 +8,7 @@ import { keepSession } from './keep-session';
 export function createChangePasswordApi(client: ApiClient = apiClient) {
   return {
     async changePassword(currentPassword: string, newPassword: string): Promise<void> {
-      keepSession(await client.post<{ token?: string }>('/auth/change-password', { currentPassword, newPassword }), 'password.change');
+      await keepingSession(client, 'password.change', () => client.post<{ token?: string }>('/auth/change-password', { currentPassword, newPassword }));
     },
   };
 }

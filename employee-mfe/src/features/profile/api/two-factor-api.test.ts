@@ -27,4 +27,17 @@ describe('two-factor api', () => {
     expect(second.post).toHaveBeenCalledWith('/auth/2fa/backup-codes/regenerate', { password: 'pw' });
     expect(readStoredSession().token).toBe('t2');
   });
+
+  it('a session another user took over meanwhile is left alone; the fresh token is ended on the server', async () => {
+    const post = jest.fn((path: string, _body?: unknown, _options?: unknown) => {
+      if (path === '/auth/logout') return Promise.reject(new Error('offline'));
+      window.localStorage.setItem(STORAGE_KEYS.authToken, 'someone-else');
+      return Promise.resolve({ backupCodes: ['c'], token: 'fresh-token' });
+    });
+    const client = { post } as unknown as ApiClient;
+    // A failed logout is not the change's failure: the codes still show.
+    await expect(createTwoFactorApi(client).regenerateBackupCodes('pw')).resolves.toEqual(['c']);
+    expect(readStoredSession().token).toBe('someone-else');
+    expect(post).toHaveBeenLastCalledWith('/auth/logout', undefined, { headers: { Authorization: 'Bearer fresh-token' }, reportSessionExpiry: false });
+  });
 });

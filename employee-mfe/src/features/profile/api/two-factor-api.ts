@@ -1,5 +1,5 @@
 import { apiClient, type ApiClient } from '@embark/shared-ui';
-import { keepSession } from './keep-session';
+import { keepingSession } from './keep-session';
 
 /** `GET /auth/2fa/status` (docs/product.md#two-factor). */
 export interface TwoFactorStatus {
@@ -14,23 +14,25 @@ export interface TwoFactorSetup {
   qrCodeDataUrl: string;
 }
 
-/** The signed-in two-factor calls; every change (enable, disable, new backup codes) hands back a fresh token (keepSession). */
+/** The signed-in two-factor calls; every change (enable, disable, new backup codes) hands back a fresh token (keepingSession). */
 export function createTwoFactorApi(client: ApiClient = apiClient) {
   return {
     status: () => client.get<TwoFactorStatus>('/auth/2fa/status'),
     setup: () => client.post<TwoFactorSetup>('/auth/2fa/setup'),
     /** The password proves the account's owner is here, not just someone holding the session (docs/product.md#two-factor). */
     async enable(code: string, password: string): Promise<string[]> {
-      const answer = await client.post<{ backupCodes: string[]; token?: string }>('/auth/2fa/enable', { token: code, password });
-      keepSession(answer, '2fa.enable');
+      const answer = await keepingSession(client, '2fa.enable', () =>
+        client.post<{ backupCodes: string[]; token?: string }>('/auth/2fa/enable', { token: code, password }),
+      );
       return answer.backupCodes;
     },
     async disable(password: string): Promise<void> {
-      keepSession(await client.post<{ token?: string }>('/auth/2fa/disable', { password }), '2fa.disable');
+      await keepingSession(client, '2fa.disable', () => client.post<{ token?: string }>('/auth/2fa/disable', { password }));
     },
     async regenerateBackupCodes(password: string): Promise<string[]> {
-      const answer = await client.post<{ backupCodes: string[]; token?: string }>('/auth/2fa/backup-codes/regenerate', { password });
-      keepSession(answer, '2fa.backup_codes_regenerated');
+      const answer = await keepingSession(client, '2fa.backup_codes_regenerated', () =>
+        client.post<{ backupCodes: string[]; token?: string }>('/auth/2fa/backup-codes/regenerate', { password }),
+      );
       return answer.backupCodes;
     },
   };
