@@ -11,7 +11,7 @@ import path from 'node:path';
 import { portFromEnv as port } from './lib/env.mjs';
 import { startStaticServer } from './lib/static-server.mjs';
 import { startLocalMail } from './lib/maildev.mjs';
-import { inlineHashesOfFile, remoteHeaders, shellHeaders } from './lib/security-headers.mjs';
+import { inlineHashesOfFile, remoteHeaders, remoteUrlProblem, shellHeaders } from './lib/security-headers.mjs';
 import { GATEWAY_NODE_ARGS } from './lib/gateway-node.mjs';
 import { artifacts, repoRoot } from './lib/paths.mjs';
 
@@ -30,6 +30,14 @@ const runtimeConfig = {
     admin_mfe: process.env.ADMIN_REMOTE_URL || `http://${publicHost}:${ports.admin}/mf-manifest.json`,
   },
 };
+// Refused before anything starts, as the nginx image refuses them: these go into the page and its CSP.
+for (const [name, value] of [['EMPLOYEE_REMOTE_URL', runtimeConfig.remotes.employee_mfe], ['ADMIN_REMOTE_URL', runtimeConfig.remotes.admin_mfe]]) {
+  const problem = remoteUrlProblem(name, value);
+  if (problem) {
+    console.error(`embark: ${problem}`);
+    process.exit(1);
+  }
+}
 const readyTimeoutMs = Number(process.env.GATEWAY_READY_TIMEOUT_MS || 180_000);
 // The gateway on its own treats an unset NODE_ENV as production; this launcher runs the demo unless told otherwise.
 const nodeEnv = process.env.NODE_ENV || 'development';
@@ -105,16 +113,23 @@ process.on('SIGTERM', () => void shutdown(0));
 let shellPolicy = { mtimeMs: -1, headers: {} };
 const headers = {
   shell: () => {
+    let build;
     try {
       const { mtimeMs } = fs.statSync(artifacts.shell);
-      if (mtimeMs !== shellPolicy.mtimeMs) shellPolicy = { mtimeMs, headers: shellHeaders({ runtimeConfig, hashes: inlineHashesOfFile(artifacts.shell) }) };
+      if (mtimeMs === shellPolicy.mtimeMs) return shellPolicy.headers;
+      build = { mtimeMs, hashes: inlineHashesOfFile(artifacts.shell) };
     } catch {
       // index.html is being rewritten: the last policy stands until it is back.
+      return shellPolicy.headers;
     }
+    // Outside the catch: a policy that cannot be built must never turn into answers without one.
+    shellPolicy = { mtimeMs: build.mtimeMs, headers: shellHeaders({ runtimeConfig, hashes: build.hashes }) };
     return shellPolicy.headers;
   },
   remote: remoteHeaders(),
 };
+// Built once now, from the file checked above, so the first page already carries it.
+headers.shell();
 
 try {
   servers.push(await startStaticServer({ name: 'employee-mfe', root: path.join(repoRoot, 'employee-mfe', 'dist'), port: ports.employee, host, cors: true, headers: headers.remote }));

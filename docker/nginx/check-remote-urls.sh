@@ -18,12 +18,13 @@ for name in EMPLOYEE_REMOTE_URL ADMIN_REMOTE_URL; do
   # The origin (scheme, host, port) goes into the CSP through nginx's map: plain host characters only.
   # A path is a remote served from the shell's own origin (the CSP's 'self').
   if ! printf '%s\n' "$value" | grep -Eiq '^(https?://[A-Za-z0-9.-]+(:[0-9]+)?(/.*)?|/([^/].*)?)$'; then
-    echo "embark: $name must be an http:// or https:// URL (host, optional port, path), or a path on the shell's origin (got '$value')" >&2
+    # printf, not echo: dash's echo would turn a backslash in the value into an escape.
+    printf "embark: %s must be an http:// or https:// URL (host, optional port, path), or a path on the shell's origin (got '%s')\n" "$name" "$value" >&2
     exit 1
   fi
   # grep reads line by line, so a line break has to be found apart (wc counts them).
   if [ "$(printf '%s' "$value" | wc -l)" -ne 0 ] || printf '%s' "$value" | grep -q "[^A-Za-z0-9._~:/?#@!&()*+,;=%-]"; then
-    echo "embark: $name may hold only letters, digits and . _ ~ : / ? # @ ! & ( ) * + , ; = % - (percent-encode anything else) (got '$value')" >&2
+    printf "embark: %s may hold only letters, digits and . _ ~ : / ? # @ ! & ( ) * + , ; = %% - (percent-encode anything else) (got '%s')\n" "$name" "$value" >&2
     exit 1
   fi
 done

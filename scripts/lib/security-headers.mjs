@@ -86,7 +86,30 @@ export function inlineHashesOfFile(indexHtmlPath) {
  * @param {{ remotes: Record<string, string> }} runtimeConfig
  */
 export function remoteOrigins(runtimeConfig) {
+  for (const [name, url] of Object.entries(runtimeConfig.remotes)) {
+    const problem = remoteUrlProblem(name, url);
+    if (problem) throw new Error(problem);
+  }
   return unique(Object.values(runtimeConfig.remotes).filter((url) => /^https?:\/\//i.test(url)).map((url) => new URL(url).origin));
+}
+
+/**
+ * Why a remote URL cannot be written into the page's JSON and the Content-Security-Policy, or null when
+ * it can: `new URL` accepts a host with `;` or `*`, which would add directives or allow any host. The
+ * same rule and wording as docker/nginx/check-remote-urls.sh, the nginx image's check (which has no
+ * node); tools/nginx-remote-urls.test.mjs holds the two to the same answers.
+ * @param {string} name the variable that set it, for the message
+ * @param {string} value
+ */
+export function remoteUrlProblem(name, value) {
+  // The shell script tests line by line: one line of the right shape passes this step.
+  if (!value.split('\n').some((line) => /^(https?:\/\/[A-Za-z0-9.-]+(:[0-9]+)?(\/.*)?|\/([^/].*)?)$/i.test(line))) {
+    return `${name} must be an http:// or https:// URL (host, optional port, path), or a path on the shell's origin (got '${value}')`;
+  }
+  if (/[^A-Za-z0-9._~:/?#@!&()*+,;=%-]/.test(value)) {
+    return `${name} may hold only letters, digits and . _ ~ : / ? # @ ! & ( ) * + , ; = % - (percent-encode anything else) (got '${value}')`;
+  }
+  return null;
 }
 
 /**

@@ -67,7 +67,8 @@ export function startStaticServer(options) {
   const read = (filePath) => {
     const body = fs.readFileSync(filePath);
     if (!configBlock || filePath !== indexHtml) return body;
-    return Buffer.from(body.toString('utf8').replace('<head>', configBlock));
+    // A function, so `$'`, `$&` and the like in a configured value are not replacement patterns.
+    return Buffer.from(body.toString('utf8').replace('<head>', () => configBlock));
   };
 
   function send(req, res, status, headers, body) {
@@ -117,7 +118,14 @@ export function startStaticServer(options) {
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
-    if (proxyTarget && PROXIED.some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))) return proxy(req, res);
+    if (proxyTarget && PROXIED.some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))) {
+      // A development gateway answers a browser's GET /graphql with Apollo's sandbox, which runs scripts
+      // from Apollo's CDN: never on the portal's origin, where they could read the stored token.
+      if (url.pathname === '/graphql' && req.method === 'GET' && /text\/html/i.test(req.headers.accept ?? '')) {
+        return send(req, res, 404, { 'content-type': 'text/plain; charset=utf-8' }, `The GraphQL sandbox is not served on the portal's origin. Open ${new URL('/graphql', proxyTarget).href} instead.\n`);
+      }
+      return proxy(req, res);
+    }
     if (req.method === 'OPTIONS' && cors) {
       return send(req, res, 204, { 'access-control-allow-origin': '*', 'access-control-allow-methods': 'GET, HEAD, OPTIONS', 'access-control-max-age': '86400' });
     }
