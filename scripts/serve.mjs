@@ -31,8 +31,17 @@ const runtimeConfig = {
   },
 };
 // Refused before anything starts, as the nginx image refuses them: these go into the page and its CSP.
-for (const [name, value] of [['EMPLOYEE_REMOTE_URL', runtimeConfig.remotes.employee_mfe], ['ADMIN_REMOTE_URL', runtimeConfig.remotes.admin_mfe]]) {
-  const problem = remoteUrlProblem(name, value);
+for (const [variable, value] of [['EMPLOYEE_REMOTE_URL', runtimeConfig.remotes.employee_mfe], ['ADMIN_REMOTE_URL', runtimeConfig.remotes.admin_mfe]]) {
+  const name = process.env[variable] ? variable : `${variable} (built from PUBLIC_HOST)`;
+  let problem = remoteUrlProblem(name, value);
+  if (!problem && /^https?:/i.test(value)) {
+    // The shape is right but URL still refuses some (a port above 65535, an IPv4 address out of range).
+    try {
+      new URL(value);
+    } catch {
+      problem = `${name} is not a valid URL (got '${value}')`;
+    }
+  }
   if (problem) {
     console.error(`embark: ${problem}`);
     process.exit(1);

@@ -13,7 +13,7 @@ import { remoteOrigins, remoteUrlProblem } from '../scripts/lib/security-headers
 const template = (app) => path.join(repoRoot, 'docker', 'nginx', `${app}.conf.template`);
 const GOOD = 'https://cdn.example.com/admin/2.1.0/mf-manifest.json';
 const ACCEPTED = ['http://localhost:3001/mf-manifest.json', 'HTTPS://cdn.example.com/employee/1.2.3/mf-manifest.json?v=2&x=%22', 'http://127.0.0.1:13001', '/employee/mf-manifest.json'];
-const BAD_CHARACTER = ['http://x/"a', "http://x/'a", 'http://x/$host', 'http://x/a b', 'http://x/a\nb', 'http://x/<script>', 'http://x/{a}', 'http://x/a\\b', 'http://x/caf\u00e9'];
+const BAD_CHARACTER = ['http://x/"a', "http://x/'a", 'http://x/$host', 'http://x/a b', 'http://x/a\nb', 'http://x/a\rb', 'http://x/a\u2028b', 'http://x/<script>', 'http://x/{a}', 'http://x/a\\b', 'http://x/caf\u00e9'];
 const NOT_A_URL = ['', 'javascript:alert(1)', 'ftp://x/y', '//cdn.example.com/x', 'cdn.example.com/x', 'https://a.example.com;b.example.com/x', 'https://user@x.example.com/x', 'https://*/x', 'https://cdn.example;report-uri/x'];
 const startWith = (employee) => () => checkRemoteUrls(template('shell'), { EMPLOYEE_REMOTE_URL: employee, ADMIN_REMOTE_URL: GOOD });
 
@@ -71,5 +71,14 @@ describe("npm run serve applies the image's rule", () => {
     });
     assert.equal(result.status, 1, result.stderr);
     assert.match(result.stderr, /embark: EMPLOYEE_REMOTE_URL must be an http:\/\/ or https:\/\/ URL .*\(got 'https:\/\/cdn\.example;report-uri\/x'\)/);
+    // Right in shape, refused by URL: a bad port, or a host name that makes the default URL invalid.
+    for (const [env, message] of [
+      [{ ADMIN_REMOTE_URL: 'http://x.example:70000/mf-manifest.json' }, /embark: ADMIN_REMOTE_URL is not a valid URL/],
+      [{ PUBLIC_HOST: 'bad host' }, /embark: EMPLOYEE_REMOTE_URL \(built from PUBLIC_HOST\) must be an http/],
+    ]) {
+      const refused = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'serve.mjs')], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 30_000 });
+      assert.equal(refused.status, 1, refused.stderr);
+      assert.match(refused.stderr, message);
+    }
   });
 });

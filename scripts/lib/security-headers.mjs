@@ -103,7 +103,8 @@ export function remoteOrigins(runtimeConfig) {
  */
 export function remoteUrlProblem(name, value) {
   // The shell script tests line by line: one line of the right shape passes this step.
-  if (!value.split('\n').some((line) => /^(https?:\/\/[A-Za-z0-9.-]+(:[0-9]+)?(\/.*)?|\/([^/].*)?)$/i.test(line))) {
+  // `s`: grep's `.` takes any byte but the line break, \r and U+2028 included.
+  if (!value.split('\n').some((line) => /^(https?:\/\/[A-Za-z0-9.-]+(:[0-9]+)?(\/.*)?|\/([^/].*)?)$/is.test(line))) {
     return `${name} must be an http:// or https:// URL (host, optional port, path), or a path on the shell's origin (got '${value}')`;
   }
   if (/[^A-Za-z0-9._~:/?#@!&()*+,;=%-]/.test(value)) {

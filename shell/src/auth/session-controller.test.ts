@@ -306,6 +306,16 @@ describe('session expiry', () => {
     expect(controller.getState().user?.completion_percentage).not.toBe(50);
   });
 
+  it('a refresh answered after the same user renewed the token (a password change) still takes the user', async () => {
+    const { controller, api } = await signedIn();
+    api.currentUser.mockImplementation(async () => {
+      window.localStorage.setItem(STORAGE_KEYS.authToken, 'renewed-token');
+      return { ...EMPLOYEE, completion_percentage: 50 };
+    });
+    await controller.refreshUser();
+    expect(controller.getState().user?.completion_percentage).toBe(50);
+  });
+
   it('refreshing takes the new user', async () => {
     const { controller, api } = await signedIn();
     api.currentUser.mockResolvedValue({ ...EMPLOYEE, completion_percentage: 50 });

@@ -7,6 +7,7 @@ import {
   notifySessionEnded,
   readAuthToken,
   readStoredSession,
+  readStoredUser,
   ROUTES,
   SESSION_MESSAGES,
   SESSION_SETTLE_MS,
@@ -259,8 +260,10 @@ export class SessionController implements SessionControl {
     if (!sentToken) return;
     try {
       const user = await this.options.api.currentUser();
-      // Signed out (or in as someone else) meanwhile: this answer belongs to a session that is over here.
-      if (readAuthToken() !== sentToken) return;
+      // Signed out (or in as someone else) meanwhile: this answer belongs to a session that is over
+      // here. A renewed token of the same user (a password change) still takes it.
+      const now = readAuthToken();
+      if (now !== sentToken && (!now || readStoredUser()?.id !== user.id)) return;
       storeSessionUser(user);
       if (this.state.status === 'authenticated') this.setState({ status: 'authenticated', user });
     } catch (error) {

@@ -12,7 +12,8 @@ export async function keepingSession<T extends { token?: unknown }>(client: ApiC
   const sentWith = readAuthToken();
   const answer = await send();
   const { token } = answer;
-  if (typeof token === 'string' && token !== '' && !replaceSessionToken(token, reason, sentWith)) {
+  // `=== false`: an older shell's shared-ui stores the token and answers nothing, which is not a refusal.
+  if (typeof token === 'string' && token !== '' && replaceSessionToken(token, reason, sentWith) === false) {
     // Best-effort: if this fails the session still ends at its idle timeout.
     void client
       .post<unknown>('/auth/logout', undefined, { headers: { Authorization: `Bearer ${token}` }, reportSessionExpiry: false })
