@@ -409,6 +409,28 @@ describe('logout', () => {
     expect(embarkKeys()).toEqual(['embark.documents.viewed', 'embark.journal.drafts.2', 'embark.notifications.read.2', 'embark.prefs.keepDrafts.2']);
   });
 
+  it('also ends the renewed token a password change stored while the sign-out was under way', async () => {
+    const { controller, api } = await signedIn();
+    const sentWith: Array<string | null> = [];
+    api.signOut.mockImplementation(async () => {
+      sentWith.push(window.localStorage.getItem(STORAGE_KEYS.authToken));
+      // The change's answer arrives first, while the original token is still the stored one.
+      if (sentWith.length === 1) window.localStorage.setItem(STORAGE_KEYS.authToken, 'renewed-token');
+    });
+    await controller.logout();
+    expect(sentWith).toEqual([TOKEN, 'renewed-token']);
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+  });
+
+  it("leaves alone a session another user signed in meanwhile, in another tab", async () => {
+    const { controller, api } = await signedIn();
+    api.signOut.mockImplementation(async () => {
+      storeSession('other-token', ADMIN);
+    });
+    await controller.logout();
+    expect(api.signOut).toHaveBeenCalledTimes(1);
+  });
+
   it('still signs out when the server call fails', async () => {
     const { controller, api, env } = await signedIn();
     api.signOut.mockRejectedValue(new ApiError({ status: 0 }));

@@ -227,10 +227,16 @@ export class SessionController implements SessionControl {
 
   logout = async (): Promise<void> => {
     const token = readAuthToken();
+    const userId = readStoredUser()?.id;
     logAuthEvent('logout.start', { token });
     if (token) {
       try {
         await this.options.api.signOut();
+        // A password or two-factor change answered meanwhile renewed this session under a new token
+        // (stored now, in place of the one just signed out): that one is ended too, or it would live
+        // on the server until its idle timeout. A token another user stored meanwhile is theirs.
+        const renewed = readAuthToken();
+        if (renewed && renewed !== token && readStoredUser()?.id === userId) await this.options.api.signOut();
         logAuthEvent('logout.server_ok');
       } catch (error) {
         // A failed server call still signs the user out here.
