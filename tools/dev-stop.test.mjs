@@ -145,6 +145,16 @@ describe('npm run dev', () => {
       assert.ok(tree.some((proc) => /graphql-codegen .*--watch/.test(proc.command)), 'the codegen watcher runs under dev');
       assert.equal(tree.filter((proc) => /webpack/.test(proc.command) && !/^(sh|npm)\b/.test(proc.command)).length >= 3, true, 'three webpack dev servers run under dev');
 
+      // The shell's dev server hands GraphQL to the gateway, but never a development gateway's Apollo
+      // sandbox to a browser: its CDN scripts would run on the portal's origin beside the stored token.
+      // Checked once `tree` is known, so that a failure here still stops everything (t.after).
+      const shell = `http://127.0.0.1:${ports.shell}`;
+      const graphql = await fetch(`${shell}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }), signal: AbortSignal.timeout(30_000) });
+      assert.deepEqual(await graphql.json(), { data: { __typename: 'Query' } });
+      const page = await (await fetch(`${shell}/graphql`, { headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }, signal: AbortSignal.timeout(30_000) })).text();
+      assert.doesNotMatch(page, /apollographql/i, 'the shell origin serves no Apollo sandbox');
+      assert.match(page, /<div id="root"/, "the shell's own page (its not-found screen) instead");
+
       process.kill(-dev.pid, signal);
       const result = await Promise.race([exited, new Promise((resolve) => setTimeout(() => resolve(null), STOP_MS).unref())]);
       assert.ok(result, `dev did not exit within ${STOP_MS / 1000} s of ${signal}:\n${log.slice(-4_000)}`);

@@ -320,9 +320,17 @@ export function gatewayUrl(env = process.env) {
   return env.GATEWAY_URL || `http://localhost:${env.GATEWAY_PORT || 4000}`;
 }
 
-/** webpack-dev-server proxy of `/api` and `/graphql` to the gateway. */
+/**
+ * webpack-dev-server proxy of `/api` and `/graphql` to the gateway. A browser's GET /graphql stays
+ * here (the page's not-found screen): a development gateway answers it with Apollo's sandbox, whose
+ * CDN scripts must not run on the portal's origin beside the stored token (as `npm run serve`).
+ * @param {NodeJS.ProcessEnv} [env]
+ */
 export function gatewayProxy(env = process.env) {
-  return [{ context: ['/api', '/graphql'], target: gatewayUrl(env), changeOrigin: true }];
+  /** @type {(pathname: string, req: import('node:http').IncomingMessage) => boolean} */
+  const toGateway = (pathname, req) =>
+    /^\/(api|graphql)(\/|$)/.test(pathname) && !(pathname === '/graphql' && req.method === 'GET' && /text\/html/i.test(req.headers.accept ?? ''));
+  return [{ context: toGateway, target: gatewayUrl(env), changeOrigin: true }];
 }
 
 /**
