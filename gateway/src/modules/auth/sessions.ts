@@ -117,7 +117,12 @@ export class SessionService {
   /** POST /auth/sessions/revoke-others, `revokeOtherSessions`: "sign out everywhere else". Answers how many ended. */
   async revokeOthers(actor: Actor, meta: RequestMeta): Promise<number> {
     const user = requireUser(actor);
-    const ended = await this.endOthers(user.userId, user.sessionId);
+    // Queued behind a password or two-factor change (holdForChange takes the same account lock): a
+    // session the change renewed meanwhile is seen and ended too; one that ended this session makes it a 401.
+    const ended = await this.dataSource.transaction(async (manager) => {
+      await this.holdForChange(user.userId, user.sessionId, manager);
+      return this.endOthers(user.userId, user.sessionId, manager);
+    });
     await this.audit.record({ action: 'auth.sessions_revoke_others', actorUserId: user.userId, targetType: 'user', targetId: user.userId, ip: meta.ip, details: { revoked: ended } });
     return ended;
   }

@@ -337,6 +337,35 @@ describe('sessions per device', () => {
     await me(here).expect(200);
   });
 
+  it('"sign out everywhere else" waits for a change renewing another device\'s session, then ends the renewed one too', async () => {
+    const user = await person();
+    const here = await signIn(user);
+    const phone = await signIn(user, PHONE);
+    const phoneId = ((await list(phone).expect(200)).body as { data: Array<{ id: string; current: boolean }> }).data.find((s) => s.current)?.id;
+    let renewed = '';
+    // The phone's password change, mid-way: it holds the account and has copied its session under a new id.
+    const res = await whileLocked({
+      hold: async (client) => {
+        await client.query('select 1 from users where id = $1 for no key update', [user.id]);
+        const { rows } = await client.query<{ id: string }>(
+          `insert into sessions (user_id, created_at, last_seen_at, expires_at, user_agent, ip)
+             select user_id, created_at, now(), expires_at, user_agent, ip from sessions where id = $1 returning id`,
+          [phoneId],
+        );
+        renewed = rows[0]?.id ?? '';
+        await client.query('update sessions set revoked_at = now() where id = $1', [phoneId]);
+      },
+      start: () => request(suite.t.app).post('/api/auth/sessions/revoke-others').set(bearer(here)),
+      waitingOn: '%users%',
+      what: '"sign out everywhere else" waiting on the change\'s hold of the account',
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ revoked: 1 });
+    const [row] = (await suite.t.dataSource.query('select revoked_at from sessions where id = $1', [renewed])) as Array<{ revoked_at: Date | null }>;
+    expect(row?.revoked_at).not.toBeNull();
+    await me(here).expect(200);
+  });
+
   it('a request is answered at once while a sign-out or renewal holds its session row, and records its activity later', async () => {
     const user = await person();
     const token = await signIn(user);
