@@ -33,20 +33,41 @@ interface Parsed {
   raw: string;
 }
 
+/** Thrown from csv-parse's record callback to stop reading: enough has been read to answer. */
+class EnoughRead extends Error {
+  constructor(readonly line: number | null) {
+    super('enough read');
+  }
+}
+
 /** The lines of an import file, or the errors that keep it from being read. */
 export function readInvitationCsv(text: string): CsvFile {
   // One line ending, so line numbers count CRLF, LF and CR files alike (a quoted cell's line break becomes \n).
   const normalised = text.replace(/\r\n?/g, '\n');
-  let records: Parsed[];
+  // Kept as they are read, blank ones dropped at once, and reading stops one line past the limit, or
+  // at the row limit: a file of blank rows or of far too many lines costs no more than the limits.
+  const present: Parsed[] = [];
+  let rows = 0;
+  const keep = (record: Parsed): null => {
+    rows += 1;
+    if (rows > INVITATION_LIMITS.importRowsMax) throw new EnoughRead(startLine(record));
+    // Lines of spaces only are blank lines too.
+    if (record.record.some((cell) => cell.trim() !== '')) present.push(record);
+    if (present.length > INVITATION_LIMITS.importLinesMax + 1) throw new EnoughRead(null);
+    return null;
+  };
   try {
-    records = parse(normalised, { bom: true, skip_empty_lines: true, relax_column_count: true, info: true, raw: true, record_delimiter: '\n' }) as unknown as Parsed[];
+    // With info and raw, csv-parse hands on_record the { record, info, raw } it would push; its types name only the cells.
+    parse(normalised, { bom: true, skip_empty_lines: true, relax_column_count: true, info: true, raw: true, record_delimiter: '\n', on_record: (record: string[]) => keep(record as unknown as Parsed) });
   } catch (err) {
-    const { lines, message } = err as { lines?: unknown; message?: unknown };
-    const reason = typeof message === 'string' ? (message.split(':')[0] ?? message) : 'unknown error';
-    return { lines: [], errors: [{ line: typeof lines === 'number' ? lines : 1, message: M.csvUnreadable(reason) }] };
+    if (err instanceof EnoughRead) {
+      if (err.line !== null) return { lines: [], errors: [{ line: err.line, message: M.csvTooManyRows }] };
+    } else {
+      const { lines, message } = err as { lines?: unknown; message?: unknown };
+      const reason = typeof message === 'string' ? (message.split(':')[0] ?? message) : 'unknown error';
+      return { lines: [], errors: [{ line: typeof lines === 'number' ? lines : 1, message: M.csvUnreadable(reason) }] };
+    }
   }
-  // Lines of spaces only are blank lines too.
-  const present = records.filter((r) => r.record.some((cell) => cell.trim() !== ''));
   const [header, ...body] = present;
   if (!header) return { lines: [], errors: [{ line: 1, message: M.csvEmpty }] };
   const headerLine = startLine(header);

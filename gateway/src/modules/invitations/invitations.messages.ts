@@ -18,6 +18,11 @@ export const INVITATION_LIMITS = {
   pageSizeMax: 100,
   /** Data lines of one import file (the header not counted). */
   importLinesMax: 10_000,
+  /**
+   * Lines read at all, blank ones included (a spreadsheet saves formatted empty rows as ",,,,,"):
+   * reading stops there, so no file costs more than a few tenths of a second to refuse.
+   */
+  importRowsMax: 50_000,
   /** Request body of an import; 10,000 lines of real data fit several times over. */
   importBodyMax: '5mb',
 } as const;
@@ -55,6 +60,7 @@ export const INVITATION_MESSAGES = {
   csvEmpty: 'The file is empty',
   csvHeader: `The first line must be the header ${CSV_COLUMNS.join(',')}`,
   csvTooManyLines: `A file can hold at most ${INVITATION_LIMITS.importLinesMax} invitations`,
+  csvTooManyRows: `A file can hold at most ${INVITATION_LIMITS.importRowsMax} lines, blank ones included: delete the empty rows`,
   csvRejected: 'The file has errors; nothing was imported',
   csvColumnCount: (found: number) => `Expected ${CSV_COLUMNS.length} fields, found ${found}`,
   csvUnreadable: (reason: string) => `The file cannot be read as CSV: ${reason}`,

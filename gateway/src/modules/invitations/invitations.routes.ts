@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import { actorOf, bodyOf, metaOf, queryOf } from '../../http/actor';
 import { documentRoute, ErrorBody, jsonBody } from '../../http/openapi';
 import type { Services } from '../../services';
+import { requireAdmin } from '../../shared/actor';
 import { objectSchema, SuccessBody } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import { AuthPayload } from '../auth';
@@ -64,7 +65,13 @@ export function invitationsRouter(services: Services): Router {
   // The file is the body: parsed as text for this route only, with its own size limit.
   const csvBody = express.text({ type: 'text/csv', limit: INVITATION_LIMITS.importBodyMax });
 
-  router.post('/admin/invitations/import', csvBody, async (req, res) => {
+  // A 5 MB body is read for administrators only: anyone else is refused first (the service checks again).
+  const administratorsOnly: express.RequestHandler = (req, _res, next) => {
+    requireAdmin(actorOf(req));
+    next();
+  };
+
+  router.post('/admin/invitations/import', administratorsOnly, csvBody, async (req, res) => {
     // null: not a CSV body (the service answers 415 once the caller is known to be an administrator).
     const csv = req.is('text/csv') ? (typeof req.body === 'string' ? req.body : '') : null;
     const result = await invitations.importCsv(actorOf(req), csv, queryOf(req), metaOf(req));

@@ -497,10 +497,29 @@ describe('invitations', () => {
       await importCsv(HEADER, '?dry_run=maybe').expect(400, { error: 'dry_run must be true or false', details: ['dry_run must be true or false'] });
     });
 
+    it('limits: 10,000 invitations, and 50,000 lines read at all, blank ones included', async () => {
+      const line = (i: number) => `bulk-${i}@limits.example.org,Bulk ${i},Employee,,,`;
+      // One line too many is named by its line; nothing past it is read.
+      const tooMany = [HEADER, ...Array.from({ length: 10_001 }, (_, i) => line(i)), 'broken,"'].join('\n');
+      await importCsv(tooMany, '?dry_run=true').expect(200, { valid: 0, errors: [{ line: 10_002, message: 'A file can hold at most 10000 invitations' }] });
+      // Rows a spreadsheet saves for formatted empty cells are blank lines, up to the row limit.
+      const blankRows = [HEADER, line(0), ...Array.from({ length: 49_990 }, () => ',,,,,'), line(1)].join('\n');
+      await importCsv(blankRows, '?dry_run=true').expect(200, { valid: 2, errors: [] });
+      const tooManyRows = [HEADER, line(0), ...Array.from({ length: 60_000 }, () => ',,,,,'), line(1)].join('\n');
+      await importCsv(tooManyRows, '?dry_run=true').expect(200, {
+        valid: 0,
+        errors: [{ line: 50_001, message: 'A file can hold at most 50000 lines, blank ones included: delete the empty rows' }],
+      });
+    });
+
     it('415 for a body that is not text/csv; 401/403 for others', async () => {
       await asAdmin('post', '/api/admin/invitations/import').send({ csv: HEADER }).expect(415, { error: 'Send the file as Content-Type: text/csv' });
       await request(t.app).post('/api/admin/invitations/import').set('content-type', 'text/csv').send(HEADER).expect(401);
       await request(t.app).post('/api/admin/invitations/import').set(bearer(employeeToken)).set('content-type', 'text/csv').send(HEADER).expect(403);
+      // Refused before the body is read: an oversized one is still a 401/403, not a 413.
+      const big = `${HEADER}\n${'x'.repeat(6 * 1024 * 1024)}`;
+      await request(t.app).post('/api/admin/invitations/import').set('content-type', 'text/csv').send(big).expect(401);
+      await request(t.app).post('/api/admin/invitations/import').set(bearer(employeeToken)).set('content-type', 'text/csv').send(big).expect(403);
       await asAdmin('post', '/api/admin/invitations/import').set('content-type', 'text/csv').send(`${HEADER}\n${'x'.repeat(6 * 1024 * 1024)}`).expect(413);
     });
   });
