@@ -1,6 +1,6 @@
 import {
-  endsSession,
   clearPrivateBrowserData,
+  endsSession,
   endStoredSession,
   isApiError,
   logAuthEvent,
