@@ -48,8 +48,11 @@ export function readInvitationCsv(text: string): CsvFile {
   // at the row limit: a file of blank rows or of far too many lines costs no more than the limits.
   const present: Parsed[] = [];
   let rows = 0;
+  // The line the last whole record ended on: an unclosed quote is reported where its record starts.
+  let lastEnd = 0;
   const keep = (record: Parsed): null => {
     rows += 1;
+    lastEnd = record.info.lines;
     if (rows > INVITATION_LIMITS.importRowsMax) throw new EnoughRead(startLine(record));
     // Lines of spaces only are blank lines too.
     if (record.record.some((cell) => cell.trim() !== '')) present.push(record);
@@ -63,9 +66,11 @@ export function readInvitationCsv(text: string): CsvFile {
     if (err instanceof EnoughRead) {
       if (err.line !== null) return { lines: [], errors: [{ line: err.line, message: M.csvTooManyRows }] };
     } else {
-      const { lines, message } = err as { lines?: unknown; message?: unknown };
+      const { code, lines, message } = err as { code?: unknown; lines?: unknown; message?: unknown };
       const reason = typeof message === 'string' ? (message.split(':')[0] ?? message) : 'unknown error';
-      return { lines: [], errors: [{ line: typeof lines === 'number' ? lines : 1, message: M.csvUnreadable(reason) }] };
+      // csv-parse names the file's last line for a quote left open: the record it opens starts at the first line after the last whole one.
+      const line = code === 'CSV_QUOTE_NOT_CLOSED' ? firstFilledLineAfter(normalised, lastEnd) : typeof lines === 'number' ? lines : 1;
+      return { lines: [], errors: [{ line, message: M.csvUnreadable(reason) }] };
     }
   }
   const [header, ...body] = present;
@@ -88,10 +93,22 @@ export function readInvitationCsv(text: string): CsvFile {
       errors.push({ line, message: M.csvColumnCount(record.record.length) });
       continue;
     }
+    if (record.record.some((cell) => cell.includes('\uFFFD'))) {
+      errors.push({ line, message: M.csvNotUtf8 });
+      continue;
+    }
     const cells = Object.fromEntries(CSV_COLUMNS.map((column, i) => [column, (record.record[i] ?? '').trim()])) as CsvCells;
     lines.push({ line, cells });
   }
   return { lines, errors };
+}
+
+/** The first line after line `after` (1-based) holding more than spaces; the last line when none does. */
+function firstFilledLineAfter(text: string, after: number): number {
+  const all = text.split('\n');
+  let index = after;
+  while (index < all.length - 1 && (all[index] ?? '').trim() === '') index++;
+  return Math.min(index, all.length - 1) + 1;
 }
 
 /** csv-parse counts the line a record ends on; a quoted cell may span several, and skipped blank lines lead its raw text. */

@@ -63,6 +63,8 @@ export const INVITATION_MESSAGES = {
   csvTooManyRows: `A file can hold at most ${INVITATION_LIMITS.importRowsMax} lines, blank ones included: delete the empty rows`,
   csvRejected: 'The file has errors; nothing was imported',
   csvColumnCount: (found: number) => `Expected ${CSV_COLUMNS.length} fields, found ${found}`,
+  // A spreadsheet's plain "CSV" is often Windows-1252: read as UTF-8, its accents become U+FFFD.
+  csvNotUtf8: 'This line has characters that could not be read: save the file as "CSV UTF-8"',
   csvUnreadable: (reason: string) => `The file cannot be read as CSV: ${reason}`,
   csvDuplicate: (firstLine: number) => `This email is already on line ${firstLine}`,
   csvRoleUnknown: (role: string) => `Unknown role: ${role}`,

@@ -493,6 +493,16 @@ describe('invitations', () => {
         valid: 0,
         errors: [{ line: 2, message: 'The file cannot be read as CSV: Quote Not Closed' }],
       });
+      // A quote left open is reported where its record starts, not at the file's end.
+      await importCsv(`${HEADER}\nok@example.org,A,1,,,\n\nbad@example.org,"Unclosed,1,,,\nc@example.org,C,1,,,\nd@example.org,D,1,,,\n`, '?dry_run=true').expect(200, {
+        valid: 0,
+        errors: [{ line: 4, message: 'The file cannot be read as CSV: Quote Not Closed' }],
+      });
+      // Windows-1252 read as UTF-8: the line is named, not imported with a broken name.
+      await importCsv(`${HEADER}\n${hire()},Jos\uFFFD Ruiz,Employee,,,\n${hire()},Ana,Employee,,,\n`, '?dry_run=true').expect(200, {
+        valid: 1,
+        errors: [{ line: 2, message: 'This line has characters that could not be read: save the file as "CSV UTF-8"' }],
+      });
       await importCsv(`${HEADER}\n`).expect(400, { error: 'The file has errors; nothing was imported', errors: [{ line: 1, message: 'The file is empty' }] });
       await importCsv(HEADER, '?dry_run=maybe').expect(400, { error: 'dry_run must be true or false', details: ['dry_run must be true or false'] });
     });
