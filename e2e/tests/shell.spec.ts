@@ -480,6 +480,8 @@ test.describe('accessibility (axe-core: no serious or critical violations)', () 
       });
 
       test('the people pages (a manager): tasks for my hires, my team, notification preferences', async ({ page }) => {
+        // Three full page loads and three axe scans: on a loaded CI machine that has taken 31 s.
+        test.slow();
         await signInAs(page, 'manager');
         for (const [path, heading] of [
           ['/app/my-tasks', 'Tasks for my hires'],
