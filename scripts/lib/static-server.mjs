@@ -8,6 +8,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { asksForGraphqlSandbox } from '@embark/shared-ui/build/graphql-sandbox.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -119,9 +120,7 @@ export function startStaticServer(options) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
     if (proxyTarget && PROXIED.some((p) => url.pathname === p || url.pathname.startsWith(`${p}/`))) {
-      // A development gateway answers a browser's GET /graphql with Apollo's sandbox, which runs scripts
-      // from Apollo's CDN: never on the portal's origin, where they could read the stored token.
-      if (url.pathname === '/graphql' && req.method === 'GET' && /text\/html/i.test(req.headers.accept ?? '')) {
+      if (asksForGraphqlSandbox(req.method, url.pathname, req.headers.accept)) {
         return send(req, res, 404, { 'content-type': 'text/plain; charset=utf-8' }, `The GraphQL sandbox is not served on the portal's origin. Open ${new URL('/graphql', proxyTarget).href} instead.\n`);
       }
       return proxy(req, res);

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ContractManifestPlugin } from './contract.mjs';
+import { asksForGraphqlSandbox } from './graphql-sandbox.mjs';
 
 const sharedUiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sharedUiPackage = JSON.parse(readFileSync(path.join(sharedUiDir, 'package.json'), 'utf8'));
@@ -322,14 +323,12 @@ export function gatewayUrl(env = process.env) {
 
 /**
  * webpack-dev-server proxy of `/api` and `/graphql` to the gateway. A browser's GET /graphql stays
- * here (the page's not-found screen): a development gateway answers it with Apollo's sandbox, whose
- * CDN scripts must not run on the portal's origin beside the stored token (as `npm run serve`).
+ * here (the page's not-found screen): see graphql-sandbox.mjs.
  * @param {NodeJS.ProcessEnv} [env]
  */
 export function gatewayProxy(env = process.env) {
   /** @type {(pathname: string, req: import('node:http').IncomingMessage) => boolean} */
-  const toGateway = (pathname, req) =>
-    /^\/(api|graphql)(\/|$)/.test(pathname) && !(pathname === '/graphql' && req.method === 'GET' && /text\/html/i.test(req.headers.accept ?? ''));
+  const toGateway = (pathname, req) => /^\/(api|graphql)(\/|$)/.test(pathname) && !asksForGraphqlSandbox(req.method, pathname, req.headers.accept);
   return [{ context: toGateway, target: gatewayUrl(env), changeOrigin: true }];
 }
 
