@@ -64,11 +64,8 @@ describe("npm run serve applies the image's rule", () => {
   });
 
   it('refuses to start, saying why, before serving anything', () => {
-    const result = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'serve.mjs')], {
-      env: { PATH: process.env.PATH, EMPLOYEE_REMOTE_URL: 'https://cdn.example;report-uri/x' },
-      encoding: 'utf8',
-      timeout: 30_000,
-    });
+    const serveWith = (env) => spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'serve.mjs')], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 30_000 });
+    const result = serveWith({ EMPLOYEE_REMOTE_URL: 'https://cdn.example;report-uri/x' });
     assert.equal(result.status, 1, result.stderr);
     assert.match(result.stderr, /embark: EMPLOYEE_REMOTE_URL must be an http:\/\/ or https:\/\/ URL .*\(got 'https:\/\/cdn\.example;report-uri\/x'\)/);
     // Right in shape, refused by URL: a bad port, or a host name that makes the default URL invalid.
@@ -76,7 +73,7 @@ describe("npm run serve applies the image's rule", () => {
       [{ ADMIN_REMOTE_URL: 'http://x.example:70000/mf-manifest.json' }, /embark: ADMIN_REMOTE_URL is not a valid URL/],
       [{ PUBLIC_HOST: 'bad host' }, /embark: EMPLOYEE_REMOTE_URL \(built from PUBLIC_HOST\) must be an http/],
     ]) {
-      const refused = spawnSync(process.execPath, [path.join(repoRoot, 'scripts', 'serve.mjs')], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8', timeout: 30_000 });
+      const refused = serveWith(env);
       assert.equal(refused.status, 1, refused.stderr);
       assert.match(refused.stderr, message);
     }
