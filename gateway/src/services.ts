@@ -1,14 +1,14 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { AuthConfig, MailConfig, ReportsConfig } from './config';
 import { AdminReportsService } from './modules/admin';
 import { AuditService } from './modules/audit';
-import { AuthService, PasswordHasher, PasswordService, RateLimiter, SecretBox, SessionService, TokenService, TwoFactorService } from './modules/auth';
+import { AuthService, type InvitationClaims, PasswordHasher, PasswordService, RateLimiter, SecretBox, SessionService, TokenService, TwoFactorService } from './modules/auth';
 import { ChecklistTaskDirectory, JournalService } from './modules/journal';
 import { ChecklistItemsService, ChecklistService, companyDay, completedSql, completionPercentage, completionPercentages, dueDateSql, overdueSql, ownTaskSql } from './modules/checklist';
 import { DashboardService } from './modules/dashboard';
 import { DocumentsService, linkedDocumentsForItems } from './modules/documents';
 import { InsightsService } from './modules/insights';
-import { InvitationsService, openInvitationsWithRole } from './modules/invitations';
+import { InvitationsService, openInvitationsWithRole, pendingInvitationFor } from './modules/invitations';
 import { MailOutbox } from './modules/mail';
 import { NotificationService, ReminderService } from './modules/notifications';
 import { ProgressService } from './modules/progress';
@@ -70,7 +70,9 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const box = new SecretBox(options.auth.totpEncryptionKey ?? options.jwtSecret);
   const twoFactor = new TwoFactorService(dataSource, users, audit, hasher, tokens, sessions, limiter, box, options.auth);
   const settings = new SettingsService(dataSource, audit, clock);
-  const auth = new AuthService(dataSource, users, roles, audit, hasher, tokens, sessions, limiter, twoFactor, settings, options.auth);
+  // Registration asks the invitations module (which builds on this one) whether an invitation holds the address.
+  const invitationClaims: InvitationClaims = { pendingFor: (email: string, manager?: EntityManager) => pendingInvitationFor(manager ?? dataSource, email, { holdWriters: manager !== undefined }) };
+  const auth = new AuthService(dataSource, users, roles, audit, hasher, tokens, sessions, limiter, twoFactor, settings, options.auth, invitationClaims);
   // One outbox for every module that mails (its rows commit with the work that causes them).
   const outbox = new MailOutbox({ publicUrl: options.mail.publicUrl });
   // Notifications (and their mails) are written in the transaction of whatever causes them.

@@ -26,6 +26,7 @@ export const AUTH_MESSAGES = {
   roleUnknown: 'Please select a valid role',
   duplicateEmail: ACCOUNT.duplicateEmail,
   adminRegistrationRefused: 'Registration as an administrator is not allowed.',
+  invitationPending: 'An invitation was sent to this email. Use the link in it to create your account.',
   invalidCredentials: 'Invalid email or password',
   sessionNotFound: 'Session not found',
   tooManyLogins: 'Too many login attempts. Please try again later.',

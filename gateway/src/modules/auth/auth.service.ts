@@ -27,6 +27,14 @@ const FIRST_ADMIN_LOCK_KEY = 7_326_153_013;
 /** Stale rate-limit windows and long-ended sessions are pruned on roughly one sign-in attempt in this many. */
 const PRUNE_ONE_IN = 200;
 
+/**
+ * The invitations module's answer to "does a pending invitation hold this address?", handed in because
+ * that module builds on this one. Given the registration's transaction, it also holds off new invitations.
+ */
+export interface InvitationClaims {
+  pendingFor(email: string, manager?: EntityManager): Promise<boolean>;
+}
+
 /** One limit a sign-in attempt counts against; `name` is how the audit trail calls it. */
 interface SignInLimit {
   name: 'account_address' | 'account' | 'address' | 'two_factor_account';
@@ -55,6 +63,7 @@ export class AuthService {
     private readonly twoFactor: TwoFactorService,
     private readonly settings: SettingsService,
     private readonly config: AuthConfig,
+    private readonly invitations: InvitationClaims,
   ) {}
 
   /**
@@ -90,6 +99,7 @@ export class AuthService {
     // Cheap pre-checks before the deliberately slow hash; both are repeated under the lock below.
     if (roleId === ADMIN_ROLE_ID && (await this.users.countByRole(ADMIN_ROLE_ID)) > 0) await this.refuseAdmin(data.email, meta);
     if (await this.users.findByEmail(data.email)) throw new ConflictError(MESSAGES.duplicateEmail);
+    if (await this.invitations.pendingFor(data.email)) await this.refuseInvited(data.email, meta);
 
     const passwordHash = await this.hasher.hash(data.password);
     const user = await this.dataSource.transaction(async (manager) => {
@@ -99,6 +109,7 @@ export class AuthService {
         await manager.query('select pg_advisory_xact_lock($1)', [FIRST_ADMIN_LOCK_KEY]);
         if ((await this.users.countByRole(ADMIN_ROLE_ID, manager)) > 0) return null;
       }
+      if (await this.invitations.pendingFor(data.email, manager)) return 'invited' as const;
       try {
         const created = await this.users.create({ name: data.name, email: data.email, passwordHash, roleId }, manager);
         await this.audit.record({ action: 'auth.register', actorUserId: created.id, targetType: 'user', targetId: created.id, ip: meta.ip, details: { role_id: roleId } }, manager);
@@ -111,6 +122,7 @@ export class AuthService {
       }
     });
     if (user === null) return this.refuseAdmin(data.email, meta);
+    if (user === 'invited') return this.refuseInvited(data.email, meta);
     return this.session(user, meta);
   }
 
@@ -300,6 +312,10 @@ export class AuthService {
 
   private refuseAdmin(email: string, meta: RequestMeta): Promise<never> {
     return this.refuseRegistration(MESSAGES.adminRegistrationRefused, 'administrator_exists', email, meta);
+  }
+
+  private refuseInvited(email: string, meta: RequestMeta): Promise<never> {
+    return this.refuseRegistration(MESSAGES.invitationPending, 'invitation_pending', email, meta);
   }
 
   /** A registration the rules do not allow: 403 with `message`, audited with the reason. */

@@ -39,6 +39,29 @@ export async function openInvitationsWithRole(db: DataSource | EntityManager, ro
   return row?.n ?? 0;
 }
 
+/**
+ * Self-registration and the writers of invitations take this lock (registration shared, writers
+ * exclusive) before checking each other's table, so an address cannot be invited and registered at once.
+ */
+const EMAIL_CLAIM_LOCK = `hashtext('invitations.email')`;
+
+/**
+ * Whether an invitation whose link works now holds `email`: registration refuses such an address, since
+ * the account the link creates carries the role, manager and buddy the administrator chose. With
+ * `holdWriters` (inside the registration's transaction) it first waits for, then holds off, any
+ * invitation being written.
+ */
+export async function pendingInvitationFor(db: DataSource | EntityManager, email: string, options: { holdWriters: boolean }): Promise<boolean> {
+  if (options.holdWriters) await db.query(`select pg_advisory_xact_lock_shared(${EMAIL_CLAIM_LOCK})`);
+  const rows = await queryRows<{ id: number }>(db, `select i.id from invitations i where lower(i.email) = lower($1) and ${USABLE_SQL} limit 1`, [email.trim()]);
+  return rows.length > 0;
+}
+
+/** Taken first by a transaction that writes invitations: registrations wait until it ends (see above). */
+async function holdRegistrations(manager: EntityManager): Promise<void> {
+  await manager.query(`select pg_advisory_xact_lock(${EMAIL_CLAIM_LOCK})`);
+}
+
 interface ViewRow extends Omit<InvitationType, 'expires_at' | 'created_at'> {
   expires_at: Date;
   created_at: Date;
@@ -103,6 +126,7 @@ export class InvitationsService {
 
   private async create(data: InvitationInput, invitedBy: number | null, meta: RequestMeta): Promise<InvitationType> {
     return this.writing(async (manager) => {
+      await holdRegistrations(manager);
       const problems: string[] = [];
       if (!(await this.roles.exists(data.role_id, manager))) problems.push(M.roleUnknown);
       // The users module's rule for a hire's people; an account still to come can only meet the "active user" part.
@@ -147,6 +171,7 @@ export class InvitationsService {
     const admin = requireAdmin(actor);
     const id = parseInput(InvitationId, rawId);
     return this.writing(async (manager) => {
+      await holdRegistrations(manager);
       const row = await this.lockForChange(manager, id);
       if (row.replaced) throw new ConflictError(M.replaced);
       if ((await this.users.takenEmails([row.email], manager)).size > 0) throw new ConflictError(M.emailTaken);
@@ -243,6 +268,7 @@ export class InvitationsService {
     }
 
     const created = await this.writing(async (manager) => {
+      await holdRegistrations(manager);
       const tokens = valid.map(() => newLinkToken());
       await this.replaceExpired(manager, valid.map((v) => v.email));
       // The check above ran outside this transaction: an account registered (or an invitation sent) since then

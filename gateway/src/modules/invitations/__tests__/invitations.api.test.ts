@@ -376,6 +376,76 @@ describe('invitations', () => {
     });
   });
 
+  describe('self-registration and pending invitations', () => {
+    const register = (email: string) => request(t.app).post('/api/auth/register').set('x-forwarded-for', randomIp()).send({ name: 'Self Signup', email, password: 'Lantern2026x', role_id: 1 });
+    const refusal = { error: 'An invitation was sent to this email. Use the link in it to create your account.' };
+
+    it('a pending invitation keeps its address: registration answers 403 (REST and GraphQL), audited, and the link still creates the invited account', async () => {
+      const email = hire('Held');
+      await invite({ email, name: 'Held Hire', role_id: 3, manager_id: employee.id, buddy_id: admin.id }).expect(201);
+      await register(email.toUpperCase()).expect(403, refusal);
+      const viaGraphql = await gql(t, 'mutation($input: RegisterInput!) { register(input: $input) { token } }', { input: { name: 'Self Signup', email, password: 'Lantern2026x', role_id: 1 } }, { ip: randomIp() });
+      expect(viaGraphql.body.errors?.[0]).toMatchObject({ message: refusal.error, extensions: { code: 'FORBIDDEN' } });
+      const [audited] = (await t.dataSource.query(`select count(*)::int as n from audit_log where action = 'auth.register_refused' and details->>'reason' = 'invitation_pending' and details->>'email' = lower($1)`, [
+        email,
+      ])) as Array<{ n: number }>;
+      expect(audited?.n).toBe(2);
+      expect(await t.dataSource.query('select id from users where lower(email) = lower($1)', [email])).toEqual([]);
+
+      const accepted = await request(t.app).post(`/api/invitations/${await linkToken(email)}/accept`).set('x-forwarded-for', randomIp()).send({ password: 'Lantern2026x' }).expect(201);
+      expect(accepted.body.user).toMatchObject({ email, role_id: 3, manager_id: employee.id, buddy_id: admin.id });
+    });
+
+    it('an expired or revoked invitation does not: the address registers as usual', async () => {
+      const expired = hire('Lapsed');
+      await invite({ email: expired, name: 'Lapsed Hire', role_id: 2 }).expect(201);
+      await t.dataSource.query(`update invitations set expires_at = now() - interval '1 minute' where lower(email) = lower($1)`, [expired]);
+      await register(expired).expect(201);
+
+      const revoked = hire('Withdrawn');
+      const created = await invite({ email: revoked, name: 'Withdrawn Hire', role_id: 2 }).expect(201);
+      await asAdmin('delete', `/api/admin/invitations/${created.body.id}`).expect(200);
+      await register(revoked).expect(201);
+    });
+
+    it('a registration waits for an invitation being written to the same address, then is refused', async () => {
+      const email = hire('Racing');
+      // An invitation's transaction in flight, as the service writes one: its lock first, then the row.
+      const res = await whileLocked({
+        hold: async (client) => {
+          await client.query(`select pg_advisory_xact_lock(hashtext('invitations.email'))`);
+          await client.query(
+            `insert into invitations (email, name, role_id, role_name, token_hash, expires_at) select $1, 'Racing Hire', r.id, r.name, md5(random()::text), now() + interval '1 day' from roles r where r.id = 2`,
+            [email],
+          );
+        },
+        start: () => register(email),
+        waitingOn: '%pg_advisory_xact_lock_shared%',
+        what: 'the registration to wait for the invitation being written',
+      });
+      expect(res.status).toBe(403);
+      expect(res.body).toEqual(refusal);
+      expect(await t.dataSource.query('select id from users where lower(email) = lower($1)', [email])).toEqual([]);
+    });
+
+    it('an invitation waits for a registration of the same address in flight, then answers 409', async () => {
+      const email = hire('Signing');
+      // A registration's transaction in flight, as the service writes one: its shared lock first, then the account.
+      const res = await whileLocked({
+        hold: async (client) => {
+          await client.query(`select pg_advisory_xact_lock_shared(hashtext('invitations.email'))`);
+          await client.query(`insert into users (name, email, password_hash, role_id) values ('Signing Up', $1, 'x', 1)`, [email]);
+        },
+        start: () => invite({ email, name: 'Signing Hire', role_id: 2 }),
+        waitingOn: '%pg_advisory_xact_lock(%',
+        what: 'the invitation to wait for the registration in flight',
+      });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ error: 'A user or a pending invitation already uses this email' });
+      expect(await t.dataSource.query('select id from invitations where lower(email) = lower($1)', [email])).toEqual([]);
+    });
+  });
+
   describe('CSV import', () => {
     const HEADER = 'email,name,role,start_date,manager_email,buddy_email';
     const importCsv = (csv: string, query = '') => asAdmin('post', `/api/admin/invitations/import${query}`).set('content-type', 'text/csv').send(csv);
