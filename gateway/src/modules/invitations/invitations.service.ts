@@ -313,13 +313,27 @@ export class InvitationsService {
       );
       // Rows come back in insert order; match them by address (unique within the file) to be independent of it.
       const byEmail = new Map(rows.map((r) => [r.email.toLowerCase(), r]));
+      const written = valid.map((line, i) => {
+        const row = byEmail.get(line.email.toLowerCase());
+        if (!row) throw new Error('imported invitation missing from the insert');
+        return { line, row, token: tokens[i] as LinkToken };
+      });
       await this.outbox.enqueueMany(
         manager,
-        valid.map((v, i) => {
-          const row = byEmail.get(v.email.toLowerCase());
-          if (!row) throw new Error('imported invitation missing from the insert');
-          return invitationMail(row.email, row.name, v.role_name, tokens[i] as LinkToken, row.expires_at, row.id);
-        }),
+        written.map(({ line, row, token }) => invitationMail(row.email, row.name, line.role_name, token, row.expires_at, row.id)),
+      );
+      // Each invitation as a single invite records it, so its history (who invited whom, into what role) is complete;
+      // the import's own entry comes last, so a newest-first list shows it above them.
+      await this.audit.recordMany(
+        written.map(({ line, row }) => ({
+          action: 'invitation.create',
+          actorUserId: admin.userId,
+          targetType: 'invitation',
+          targetId: row.id,
+          ip: meta.ip,
+          details: { email: row.email, role_id: line.role_id, imported: true },
+        })),
+        manager,
       );
       await this.audit.record({ action: 'invitation.import', actorUserId: admin.userId, targetType: 'invitation', targetId: null, ip: meta.ip, details: { created: rows.length } }, manager);
       return rows.length;

@@ -496,6 +496,17 @@ describe('invitations', () => {
         { email: c.toLowerCase(), name: 'Cy', role_id: 3, start_date: '2030-01-01', manager_id: employee.id, buddy_id: admin.id },
       ]);
       for (const e of [a, b, c]) expect(await outbox(e)).toHaveLength(1);
+      // Audited as the import, and each invitation as a single invite is: who invited whom, into what role.
+      const audited = (await t.dataSource.query(
+        `select a.actor_user_id, a.details from audit_log a join invitations i on a.target_type = 'invitation' and a.target_id = i.id::text
+          where a.action = 'invitation.create' and lower(i.email) = any($1) order by a.details->>'role_id'`,
+        [[a, b, c].map((e) => e.toLowerCase())],
+      )) as unknown[];
+      expect(audited).toEqual([
+        { actor_user_id: admin.id, details: { email: a, role_id: 1, imported: true } },
+        { actor_user_id: admin.id, details: { email: b, role_id: 2, imported: true } },
+        { actor_user_id: admin.id, details: { email: c, role_id: 3, imported: true } },
+      ]);
       // Importing the same file again: every address is now taken.
       const again = await importCsv(good).expect(400);
       expect(again.body.errors).toHaveLength(3);
