@@ -1,4 +1,5 @@
 import type { ApolloServerPlugin } from '@apollo/server';
+import { UNAVAILABLE_RETRY_AFTER } from '../shared/error-mapping';
 import type { GraphQLContext } from './context';
 
 /**
@@ -15,7 +16,7 @@ export function outageStatusPlugin(): ApolloServerPlugin<GraphQLContext> {
           const errors = response.body.singleResult.errors ?? [];
           if (errors.some((e) => e.extensions?.code === 'SERVICE_UNAVAILABLE')) {
             response.http.status = 503;
-            response.http.headers.set('retry-after', '5');
+            response.http.headers.set('retry-after', UNAVAILABLE_RETRY_AFTER);
           }
         },
       };

@@ -74,3 +74,8 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 export function isForeignKeyViolation(err: unknown, constraint?: string): boolean {
   return sqlState(err) === '23503' && (constraint === undefined || constraintOf(err) === constraint);
 }
+
+/** 55P03 lock_not_available: a statement gave up waiting for a lock after the transaction's `lock_timeout`. */
+export function isLockTimeout(err: unknown): boolean {
+  return sqlState(err) === '55P03';
+}

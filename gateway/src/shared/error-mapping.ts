@@ -18,6 +18,8 @@ export interface RestErrorResponse {
 
 export const INTERNAL_ERROR_MESSAGE = 'Internal server error';
 export const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable';
+/** Seconds a client waits before retrying a 503, on both doors. */
+export const UNAVAILABLE_RETRY_AFTER = '5';
 
 /** Whole seconds until a rate-limited request may succeed (at least 1): REST's Retry-After, GraphQL's extensions.retryAfter. */
 function retryAfterOf(err: DomainError): number | undefined {
@@ -32,10 +34,12 @@ export function toRestError(err: unknown): RestErrorResponse {
     const headers: Record<string, string> = {};
     const retryAfter = retryAfterOf(err);
     if (retryAfter !== undefined) headers['retry-after'] = String(retryAfter);
+    // Busy rather than down, but the client's answer is the same as for an outage: try again shortly.
+    if (err.status === 503) headers['retry-after'] = UNAVAILABLE_RETRY_AFTER;
     return { status: err.status, body, headers, unexpected: false };
   }
   if (isDatabaseUnavailableError(err)) {
-    return { status: 503, body: { error: UNAVAILABLE_MESSAGE }, headers: { 'retry-after': '5' }, unexpected: false };
+    return { status: 503, body: { error: UNAVAILABLE_MESSAGE }, headers: { 'retry-after': UNAVAILABLE_RETRY_AFTER }, unexpected: false };
   }
   return { status: 500, body: { error: INTERNAL_ERROR_MESSAGE }, headers: {}, unexpected: true };
 }

@@ -23,6 +23,8 @@ export const INVITATION_LIMITS = {
    * reading stops there, so no file costs more than a few tenths of a second to refuse.
    */
   importRowsMax: 50_000,
+  /** How long a registration waits for invitations being written (an import of 10,000 takes a few seconds) before a 503. */
+  registrationWaitSeconds: 5,
   /** Request body of an import; 10,000 lines of real data fit several times over. */
   importBodyMax: '5mb',
 } as const;
@@ -36,6 +38,7 @@ export const INVITATION_MESSAGES = {
   /** Any token that cannot be used (unknown, used, revoked, expired): one answer, so a prober learns nothing. */
   linkInvalid: 'This invitation link is invalid or has expired',
   emailTaken: 'A user or a pending invitation already uses this email',
+  busyInviting: 'Invitations are being sent right now. Please try again in a moment.',
   nameRequired: USERS.nameRequired,
   nameTooLong: USERS.nameTooLong,
   emailRequired: USERS.emailRequired,

@@ -1,9 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RateLimitRule } from '../../config';
 import { ADMIN_ROLE_ID, ANONYMOUS, requireAdmin, type Actor, type RequestMeta } from '../../shared/actor';
-import { isUniqueViolation } from '../../shared/db-errors';
+import { isLockTimeout, isUniqueViolation } from '../../shared/db-errors';
 import { hashLinkToken, newLinkToken } from '../../shared/link-tokens';
-import { ConflictError, NotFoundError, RateLimitedError, UnsupportedMediaTypeError, ValidationError } from '../../shared/errors';
+import { ConflictError, NotFoundError, RateLimitedError, ServiceUnavailableError, UnsupportedMediaTypeError, ValidationError } from '../../shared/errors';
 import { pageWindow, queryRows, SqlParams } from '../../shared/sql';
 import { invalid, parseInput } from '../../shared/validation';
 import type { AuditService } from '../audit';
@@ -52,7 +52,16 @@ const EMAIL_CLAIM_LOCK = `hashtext('invitations.email')`;
  * invitation being written.
  */
 export async function pendingInvitationFor(db: DataSource | EntityManager, email: string, options: { holdWriters: boolean }): Promise<boolean> {
-  if (options.holdWriters) await db.query(`select pg_advisory_xact_lock_shared(${EMAIL_CLAIM_LOCK})`);
+  if (options.holdWriters) {
+    // Bounded: registrations waiting out a long import would otherwise hold the connection pool.
+    await db.query(`set local lock_timeout = '${INVITATION_LIMITS.registrationWaitSeconds}s'`);
+    try {
+      await db.query(`select pg_advisory_xact_lock_shared(${EMAIL_CLAIM_LOCK})`);
+    } catch (err) {
+      if (isLockTimeout(err)) throw new ServiceUnavailableError(M.busyInviting);
+      throw err;
+    }
+  }
   const rows = await queryRows<{ id: number }>(db, `select i.id from invitations i where lower(i.email) = lower($1) and ${USABLE_SQL} limit 1`, [email.trim()]);
   return rows.length > 0;
 }

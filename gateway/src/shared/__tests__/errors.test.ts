@@ -47,6 +47,10 @@ describe('error mapping', () => {
     expect(toGraphQLError(new RateLimitedError('slow down')).extra).toBeUndefined();
   });
 
+  it('a service that is busy (503) says when to retry, as an outage does', () => {
+    expect(toRestError(new ServiceUnavailableError('busy right now'))).toEqual({ status: 503, body: { error: 'busy right now' }, headers: { 'retry-after': '5' }, unexpected: false });
+  });
+
   it('hides unknown errors behind a generic 500 and flags them for logging', () => {
     const rest = toRestError(new TypeError("Cannot read properties of undefined (reading 'password')"));
     expect(rest).toEqual({ status: 500, body: { error: 'Internal server error' }, headers: {}, unexpected: true });

@@ -3,6 +3,7 @@ import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { createServices } from '../../../services';
 import { buildTestApp, TEST_JWT_SECRET, testConfig, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, PROXY_ENV, randomIp, tokenFor, uniqueEmail, type TestUser } from '../../../../test/auth';
+import { testDatabaseUrl, withClient } from '../../../../test/database';
 import { whileLocked } from '../../../../test/locks';
 
 /*
@@ -426,6 +427,26 @@ describe('invitations', () => {
       expect(res.status).toBe(403);
       expect(res.body).toEqual(refusal);
       expect(await t.dataSource.query('select id from users where lower(email) = lower($1)', [email])).toEqual([]);
+    });
+
+    it('a registration waits at most its bound for invitations being written: 503 with Retry-After, nothing created', async () => {
+      const email = hire('Patient');
+      const res = await withClient(testDatabaseUrl(), async (client) => {
+        await client.query('begin');
+        try {
+          // A long import holding the writers' lock beyond the registration's wait.
+          await client.query(`select pg_advisory_xact_lock(hashtext('invitations.email'))`);
+          return await register(email);
+        } finally {
+          await client.query('rollback');
+        }
+      });
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.body).toEqual({ error: 'Invitations are being sent right now. Please try again in a moment.' });
+      expect(await t.dataSource.query('select id from users where lower(email) = lower($1)', [email])).toEqual([]);
+      // The lock gone, the same address registers.
+      await register(email).expect(201);
     });
 
     it('an invitation waits for a registration of the same address in flight, then answers 409', async () => {
