@@ -149,11 +149,20 @@ test.describe('bringing hires in', () => {
     await expect(dialog.getByRole('list', { name: 'Lines with problems' }).getByRole('listitem')).toHaveCount(1);
     await expect(dialog.getByRole('list', { name: 'Lines with problems' })).toContainText('Line 4:');
     await expect(dialog.getByRole('button', { name: 'Send invitations', exact: true })).toBeDisabled();
+    await expect(dialog.getByRole('list', { name: 'Ready lines per role' }).getByRole('listitem')).toHaveText(['Employee: 1 invitation', 'Manager: 1 invitation']);
     expect(await seriousViolationsIn(page, dialog)).toEqual([]);
     expect(await invitationsOf(request, admin.token, emails)).toEqual([]);
 
+    // A role's number is easy to get wrong: an administrator among the lines is called out before anything is sent.
+    await dialog.getByLabel('CSV file').setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: Buffer.from(lines('4')) });
+    await expect(dialog.getByText('3 lines are ready to send')).toBeVisible();
+    await expect(dialog.getByText('1 line invites an administrator, who can manage users, roles and checklists. Check the role column if that is not what you meant.')).toBeVisible();
+    expect(await seriousViolationsIn(page, dialog)).toEqual([]);
+
     await dialog.getByLabel('CSV file').setInputFiles({ name: 'fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(lines('Employee')) });
     await expect(dialog.getByText('3 lines are ready to send')).toBeVisible();
+    await expect(dialog.getByRole('list', { name: 'Ready lines per role' }).getByRole('listitem')).toHaveText(['Employee: 2 invitations', 'Manager: 1 invitation']);
+    await expect(dialog.getByText(/invites? an? administrators?/)).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Send 3 invitations' }).click();
     await expect(toast(page, '3 invitations sent')).toBeVisible();
     await expect(dialog).toBeHidden();

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import { ImportInvitationsDocument } from '../../__generated__/graphql';
 import { expectStaysOpen, LOADING_DELAY_MS, renderAdmin, type Mocks } from '../../shared/test-utils';
 import { ImportInvitationsDialog } from './ImportInvitationsDialog';
@@ -10,8 +11,26 @@ const FIXED = BAD.replace('Astronaut', 'Employee');
 function csvFile(text: string, name = 'hires.csv') {
   return new File([text], name, { type: 'text/csv' });
 }
-function importMock(csv: string, dryRun: boolean, result: { valid: number; created: number; errors: Array<{ line: number; message: string }> } | { errors: unknown[] }): Mocks[number] {
-  const answer = 'valid' in result ? { data: { importInvitations: { __typename: 'InvitationImportResult', ...result, errors: result.errors.map((e) => ({ __typename: 'InvitationImportError', ...e })) } } } : result;
+interface ImportAnswer {
+  valid: number;
+  created: number;
+  roles?: Array<{ role_id: number; role_name: string; count: number }>;
+  errors: Array<{ line: number; message: string }>;
+}
+function importMock(csv: string, dryRun: boolean, result: ImportAnswer | { errors: unknown[] }): Mocks[number] {
+  const answer =
+    'valid' in result
+      ? {
+          data: {
+            importInvitations: {
+              __typename: 'InvitationImportResult',
+              ...result,
+              roles: (result.roles ?? []).map((r) => ({ __typename: 'InvitationImportRole', ...r })),
+              errors: result.errors.map((e) => ({ __typename: 'InvitationImportError', ...e })),
+            },
+          },
+        }
+      : result;
   return { request: { query: ImportInvitationsDocument, variables: { csv, dryRun } }, result: answer as never, delay: 50 };
 }
 const pick = (file: File) => fireEvent.change(screen.getByLabelText('CSV file'), { target: { files: [file] } });
@@ -55,6 +74,25 @@ describe('ImportInvitationsDialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send 3 invitations' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('3 invitations sent'));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('lists the ready lines per role, and warns when any invites an administrator', async () => {
+    const withAdmin = FIXED.replace('Cy,Manager', 'Cy,4');
+    await renderDialog([
+      importMock(FIXED, true, { valid: 3, created: 0, roles: [{ role_id: 1, role_name: 'Employee', count: 2 }, { role_id: 2, role_name: 'Manager', count: 1 }], errors: [] }),
+      importMock(withAdmin, true, { valid: 3, created: 0, roles: [{ role_id: 1, role_name: 'Employee', count: 2 }, { role_id: 4, role_name: 'SysAdmin', count: 1 }], errors: [] }),
+    ]);
+    pick(csvFile(FIXED));
+    const roles = await screen.findByRole('list', { name: 'Ready lines per role' });
+    expect(within(roles).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Employee: 2 invitations', 'Manager: 1 invitation']);
+    expect(screen.queryByText(/invites? an? administrators?/)).toBeNull();
+
+    pick(csvFile(withAdmin));
+    await waitFor(() => expect(screen.getByText('SysAdmin: 1 invitation')).toBeTruthy());
+    expect(screen.getByText('1 line invites an administrator, who can manage users, roles and checklists. Check the role column if that is not what you meant.')).toBeTruthy();
+    // A warning, not a refusal: the administrator may mean it.
+    expect(confirmButton().disabled).toBe(false);
+    expect(ADMIN_TEXT.importAdminWarning(2)).toBe('2 lines invite administrators, who can manage users, roles and checklists. Check the role column if that is not what you meant.');
   });
 
   it('shows the lines the server refused at the real import, and nothing is sent', async () => {

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Button, LoadingState } from '@embark/shared-ui';
+import { ADMIN_ROLE_ID, Button, LoadingState } from '@embark/shared-ui';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
@@ -18,11 +18,19 @@ function readText(file: Blob): Promise<string> {
   });
 }
 
+/** How many ready lines invite into one role. */
+interface RoleCount {
+  role_id: number;
+  role_name: string;
+  count: number;
+}
+
 /** What the dry run found in the chosen file. */
 interface Preview {
   fileName: string;
   csv: string;
   valid: number;
+  roles: RoleCount[];
   errors: LineError[];
 }
 
@@ -81,7 +89,7 @@ function ImportForm({ importAll, importing, onClose }: { importAll: ReturnType<t
       const result = data?.importInvitations;
       if (attempt !== latest.current) return;
       if (!result) throw new Error('no preview');
-      setPreview({ fileName: file.name, csv, valid: result.valid, errors: result.errors });
+      setPreview({ fileName: file.name, csv, valid: result.valid, roles: result.roles, errors: result.errors });
     } catch (error) {
       if (attempt === latest.current) setFailure(failureMessage(error, ADMIN_TEXT.importCheckFailed));
     }
@@ -126,13 +134,25 @@ function ImportForm({ importAll, importing, onClose }: { importAll: ReturnType<t
   );
 }
 
-/** The dry run's answer: how many lines are ready, and each line's problem. */
+/**
+ * The dry run's answer: how many lines are ready, into which roles (a role's number in the file
+ * is easy to get wrong, and an administrator is the costly mistake), and each line's problem.
+ */
 function ImportPreview({ preview }: { preview: Preview }) {
-  const { fileName, valid, errors } = preview;
+  const { fileName, valid, roles, errors } = preview;
+  const administrators = roles.find((r) => r.role_id === ADMIN_ROLE_ID)?.count ?? 0;
   return (
     <section className="adm-import__preview" aria-label={fileName}>
       <p className="adm-import__file">{fileName}</p>
       <p role="status">{valid === 0 && errors.length === 0 ? ADMIN_TEXT.importNothing : ADMIN_TEXT.importValid(valid)}</p>
+      {roles.length > 0 ? (
+        <ul className="adm-import__roles" aria-label={ADMIN_TEXT.importRolesList}>
+          {roles.map((r) => (
+            <li key={r.role_id}>{ADMIN_TEXT.importRoleCount(r.role_name, r.count)}</li>
+          ))}
+        </ul>
+      ) : null}
+      {administrators > 0 ? <p className="adm-import__warning">{ADMIN_TEXT.importAdminWarning(administrators)}</p> : null}
       {errors.length > 0 ? (
         <div className="adm-import__errors">
           <p className="adm-import__errors-title" role="alert">

@@ -7,4 +7,4 @@ export { CSV_COLUMNS, INVITATION_LIMITS, INVITATION_MESSAGES, INVITATION_STATUSE
 export { InvitationsResolver } from './invitations.resolver';
 export { invitationsRouter } from './invitations.routes';
 export { InvitationsService, openInvitationsWithRole, pendingInvitationFor, type InvitationsConfig } from './invitations.service';
-export { InvitationImportErrorType, InvitationImportResultType, InvitationInputType, InvitationPageType, InvitationPreviewType, InvitationType } from './invitations.types';
+export { InvitationImportErrorType, InvitationImportResultType, InvitationImportRoleType, InvitationInputType, InvitationPageType, InvitationPreviewType, InvitationType } from './invitations.types';

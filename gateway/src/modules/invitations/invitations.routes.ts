@@ -8,7 +8,7 @@ import { z } from '../../shared/validation';
 import { AuthPayload } from '../auth';
 import { INVITATION_LIMITS } from './invitations.messages';
 import { AcceptInvitationInput, ImportCsv, ImportQuery, InvitationId, InvitationInput, InvitationListQuery, InvitationToken } from './invitations.schemas';
-import { InvitationImportErrorType, InvitationPageType, InvitationPreviewType, InvitationType } from './invitations.types';
+import { InvitationImportErrorType, InvitationImportRoleType, InvitationPageType, InvitationPreviewType, InvitationType } from './invitations.types';
 
 /*
  * REST door of invitations (docs/product.md#admin): administrators invite,
@@ -43,7 +43,10 @@ documentRoute({
   method: 'post', path: '/api/admin/invitations/import', summary: 'Imports invitations from a CSV file, all or nothing', tags, access: 'admin',
   request: { query: ImportQuery, body: { content: { 'text/csv': { schema: ImportCsv } }, required: true } },
   responses: {
-    200: { description: 'dry_run=true: how many lines are valid, and each problem; nothing changes', schema: z.object({ valid: z.number().int(), errors: LineErrors }).openapi('InvitationImportPreview') },
+    200: {
+      description: 'dry_run=true: how many lines are valid, how many of those invite into each role, and each problem; nothing changes',
+      schema: z.object({ valid: z.number().int(), roles: z.array(objectSchema(InvitationImportRoleType)), errors: LineErrors }).openapi('InvitationImportPreview'),
+    },
     201: { description: 'Every line was valid: the invitations were created and their mails queued', schema: z.object({ created: z.number().int() }).openapi('InvitationImportCreated') },
     400: { description: 'A line is invalid (nothing was created: `errors` lists each line\'s problem), or the query is', schema: ErrorBody.extend({ errors: LineErrors.optional() }).openapi('InvitationImportRejected') },
   },
@@ -76,7 +79,7 @@ export function invitationsRouter(services: Services): Router {
     const csv = req.is('text/csv') ? (typeof req.body === 'string' ? req.body : '') : null;
     const result = await invitations.importCsv(actorOf(req), csv, queryOf(req), metaOf(req));
     // Only a dry run answers with nothing created: a real import of no valid line is refused.
-    if (result.created === 0) res.json({ valid: result.valid, errors: result.errors });
+    if (result.created === 0) res.json({ valid: result.valid, roles: result.roles, errors: result.errors });
     else res.status(201).json({ created: result.created });
   });
 

@@ -14,7 +14,7 @@ import type { UsersService } from '../users';
 import { readInvitationCsv, type CsvLine, type LineError } from './invitations.csv';
 import { INVITATION_LIMITS, INVITATION_MESSAGES as M } from './invitations.messages';
 import { AcceptInvitationInput, ImportCsv, ImportQuery, InvitationId, InvitationInput, InvitationLine, InvitationListQuery, InvitationToken } from './invitations.schemas';
-import type { InvitationImportResultType, InvitationPageType, InvitationPreviewType, InvitationType } from './invitations.types';
+import type { InvitationImportResultType, InvitationImportRoleType, InvitationPageType, InvitationPreviewType, InvitationType } from './invitations.types';
 
 /** The status of a row, from its timestamps and the clock (docs/product.md#admin). */
 const STATUS_SQL = `case when i.accepted_at is not null then 'accepted' when i.revoked_at is not null then 'revoked' when i.expires_at <= now() then 'expired' else 'pending' end`;
@@ -83,6 +83,17 @@ function toView(row: ViewRow): InvitationType {
 type LinkToken = ReturnType<typeof newLinkToken>;
 /** A CSV line that passed every check, with its line number in the file for a later refusal. */
 type CheckedLine = InvitationInput & { role_name: string; line: number };
+
+/** How many lines invite into each role, by role id. */
+function rolesOf(lines: readonly CheckedLine[]): InvitationImportRoleType[] {
+  const byId = new Map<number, InvitationImportRoleType>();
+  for (const { role_id, role_name } of lines) {
+    const entry = byId.get(role_id);
+    if (entry) entry.count += 1;
+    else byId.set(role_id, { role_id, role_name, count: 1 });
+  }
+  return [...byId.values()].sort((a, b) => a.role_id - b.role_id);
+}
 
 /** One invitation mail; the dedupe key names the very link, so a retried statement cannot queue it twice. */
 function invitationMail(to: string, name: string, roleName: string, token: LinkToken, expiresAt: Date, id: number): OutboxMail {
@@ -271,7 +282,8 @@ export class InvitationsService {
     const csv = parseInput(ImportCsv, rawCsv);
     const file = readInvitationCsv(csv);
     const { valid, errors } = file.errors.length > 0 && file.lines.length === 0 ? { valid: [], errors: file.errors } : await this.checkLines(file.lines, file.errors);
-    if (dryRun) return { valid: valid.length, created: 0, errors };
+    const roles = rolesOf(valid);
+    if (dryRun) return { valid: valid.length, roles, created: 0, errors };
     if (errors.length > 0 || valid.length === 0) {
       throw new ValidationError(M.csvRejected, [], { errors: errors.length > 0 ? errors : [{ line: 1, message: M.csvEmpty }] });
     }
@@ -347,7 +359,7 @@ export class InvitationsService {
       await this.audit.record({ action: 'invitation.import', actorUserId: admin.userId, targetType: 'invitation', targetId: null, ip: meta.ip, details: { created: rows.length } }, manager);
       return rows.length;
     });
-    return { valid: valid.length, created, errors: [] };
+    return { valid: valid.length, roles, created, errors: [] };
   }
 
   /** Each line as an invitation input, or its errors; all look-ups are one query per kind for the whole file. */

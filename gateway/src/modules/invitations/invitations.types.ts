@@ -76,10 +76,25 @@ export class InvitationImportErrorType {
   message!: string;
 }
 
-@ObjectType('InvitationImportResult', { description: 'valid: lines that would be (or were) imported; created: 0 on a dry run.' })
+@ObjectType('InvitationImportRole', { description: 'How many of the valid lines invite into one role: the preview shows who would get which role before anything is sent.' })
+export class InvitationImportRoleType {
+  @Field(() => Int)
+  role_id!: number;
+
+  @Field(() => String)
+  role_name!: string;
+
+  @Field(() => Int)
+  count!: number;
+}
+
+@ObjectType('InvitationImportResult', { description: 'valid: lines that would be (or were) imported; roles: those lines per role, by role id; created: 0 on a dry run.' })
 export class InvitationImportResultType {
   @Field(() => Int)
   valid!: number;
+
+  @Field(() => [InvitationImportRoleType])
+  roles!: InvitationImportRoleType[];
 
   @Field(() => Int)
   created!: number;

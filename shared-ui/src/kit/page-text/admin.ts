@@ -215,6 +215,10 @@ export const ADMIN_TEXT = {
   importReadFailed: 'The file could not be read',
   importTooLarge: 'The file is larger than 900 KB (about 6,000 lines with every column filled). Split it into smaller files and import them one by one.',
   importValid: (n: number) => `${n} ${n === 1 ? 'line is' : 'lines are'} ready to send`,
+  importRolesList: 'Ready lines per role',
+  importRoleCount: (role: string, n: number) => `${role}: ${n} ${n === 1 ? 'invitation' : 'invitations'}`,
+  importAdminWarning: (n: number) =>
+    `${n === 1 ? '1 line invites an administrator' : `${n} lines invite administrators`}, who can manage users, roles and checklists. Check the role column if that is not what you meant.`,
   importErrorsHeading: (n: number) => `${n} ${n === 1 ? 'line needs' : 'lines need'} fixing before anything is sent`,
   importErrorsList: 'Lines with problems',
   importLine: (line: number, message: string) => `Line ${line}: ${message}`,

@@ -471,7 +471,7 @@ describe('invitations', () => {
     const HEADER = 'email,name,role,start_date,manager_email,buddy_email';
     const importCsv = (csv: string, query = '') => asAdmin('post', `/api/admin/invitations/import${query}`).set('content-type', 'text/csv').send(csv);
 
-    it('dry run: {valid, errors} with file line numbers; nothing changes', async () => {
+    it('dry run: {valid, roles, errors} with file line numbers; nothing changes', async () => {
       const [a, b, c, d] = [hire(), hire(), hire(), hire()];
       const csv = [
         `\uFEFF${HEADER}`,
@@ -488,6 +488,7 @@ describe('invitations', () => {
       const res = await importCsv(csv, '?dry_run=true').expect(200);
       expect(res.body).toEqual({
         valid: 1,
+        roles: [{ role_id: 1, role_name: 'Employee', count: 1 }],
         errors: [
           { line: 4, message: 'Unknown role: Nobody' },
           { line: 6, message: 'This email is already on line 2' },
@@ -585,24 +586,43 @@ describe('invitations', () => {
       expect(mail?.html).toContain('Hello =HYPERLINK(&quot;http://evil.example&quot;,&quot;x&quot;),');
     });
 
+    it('the preview counts the valid lines per role, by name or number, so an administrator role shows before sending', async () => {
+      const [a, b, c, d] = [hire(), hire(), hire(), hire()];
+      const csv = [HEADER, `${a},Al,employee,,,`, `${b},Bea,4,,,`, `${c},Cy,1,,,`, `${d},Di,Ghost,,,`].join('\n');
+      const res = await importCsv(csv, '?dry_run=true').expect(200);
+      const [adminRole] = (await t.dataSource.query('select name from roles where id = $1', [ADMIN_ROLE_ID])) as Array<{ name: string }>;
+      expect(res.body).toEqual({
+        valid: 3,
+        roles: [
+          { role_id: 1, role_name: 'Employee', count: 2 },
+          { role_id: ADMIN_ROLE_ID, role_name: adminRole?.name, count: 1 },
+        ],
+        errors: [{ line: 5, message: 'Unknown role: Ghost' }],
+      });
+    });
+
     it('file-level problems: wrong header, empty file, unreadable CSV, header only', async () => {
       await importCsv('email,name\nx@example.org,X', '?dry_run=true').expect(200, {
         valid: 0,
+        roles: [],
         errors: [{ line: 1, message: 'The first line must be the header email,name,role,start_date,manager_email,buddy_email' }],
       });
-      await importCsv('', '?dry_run=true').expect(200, { valid: 0, errors: [{ line: 1, message: 'The file is empty' }] });
+      await importCsv('', '?dry_run=true').expect(200, { valid: 0, roles: [], errors: [{ line: 1, message: 'The file is empty' }] });
       await importCsv(`${HEADER}\n"unclosed,Name,1,,,\n`, '?dry_run=true').expect(200, {
         valid: 0,
+        roles: [],
         errors: [{ line: 2, message: 'The file cannot be read as CSV: Quote Not Closed' }],
       });
       // A quote left open is reported where its record starts, not at the file's end.
       await importCsv(`${HEADER}\nok@example.org,A,1,,,\n\nbad@example.org,"Unclosed,1,,,\nc@example.org,C,1,,,\nd@example.org,D,1,,,\n`, '?dry_run=true').expect(200, {
         valid: 0,
+        roles: [],
         errors: [{ line: 4, message: 'The file cannot be read as CSV: Quote Not Closed' }],
       });
       // Windows-1252 read as UTF-8: the line is named, not imported with a broken name.
       await importCsv(`${HEADER}\n${hire()},Jos\uFFFD Ruiz,Employee,,,\n${hire()},Ana,Employee,,,\n`, '?dry_run=true').expect(200, {
         valid: 1,
+        roles: [{ role_id: 1, role_name: 'Employee', count: 1 }],
         errors: [{ line: 2, message: 'This line has characters that could not be read: save the file as "CSV UTF-8"' }],
       });
       await importCsv(`${HEADER}\n`).expect(400, { error: 'The file has errors; nothing was imported', errors: [{ line: 1, message: 'The file is empty' }] });
@@ -613,13 +633,14 @@ describe('invitations', () => {
       const line = (i: number) => `bulk-${i}@limits.example.org,Bulk ${i},Employee,,,`;
       // One line too many is named by its line; nothing past it is read.
       const tooMany = [HEADER, ...Array.from({ length: 10_001 }, (_, i) => line(i)), 'broken,"'].join('\n');
-      await importCsv(tooMany, '?dry_run=true').expect(200, { valid: 0, errors: [{ line: 10_002, message: 'A file can hold at most 10000 invitations' }] });
+      await importCsv(tooMany, '?dry_run=true').expect(200, { valid: 0, roles: [], errors: [{ line: 10_002, message: 'A file can hold at most 10000 invitations' }] });
       // Rows a spreadsheet saves for formatted empty cells are blank lines, up to the row limit.
       const blankRows = [HEADER, line(0), ...Array.from({ length: 49_990 }, () => ',,,,,'), line(1)].join('\n');
-      await importCsv(blankRows, '?dry_run=true').expect(200, { valid: 2, errors: [] });
+      await importCsv(blankRows, '?dry_run=true').expect(200, { valid: 2, roles: [{ role_id: 1, role_name: 'Employee', count: 2 }], errors: [] });
       const tooManyRows = [HEADER, line(0), ...Array.from({ length: 60_000 }, () => ',,,,,'), line(1)].join('\n');
       await importCsv(tooManyRows, '?dry_run=true').expect(200, {
         valid: 0,
+        roles: [],
         errors: [{ line: 50_001, message: 'A file can hold at most 50000 lines, blank ones included: delete the empty rows' }],
       });
     });
@@ -676,8 +697,8 @@ describe('invitations', () => {
     it('importInvitations: dry run counts, an invalid file is BAD_USER_INPUT with extensions.errors', async () => {
       const [a, b] = [hire(), hire()];
       const csv = `email,name,role,start_date,manager_email,buddy_email\n${a},A,Employee,,,\n${b},B,Ghost,,,\n`;
-      const dry = await gql(t, `mutation($csv: String!) { importInvitations(csv: $csv, dryRun: true) { valid created errors { line message } } }`, { csv }, { token: adminToken }).expect(200);
-      expect(dry.body.data.importInvitations).toEqual({ valid: 1, created: 0, errors: [{ line: 3, message: 'Unknown role: Ghost' }] });
+      const dry = await gql(t, `mutation($csv: String!) { importInvitations(csv: $csv, dryRun: true) { valid roles { role_id role_name count } created errors { line message } } }`, { csv }, { token: adminToken }).expect(200);
+      expect(dry.body.data.importInvitations).toEqual({ valid: 1, roles: [{ role_id: 1, role_name: 'Employee', count: 1 }], created: 0, errors: [{ line: 3, message: 'Unknown role: Ghost' }] });
       const real = await gql(t, `mutation($csv: String!) { importInvitations(csv: $csv) { created } }`, { csv }, { token: adminToken }).expect(200);
       expect(real.body.errors[0]).toMatchObject({
         message: 'The file has errors; nothing was imported',
