@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors';
+import { DomainError, NotFoundError, PayloadTooLargeError, ValidationError } from '../shared/errors';
 import { toRestError } from '../shared/error-mapping';
 import type { Logger } from '../shared/logger';
 import { loggablePath, requestLogger } from './request-log';
@@ -25,7 +25,8 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     const mapped = toRestError(fromBodyParser(err));
     // Through the request's logger, so the line carries its request id.
     if (mapped.unexpected) requestLogger(req, logger).error('unhandled request error', { err, method: req.method, path: loggablePath(req.originalUrl) });
-    else if (mapped.status === 503) requestLogger(req, logger).warn('database unavailable', { err, method: req.method, path: loggablePath(req.originalUrl) });
+    // A service's own 503 (busy for a moment) is not an outage: it must not read as one in the logs.
+    else if (mapped.status === 503) requestLogger(req, logger).warn(err instanceof DomainError ? 'service busy' : 'database unavailable', { err, method: req.method, path: loggablePath(req.originalUrl) });
     res.status(mapped.status).set(mapped.headers).json(mapped.body);
   };
 }

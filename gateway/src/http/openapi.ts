@@ -32,7 +32,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'The body is not in the format the route takes',
   429: 'Too many attempts; see Retry-After',
   500: 'Unexpected failure; the cause is logged, never sent',
-  503: 'The database is unavailable; retry after Retry-After seconds',
+  503: 'The database is unavailable, or the service is busy for a moment; retry after Retry-After seconds',
 };
 
 

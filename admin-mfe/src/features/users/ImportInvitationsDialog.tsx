@@ -105,7 +105,8 @@ function ImportForm({ importAll, importing, onClose }: { importAll: ReturnType<t
     } catch (error) {
       // The file changed on the server's side of things (e.g. an address was invited meanwhile): its lines.
       const lines = lineErrorsOf(error);
-      if (lines && lines.length > 0) setPreview({ ...preview, errors: lines });
+      // The per-role counts were of the file as checked before: they no longer hold.
+      if (lines && lines.length > 0) setPreview({ ...preview, roles: [], errors: lines });
       setFailure(failureMessage(error, ADMIN_TEXT.importFailed));
     }
   };
@@ -152,7 +153,11 @@ function ImportPreview({ preview }: { preview: Preview }) {
           ))}
         </ul>
       ) : null}
-      {administrators > 0 ? <p className="adm-import__warning">{ADMIN_TEXT.importAdminWarning(administrators)}</p> : null}
+      {administrators > 0 ? (
+        <p className="adm-import__warning" role="status">
+          {ADMIN_TEXT.importAdminWarning(administrators)}
+        </p>
+      ) : null}
       {errors.length > 0 ? (
         <div className="adm-import__errors">
           <p className="adm-import__errors-title" role="alert">

@@ -61,6 +61,8 @@ export async function pendingInvitationFor(db: DataSource | EntityManager, email
       if (isLockTimeout(err)) throw new ServiceUnavailableError(M.busyInviting);
       throw err;
     }
+    // The rest of the registration waits as it always did (its insert may queue behind another's).
+    await db.query('set local lock_timeout to default');
   }
   const rows = await queryRows<{ id: number }>(db, `select i.id from invitations i where lower(i.email) = lower($1) and ${USABLE_SQL} limit 1`, [email.trim()]);
   return rows.length > 0;

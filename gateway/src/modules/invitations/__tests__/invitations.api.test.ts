@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { createServices } from '../../../services';
+import { INVITATION_LIMITS } from '../invitations.messages';
 import { buildTestApp, TEST_JWT_SECRET, testConfig, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, PROXY_ENV, randomIp, tokenFor, uniqueEmail, type TestUser } from '../../../../test/auth';
 import { testDatabaseUrl, withClient } from '../../../../test/database';
@@ -436,17 +437,44 @@ describe('invitations', () => {
         try {
           // A long import holding the writers' lock beyond the registration's wait.
           await client.query(`select pg_advisory_xact_lock(hashtext('invitations.email'))`);
-          return await register(email);
+          // Both doors wait together.
+          return await Promise.all([
+            register(email),
+            gql(t, 'mutation($input: RegisterInput!) { register(input: $input) { token } }', { input: { name: 'Self Signup', email, password: 'Lantern2026x', role_id: 1 } }, { ip: randomIp() }),
+          ]);
         } finally {
           await client.query('rollback');
         }
       });
-      expect(res.status).toBe(503);
-      expect(res.headers['retry-after']).toBe('5');
-      expect(res.body).toEqual({ error: 'Invitations are being sent right now. Please try again in a moment.' });
+      const [rest, graphql] = res;
+      expect(rest.status).toBe(503);
+      expect(rest.headers['retry-after']).toBe('5');
+      expect(rest.body).toEqual({ error: 'Invitations are being sent right now. Please try again in a moment.' });
+      expect(graphql.status).toBe(503);
+      expect(graphql.headers['retry-after']).toBe('5');
+      expect(graphql.body.errors?.[0]).toMatchObject({ message: 'Invitations are being sent right now. Please try again in a moment.', extensions: { code: 'SERVICE_UNAVAILABLE' } });
       expect(await t.dataSource.query('select id from users where lower(email) = lower($1)', [email])).toEqual([]);
       // The lock gone, the same address registers.
       await register(email).expect(201);
+    });
+
+    it('only the invitations lock is bounded: the rest of a registration waits as long as it must', async () => {
+      const email = hire('Queued');
+      const res = await withClient(testDatabaseUrl(), async (client) => {
+        await client.query('begin');
+        try {
+          // Another registration of the same address, uncommitted beyond the bound: the insert queues behind it.
+          await client.query(`insert into users (name, email, password_hash, role_id) values ('First Try', $1, 'x', 1)`, [email]);
+          const answer = register(email).then((r) => r);
+          await new Promise((resolve) => setTimeout(resolve, (INVITATION_LIMITS.registrationWaitSeconds + 1) * 1000));
+          await client.query('rollback');
+          return await answer;
+        } catch (err) {
+          await client.query('rollback').catch(() => undefined);
+          throw err;
+        }
+      });
+      expect(res.status).toBe(201);
     });
 
     it('an invitation waits for a registration of the same address in flight, then answers 409', async () => {
