@@ -30,8 +30,8 @@ async function dataset({ cluster, dataDir, port, name, users, hash }) {
   return { url, gateway, sessions, seeded };
 }
 
-/** Measured passes over every session user of both sets, alternating between the sets user by user. */
-const SQL_PASSES = 3;
+/** Passes over every session user of both sets, alternating between the sets user by user; all are counted. */
+const SQL_PASSES = 4;
 
 /** Plan node types over the checklist SQL on one data set, for its first session user. */
 async function planScans(client, userId) {
@@ -47,14 +47,15 @@ async function planScans(client, userId) {
 
 /**
  * The checklist SQL's server-side execution time on both sets: the median over SQL_PASSES passes of
- * every session user, the two sets taking turns user by user (as the load rounds alternate), after
- * one pass on the fresh connections that is reported but not counted. A single pass per set, one set
- * after the other, swung from 1.1 to 1.4 between runs of the same build (docs/performance.md).
+ * every session user, the two sets taking turns user by user (as the load rounds alternate). A single
+ * pass per set, one set after the other, swung from 1.1 to 1.4 between runs of the same build
+ * (docs/performance.md). These users' pages were just read by the load rounds: a warm-cache figure.
  * `timing off`: only the statement's total is needed, not a clock read around every plan node.
  */
 async function executionTimes(sets) {
   const checklist = checklistStatement();
   const [smallIds, largeIds] = [sets.small.sessions.map((s) => s.userId), sets.large.sessions.map((s) => s.userId)];
+  if (smallIds.length !== largeIds.length) throw new Error('scale: both data sets need the same number of session users to be measured in turns');
   return withClient(sets.small.url, (small) =>
     withClient(sets.large.url, async (large) => {
       const run = async (client, id) => {
@@ -62,19 +63,21 @@ async function executionTimes(sets) {
         return analyzed['Execution Time'];
       };
       const times = { small: [], large: [] };
-      const first = { small: [], large: [] };
-      for (let pass = 0; pass <= SQL_PASSES; pass++) {
-        const into = pass === 0 ? first : times;
-        for (let i = 0; i < Math.max(smallIds.length, largeIds.length); i++) {
-          into.small.push(await run(small, smallIds[i % smallIds.length]));
-          into.large.push(await run(large, largeIds[i % largeIds.length]));
+      const passRatios = [];
+      for (let pass = 0; pass < SQL_PASSES; pass++) {
+        const these = { small: [], large: [] };
+        for (let i = 0; i < smallIds.length; i++) {
+          these.small.push(await run(small, smallIds[i]));
+          these.large.push(await run(large, largeIds[i]));
         }
+        passRatios.push(round(median(these.large) / median(these.small)));
+        times.small.push(...these.small);
+        times.large.push(...these.large);
       }
-      // Reported, not counted: what the first reads on fresh connections cost.
-      const firstPassMs = { small: round(median(first.small)), large: round(median(first.large)) };
       return {
-        small: { scans: await planScans(small, smallIds[0]), executionMs: round(median(times.small)), firstPassMs: firstPassMs.small },
-        large: { scans: await planScans(large, largeIds[0]), executionMs: round(median(times.large)), firstPassMs: firstPassMs.large },
+        passRatios,
+        small: { scans: await planScans(small, smallIds[0]), executionMs: round(median(times.small)) },
+        large: { scans: await planScans(large, largeIds[0]), executionMs: round(median(times.large)) },
       };
     }),
   );
@@ -108,11 +111,11 @@ export async function benchScale({ report, cluster, dataDir, ports, durationS, r
         [`${SCALE.large} users`, large.seeded.progressRows, m.large.rps, m.large.p50, m.large.p99, m.large.errors, sql.large.executionMs],
       ]);
       console.info(`\np50 ratio (100k ÷ 100): ${p50Ratio} (target ≤ ${SCALE.p50Ratio}: ${verdict(p50Ratio <= SCALE.p50Ratio)}); SQL execution ratio ${sqlRatio}`);
-      console.info(`SQL execution: median of ${SQL_PASSES} alternating passes; the unmeasured first pass took ${sql.large.firstPassMs} vs ${sql.small.firstPassMs} ms`);
+      console.info(`SQL execution (warm cache): median of ${SQL_PASSES} passes taking turns; large ÷ small per pass: ${sql.passRatios.join(', ')}`);
       console.info(`plan on the large set: ${sql.large.scans.join('; ')}`);
 
       report.check({ item: 2, figure: `dashboard p50, ${SCALE.large} ÷ ${SCALE.small} users (${m.large.p50} vs ${m.small.p50} ms)`, value: p50Ratio, unit: '×', target: `≤ ${SCALE.p50Ratio}×`, met: p50Ratio <= SCALE.p50Ratio });
-      report.check({ item: 2, figure: `checklist SQL execution, ${SCALE.large} ÷ ${SCALE.small} users (${sql.large.executionMs} vs ${sql.small.executionMs} ms)`, value: sqlRatio, unit: '×', target: `≤ ${SCALE.p50Ratio}× (same bar)`, met: sqlRatio <= SCALE.p50Ratio });
+      report.check({ item: 2, figure: `checklist SQL execution, ${SCALE.large} ÷ ${SCALE.small} users, warm, in turns (${sql.large.executionMs} vs ${sql.small.executionMs} ms)`, value: sqlRatio, unit: '×', target: `≤ ${SCALE.p50Ratio}× (same bar)`, met: sqlRatio <= SCALE.p50Ratio });
       report.check({ item: 2, figure: 'sequential scans of users/user_progress in the plan at 100k users', value: seqScans.length, target: '0', met: seqScans.length === 0 });
       report.check({ item: 2, figure: 'dashboard errors at scale', value: m.small.errors + m.large.errors, target: '0', met: m.small.errors + m.large.errors === 0 });
       report.section('scale', {
