@@ -33,7 +33,9 @@ export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789abcdef
  */
 export function testConfig(nodeEnv: NodeEnv = 'test', env: Record<string, string> = {}): AppConfig {
   const parsed = parseEnv({ NODE_ENV: 'test', ARGON2_MEMORY_KIB: '8', ARGON2_TIME_COST: '1', ...env }, null);
-  return { nodeEnv, trustProxy: parsed.trustProxy, jwtSecret: TEST_JWT_SECRET, auth: parsed.auth, mail: parsed.mail, reports: parsed.reports };
+  // No clean-up of ended sessions on sign-in: it would delete the sessions of suites that pin a clock in the past.
+  const auth = { ...parsed.auth, sessions: { ...parsed.auth.sessions, pruneOneIn: 0 } };
+  return { nodeEnv, trustProxy: parsed.trustProxy, jwtSecret: TEST_JWT_SECRET, auth, mail: parsed.mail, reports: parsed.reports };
 }
 
 export interface TestApp {

@@ -103,6 +103,12 @@ export interface AuthConfig {
   sessions: {
     /** A session with no request for this long has ended (SESSION_IDLE_MINUTES). */
     idleMinutes: number;
+    /**
+     * Sign-in attempts per clean-up of long-ended sessions and stale rate-limit windows, on average
+     * (0: never). Not an environment variable: the test suite sets 0, since its suites share one
+     * database and some pin a clock in the past, whose sessions another suite's clean-up would delete.
+     */
+    pruneOneIn: number;
   };
 }
 
@@ -350,6 +356,7 @@ function parseAuth(env: Env, nodeEnv: NodeEnv, problems: string[]): AuthConfig {
       // Up to the 8-hour lifetime; a longer idle timeout would never apply. At least 2: last_seen_at is written
       // at most once a minute (modules/auth/session-state.ts), so with 1 an active session would end after 60 s.
       idleMinutes: parseIntInRange(env, 'SESSION_IDLE_MINUTES', 120, 2, 8 * 60, problems),
+      pruneOneIn: 200,
     },
   };
 }

@@ -22,7 +22,7 @@ const DEFAULT_AUTH = {
     invitationTokenPerAddress: { max: 20, windowSeconds: 900 },
   },
   twoFactor: { challengeTtlSeconds: 300, maxAttempts: 5 },
-  sessions: { idleMinutes: 120 },
+  sessions: { idleMinutes: 120, pruneOneIn: 200 },
 };
 
 const DEFAULT_MAIL = {
@@ -249,7 +249,7 @@ describe('parseEnv', () => {
         invitationTokenPerAddress: { max: 20, windowSeconds: 900 },
       },
       twoFactor: { challengeTtlSeconds: 120, maxAttempts: 3 },
-      sessions: { idleMinutes: 45 },
+      sessions: { idleMinutes: 45, pruneOneIn: 200 },
     });
   });
 
@@ -284,7 +284,7 @@ describe('parseEnv', () => {
 
   it('refuses an idle timeout shorter than the once-a-minute last-seen write can keep alive', () => {
     expect(problems({ SESSION_IDLE_MINUTES: '1' })).toEqual(['SESSION_IDLE_MINUTES must be an integer from 2 to 480 (got "1")']);
-    expect(parseEnv({ NODE_ENV: 'test', SESSION_IDLE_MINUTES: '2' }, ROOT).auth.sessions).toEqual({ idleMinutes: 2 });
+    expect(parseEnv({ NODE_ENV: 'test', SESSION_IDLE_MINUTES: '2' }, ROOT).auth.sessions).toEqual({ idleMinutes: 2, pruneOneIn: 200 });
   });
 
   it('requires SMTP_URL in production, saying what to set', () => {

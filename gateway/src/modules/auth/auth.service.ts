@@ -24,8 +24,6 @@ import type { TwoFactorService } from './two-factor.service';
 
 // Arbitrary but fixed: serialises "is there an administrator yet?" across replicas.
 const FIRST_ADMIN_LOCK_KEY = 7_326_153_013;
-/** Stale rate-limit windows and long-ended sessions are pruned on roughly one sign-in attempt in this many. */
-const PRUNE_ONE_IN = 200;
 
 /**
  * The invitations module's answer to "does a pending invitation hold this address?", handed in because
@@ -256,7 +254,9 @@ export class AuthService {
   private async countSignInAttempt(email: string, meta: RequestMeta, step: string, limits: SignInLimit[]): Promise<RateHit[]> {
     const hits: RateHit[] = [];
     for (const limit of limits) hits.push(await this.limiter.hit(limit.bucket, limit.rule));
-    if (Math.random() * PRUNE_ONE_IN < 1) {
+    // Stale rate-limit windows and long-ended sessions go on roughly one sign-in attempt in pruneOneIn.
+    const { pruneOneIn } = this.config.sessions;
+    if (pruneOneIn > 0 && Math.random() * pruneOneIn < 1) {
       await this.limiter.prune(Math.max(...Object.values(this.config.rateLimits).map((r) => r.windowSeconds)) * 2);
       await this.sessions.prune();
     }

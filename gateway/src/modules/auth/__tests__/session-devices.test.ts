@@ -7,7 +7,7 @@ import { UsersService } from '../../users';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { authTestApp, bearer, enableTwoFactor, gql, PROXY_ENV, randomIp, sessionFor, tokenFor, totp, type TestUser } from '../../../../test/auth';
 import { waitersBehind, whileLocked } from '../../../../test/locks';
-import { testDatabaseUrl, withClient } from '../../../../test/database';
+import { createMigratedScratchDatabase, testDatabaseUrl, withClient } from '../../../../test/database';
 import { waitFor } from '../../../../test/maildev';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -541,22 +541,30 @@ describe('sessions per device', () => {
   });
 
   it('prune deletes sessions that ended over a day ago, by expiry or revocation, and keeps the rest', async () => {
-    const user = await person();
-    const now = Date.now();
-    const hoursAgo = (h: number) => new Date(now - h * 60 * MINUTE);
-    // Sessions live 8 hours: signed in 33 hours ago means expired 25 hours ago, so pruned.
-    await sessionFor(suite.t.dataSource, user.id, hoursAgo(33));
-    const expiredRecently = await sessionFor(suite.t.dataSource, user.id, hoursAgo(9));
-    const live = await sessionFor(suite.t.dataSource, user.id);
-    // Expired only 22 hours ago, but revoked 25 hours ago: pruned.
-    const revokedLongAgo = await sessionFor(suite.t.dataSource, user.id, hoursAgo(30));
-    const revokedRecently = await sessionFor(suite.t.dataSource, user.id, hoursAgo(2));
-    await suite.t.dataSource.query(`update sessions set revoked_at = $2 where id = $1`, [revokedLongAgo, hoursAgo(25)]);
-    await suite.t.dataSource.query(`update sessions set revoked_at = $2 where id = $1`, [revokedRecently, hoursAgo(1)]);
+    // A database of its own: prune deletes every such row, and suites running beside this one keep
+    // sessions that look long ended to the real clock (their app's clock is pinned in the past).
+    const scratch = await createMigratedScratchDatabase('prune');
+    try {
+      const db = scratch.dataSource;
+      const [{ id: userId }] = (await db.query(`insert into users (name, email, password_hash, role_id) values ('Pruned', 'pruned@example.org', 'x', 1) returning id`)) as [{ id: number }];
+      const now = Date.now();
+      const hoursAgo = (h: number) => new Date(now - h * 60 * MINUTE);
+      // Sessions live 8 hours: signed in 33 hours ago means expired 25 hours ago, so pruned.
+      await sessionFor(db, userId, hoursAgo(33));
+      const expiredRecently = await sessionFor(db, userId, hoursAgo(9));
+      const live = await sessionFor(db, userId);
+      // Expired only 22 hours ago, but revoked 25 hours ago: pruned.
+      const revokedLongAgo = await sessionFor(db, userId, hoursAgo(30));
+      const revokedRecently = await sessionFor(db, userId, hoursAgo(2));
+      await db.query(`update sessions set revoked_at = $2 where id = $1`, [revokedLongAgo, hoursAgo(25)]);
+      await db.query(`update sessions set revoked_at = $2 where id = $1`, [revokedRecently, hoursAgo(1)]);
 
-    await new SessionService(suite.t.dataSource, new AuditService(suite.t.dataSource), () => new Date(now), 120, new UsersService(suite.t.dataSource, async () => new Map(), async () => '2026-01-01')).prune();
+      await new SessionService(db, new AuditService(db), () => new Date(now), 120, new UsersService(db, async () => new Map(), async () => '2026-01-01')).prune();
 
-    const rows = (await suite.t.dataSource.query(`select id from sessions where user_id = $1`, [user.id])) as Array<{ id: string }>;
-    expect(rows.map((r) => r.id).sort()).toEqual([expiredRecently, live, revokedRecently].sort());
+      const rows = (await db.query(`select id from sessions where user_id = $1`, [userId])) as Array<{ id: string }>;
+      expect(rows.map((r) => r.id).sort()).toEqual([expiredRecently, live, revokedRecently].sort());
+    } finally {
+      await scratch.close();
+    }
   });
 });
