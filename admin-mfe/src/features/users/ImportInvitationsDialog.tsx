@@ -3,6 +3,7 @@ import { ADMIN_ROLE_ID, Button, LoadingState } from '@embark/shared-ui';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
+import type { ImportInvitationsMutation } from '../../__generated__/graphql';
 import { failureMessage, lineErrorsOf, type LineError } from '../../shared/errors';
 import { FormFailure } from '../../shared/scaffold';
 import { useAdminToast } from '../../shared/useAdminToast';
@@ -18,12 +19,8 @@ function readText(file: Blob): Promise<string> {
   });
 }
 
-/** How many ready lines invite into one role. */
-interface RoleCount {
-  role_id: number;
-  role_name: string;
-  count: number;
-}
+/** How many ready lines invite into one role, as the import's answer gives it. */
+type RoleCount = ImportInvitationsMutation['importInvitations']['roles'][number];
 
 /** What the dry run found in the chosen file. */
 interface Preview {

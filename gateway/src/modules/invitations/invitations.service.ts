@@ -64,8 +64,14 @@ export async function pendingInvitationFor(db: DataSource | EntityManager, email
     // The rest of the registration waits as it always did (its insert may queue behind another's).
     await db.query('set local lock_timeout to default');
   }
-  const rows = await queryRows<{ id: number }>(db, `select i.id from invitations i where lower(i.email) = lower($1) and ${USABLE_SQL} limit 1`, [email.trim()]);
-  return rows.length > 0;
+  return (await invitedEmails(db, [email])).size > 0;
+}
+
+/** The lower-cased addresses among `emails` that an invitation whose link works now holds. */
+async function invitedEmails(db: DataSource | EntityManager, emails: readonly string[]): Promise<Set<string>> {
+  const lower = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter((e) => e !== ''))];
+  const rows = await queryRows<{ email: string }>(db, `select lower(i.email) as email from invitations i where lower(i.email) = any($1::text[]) and ${USABLE_SQL}`, [lower]);
+  return new Set(rows.map((r) => r.email));
 }
 
 /** Taken first by a transaction that writes invitations: registrations wait until it ends (see above). */
@@ -407,11 +413,8 @@ export class InvitationsService {
   /** The lower-cased addresses among `emails` that an account or a pending invitation uses. */
   private async takenEmails(manager: EntityManager, emails: readonly string[]): Promise<Set<string>> {
     const lower = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter((e) => e !== ''))];
-    const [users, invited] = await Promise.all([
-      this.users.takenEmails(lower, manager),
-      queryRows<{ email: string }>(manager, `select lower(i.email) as email from invitations i where lower(i.email) = any($1::text[]) and ${USABLE_SQL}`, [lower]),
-    ]);
-    return new Set([...users, ...invited.map((r) => r.email)]);
+    const [users, invited] = await Promise.all([this.users.takenEmails(lower, manager), invitedEmails(manager, lower)]);
+    return new Set([...users, ...invited]);
   }
 
   /** Expired invitations of these addresses make way for new ones (they stay listed as expired). */
