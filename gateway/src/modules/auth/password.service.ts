@@ -16,7 +16,7 @@ import { closeOpenChallenges } from './login-challenges';
 import { assertNewPasswordAllowed } from './password-policy';
 import type { PasswordHasher } from './passwords';
 import { buckets, type RateLimiter } from './rate-limiter';
-import { ReauthGuard } from './reauth-guard';
+import { ReauthGuard, reauthRules } from './reauth-guard';
 import type { SessionService } from './sessions';
 import type { TokenService } from './tokens';
 
@@ -46,8 +46,8 @@ export class PasswordService {
     private readonly outbox: MailOutbox,
     private readonly config: AuthConfig,
   ) {
-    // The same per-user limit as the two-factor settings' password checks (reauth-guard.ts).
-    this.guard = new ReauthGuard(limiter, audit, config.rateLimits.twoFactorPerUser);
+    // The same limits as the two-factor settings' password checks (reauth-guard.ts).
+    this.guard = new ReauthGuard(limiter, audit, hasher, reauthRules(config));
   }
 
   /**
@@ -62,7 +62,7 @@ export class PasswordService {
     const { currentPassword, newPassword } = parseInput(ChangePasswordInput, input);
     // The new password's own rules first: they say nothing about the current one, so they need not count.
     assertNewPasswordAllowed(newPassword, user.email);
-    await this.guard.check(user.id, meta, 'auth.password_check_failure', 'change_password', () => this.hasher.verify(user.passwordHash, currentPassword), MESSAGES.currentPasswordWrong);
+    await this.guard.password(user, currentPassword, meta, 'auth.password_check_failure', 'change_password', MESSAGES.currentPasswordWrong);
     const passwordHash = await this.hasher.hash(newPassword);
     const renewed = await this.dataSource.transaction(async (manager) => {
       await this.sessions.holdForChange(user.id, sessionId, manager);

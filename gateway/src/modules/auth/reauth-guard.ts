@@ -1,9 +1,25 @@
-import type { RateLimitRule } from '../../config';
+import type { AuthConfig, RateLimitRule } from '../../config';
 import type { RequestMeta } from '../../shared/actor';
 import { RateLimitedError, ValidationError } from '../../shared/errors';
 import type { AuditAction, AuditService } from '../audit';
-import { AUTH_MESSAGES as MESSAGES } from './auth.messages';
+import { AUTH_MESSAGES as MESSAGES, normalizeEmail } from './auth.messages';
+import type { PasswordHasher } from './passwords';
 import { buckets, type RateLimiter } from './rate-limiter';
+
+/** The limits a signed-in check counts against (docs/product.md#rate-limits). */
+export interface ReauthRules {
+  /** Every password and code check of one user, whichever door. */
+  perUser: RateLimitRule;
+  /** Failed passwords of one account, shared with sign-in. */
+  accountPasswords: RateLimitRule;
+}
+
+/** The account a password is checked for. */
+export interface PasswordOwner {
+  id: number;
+  email: string;
+  passwordHash: string;
+}
 
 /**
  * A signed-in user proving it is them (the password, or an authenticator
@@ -16,8 +32,30 @@ export class ReauthGuard {
   constructor(
     private readonly limiter: RateLimiter,
     private readonly audit: AuditService,
-    private readonly rule: RateLimitRule,
+    private readonly hasher: PasswordHasher,
+    private readonly rules: ReauthRules,
   ) {}
+
+  /**
+   * The user's password under `check`'s limit. A wrong one also counts as a failed password of the
+   * account, the count sign-in keeps, so a stolen session's guesses here leave sign-in no fresh
+   * allowance. That count never refuses this check: anyone who knows the email can fill it, and the
+   * owner must still be able to change a password during such an attack (docs/decisions.md).
+   */
+  async password(user: PasswordOwner, password: string, meta: RequestMeta, failureAction: AuditAction, operation: string, failure: string): Promise<void> {
+    await this.check(
+      user.id,
+      meta,
+      failureAction,
+      operation,
+      async () => {
+        if (await this.hasher.verify(user.passwordHash, password)) return true;
+        await this.limiter.hit(buckets.loginAccountTotal(normalizeEmail(user.email)), this.rules.accountPasswords);
+        return false;
+      },
+      failure,
+    );
+  }
 
   /**
    * Runs `check` under the limit: counted before it runs, refunded when it
@@ -26,7 +64,7 @@ export class ReauthGuard {
    * out (docs/product.md#status-codes).
    */
   async check(userId: number, meta: RequestMeta, failureAction: AuditAction, operation: string, check: () => Promise<boolean>, failure: string): Promise<void> {
-    const hit = await this.limiter.hit(buckets.userChecks(userId), this.rule);
+    const hit = await this.limiter.hit(buckets.userChecks(userId), this.rules.perUser);
     if (hit.limited) {
       await this.audit.record({ action: failureAction, actorUserId: userId, targetType: 'user', targetId: userId, ip: meta.ip, details: { operation, reason: 'rate_limited' } });
       throw new RateLimitedError(MESSAGES.tooManyTwoFactorChecks, hit.resetsInSeconds);
@@ -40,4 +78,9 @@ export class ReauthGuard {
     await this.audit.record({ action: failureAction, actorUserId: userId, targetType: 'user', targetId: userId, ip: meta.ip, details: { operation, reason: 'invalid' } });
     throw new ValidationError(failure, [failure]);
   }
+}
+
+/** The configured limits of the signed-in checks. */
+export function reauthRules(config: AuthConfig): ReauthRules {
+  return { perUser: config.rateLimits.twoFactorPerUser, accountPasswords: config.rateLimits.loginPerAccountTotal };
 }

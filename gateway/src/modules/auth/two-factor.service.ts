@@ -14,7 +14,7 @@ import type { BackupCodesResult, TwoFactorDisableResult, TwoFactorEnableResult, 
 import { closeOpenChallenges } from './login-challenges';
 import type { PasswordHasher } from './passwords';
 import type { RateLimiter } from './rate-limiter';
-import { ReauthGuard } from './reauth-guard';
+import { ReauthGuard, reauthRules } from './reauth-guard';
 import type { SecretBox } from './secret-box';
 import type { SessionService } from './sessions';
 import type { TokenService } from './tokens';
@@ -48,7 +48,7 @@ export class TwoFactorService {
     private readonly box: SecretBox,
     config: AuthConfig,
   ) {
-    this.guard = new ReauthGuard(limiter, audit, config.rateLimits.twoFactorPerUser);
+    this.guard = new ReauthGuard(limiter, audit, hasher, reauthRules(config));
   }
 
   async status(actor: Actor): Promise<TwoFactorStatus> {
@@ -195,7 +195,7 @@ export class TwoFactorService {
 
   /** The user's password, checked under the per-user limit; wrong: 400 'Incorrect password'. */
   private checkPassword(user: User, password: string, meta: RequestMeta, operation: string): Promise<void> {
-    return this.guard.check(user.id, meta, '2fa.check_failure', operation, () => this.hasher.verify(user.passwordHash, password), MESSAGES.incorrectPassword);
+    return this.guard.password(user, password, meta, '2fa.check_failure', operation, MESSAGES.incorrectPassword);
   }
 
   private async replaceBackupCodes(manager: EntityManager, userId: number, hashes: string[]): Promise<void> {

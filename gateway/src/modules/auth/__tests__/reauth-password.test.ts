@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { authTestApp, bearer, enableTwoFactor, gql, randomIp, tokenFor, totp, type TestUser } from '../../../../test/auth';
+import { buckets } from '../rate-limiter';
 
 const NEEDED = { error: 'Please enter your password', details: ['Please enter your password'] };
 const INCORRECT = { error: 'Incorrect password', details: ['Incorrect password'] };
@@ -112,4 +113,31 @@ describe('sensitive changes need the password', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(800);
     expect(await twoFactorEnabled(u.id)).toBe(false);
   });
+
+  it("a wrong password here is a failed password of the account: sign-in gets no fresh allowance, yet the owner's own check still works", async () => {
+    const u = await user();
+    const login = (password: string) => request(suite.t.app).post('/api/auth/login').set('x-forwarded-for', randomIp()).send({ email: u.email, password });
+    const accountFailures = async () =>
+      ((await suite.t.dataSource.query('select count from rate_limits where bucket = $1', [buckets.loginAccountTotal(u.email)])) as Array<{ count: number }>)[0]?.count ?? 0;
+
+    for (let i = 0; i < 3; i++) await post('/api/auth/change-password', { currentPassword: `Wrong-${i}-pass`, newPassword: 'Another-pass1' }, u).expect(400);
+    const on = await enableTwoFactor(suite.t, u.token, u.ip, u.password);
+    const session = { token: on.token, ip: u.ip };
+    await post('/api/auth/2fa/disable', { password: 'Wrong-3-pass' }, session).expect(400, INCORRECT);
+    await post('/api/auth/2fa/backup-codes/regenerate', { password: 'Wrong-4-pass' }, session).expect(400, INCORRECT);
+    // A wrong authenticator code is not a password guess.
+    const good = await totp(on.secret);
+    await post('/api/auth/2fa/backup-codes/regenerate', { token: good === '123456' ? '654321' : '123456' }, session).expect(400);
+    expect(await accountFailures()).toBe(5);
+
+    // Five more at sign-in reach the account's ten: the right password is slowed down too.
+    for (let i = 5; i < 10; i++) await login(`Wrong-${i}-pass`).expect(401);
+    await login(u.password).expect(429, { error: 'Too many login attempts. Please try again later.' });
+
+    // The signed-in owner is not refused by that count: a wrong password is still just wrong, the right one changes it.
+    await post('/api/auth/change-password', { currentPassword: 'Wrong-11-pass', newPassword: 'Another-pass1' }, session).expect(400);
+    const changed = await post('/api/auth/change-password', { currentPassword: u.password, newPassword: 'Another-pass1' }, session).expect(200);
+    expect(changed.body).toMatchObject({ token: expect.any(String) });
+  });
 });
+
