@@ -320,6 +320,39 @@ test.describe('session', () => {
     const me = await request.get(`${urls.gateway}/api/auth/me`, { headers: { Authorization: `Bearer ${token}` } });
     expect(me.status()).toBe(401);
   });
+
+  test("sign out while another tab signs someone else in: that tab's session stays, and this tab follows it", async ({ page, request }) => {
+    const leaving = await registerViaApi(request, 'logout-race');
+    const arriving = await registerViaApi(request, 'logout-race-next');
+    await openSignedIn(page, leaving, '/app/dashboard');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+    // The sign-out's request is held until the other tab has stored its session.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/logout', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'User menu' }).click();
+    const signOut = page.waitForResponse('**/api/auth/logout');
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    const other = await page.context().newPage();
+    await other.goto('/');
+    await storeSession(other, arriving);
+    release();
+    expect((await signOut).status()).toBe(200);
+
+    await expect(toast(page, 'You have been logged out successfully')).toBeVisible();
+    await expect(page).toHaveURL('/app/dashboard');
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await expect(page.getByText(arriving.email, { exact: true })).toBeVisible();
+    expect(await other.evaluate((keys) => localStorage.getItem(keys.authToken), STORAGE_KEYS)).toBe(arriving.token);
+    // The leaving user's session is over on the server; the arriving one's is not.
+    expect((await request.get(`${urls.gateway}/api/auth/me`, { headers: { Authorization: `Bearer ${leaving.token}` } })).status()).toBe(401);
+    expect((await request.get(`${urls.gateway}/api/auth/me`, { headers: { Authorization: `Bearer ${arriving.token}` } })).status()).toBe(200);
+    await other.close();
+  });
 });
 
 test.describe('profile security', () => {

@@ -230,6 +230,23 @@ describe('session expiry', () => {
     expect(env.navigate).toHaveBeenCalledWith('/login');
   });
 
+  it('a sign-in in another tab during those 100 ms is followed, not sent to /login', async () => {
+    const { controller, env } = await signedIn();
+    notifySessionExpired({ source: 'rest', status: 401, token: TOKEN });
+    await jest.advanceTimersByTimeAsync(50);
+    storeSession('other-token', ADMIN);
+    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.authUser }));
+    await jest.advanceTimersByTimeAsync(100);
+    expect(controller.getState()).toEqual({ status: 'authenticated', user: ADMIN });
+    expect(env.navigate).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('other-token');
+    // The next refusal of that session is handled again.
+    notifySessionExpired({ source: 'rest', status: 401, token: 'other-token' });
+    await jest.advanceTimersByTimeAsync(100);
+    expect(controller.getState().status).toBe('anonymous');
+    expect(env.navigate).toHaveBeenCalledWith('/login');
+  });
+
   it("removes the user's private data at once, unless they keep drafts on this device", async () => {
     await signedIn();
     fillPrivateData(EMPLOYEE.id);
@@ -422,13 +439,28 @@ describe('logout', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
   });
 
-  it("leaves alone a session another user signed in meanwhile, in another tab", async () => {
-    const { controller, api } = await signedIn();
+  it('leaves alone a session another user signed in meanwhile, in another tab, and follows it', async () => {
+    const { controller, api, env } = await signedIn();
+    fillPrivateData(ADMIN.id);
+    const ended = jest.fn();
+    const unsubscribe = onSessionEnded(ended);
     api.signOut.mockImplementation(async () => {
       storeSession('other-token', ADMIN);
     });
     await controller.logout();
+    unsubscribe();
     expect(api.signOut).toHaveBeenCalledTimes(1);
+    // Their session, and their private data, stay: clearing shared storage would sign them out too.
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('other-token');
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.authUser) ?? 'null')).toEqual(ADMIN);
+    expect(window.localStorage.getItem(`${STORAGE_KEYS.journalDraftPrefix}${ADMIN.id}`)).not.toBeNull();
+    // This tab shows them, as any tab does after a sign-in elsewhere; this user's caches went.
+    expect(controller.getState()).toEqual({ status: 'authenticated', user: ADMIN });
+    expect(ended).toHaveBeenCalled();
+    expect(env.navigate).toHaveBeenLastCalledWith('/app/admin');
+    expect(env.toasts.success).toHaveBeenCalledWith('You have been logged out successfully');
+    await jest.advanceTimersByTimeAsync(150);
+    expect(env.hardRedirect).not.toHaveBeenCalled();
   });
 
   it('still signs out when the server call fails', async () => {

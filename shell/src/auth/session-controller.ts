@@ -191,6 +191,8 @@ export class SessionController implements SessionControl {
     // The state flips together with the navigation, so no guard redirects first.
     window.setTimeout(() => {
       this.expiring = false;
+      // Another tab signed someone in meanwhile, and this tab follows that session (onStorage): no /login.
+      if (readAuthToken() !== null) return;
       this.setState(ANONYMOUS);
       this.goToLogin();
     }, TIMING_MS.sessionExpiredRedirect);
@@ -242,6 +244,16 @@ export class SessionController implements SessionControl {
         // A failed server call still signs the user out here.
         logAuthEvent('logout.server_failed', { details: { status: isApiError(error) ? error.status : null } });
       }
+    }
+    const other = readStoredSession();
+    if (token && other.token && other.token !== token && other.user && other.user.id !== userId) {
+      // Another tab signed someone else in while this sign-out was under way. Storage is shared, so
+      // clearing it would sign them out too: this tab follows them instead, as it would have a moment
+      // later. This user's private data goes when that session ends (the sweep covers every user).
+      this.followStoredSession();
+      this.options.env.navigate(landingPathFor(other.user));
+      this.toasts()?.success(SESSION_MESSAGES.loggedOut);
+      return;
     }
     // The session's debug log goes here too, so nothing more is logged for it: a closing entry
     // would be all that a shared computer keeps of it.
