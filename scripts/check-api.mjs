@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run check:api [-- --base <ref>]`: fails on a breaking API change that was not deprecated in
 // the previous release, and on a previous front-end release whose operations no longer validate.
+// It also lists the front ends' current operations that the gateway's release lacks (not a failure:
+// such a front end waits for the next gateway release, and `npm run release` holds it until then).
 // The rules: docs/delivery.md#contract-rules.
 import { parseArgs } from 'node:util';
 import { checkApi } from './lib/api-gate.mjs';
@@ -26,6 +28,14 @@ async function main() {
   } else console.info('  REST: the baseline has no openapi.json');
   for (const entry of report.operations) {
     console.info(`  ${entry.package} ${entry.release}: ${entry.count} operations, ${entry.failures.length} invalid`);
+  }
+  for (const entry of report.ahead) {
+    if (!entry.failures.length) {
+      console.info(`  ${entry.package} (working tree) against ${entry.release}: ${entry.count} operations, all valid`);
+      continue;
+    }
+    console.info(`  ${entry.package} (working tree) against ${entry.release}: ${entry.failures.length} of ${entry.count} operations need a newer gateway; release it first`);
+    for (const failure of entry.failures) console.info(`    ~ ${failure.name} (${failure.source}): ${failure.errors.join('; ')}`);
   }
   if (report.problems.length) {
     console.error('\ncheck:api: breaking changes (deprecate first, remove once the deprecation has shipped in a release; docs/delivery.md):');

@@ -2,22 +2,15 @@
 // Writes dist/persisted-operations.json for the front end in the current folder (its `build`
 // script runs this after webpack): every GraphQL operation of src/**/*.graphql, printed with the
 // fragments it uses and hashed. It records what this build sends to the API (docs/delivery.md).
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { collectOperations, isOperationDocument } from './lib/graphql-operations.mjs';
+import { operationsInFolder } from './lib/graphql-operations.mjs';
 
 const packageDir = process.cwd();
 
 async function main() {
   const pkg = JSON.parse(await readFile(path.join(packageDir, 'package.json'), 'utf8'));
-  const entries = await readdir(path.join(packageDir, 'src'), { recursive: true, withFileTypes: true });
-  const locations = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(packageDir, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/'))
-    .filter(isOperationDocument)
-    .sort();
-  const files = await Promise.all(locations.map(async (location) => ({ location, source: await readFile(path.join(packageDir, location), 'utf8') })));
-  const operations = collectOperations(files);
+  const operations = await operationsInFolder(packageDir);
   const out = path.join(packageDir, 'dist', 'persisted-operations.json');
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, `${JSON.stringify({ package: pkg.name, version: pkg.version, operations }, null, 2)}\n`);

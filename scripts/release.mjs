@@ -2,7 +2,8 @@
 // `npm run release -- <package> [--dry-run]`: one team cuts a release of its own package
 // (docs/delivery.md#how-a-team-releases). On a clean tree it versions that package alone from its
 // pending changesets (`changeset version`, with the other packages' changesets set aside), commits
-// the new version and changelog, tags release/<package>/<version>, and says what to publish.
+// the new version and changelog, tags release/<package>/<version>, and says what to publish. A front
+// end is held while its operations ask for what the gateway's previous release lacks.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -10,8 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import semver from 'semver';
+import { aheadOfApi, API_PACKAGE, FRONT_ENDS } from './lib/api-gate.mjs';
 import { changesetFor, pendingChangesets, RELEASABLE } from './lib/changesets.mjs';
-import { git, repositoryRoot } from './lib/git-refs.mjs';
+import { git, previousRelease, repositoryRoot } from './lib/git-refs.mjs';
 
 const require = createRequire(import.meta.url);
 const ORDER = ['patch', 'minor', 'major'];
@@ -29,7 +31,7 @@ function fail(message) {
   process.exit(1);
 }
 
-function main() {
+async function main() {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { 'dry-run': { type: 'boolean', default: false } } });
   const folder = positionals[0];
   if (!folder || !RELEASABLE.includes(folder)) fail(`name the package to release: one of ${RELEASABLE.join(', ')}`);
@@ -53,6 +55,15 @@ function main() {
 
   console.info(`release: ${name} ${manifest.version} → ${version} (${bump}), from ${mine.length} changeset${mine.length === 1 ? '' : 's'}:`);
   for (const changeset of mine) console.info(`  .changeset/${path.basename(changeset.file)}: ${changeset.summary.split('\n')[0]}`);
+  // The gateway ships first: a front end asking for what the gateway's release lacks would fail validation there.
+  if (FRONT_ENDS.includes(folder)) {
+    const ahead = await aheadOfApi(root, folder, previousRelease(root, API_PACKAGE));
+    if (!ahead) console.info(`release: no ${API_PACKAGE} release is tagged; ${folder}'s operations were not checked against a deployed schema`);
+    else if (ahead.failures.length) {
+      const list = ahead.failures.map((failure) => `  ✗ ${failure.name} (${failure.source}): ${failure.errors.join('; ')}`).join('\n');
+      fail(`release the ${API_PACKAGE} first: ${ahead.failures.length} of ${folder}'s operations ask for what ${ahead.release} lacks (docs/delivery.md):\n${list}`);
+    } else console.info(`release: ${folder}'s ${ahead.count} operations validate against ${ahead.release}`);
+  }
   if (values['dry-run']) {
     console.info(`release: dry run; would commit the version and changelog of ${folder}/ and tag ${tag}`);
     printPublish(folder, version, tag);
@@ -122,8 +133,4 @@ function printPublish(folder, version, tag) {
   console.info(`Only ${folder}/ is versioned and only ${folder}/dist/ is built; the other packages keep their releases.`);
 }
 
-try {
-  main();
-} catch (error) {
-  fail(error instanceof Error ? error.message : String(error));
-}
+main().catch((error) => fail(error instanceof Error ? error.message : String(error)));

@@ -122,6 +122,24 @@ describe('check:api', () => {
     assert.match(result.stderr, /✗ employee-mfe release\/employee-mfe\/1\.0\.0: operation Tasks \(src\/features\/tasks\/api\/tasks\.graphql\) no longer validates: Cannot query field "due_date" on type "Task"/);
   });
 
+  it('lists, without failing, current operations that the gateway release lacks', () => {
+    const r = released({ sdl: SDL('  due_date: String'), openapi: OPENAPI(), operations: TASKS_QUERY('due_date') });
+    r.commit('a new field, and the remote asks for it', {
+      'schema.graphql': SDL('  due_date: String\n  owner: String'),
+      'employee-mfe/src/features/tasks/api/tasks.graphql': TASKS_QUERY('due_date\n    owner'),
+    });
+    const result = r.run();
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /employee-mfe \(working tree\) against release\/gateway\/1\.0\.0: 1 of 1 operations need a newer gateway; release it first/);
+    assert.match(result.stdout, /~ Tasks \(src\/features\/tasks\/api\/tasks\.graphql\): Cannot query field "owner" on type "Task"/);
+    assert.match(result.stdout, /check:api: ok/);
+
+    r.commit('the gateway released', {}, ['release/gateway/1.1.0']);
+    const after = r.run();
+    assert.equal(after.status, 0, after.stderr);
+    assert.match(after.stdout, /employee-mfe \(working tree\) against release\/gateway\/1\.1\.0: 1 operations, all valid/);
+  });
+
   it('compares with HEAD~1 when nothing was released yet', () => {
     const r = repo();
     r.commit('first', { 'schema.graphql': SDL('  due_date: String'), 'openapi.json': OPENAPI() });
@@ -130,6 +148,8 @@ describe('check:api', () => {
     assert.equal(result.status, 1);
     assert.match(result.stdout, /with HEAD~1 \(no release tag yet\)/);
     assert.match(result.stderr, /Field 'due_date'/);
+    // HEAD~1 is no deployed gateway: the working tree's operations are not held to it.
+    assert.doesNotMatch(result.stdout, /working tree/);
   });
 
   it('lets no deprecated field or route go while nothing was released yet', () => {

@@ -101,6 +101,32 @@ describe('npm run release', () => {
     assert.match(result.stdout, /committed and tagged release\/employee-mfe\/0\.2\.0/);
   });
 
+  it('holds a front end whose operations ask for what the gateway release lacks, until the gateway is released', () => {
+    const w = withChangesets();
+    const sdl = (fields) => `type Query { tasks: [Task!]! }\ntype Task {\n  id: Int!\n${fields}}\n`;
+    w.commit('gateway released', { 'schema.graphql': sdl('') });
+    w.git('tag', '-a', 'release/gateway/1.0.0', '-m', 'gateway 1.0.0');
+    w.commit('owner field, and the checklist asks for it', {
+      'schema.graphql': sdl('  owner: String\n'),
+      'employee-mfe/src/features/tasks/api/tasks.graphql': 'query Tasks {\n  tasks {\n    id\n    owner\n  }\n}\n',
+    });
+    const head = w.git('rev-parse', 'HEAD');
+    for (const args of [['--dry-run'], []]) {
+      const held = w.run('release.mjs', 'employee-mfe', ...args);
+      assert.equal(held.status, 1);
+      assert.match(held.stderr, /release the gateway first: 1 of employee-mfe's operations ask for what release\/gateway\/1\.0\.0 lacks/);
+      assert.match(held.stderr, /✗ Tasks \(src\/features\/tasks\/api\/tasks\.graphql\): Cannot query field "owner" on type "Task"/);
+    }
+    assert.equal(w.git('rev-parse', 'HEAD'), head);
+    assert.equal(w.git('tag', '--list', 'release/employee-mfe/*'), '');
+
+    w.git('tag', '-a', 'release/gateway/1.1.0', '-m', 'gateway 1.1.0');
+    const released = w.run('release.mjs', 'employee-mfe');
+    assert.equal(released.status, 0, released.stderr);
+    assert.match(released.stdout, /employee-mfe's 1 operations validate against release\/gateway\/1\.1\.0/);
+    assert.equal(w.git('describe', '--tags', '--exact-match', 'HEAD'), 'release/employee-mfe/0.2.0');
+  });
+
   it('refuses a dirty tree, an unknown package and a package with nothing to release', () => {
     const w = withChangesets();
     w.write({ 'employee-mfe/notes.txt': 'wip\n' });

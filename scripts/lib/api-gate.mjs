@@ -6,7 +6,7 @@ import path from 'node:path';
 import { buildSchema, parse, validate } from 'graphql';
 import { CriticalityLevel, diff, DiffRule } from '@graphql-inspector/core';
 import { diffOpenApi } from './openapi-diff.mjs';
-import { collectOperations, isOperationDocument } from './graphql-operations.mjs';
+import { collectOperations, isOperationDocument, operationsInFolder } from './graphql-operations.mjs';
 import { fileAt, filesAt, previousRelease } from './git-refs.mjs';
 
 /** The package whose releases carry the API (its schema files sit at the repository root). */
@@ -53,11 +53,29 @@ export function operationsAt(root, ref, pkg) {
 }
 
 /**
+ * What a front end's working tree asks that a gateway release lacks: its operations validated
+ * against that release's schema.graphql. The gateway ships first (docs/delivery.md), so a front end
+ * with failures here waits for a newer gateway release. null when `api` is no release (the HEAD~1
+ * stand-in says nothing about what is deployed) or has no schema.graphql.
+ * @param {{ ref: string, label: string, released: boolean } | null} api
+ */
+export async function aheadOfApi(root, pkg, api) {
+  if (!api?.released) return null;
+  const sdl = fileAt(root, api.ref, 'schema.graphql');
+  if (!sdl) return null;
+  const operations = await operationsInFolder(path.join(root, pkg)).catch((error) => {
+    if (error?.code === 'ENOENT') return [];
+    throw error;
+  });
+  return { package: pkg, release: api.label, count: operations.length, failures: invalidOperations(buildSchema(sdl), operations) };
+}
+
+/**
  * Runs the whole gate for the repository at `root`: the working tree is the candidate.
  * @param {{ root: string, base?: string, frontEnds?: string[] }} options `base` overrides the API baseline
  */
 export async function checkApi({ root, base, frontEnds = FRONT_ENDS }) {
-  const report = { baseline: null, graphql: null, rest: null, operations: [], problems: [] };
+  const report = { baseline: null, graphql: null, rest: null, operations: [], ahead: [], problems: [] };
   // An explicit base is taken as a release: the caller says what is deployed.
   const baseline = base ? { ref: base, label: base, released: true } : previousRelease(root, API_PACKAGE);
   report.baseline = baseline?.label ?? null;
@@ -76,6 +94,12 @@ export async function checkApi({ root, base, frontEnds = FRONT_ENDS }) {
       report.rest = diffRest(JSON.parse(oldOpenApi), newOpenApi, { released: baseline.released });
       for (const change of report.rest.breaking) report.problems.push(`REST: ${change.route}: ${change.message}`);
     }
+  }
+
+  // The other direction, reported but not failed: a front end may wait for the next gateway release.
+  for (const pkg of frontEnds) {
+    const ahead = await aheadOfApi(root, pkg, baseline);
+    if (ahead) report.ahead.push(ahead);
   }
 
   for (const pkg of frontEnds) {

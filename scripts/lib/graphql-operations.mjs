@@ -2,6 +2,8 @@
 // fragments it uses (from any of the package's .graphql files). The build writes them to
 // dist/persisted-operations.json, and the API gate reads the same list from a release's sources.
 import crypto from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Kind, parse, print, visit } from 'graphql';
 
 /** The package-relative folders a front end keeps its operation documents in. */
@@ -12,6 +14,18 @@ const SKIPPED = ['/__generated__/', '/node_modules/', '/dist/'];
 export function isOperationDocument(relativePath) {
   const posix = `/${relativePath.split('\\').join('/')}`;
   return posix.startsWith(`/${DOCUMENT_ROOT}/`) && posix.endsWith('.graphql') && !SKIPPED.some((part) => posix.includes(part));
+}
+
+/** The operations of the front end in `packageDir` as its working tree has them (see collectOperations). */
+export async function operationsInFolder(packageDir) {
+  const entries = await readdir(path.join(packageDir, DOCUMENT_ROOT), { recursive: true, withFileTypes: true });
+  const locations = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(packageDir, path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join('/'))
+    .filter(isOperationDocument)
+    .sort();
+  const files = await Promise.all(locations.map(async (location) => ({ location, source: await readFile(path.join(packageDir, location), 'utf8') })));
+  return collectOperations(files);
 }
 
 /**
