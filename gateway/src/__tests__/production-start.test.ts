@@ -172,12 +172,20 @@ describe('a first start in production (NODE_ENV unset, no demo data)', () => {
       code: 3,
       output: 'admin:create: A user or a pending invitation already uses this email\n',
     });
+    const [mail] = (await rows('select text from mail_outbox where lower(to_address) = $1', ['ravi.kumar@acme.example'])) as Array<{ text: string }>;
+    const token = /accept-invite\?token=([\w-]+)/.exec(mail?.text ?? '')?.[1];
+    expect((await fetch(`${base}/api/invitations/${token}`)).status).toBe(200);
     // The invitation's mail never came: the operator gives the account a password instead.
     const created = await runIn(['--email', 'ravi.kumar@acme.example', '--name', 'Ravi Kumar'], 'Another-Lantern-2026');
     expect(created.code).toBe(0);
-    expect(created.output).toMatch(/^Created administrator Ravi Kumar <ravi\.kumar@acme\.example> \(user \d+\)/);
+    expect(created.output).toMatch(
+      /^Created administrator Ravi Kumar <ravi\.kumar@acme\.example> \(user \d+\)\. Sign in at .+\/login\.\nRevoked the pending invitation to this address \(invitation \d+\): the account exists now, so its link would not work\.\n$/,
+    );
     const res = await post('/api/auth/login', { email: 'ravi.kumar@acme.example', password: 'Another-Lantern-2026' });
     expect(res.status).toBe(200);
+    // Its link is closed, and the audit trail says why.
+    expect((await fetch(`${base}/api/invitations/${token}`)).status).toBe(404);
+    expect(await rows(`select details->>'reason' as reason from audit_log where action = 'invitation.revoke' and details->>'email' = $1`, ['Ravi.Kumar@acme.example'])).toEqual([{ reason: 'account_created' }]);
   });
 
   it('refuses to start while an account has the demo administrator password, naming it', async () => {

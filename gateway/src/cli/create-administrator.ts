@@ -34,12 +34,18 @@ export interface CreatedAdministrator {
   id: number;
   name: string;
   email: string;
+  /** The pending invitations of the address, revoked: the account now exists. */
+  revokedInvitations: number[];
 }
 
-/** Creates an active administrator (argon2id at the configured cost), audited; 409 when the address has an account. */
+/**
+ * Creates an active administrator (argon2id at the configured cost), audited; 409 when the address has
+ * an account. A pending invitation of the address does not stand in the way (its mail may never have
+ * arrived): it is revoked in the same transaction.
+ */
 export async function createAdministrator(
   dataSource: DataSource,
-  services: Pick<Services, 'users' | 'audit'>,
+  services: Pick<Services, 'users' | 'audit' | 'invitations'>,
   hasher: PasswordHasher,
   input: unknown,
   meta: RequestMeta,
@@ -49,12 +55,13 @@ export async function createAdministrator(
   const passwordHash = await hasher.hash(data.password);
   try {
     return await dataSource.transaction(async (manager) => {
+      const revokedInvitations = await services.invitations.revokeForNewAccount(manager, data.email, meta);
       const user = await services.users.create({ name: data.name, email: data.email, passwordHash, roleId: ADMIN_ROLE_ID }, manager);
       await services.audit.record(
         { action: 'user.admin_create', actorUserId: null, targetType: 'user', targetId: user.id, ip: meta.ip, details: { after: { name: user.name, email: user.email, role_id: ADMIN_ROLE_ID } } },
         manager,
       );
-      return { id: user.id, name: user.name, email: user.email };
+      return { id: user.id, name: user.name, email: user.email, revokedInvitations };
     });
   } catch (err) {
     // Created by someone else between the check and the insert.

@@ -231,6 +231,26 @@ export class InvitationsService {
     });
   }
 
+  /**
+   * Revokes, in the caller's transaction, the invitation whose link works for `email`: the caller is
+   * creating an account for that address another way (admin:create with a password), after which
+   * the link could only answer 409. Holds the invitation writers off as registration does, so one
+   * being written meanwhile is either revoked here or refused by the account. The ids revoked.
+   */
+  async revokeForNewAccount(manager: EntityManager, email: string, meta: RequestMeta): Promise<number[]> {
+    if (!(await pendingInvitationFor(manager, email, { holdWriters: true }))) return [];
+    const rows = await queryRows<{ id: number; email: string }>(
+      manager,
+      `update invitations i set revoked_at = now() where lower(i.email) = lower($1) and ${USABLE_SQL} returning i.id, i.email`,
+      [email.trim()],
+    );
+    for (const row of rows) {
+      await this.outbox.withdrawUnsent(manager, invitationMailKeys(row.id));
+      await this.audit.record({ action: 'invitation.revoke', actorUserId: null, targetType: 'invitation', targetId: row.id, ip: meta.ip, details: { email: row.email, reason: 'account_created' } }, manager);
+    }
+    return rows.map((row) => row.id);
+  }
+
   /** GET /invitations/{token}, `invitation(token)`: what the accept screen shows; 404 for any link that cannot be used. */
   async preview(_actor: Actor, rawToken: unknown, meta: RequestMeta): Promise<InvitationPreviewType> {
     const found = await this.findUsable(rawToken, meta);
