@@ -55,6 +55,9 @@ test("a role change shows in the bell beside the checklist's notifications, and 
 
   await panel.getByRole('link', { name: /Your checklist changed/ }).click();
   await expect(page).toHaveURL('/app/checklist');
+  // Closed at once, before the checklist page has loaded.
+  await expect(page.getByRole('button', { name: /^Notifications/ })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Checklist' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Notifications (3 unread)' })).toBeVisible();
   await expect
     .poll(async () => ((await (await request.get(`${urls.gateway}/api/notifications`, { headers: bearer(user) })).json()) as NotificationsPage).unread)

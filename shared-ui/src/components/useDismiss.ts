@@ -33,8 +33,10 @@ export function useDismiss(
 }
 
 /**
- * A header popover (the bell, the user menu): open only on the path it was opened on, so following a
- * link inside it closes it; dismissed as `useDismiss` says. `root` wraps the button and the panel,
+ * A header popover (the bell, the user menu): open only on the path it was opened on, so any
+ * navigation closes it; dismissed as `useDismiss` says. A link inside it also calls `close`: the
+ * router keeps the current page and path on screen while the next page loads, and the panel must
+ * not stay open over it. `root` wraps the button and the panel,
  * `button` gets the focus back on Escape, `panelId` is what the button controls.
  */
 export function usePathPopover(pathname: string) {

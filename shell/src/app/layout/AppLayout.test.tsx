@@ -1,4 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { use } from 'react';
 import { ApolloProvider } from '@apollo/client/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { AuthContext, NotificationsContext, type AuthContextValue, type NotificationsApi } from '@embark/shared-ui';
@@ -11,15 +12,23 @@ interface Options {
   auth?: AuthContextValue;
   client?: ReturnType<typeof rolesClient>;
   notifications?: NotificationsApi;
+  /** A page under /app that never finishes loading (its chunk or data still on the way). */
+  loadingPath?: string;
 }
 
-async function renderLayout(path: string, { visitor = 'employee', auth = authFor(visitor), client = rolesClient(), notifications }: Options = {}) {
+const neverLoads = new Promise<never>(() => undefined);
+function LoadingPage(): never {
+  return use(neverLoads);
+}
+
+async function renderLayout(path: string, { visitor = 'employee', auth = authFor(visitor), client = rolesClient(), notifications, loadingPath }: Options = {}) {
   const tree = (
     <AuthContext.Provider value={auth}>
       <ApolloProvider client={client}>
         <MemoryRouter initialEntries={[path]}>
           <Routes>
             <Route path="/app" element={<AppLayout />}>
+              {loadingPath ? <Route path={loadingPath} element={<LoadingPage />} /> : null}
               <Route path="*" element={<h1>Page</h1>} />
             </Route>
             <Route path="*" element={<h1>Outside</h1>} />
@@ -323,6 +332,18 @@ describe('user menu', () => {
       fireEvent.click(screen.getByRole('link', { name: 'Profile Settings' }));
     });
     expect(location()).toBe('/app/profile');
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes at once on following Profile Settings, while the profile page is still loading', async () => {
+    await renderLayout('/app/dashboard', { loadingPath: 'profile' });
+    const button = screen.getByRole('button', { name: 'User menu' });
+    fireEvent.click(button);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: 'Profile Settings' }));
+    });
+    // The router keeps the current page on screen meanwhile; the menu must not stay open over it.
+    expect(screen.getByRole('heading', { name: 'Page' })).toBeTruthy();
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 

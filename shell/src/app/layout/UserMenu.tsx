@@ -25,7 +25,7 @@ export function UserMenu() {
   const { user, logout } = useAuth();
   const { pathname } = useLocation();
   const roleName = useRoleName(user?.role_id);
-  // Open only on the path it was opened on: following 'Profile Settings' closes it.
+  // Open only on the path it was opened on; following 'Profile Settings' closes it at once (usePathPopover).
   const { open, close, toggle, root, button, panelId } = usePathPopover(pathname);
   const [signingOut, setSigningOut] = useState(false);
   const [aboutOpen, setAboutOpen] = useState(false);
@@ -76,7 +76,7 @@ export function UserMenu() {
           </div>
         </div>
         <div className="shell-popover__actions">
-          <Link to={ROUTES.profile} className="shell-popover__item">
+          <Link to={ROUTES.profile} className="shell-popover__item" onClick={close}>
             <Icon name="profile" size={18} />
             {SHELL_TEXT.profileSettings}
           </Link>

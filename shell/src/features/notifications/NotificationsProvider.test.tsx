@@ -1,8 +1,9 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Suspense, use } from 'react';
 import { ApolloClient, ApolloLink } from '@apollo/client';
 import { ApolloProvider } from '@apollo/client/react';
 import { of } from 'rxjs';
-import { Link, MemoryRouter } from 'react-router';
+import { Link, MemoryRouter, Route, Routes } from 'react-router';
 import { AuthContext, STORAGE_KEYS } from '@embark/shared-ui';
 import { authFor, EMPLOYEE, fakeRestServer, firstFramePassed, LocationProbe, testCache } from '../../app/test-support';
 import { ShellChecklistDocument } from '../../__generated__/graphql';
@@ -271,6 +272,41 @@ describe('NotificationsProvider: notifications kept by the server', () => {
     expect(location()).toBe('/app/checklist');
     await waitFor(() => expect(server.rest.calls).toContain('POST /api/notifications/1/read'));
     expect(bell().getAttribute('aria-label')).toBe('Notifications (2 unread)');
+  });
+
+  it("closes on following a notification's link, while the next page is still loading", async () => {
+    server = notificationsServer([stored(1, 'Your checklist changed', { link: '/app/checklist' })]);
+    const neverLoads = new Promise<never>(() => undefined);
+    function LoadingPage(): never {
+      return use(neverLoads);
+    }
+    await act(async () => {
+      render(
+        <AuthContext.Provider value={authFor('employee', { user: EMPLOYEE })}>
+          <ApolloProvider client={checklistServer([]).client}>
+            <MemoryRouter initialEntries={['/app/dashboard']}>
+              <NotificationsProvider>
+                <NotificationBell />
+                <Suspense fallback={<p>Loading page</p>}>
+                  <Routes>
+                    <Route path="/app/dashboard" element={<p>Dashboard page</p>} />
+                    <Route path="/app/checklist" element={<LoadingPage />} />
+                  </Routes>
+                </Suspense>
+              </NotificationsProvider>
+            </MemoryRouter>
+          </ApolloProvider>
+        </AuthContext.Provider>,
+      );
+    });
+    await firstFramePassed();
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications (1 unread)'));
+    fireEvent.click(bell());
+    await act(async () => fireEvent.click(within(panel()).getByRole('link', { name: /Your checklist changed/ })));
+    // The router keeps the old page on screen while the next one suspends; the panel must not stay open over it.
+    expect(screen.getByText('Dashboard page')).toBeTruthy();
+    expect(panel().hidden).toBe(true);
+    expect(bell().getAttribute('aria-expanded')).toBe('false');
   });
 
   it('a failed notifications request leaves the derived ones working', async () => {
