@@ -324,8 +324,14 @@ test.describe('session', () => {
   test("sign out while another tab signs someone else in: that tab's session stays, and this tab follows it", async ({ page, request }) => {
     const leaving = await registerViaApi(request, 'logout-race');
     const arriving = await registerViaApi(request, 'logout-race-next');
-    await openSignedIn(page, leaving, '/app/dashboard');
+    // On a page the arriving user's landing is not, so following them shows.
+    await openSignedIn(page, leaving, '/app/profile');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const draftKey = (userId: number) => `embark.journal.drafts.${userId}`;
+    await page.evaluate(([mine, theirs]) => {
+      localStorage.setItem(mine, '{"new":{"content":"leaving draft"}}');
+      localStorage.setItem(theirs, '{"new":{"content":"arriving draft"}}');
+    }, [draftKey(leaving.user.id), draftKey(arriving.user.id)]);
 
     // The sign-out's request is held until the other tab has stored its session.
     let release: () => void = () => undefined;
@@ -348,6 +354,11 @@ test.describe('session', () => {
     await page.getByRole('button', { name: 'User menu' }).click();
     await expect(page.getByText(arriving.email, { exact: true })).toBeVisible();
     expect(await other.evaluate((keys) => localStorage.getItem(keys.authToken), STORAGE_KEYS)).toBe(arriving.token);
+    // Only the leaving user's private data went.
+    expect(await other.evaluate(([mine, theirs]) => [localStorage.getItem(mine), localStorage.getItem(theirs)], [draftKey(leaving.user.id), draftKey(arriving.user.id)])).toEqual([
+      null,
+      '{"new":{"content":"arriving draft"}}',
+    ]);
     // The leaving user's session is over on the server; the arriving one's is not.
     expect((await request.get(`${urls.gateway}/api/auth/me`, { headers: { Authorization: `Bearer ${leaving.token}` } })).status()).toBe(401);
     expect((await request.get(`${urls.gateway}/api/auth/me`, { headers: { Authorization: `Bearer ${arriving.token}` } })).status()).toBe(200);

@@ -34,9 +34,8 @@ export function useDismiss(
 
 /**
  * A header popover (the bell, the user menu): open only on the path it was opened on, so any
- * navigation closes it; dismissed as `useDismiss` says. A link inside it also calls `close`: the
- * router keeps the current page and path on screen while the next page loads, and the panel must
- * not stay open over it. `root` wraps the button and the panel,
+ * navigation closes it, and closed at once when a link inside it is followed, since the router keeps
+ * the current page and path on screen while the next page loads; dismissed as `useDismiss` says. `root` wraps the button and the panel,
  * `button` gets the focus back on Escape, `panelId` is what the button controls.
  */
 export function usePathPopover(pathname: string) {
@@ -47,5 +46,14 @@ export function usePathPopover(pathname: string) {
   const panelId = useId();
   const close = useCallback(() => setOpenedAt(null), []);
   useDismiss(open, close, { container: root, returnFocusTo: button });
+  useEffect(() => {
+    const element = root.current;
+    if (!open || !element) return undefined;
+    const onClick = (event: MouseEvent) => {
+      if (event.target instanceof Element && event.target.closest('a[href]')) close();
+    };
+    element.addEventListener('click', onClick);
+    return () => element.removeEventListener('click', onClick);
+  }, [open, close]);
   return { open, close, toggle: () => setOpenedAt(open ? null : pathname), root, button, panelId };
 }

@@ -1,5 +1,5 @@
 import { logAuthEvent } from './auth-debug-log';
-import { clearPrivateBrowserData, readKeepDrafts, writeKeepDrafts } from './private-data';
+import { clearPrivateBrowserData, clearPrivateBrowserDataOf, readKeepDrafts, writeKeepDrafts } from './private-data';
 
 function keys(storage: Storage): string[] {
   return Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? '').sort();
@@ -116,3 +116,58 @@ describe('clearing private browser data at the end of a session', () => {
     spy.mockRestore();
   });
 });
+
+describe("clearing one user's private data while another user's session stays", () => {
+  beforeEach(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
+
+  function fill(userId: number): void {
+    window.localStorage.setItem(`embark.journal.drafts.${userId}`, '{"new":{"content":"draft"}}');
+    window.localStorage.setItem(`embark.notifications.read.${userId}`, '["next:1"]');
+  }
+
+  it("removes that user's drafts, read and viewed marks, the debug log and this tab's session keys; the other session stays", () => {
+    fill(7);
+    fill(8);
+    window.localStorage.setItem('embark.documents.viewed', JSON.stringify({ 7: [1], 8: [2] }));
+    window.localStorage.setItem('embark.auth.token', 'tok-8');
+    window.localStorage.setItem('embark.auth.user', '{"id":8}');
+    window.localStorage.setItem('embark.app.initialised', '{"userId":8}');
+    logAuthEvent('logout.start', { token: 'tok-7-abcdefghijklmnopqrstuvwxyz' });
+    window.sessionStorage.setItem('embark.journal.drafts.7', '{}');
+
+    clearPrivateBrowserDataOf(7);
+
+    expect(keys(window.localStorage)).toEqual([
+      'embark.app.initialised',
+      'embark.auth.token',
+      'embark.auth.user',
+      'embark.documents.viewed',
+      'embark.journal.drafts.8',
+      'embark.notifications.read.8',
+    ]);
+    expect(JSON.parse(window.localStorage.getItem('embark.documents.viewed') ?? 'null')).toEqual({ 8: [2] });
+    expect(keys(window.sessionStorage)).toEqual([]);
+  });
+
+  it('keeps them for a user who keeps drafts on this device; the debug log still goes', () => {
+    fill(7);
+    writeKeepDrafts(7, true);
+    window.localStorage.setItem('embark.documents.viewed', JSON.stringify({ 7: [1] }));
+    logAuthEvent('logout.start', { token: 'tok-7-abcdefghijklmnopqrstuvwxyz' });
+
+    clearPrivateBrowserDataOf(7);
+
+    expect(keys(window.localStorage)).toEqual(['embark.documents.viewed', 'embark.journal.drafts.7', 'embark.notifications.read.7', 'embark.prefs.keepDrafts.7']);
+  });
+
+  it('without a known user, takes only the debug log and the session keys', () => {
+    fill(8);
+    logAuthEvent('logout.start', { token: 'tok-abcdefghijklmnopqrstuvwxyz' });
+    clearPrivateBrowserDataOf(null);
+    expect(keys(window.localStorage)).toEqual(['embark.journal.drafts.8', 'embark.notifications.read.8']);
+  });
+});
+

@@ -118,3 +118,36 @@ export function clearPrivateBrowserData(_userId: number | null): void {
     }
   }
 }
+
+/**
+ * Removes one user's private data while another user's session stays stored: their session ended
+ * here after someone else had signed in in another tab. Their per-user keys and viewed marks go
+ * unless they keep drafts on this device, and so does the debug log (it always goes at a session's
+ * end), but the stored session and its user's data stay. This tab's sessionStorage was never the
+ * other user's, so it is swept as at any sign-out. Never throws.
+ */
+export function clearPrivateBrowserDataOf(userId: number | null): void {
+  const storage = localStore();
+  if (storage) {
+    try {
+      // null: whose session it was cannot be told (no stored user), so no per-user key can be picked.
+      if (userId !== null && !readKeepDrafts(userId)) {
+        for (const prefix of KEPT_PER_USER) storage.removeItem(`${prefix}${userId}`);
+        const kept = keptViewedMarks(storage.getItem(STORAGE_KEYS.viewedDocuments), (id) => id !== userId);
+        if (kept === null) storage.removeItem(STORAGE_KEYS.viewedDocuments);
+        else storage.setItem(STORAGE_KEYS.viewedDocuments, kept);
+      }
+      storage.removeItem(STORAGE_KEYS.authDebugLog);
+    } catch {
+      // Storage disabled mid-way: what could be removed is removed.
+    }
+  }
+  const tab = sessionStore();
+  if (!tab) return;
+  try {
+    sweep(tab, readKeepDrafts);
+  } catch {
+    // As above.
+  }
+}
+

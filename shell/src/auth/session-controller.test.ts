@@ -441,7 +441,8 @@ describe('logout', () => {
 
   it('leaves alone a session another user signed in meanwhile, in another tab, and follows it', async () => {
     const { controller, api, env } = await signedIn();
-    fillPrivateData(ADMIN.id);
+    fillPrivateData(EMPLOYEE.id);
+    window.localStorage.setItem(`${STORAGE_KEYS.journalDraftPrefix}${ADMIN.id}`, '{"new":{"content":"their draft"}}');
     const ended = jest.fn();
     const unsubscribe = onSessionEnded(ended);
     api.signOut.mockImplementation(async () => {
@@ -450,10 +451,15 @@ describe('logout', () => {
     await controller.logout();
     unsubscribe();
     expect(api.signOut).toHaveBeenCalledTimes(1);
-    // Their session, and their private data, stay: clearing shared storage would sign them out too.
+    // Their session and their private data stay: clearing shared storage would sign them out too.
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('other-token');
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.authUser) ?? 'null')).toEqual(ADMIN);
     expect(window.localStorage.getItem(`${STORAGE_KEYS.journalDraftPrefix}${ADMIN.id}`)).not.toBeNull();
+    // The signed-out user's own private data goes, as at any sign-out.
+    expect(window.localStorage.getItem(`${STORAGE_KEYS.journalDraftPrefix}${EMPLOYEE.id}`)).toBeNull();
+    expect(window.localStorage.getItem(`${STORAGE_KEYS.notificationsReadPrefix}${EMPLOYEE.id}`)).toBeNull();
+    expect(window.localStorage.getItem(STORAGE_KEYS.viewedDocuments)).toBeNull();
+    expect(readAuthDebugLog()).toEqual([]);
     // This tab shows them, as any tab does after a sign-in elsewhere; this user's caches went.
     expect(controller.getState()).toEqual({ status: 'authenticated', user: ADMIN });
     expect(ended).toHaveBeenCalled();

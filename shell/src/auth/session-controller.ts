@@ -1,5 +1,6 @@
 import {
   clearPrivateBrowserData,
+  clearPrivateBrowserDataOf,
   endsSession,
   endStoredSession,
   isApiError,
@@ -248,8 +249,9 @@ export class SessionController implements SessionControl {
     const other = readStoredSession();
     if (token && other.token && other.token !== token && other.user && other.user.id !== userId) {
       // Another tab signed someone else in while this sign-out was under way. Storage is shared, so
-      // clearing it would sign them out too: this tab follows them instead, as it would have a moment
-      // later. This user's private data goes when that session ends (the sweep covers every user).
+      // clearing it would sign them out too: only this user's private data goes, and this tab follows
+      // the new session, as it would have a moment later.
+      clearPrivateBrowserDataOf(userId ?? null);
       this.followStoredSession();
       this.options.env.navigate(landingPathFor(other.user));
       this.toasts()?.success(SESSION_MESSAGES.loggedOut);

@@ -76,7 +76,7 @@ export function UserMenu() {
           </div>
         </div>
         <div className="shell-popover__actions">
-          <Link to={ROUTES.profile} className="shell-popover__item" onClick={close}>
+          <Link to={ROUTES.profile} className="shell-popover__item">
             <Icon name="profile" size={18} />
             {SHELL_TEXT.profileSettings}
           </Link>

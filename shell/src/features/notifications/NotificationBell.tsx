@@ -15,7 +15,7 @@ import './notifications.css';
 export function NotificationBell() {
   const { notifications, hasUnread, unreadCount: counted, markRead, markAllRead } = useNotifications();
   const { pathname } = useLocation();
-  const { open, close, toggle, root, button, panelId } = usePathPopover(pathname);
+  const { open, toggle, root, button, panelId } = usePathPopover(pathname);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const unreadCount = counted ?? notifications.filter((n) => n.status === 'unread').length;
   // Marking removes the button that was used; focus goes to the panel's heading, not the page.
@@ -65,7 +65,6 @@ export function NotificationBell() {
                 key={notification.id}
                 notification={notification}
                 onRead={markRead}
-                onFollowed={close}
                 onMarkedWithButton={keepFocusInPanel}
               />
             ))}
@@ -79,16 +78,11 @@ export function NotificationBell() {
 interface NotificationItemProps {
   notification: PortalNotification;
   onRead: (id: string) => void;
-  /**
-   * Its link was followed. The router keeps the current page (and path) on screen while the next
-   * one loads, so the panel is closed here rather than by the path changing.
-   */
-  onFollowed: () => void;
   /** The item's own 'Mark as read' button was used (it disappears, so focus must move). */
   onMarkedWithButton: () => void;
 }
 
-function NotificationItem({ notification, onRead, onFollowed, onMarkedWithButton }: NotificationItemProps) {
+function NotificationItem({ notification, onRead, onMarkedWithButton }: NotificationItemProps) {
   const unread = notification.status === 'unread';
   const body = (
     <>
@@ -105,14 +99,7 @@ function NotificationItem({ notification, onRead, onFollowed, onMarkedWithButton
   return (
     <li className={cx('shell-bell__item', unread && 'is-unread')}>
       {notification.href ? (
-        <Link
-          to={notification.href}
-          className="shell-bell__item-body"
-          onClick={() => {
-            onRead(notification.id);
-            onFollowed();
-          }}
-        >
+        <Link to={notification.href} className="shell-bell__item-body" onClick={() => onRead(notification.id)}>
           {body}
         </Link>
       ) : (
