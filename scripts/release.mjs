@@ -58,7 +58,7 @@ async function main() {
   // The gateway ships first: a front end asking for what the gateway's release lacks would fail validation there.
   if (FRONT_ENDS.includes(folder)) {
     const ahead = await aheadOfApi(root, folder, previousRelease(root, API_PACKAGE));
-    if (!ahead) console.info(`release: no ${API_PACKAGE} release is tagged; ${folder}'s operations were not checked against a deployed schema`);
+    if (!ahead) console.info(`release: ${folder}'s operations were not checked: no ${API_PACKAGE} release tag with a schema.graphql`);
     else if (ahead.failures.length) {
       const list = ahead.failures.map((failure) => `  ✗ ${failure.name} (${failure.source}): ${failure.errors.join('; ')}`).join('\n');
       fail(`release the ${API_PACKAGE} first: ${ahead.failures.length} of ${folder}'s operations ask for what ${ahead.release} lacks (docs/delivery.md):\n${list}`);

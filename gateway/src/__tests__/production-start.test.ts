@@ -188,6 +188,21 @@ describe('a first start in production (NODE_ENV unset, no demo data)', () => {
     expect(await rows(`select details->>'reason' as reason from audit_log where action = 'invitation.revoke' and details->>'email' = $1`, ['Ravi.Kumar@acme.example'])).toEqual([{ reason: 'account_created' }]);
   });
 
+  it('admin:create behind a running import waits at most 5 s, then says so (exit 5), creating nothing', async () => {
+    const result = await withClient(scratch.url, async (client) => {
+      // An import's transaction holding the invitation writers' lock.
+      await client.query('begin');
+      await client.query(`select pg_advisory_xact_lock(hashtext('invitations.email'))`);
+      try {
+        return await runIn(['--email', 'patient.admin@acme.example', '--name', 'Patient Admin'], 'Quiet-Harbour-2026');
+      } finally {
+        await client.query('rollback');
+      }
+    });
+    expect(result).toEqual({ code: 5, output: 'admin:create: Invitations are being sent right now. Please try again in a moment.\n' });
+    expect(await rows('select id from users where lower(email) = $1', ['patient.admin@acme.example'])).toEqual([]);
+  });
+
   it('refuses to start while an account has the demo administrator password, naming it', async () => {
     await stop(gateway);
     // A database seeded with demo data by an earlier start that forgot NODE_ENV.

@@ -7,7 +7,7 @@ import { findRepoRoot } from '../config/repo-root';
 import { PasswordHasher } from '../modules/auth';
 import { createServices } from '../services';
 import type { RequestMeta } from '../shared/actor';
-import { ConflictError, ValidationError } from '../shared/errors';
+import { ConflictError, ServiceUnavailableError, ValidationError } from '../shared/errors';
 import { parseInput } from '../shared/validation';
 import { AdministratorInput, createAdministrator, parseAdministrator } from './create-administrator';
 import { CliError, openDatabase, runAsMain, unexpectedFailure, type Database } from './command';
@@ -23,7 +23,7 @@ import { readHiddenLine } from './prompt';
 const COMMAND_LINE: RequestMeta = { ip: 'command line' };
 
 /** Exit codes, documented in the usage text. */
-export const EXIT = { created: 0, failed: 1, invalid: 2, exists: 3, noDatabase: 4, cancelled: 130 } as const;
+export const EXIT = { created: 0, failed: 1, invalid: 2, exists: 3, noDatabase: 4, busy: 5, cancelled: 130 } as const;
 
 export const USAGE = `Usage: npm run admin:create -- --email <address> --name "<full name>" [--invite]
 
@@ -41,9 +41,10 @@ password, not containing the email's name.
 
 Exit codes: 0 created, 1 unexpected failure, 2 invalid arguments or input,
 3 the email already has an account (with --invite, also: a pending invitation),
-4 the database cannot be reached, 130 cancelled. Without --invite a pending invitation
-does not stand in the way: this is also the way in when its mail never arrived. That
-invitation is then revoked.
+4 the database cannot be reached, 5 invitations are being written (an import): try
+again in a moment, 130 cancelled. Without --invite a pending invitation does not stand
+in the way: this is also the way in when its mail never arrived. That invitation is
+then revoked.
 
 In the gateway's Docker image: docker compose run --rm gateway npm run admin:create -- --email … --name …`;
 
@@ -169,6 +170,10 @@ export async function run(argv: string[], io: Io): Promise<number> {
     if (err instanceof ConflictError) {
       io.stderr.write(`admin:create: ${err.message}\n`);
       return EXIT.exists;
+    }
+    if (err instanceof ServiceUnavailableError) {
+      io.stderr.write(`admin:create: ${err.message}\n`);
+      return EXIT.busy;
     }
     io.stderr.write(unexpectedFailure('admin:create', err));
     return EXIT.failed;

@@ -232,16 +232,17 @@ export class InvitationsService {
   }
 
   /**
-   * Revokes, in the caller's transaction, the invitation whose link works for `email`: the caller is
-   * creating an account for that address another way (admin:create with a password), after which
-   * the link could only answer 409. Holds the invitation writers off as registration does, so one
-   * being written meanwhile is either revoked here or refused by the account. The ids revoked.
+   * Revokes, in the caller's transaction, the open invitation of `email` (expired ones too, which could
+   * be resent): the caller is creating an account for that address another way (admin:create with a
+   * password), after which its link could only answer 409. Holds the invitation writers off as
+   * registration does (503 after a 5 s wait behind an import), so one being written meanwhile is
+   * either revoked here or refused by the account. The ids revoked.
    */
   async revokeForNewAccount(manager: EntityManager, email: string, meta: RequestMeta): Promise<number[]> {
-    if (!(await pendingInvitationFor(manager, email, { holdWriters: true }))) return [];
+    await pendingInvitationFor(manager, email, { holdWriters: true });
     const rows = await queryRows<{ id: number; email: string }>(
       manager,
-      `update invitations i set revoked_at = now() where lower(i.email) = lower($1) and ${USABLE_SQL} returning i.id, i.email`,
+      `update invitations i set revoked_at = now() where lower(i.email) = lower($1) and ${OPEN_SQL} returning i.id, i.email`,
       [email.trim()],
     );
     for (const row of rows) {
