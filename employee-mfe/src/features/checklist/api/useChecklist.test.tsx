@@ -35,13 +35,29 @@ function renderChecklist() {
 
 const halfHourPasses = () => act(async () => jest.advanceTimersByTimeAsync(TIMING_MS.checklistCacheRefresh));
 
+/** Someone uses the page: a key, a pointer, the wheel or a touch. */
+const used = (type: 'keydown' | 'pointerdown' | 'wheel' | 'touchstart') => window.dispatchEvent(new Event(type));
+
 describe('useMyChecklist, a page left open', () => {
-  it('refreshes the checklist every 30 minutes while its tab is visible', async () => {
+  it('refreshes the checklist every 30 minutes while its tab is visible and someone uses it', async () => {
     const asked = renderChecklist();
     await act(async () => jest.advanceTimersByTimeAsync(0));
     expect(asked.count).toBe(1);
     await halfHourPasses();
     expect(asked.count).toBe(2);
+    for (const type of ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const) {
+      used(type);
+      await halfHourPasses();
+    }
+    expect(asked.count).toBe(6);
+  });
+
+  it('nobody using it: one more refresh at most, then nothing, so the session can idle out; used again, it goes on', async () => {
+    const asked = renderChecklist();
+    await act(async () => jest.advanceTimersByTimeAsync(0));
+    for (let i = 0; i < 8; i++) await halfHourPasses();
+    expect(asked.count).toBe(2);
+    used('pointerdown');
     await halfHourPasses();
     expect(asked.count).toBe(3);
   });

@@ -20,24 +20,46 @@ export function resetChecklistFreshness(): void {
   lastFetchedAt = Number.NEGATIVE_INFINITY;
 }
 
-/** A hidden tab skips its refresh: nobody sees it, and its requests would keep an unattended session from idling out. */
-function tabHidden(): boolean {
-  return document.visibilityState === 'hidden';
+// Whether anyone used the page (pointer, keys, wheel, touch) since the last refresh. Module scope, as
+// the refresh it gates is the one cache's.
+let usedSinceRefresh = true;
+const USE_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
+const markUsed = (): void => {
+  usedSinceRefresh = true;
+};
+
+/**
+ * Whether a refresh is skipped: in a hidden tab nobody sees it, and on a page nobody has used since
+ * the last one nobody is there. Either way its request would keep an unattended session (a shared
+ * screen left on this page) from idling out, so such a page asks once more at most.
+ */
+function skipRefresh(): boolean {
+  if (document.visibilityState === 'hidden' || !usedSinceRefresh) return true;
+  usedSinceRefresh = false;
+  return false;
 }
 
 /**
  * The signed-in user's checklist from the shared Apollo cache: instant when it was fetched in the
  * last 30 minutes, otherwise shown from cache (if any) and refreshed; a page left open refreshes
- * itself every 30 minutes too, while its tab is visible.
+ * itself every 30 minutes too, while its tab is visible and someone uses it.
  */
 export function useMyChecklist() {
   // Chosen once per mount, so a re-render never flips the policy mid-request.
   const [fetchPolicy] = useState(() => checklistFetchPolicy());
+  useEffect(() => {
+    // Opening the page is using it.
+    markUsed();
+    for (const type of USE_EVENTS) window.addEventListener(type, markUsed, { capture: true, passive: true });
+    return () => {
+      for (const type of USE_EVENTS) window.removeEventListener(type, markUsed, { capture: true });
+    };
+  }, []);
   const result = useQuery(MyChecklistDocument, {
     fetchPolicy,
     nextFetchPolicy: 'cache-first',
     pollInterval: TIMING_MS.checklistCacheRefresh,
-    skipPollAttempt: tabHidden,
+    skipPollAttempt: skipRefresh,
     notifyOnNetworkStatusChange: true,
   });
   // A request that finished without error has just refreshed the cache.
