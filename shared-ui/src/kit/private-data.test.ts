@@ -5,6 +5,20 @@ function keys(storage: Storage): string[] {
   return Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? '').sort();
 }
 
+/** What a user's session leaves in storage: a journal draft and read marks. */
+function fillSessionOf(userId: number): void {
+  window.localStorage.setItem(`embark.journal.drafts.${userId}`, JSON.stringify({ new: { content: `secret of ${userId}` } }));
+  window.localStorage.setItem(`embark.notifications.read.${userId}`, JSON.stringify(['overdue-3']));
+}
+
+/** The stored session of a signed-in user, with the debug log it writes. */
+function storeSignedIn(userId: number): void {
+  window.localStorage.setItem('embark.auth.token', `tok-${userId}`);
+  window.localStorage.setItem('embark.auth.user', `{"id":${userId}}`);
+  window.localStorage.setItem('embark.app.initialised', `{"userId":${userId}}`);
+  logAuthEvent('session.established', { token: 'tok-abcdefghijklmnopqrstuvwxyz' });
+}
+
 describe('the "Keep drafts on this device" choice', () => {
   beforeEach(() => window.localStorage.clear());
 
@@ -35,18 +49,10 @@ describe('clearing private browser data at the end of a session', () => {
     window.sessionStorage.clear();
   });
 
-  function fillSessionOf(userId: number): void {
-    window.localStorage.setItem(`embark.journal.drafts.${userId}`, JSON.stringify({ new: { content: `secret of ${userId}` } }));
-    window.localStorage.setItem(`embark.notifications.read.${userId}`, JSON.stringify(['overdue-3']));
-  }
-
   it('removes drafts, viewed marks, read marks, the debug log and the session keys', () => {
     fillSessionOf(7);
     window.localStorage.setItem('embark.documents.viewed', JSON.stringify({ 7: [3, 1] }));
-    window.localStorage.setItem('embark.auth.token', 'tok');
-    window.localStorage.setItem('embark.auth.user', '{"id":7}');
-    window.localStorage.setItem('embark.app.initialised', '{"userId":7}');
-    logAuthEvent('session.established', { token: 'tok-abcdefghijklmnopqrstuvwxyz' });
+    storeSignedIn(7);
     window.localStorage.setItem('other.app', 'theirs');
 
     clearPrivateBrowserData(7);
@@ -123,19 +129,11 @@ describe("clearing one user's private data while another user's session stays", 
     window.sessionStorage.clear();
   });
 
-  function fill(userId: number): void {
-    window.localStorage.setItem(`embark.journal.drafts.${userId}`, '{"new":{"content":"draft"}}');
-    window.localStorage.setItem(`embark.notifications.read.${userId}`, '["next:1"]');
-  }
-
   it("removes that user's drafts, read and viewed marks, the debug log and this tab's session keys; the other session stays", () => {
-    fill(7);
-    fill(8);
+    fillSessionOf(7);
+    fillSessionOf(8);
     window.localStorage.setItem('embark.documents.viewed', JSON.stringify({ 7: [1], 8: [2] }));
-    window.localStorage.setItem('embark.auth.token', 'tok-8');
-    window.localStorage.setItem('embark.auth.user', '{"id":8}');
-    window.localStorage.setItem('embark.app.initialised', '{"userId":8}');
-    logAuthEvent('logout.start', { token: 'tok-7-abcdefghijklmnopqrstuvwxyz' });
+    storeSignedIn(8);
     window.sessionStorage.setItem('embark.journal.drafts.7', '{}');
 
     clearPrivateBrowserDataOf(7);
@@ -153,7 +151,7 @@ describe("clearing one user's private data while another user's session stays", 
   });
 
   it('keeps them for a user who keeps drafts on this device; the debug log still goes', () => {
-    fill(7);
+    fillSessionOf(7);
     writeKeepDrafts(7, true);
     window.localStorage.setItem('embark.documents.viewed', JSON.stringify({ 7: [1] }));
     logAuthEvent('logout.start', { token: 'tok-7-abcdefghijklmnopqrstuvwxyz' });
@@ -164,7 +162,7 @@ describe("clearing one user's private data while another user's session stays", 
   });
 
   it('without a known user, takes only the debug log and the session keys', () => {
-    fill(8);
+    fillSessionOf(8);
     logAuthEvent('logout.start', { token: 'tok-abcdefghijklmnopqrstuvwxyz' });
     clearPrivateBrowserDataOf(null);
     expect(keys(window.localStorage)).toEqual(['embark.journal.drafts.8', 'embark.notifications.read.8']);
