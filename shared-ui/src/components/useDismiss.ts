@@ -50,7 +50,13 @@ export function usePathPopover(pathname: string) {
     const element = root.current;
     if (!open || !element) return undefined;
     const onClick = (event: MouseEvent) => {
-      if (event.target instanceof Element && event.target.closest('a[href]')) close();
+      // A link opened in a new tab or window (a modifier, another button) leaves this page as it is.
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (!(event.target instanceof Element && event.target.closest('a[href]'))) return;
+      // Focus was in the panel that now hides: it goes back to the button, not to the page's start.
+      const hadFocus = element.contains(document.activeElement) && document.activeElement !== button.current;
+      close();
+      if (hadFocus) button.current?.focus();
     };
     element.addEventListener('click', onClick);
     return () => element.removeEventListener('click', onClick);

@@ -161,11 +161,27 @@ describe("clearing one user's private data while another user's session stays", 
     expect(keys(window.localStorage)).toEqual(['embark.documents.viewed', 'embark.journal.drafts.7', 'embark.notifications.read.7', 'embark.prefs.keepDrafts.7']);
   });
 
-  it('without a known user, takes only the debug log and the session keys', () => {
+  it("takes the ended user's initialisation marker and keys nobody declared, not the stored session", () => {
+    fillSessionOf(7);
+    storeSignedIn(8);
+    // The other tab has stored its session but not yet its own marker.
+    window.localStorage.setItem('embark.app.initialised', '{"userId":7}');
+    window.localStorage.setItem('embark.future.thing', 'private by default');
+
+    clearPrivateBrowserDataOf(7);
+
+    expect(keys(window.localStorage)).toEqual(['embark.auth.token', 'embark.auth.user']);
+  });
+
+  it("without a known user, takes the debug log and this tab's session keys, and nobody's per-user keys", () => {
     fillSessionOf(8);
-    logAuthEvent('logout.start', { token: 'tok-abcdefghijklmnopqrstuvwxyz' });
+    storeSignedIn(8);
+    window.sessionStorage.setItem('embark.journal.drafts.7', '{}');
+
     clearPrivateBrowserDataOf(null);
-    expect(keys(window.localStorage)).toEqual(['embark.journal.drafts.8', 'embark.notifications.read.8']);
+
+    expect(keys(window.localStorage)).toEqual(['embark.app.initialised', 'embark.auth.token', 'embark.auth.user', 'embark.journal.drafts.8', 'embark.notifications.read.8']);
+    expect(keys(window.sessionStorage)).toEqual([]);
   });
 });
 

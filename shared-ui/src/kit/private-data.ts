@@ -84,11 +84,12 @@ function keptViewedMarks(raw: string | null, keeps: (userId: number) => boolean)
   }
 }
 
-function sweep(storage: KeyStorage, keeps: (userId: number) => boolean): void {
+/** Removes every `embark.*` key of `storage` but those in `spared` and those `survives` keeps. */
+function sweep(storage: KeyStorage, keeps: (userId: number) => boolean, spared: ReadonlySet<string> = new Set()): void {
   const keys: string[] = [];
   for (let i = 0; i < storage.length; i += 1) {
     const key = storage.key(i);
-    if (key?.startsWith('embark.')) keys.push(key);
+    if (key?.startsWith('embark.') && !spared.has(key)) keys.push(key);
   }
   for (const key of keys) {
     if (key === STORAGE_KEYS.viewedDocuments) {
@@ -121,23 +122,21 @@ export function clearPrivateBrowserData(_userId: number | null): void {
 
 /**
  * Removes one user's private data while another user's session stays stored: their session ended
- * here after someone else had signed in in another tab. Their per-user keys and viewed marks go
- * unless they keep drafts on this device, and so does the debug log (it always goes at a session's
- * end), but the stored session and its user's data stay. This tab's sessionStorage was never the
- * other user's, so it is swept as at any sign-out. Never throws.
+ * here after someone else had signed in in another tab. Swept as at any session's end, every
+ * `embark.*` key private by default, except what is the stored session's: its token, its user, its
+ * initialisation marker, and the per-user keys and viewed marks of every other user. The ended
+ * user's own go unless they keep drafts on this device. The debug log goes too, the other session's
+ * entries with it (the log is one key). This tab's sessionStorage was never the other user's, so it
+ * is swept as at any sign-out. `null`: whose session ended cannot be told; no per-user key of anyone
+ * is taken then. Never throws.
  */
 export function clearPrivateBrowserDataOf(userId: number | null): void {
   const storage = localStore();
   if (storage) {
     try {
-      // null: whose session it was cannot be told (no stored user), so no per-user key can be picked.
-      if (userId !== null && !readKeepDrafts(userId)) {
-        for (const prefix of KEPT_PER_USER) storage.removeItem(`${prefix}${userId}`);
-        const kept = keptViewedMarks(storage.getItem(STORAGE_KEYS.viewedDocuments), (id) => id !== userId);
-        if (kept === null) storage.removeItem(STORAGE_KEYS.viewedDocuments);
-        else storage.setItem(STORAGE_KEYS.viewedDocuments, kept);
-      }
-      storage.removeItem(STORAGE_KEYS.authDebugLog);
+      const spared = new Set<string>([STORAGE_KEYS.authToken, STORAGE_KEYS.authUser]);
+      if (markerUserId(storage.getItem(STORAGE_KEYS.appInitialised)) !== userId) spared.add(STORAGE_KEYS.appInitialised);
+      sweep(storage, (id) => userId === null || id !== userId || readKeepDrafts(id), spared);
     } catch {
       // Storage disabled mid-way: what could be removed is removed.
     }
@@ -151,3 +150,14 @@ export function clearPrivateBrowserDataOf(userId: number | null): void {
   }
 }
 
+/** The user id an initialisation marker (`{"userId": n, …}`) names, or null. */
+function markerUserId(raw: string | null): number | null {
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    const id = parsed !== null && typeof parsed === 'object' ? (parsed as { userId?: unknown }).userId : undefined;
+    return typeof id === 'number' ? id : null;
+  } catch {
+    return null;
+  }
+}

@@ -443,6 +443,8 @@ describe('logout', () => {
     const { controller, api, env } = await signedIn();
     fillPrivateData(EMPLOYEE.id);
     window.localStorage.setItem(`${STORAGE_KEYS.journalDraftPrefix}${ADMIN.id}`, '{"new":{"content":"their draft"}}');
+    window.localStorage.setItem(`${STORAGE_KEYS.notificationsReadPrefix}${ADMIN.id}`, '["next:9"]');
+    window.localStorage.setItem(STORAGE_KEYS.viewedDocuments, JSON.stringify({ [EMPLOYEE.id]: [4], [ADMIN.id]: [9] }));
     const ended = jest.fn();
     const unsubscribe = onSessionEnded(ended);
     api.signOut.mockImplementation(async () => {
@@ -455,10 +457,11 @@ describe('logout', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('other-token');
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.authUser) ?? 'null')).toEqual(ADMIN);
     expect(window.localStorage.getItem(`${STORAGE_KEYS.journalDraftPrefix}${ADMIN.id}`)).not.toBeNull();
+    expect(window.localStorage.getItem(`${STORAGE_KEYS.notificationsReadPrefix}${ADMIN.id}`)).toBe('["next:9"]');
     // The signed-out user's own private data goes, as at any sign-out.
     expect(window.localStorage.getItem(`${STORAGE_KEYS.journalDraftPrefix}${EMPLOYEE.id}`)).toBeNull();
     expect(window.localStorage.getItem(`${STORAGE_KEYS.notificationsReadPrefix}${EMPLOYEE.id}`)).toBeNull();
-    expect(window.localStorage.getItem(STORAGE_KEYS.viewedDocuments)).toBeNull();
+    expect(JSON.parse(window.localStorage.getItem(STORAGE_KEYS.viewedDocuments) ?? 'null')).toEqual({ [ADMIN.id]: [9] });
     expect(readAuthDebugLog()).toEqual([]);
     // This tab shows them, as any tab does after a sign-in elsewhere; this user's caches went.
     expect(controller.getState()).toEqual({ status: 'authenticated', user: ADMIN });

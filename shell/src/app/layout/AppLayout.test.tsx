@@ -347,6 +347,23 @@ describe('user menu', () => {
     expect(button.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('following a link from the keyboard gives focus back to the menu button; a link opened elsewhere leaves the menu open', async () => {
+    await renderLayout('/app/dashboard', { loadingPath: 'profile' });
+    const button = screen.getByRole('button', { name: 'User menu' });
+    fireEvent.click(button);
+    const link = screen.getByRole('link', { name: 'Profile Settings' });
+    // Ctrl-click: a new tab, this page stays as it is.
+    fireEvent.click(link, { ctrlKey: true });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+
+    link.focus();
+    await act(async () => {
+      fireEvent.click(link);
+    });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
   it.each([
     ['Ada Lovelace', 'AL'],
     ['ada', 'A'],
