@@ -179,13 +179,27 @@ describe('a first start in production (NODE_ENV unset, no demo data)', () => {
     const created = await runIn(['--email', 'ravi.kumar@acme.example', '--name', 'Ravi Kumar'], 'Another-Lantern-2026');
     expect(created.code).toBe(0);
     expect(created.output).toMatch(
-      /^Created administrator Ravi Kumar <ravi\.kumar@acme\.example> \(user \d+\)\. Sign in at .+\/login\.\nRevoked the pending invitation to this address \(invitation \d+\): the account exists now, so its link would not work\.\n$/,
+      /^Created administrator Ravi Kumar <ravi\.kumar@acme\.example> \(user \d+\)\. Sign in at .+\/login\.\nRevoked the open invitation to this address \(invitation \d+\): the account exists now\.\n$/,
     );
     const res = await post('/api/auth/login', { email: 'ravi.kumar@acme.example', password: 'Another-Lantern-2026' });
     expect(res.status).toBe(200);
     // Its link is closed, and the audit trail says why.
     expect((await fetch(`${base}/api/invitations/${token}`)).status).toBe(404);
     expect(await rows(`select details->>'reason' as reason from audit_log where action = 'invitation.revoke' and details->>'email' = $1`, ['Ravi.Kumar@acme.example'])).toEqual([{ reason: 'account_created' }]);
+  });
+
+  it('admin:create with a password also revokes an expired invitation of the address, which could be resent', async () => {
+    await rows(
+      `insert into invitations (email, name, role_id, role_name, token_hash, expires_at)
+       select 'Late.Hire@acme.example', 'Late Hire', r.id, r.name, md5(random()::text), now() - interval '1 day' from roles r where r.id = 4`,
+    );
+    const created = await runIn(['--email', 'late.hire@acme.example', '--name', 'Late Hire'], 'Copper-Kettle-2026');
+    expect(created.code).toBe(0);
+    expect(created.output).toMatch(/\nRevoked the open invitation to this address \(invitation \d+\): the account exists now\.\n$/);
+    expect(await rows(`select revoked_at is not null as revoked from invitations where lower(email) = $1`, ['late.hire@acme.example'])).toEqual([{ revoked: true }]);
+    expect(await rows(`select details->>'reason' as reason from audit_log where action = 'invitation.revoke' and details->>'email' = $1`, ['Late.Hire@acme.example'])).toEqual([
+      { reason: 'account_created' },
+    ]);
   });
 
   it('admin:create behind a running import waits at most 5 s, then says so (exit 5), creating nothing', async () => {

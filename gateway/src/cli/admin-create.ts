@@ -41,8 +41,8 @@ password, not containing the email's name.
 
 Exit codes: 0 created, 1 unexpected failure, 2 invalid arguments or input,
 3 the email already has an account (with --invite, also: a pending invitation),
-4 the database cannot be reached, 5 invitations are being written (an import): try
-again in a moment, 130 cancelled. Without --invite a pending invitation does not stand
+4 the database cannot be reached, 5 (with a password) invitations are being written
+by an import: try again in a moment, 130 cancelled. Without --invite a pending invitation does not stand
 in the way: this is also the way in when its mail never arrived. That invitation is
 then revoked.
 
@@ -152,7 +152,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     }
     const admin = await createAdministrator(database.dataSource, services, new PasswordHasher(config.auth.argon2), { ...who, password }, COMMAND_LINE);
     io.stdout.write(`Created administrator ${admin.name} <${admin.email}> (user ${admin.id}). Sign in at ${config.mail.publicUrl}/login.\n`);
-    for (const id of admin.revokedInvitations) io.stdout.write(`Revoked the pending invitation to this address (invitation ${id}): the account exists now, so its link would not work.\n`);
+    for (const id of admin.revokedInvitations) io.stdout.write(`Revoked the open invitation to this address (invitation ${id}): the account exists now.\n`);
     return EXIT.created;
   } catch (err) {
     if ((err as { code?: unknown }).code === 'cancelled') {

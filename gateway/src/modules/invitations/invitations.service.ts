@@ -52,19 +52,26 @@ const EMAIL_CLAIM_LOCK = `hashtext('invitations.email')`;
  * invitation being written.
  */
 export async function pendingInvitationFor(db: DataSource | EntityManager, email: string, options: { holdWriters: boolean }): Promise<boolean> {
-  if (options.holdWriters) {
-    // Bounded: registrations waiting out a long import would otherwise hold the connection pool.
-    await db.query(`set local lock_timeout = '${INVITATION_LIMITS.registrationWaitSeconds}s'`);
-    try {
-      await db.query(`select pg_advisory_xact_lock_shared(${EMAIL_CLAIM_LOCK})`);
-    } catch (err) {
-      if (isLockTimeout(err)) throw new ServiceUnavailableError(M.busyInviting);
-      throw err;
-    }
-    // The rest of the registration waits as it always did (its insert may queue behind another's).
-    await db.query('set local lock_timeout to default');
-  }
+  if (options.holdWriters) await holdInvitationWriters(db);
   return (await invitedEmails(db, [email])).size > 0;
+}
+
+/**
+ * Takes the invitation writers' lock shared, for the rest of the caller's transaction: an account
+ * being made for an address (registration, admin:create) and an invitation of it take turns.
+ * Bounded: waiting out a long import would otherwise hold the connection pool, so after
+ * `registrationWaitSeconds` it gives up with 503.
+ */
+async function holdInvitationWriters(db: DataSource | EntityManager): Promise<void> {
+  await db.query(`set local lock_timeout = '${INVITATION_LIMITS.registrationWaitSeconds}s'`);
+  try {
+    await db.query(`select pg_advisory_xact_lock_shared(${EMAIL_CLAIM_LOCK})`);
+  } catch (err) {
+    if (isLockTimeout(err)) throw new ServiceUnavailableError(M.busyInviting);
+    throw err;
+  }
+  // The rest of the transaction waits as it always did (an insert may queue behind another's).
+  await db.query('set local lock_timeout to default');
 }
 
 /** The lower-cased addresses among `emails` that an invitation whose link works now holds. */
@@ -239,7 +246,7 @@ export class InvitationsService {
    * either revoked here or refused by the account. The ids revoked.
    */
   async revokeForNewAccount(manager: EntityManager, email: string, meta: RequestMeta): Promise<number[]> {
-    await pendingInvitationFor(manager, email, { holdWriters: true });
+    await holdInvitationWriters(manager);
     const rows = await queryRows<{ id: number; email: string }>(
       manager,
       `update invitations i set revoked_at = now() where lower(i.email) = lower($1) and ${OPEN_SQL} returning i.id, i.email`,

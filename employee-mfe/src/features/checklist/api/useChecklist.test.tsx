@@ -36,7 +36,7 @@ function renderChecklist() {
 const halfHourPasses = () => act(async () => jest.advanceTimersByTimeAsync(TIMING_MS.checklistCacheRefresh));
 
 /** Someone uses the page: a key, a pointer, the wheel or a touch. */
-const used = (type: 'keydown' | 'pointerdown' | 'wheel' | 'touchstart') => window.dispatchEvent(new Event(type));
+const used = (type: 'keydown' | 'pointerdown' | 'pointermove' | 'wheel' | 'touchstart' | 'focusin') => window.dispatchEvent(new Event(type));
 
 describe('useMyChecklist, a page left open', () => {
   it('refreshes the checklist every 30 minutes while its tab is visible and someone uses it', async () => {
@@ -45,11 +45,11 @@ describe('useMyChecklist, a page left open', () => {
     expect(asked.count).toBe(1);
     await halfHourPasses();
     expect(asked.count).toBe(2);
-    for (const type of ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const) {
+    for (const type of ['keydown', 'pointerdown', 'pointermove', 'wheel', 'touchstart', 'focusin'] as const) {
       used(type);
       await halfHourPasses();
     }
-    expect(asked.count).toBe(6);
+    expect(asked.count).toBe(8);
   });
 
   it('nobody using it: one more refresh at most, then nothing, so the session can idle out; used again, it goes on', async () => {
@@ -60,6 +60,26 @@ describe('useMyChecklist, a page left open', () => {
     used('pointerdown');
     await halfHourPasses();
     expect(asked.count).toBe(3);
+  });
+
+  it('one of two open pages closing does not stop the other noticing use', async () => {
+    const asked = { count: 0 };
+    const link = new ApolloLink(() => {
+      asked.count += 1;
+      return of({ data: { myChecklist: sampleChecklist() } });
+    });
+    const client = new ApolloClient({ link, cache: new InMemoryCache({ typePolicies: CACHE_TYPE_POLICIES }) });
+    const wrapper = ({ children }: { children: ReactNode }) => <ApolloProvider client={client}>{children}</ApolloProvider>;
+    const first = renderHook(() => useMyChecklist(), { wrapper });
+    renderHook(() => useMyChecklist(), { wrapper });
+    await act(async () => jest.advanceTimersByTimeAsync(0));
+    await halfHourPasses();
+    first.unmount();
+    for (let i = 0; i < 3; i++) await halfHourPasses();
+    const before = asked.count;
+    used('keydown');
+    await halfHourPasses();
+    expect(asked.count).toBe(before + 1);
   });
 
   it('asks nothing while its tab is hidden, so an unattended session can idle out; visible again, it goes on', async () => {

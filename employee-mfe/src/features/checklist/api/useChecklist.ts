@@ -20,13 +20,10 @@ export function resetChecklistFreshness(): void {
   lastFetchedAt = Number.NEGATIVE_INFINITY;
 }
 
-// Whether anyone used the page (pointer, keys, wheel, touch) since the last refresh. Module scope, as
+// Whether anyone used the page (pointer, keys, wheel, touch, focus) since the last refresh. Module scope, as
 // the refresh it gates is the one cache's.
 let usedSinceRefresh = true;
-const USE_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
-const markUsed = (): void => {
-  usedSinceRefresh = true;
-};
+const USE_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'wheel', 'touchstart', 'focusin'] as const;
 
 /**
  * Whether a refresh is skipped: in a hidden tab nobody sees it, and on a page nobody has used since
@@ -48,6 +45,10 @@ export function useMyChecklist() {
   // Chosen once per mount, so a re-render never flips the policy mid-request.
   const [fetchPolicy] = useState(() => checklistFetchPolicy());
   useEffect(() => {
+    // Its own listener, so one page unmounting never silences another's.
+    const markUsed = (): void => {
+      usedSinceRefresh = true;
+    };
     // Opening the page is using it.
     markUsed();
     for (const type of USE_EVENTS) window.addEventListener(type, markUsed, { capture: true, passive: true });
