@@ -328,10 +328,11 @@ test.describe('session', () => {
     await openSignedIn(page, leaving, '/app/profile');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const draftKey = (userId: number) => `embark.journal.drafts.${userId}`;
-    await page.evaluate(([mine, theirs]) => {
+    const drafts = { mine: draftKey(leaving.user.id), theirs: draftKey(arriving.user.id) };
+    await page.evaluate(({ mine, theirs }) => {
       localStorage.setItem(mine, '{"new":{"content":"leaving draft"}}');
       localStorage.setItem(theirs, '{"new":{"content":"arriving draft"}}');
-    }, [draftKey(leaving.user.id), draftKey(arriving.user.id)]);
+    }, drafts);
 
     // The sign-out's request is held until the other tab has stored its session.
     let release: () => void = () => undefined;
@@ -355,7 +356,7 @@ test.describe('session', () => {
     await expect(page.getByText(arriving.email, { exact: true })).toBeVisible();
     expect(await other.evaluate((keys) => localStorage.getItem(keys.authToken), STORAGE_KEYS)).toBe(arriving.token);
     // Only the leaving user's private data went.
-    expect(await other.evaluate(([mine, theirs]) => [localStorage.getItem(mine), localStorage.getItem(theirs)], [draftKey(leaving.user.id), draftKey(arriving.user.id)])).toEqual([
+    expect(await other.evaluate(({ mine, theirs }) => [localStorage.getItem(mine), localStorage.getItem(theirs)], drafts)).toEqual([
       null,
       '{"new":{"content":"arriving draft"}}',
     ]);
