@@ -41,10 +41,10 @@ password, not containing the email's name.
 
 Exit codes: 0 created, 1 unexpected failure, 2 invalid arguments or input,
 3 the email already has an account (with --invite, also: a pending invitation),
-4 the database cannot be reached, 5 (with a password) invitations are being written
-by an import: try again in a moment, 130 cancelled. Without --invite a pending invitation does not stand
-in the way: this is also the way in when its mail never arrived. That invitation is
-then revoked.
+4 the database cannot be reached, 5 (with a password) invitations are being written by
+an import: try again in a moment, 130 cancelled. Without --invite a pending invitation
+does not stand in the way: this is also the way in when its mail never arrived. That
+invitation is then revoked.
 
 In the gateway's Docker image: docker compose run --rm gateway npm run admin:create -- --email … --name …`;
 

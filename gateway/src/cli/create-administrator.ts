@@ -34,13 +34,13 @@ export interface CreatedAdministrator {
   id: number;
   name: string;
   email: string;
-  /** The pending invitations of the address, revoked: the account now exists. */
+  /** The open invitations of the address (expired ones too), revoked: the account now exists. */
   revokedInvitations: number[];
 }
 
 /**
  * Creates an active administrator (argon2id at the configured cost), audited; 409 when the address has
- * an account. A pending invitation of the address does not stand in the way (its mail may never have
+ * an account. An open invitation of the address does not stand in the way (its mail may never have
  * arrived): it is revoked in the same transaction.
  */
 export async function createAdministrator(

@@ -35,7 +35,7 @@ function renderChecklist() {
 
 const halfHourPasses = () => act(async () => jest.advanceTimersByTimeAsync(TIMING_MS.checklistCacheRefresh));
 
-/** Someone uses the page: a key, a pointer, the wheel or a touch. */
+/** Someone uses the page: a key, a pointer, the wheel, a touch or a focus change. */
 const used = (type: 'keydown' | 'pointerdown' | 'pointermove' | 'wheel' | 'touchstart' | 'focusin') => window.dispatchEvent(new Event(type));
 
 describe('useMyChecklist, a page left open', () => {
