@@ -53,21 +53,28 @@ export function operationsAt(root, ref, pkg) {
 }
 
 /**
- * What a front end's working tree asks that a gateway release lacks: its operations validated
- * against that release's schema.graphql. The gateway ships first (docs/delivery.md), so a front end
- * with failures here waits for a newer gateway release. null when `api` is no release (the HEAD~1
- * stand-in says nothing about what is deployed) or has no schema.graphql.
+ * The schema a gateway release serves, `sdl` being its schema.graphql: what the front ends' current
+ * operations are held to. null when `api` is no release (the HEAD~1 stand-in says nothing about what
+ * is deployed) or had no schema.graphql.
  * @param {{ ref: string, label: string, released: boolean } | null} api
+ * @param {string | null} sdl
  */
-export async function aheadOfApi(root, pkg, api) {
-  if (!api?.released) return null;
-  const sdl = fileAt(root, api.ref, 'schema.graphql');
-  if (!sdl) return null;
+export function servedSchema(api, sdl) {
+  return api?.released && sdl ? { release: api.label, schema: buildSchema(sdl) } : null;
+}
+
+/**
+ * What a front end's working tree asks that a gateway release lacks: its operations validated
+ * against the schema that release serves (servedSchema). The gateway ships first
+ * (docs/delivery.md), so a front end with failures here waits for a newer gateway release.
+ * @param {{ release: string, schema: import('graphql').GraphQLSchema }} served
+ */
+export async function aheadOfApi(root, pkg, served) {
   const operations = await operationsInFolder(path.join(root, pkg)).catch((error) => {
     if (error?.code === 'ENOENT') return [];
     throw error;
   });
-  return { package: pkg, release: api.label, count: operations.length, failures: invalidOperations(buildSchema(sdl), operations) };
+  return { package: pkg, release: served.release, count: operations.length, failures: invalidOperations(served.schema, operations) };
 }
 
 /**
@@ -82,12 +89,12 @@ export async function checkApi({ root, base, frontEnds = FRONT_ENDS }) {
   const newSdl = await readFile(path.join(root, 'schema.graphql'), 'utf8');
   const newSchema = buildSchema(newSdl);
 
+  const oldSdl = baseline ? fileAt(root, baseline.ref, 'schema.graphql') : null;
+  if (baseline && oldSdl) {
+    report.graphql = await diffGraphql(oldSdl, newSdl, { released: baseline.released });
+    for (const change of report.graphql.breaking) report.problems.push(`GraphQL: ${change.message}`);
+  }
   if (baseline) {
-    const oldSdl = fileAt(root, baseline.ref, 'schema.graphql');
-    if (oldSdl) {
-      report.graphql = await diffGraphql(oldSdl, newSdl, { released: baseline.released });
-      for (const change of report.graphql.breaking) report.problems.push(`GraphQL: ${change.message}`);
-    }
     const oldOpenApi = fileAt(root, baseline.ref, 'openapi.json');
     if (oldOpenApi) {
       const newOpenApi = JSON.parse(await readFile(path.join(root, 'openapi.json'), 'utf8'));
@@ -97,10 +104,8 @@ export async function checkApi({ root, base, frontEnds = FRONT_ENDS }) {
   }
 
   // The other direction, reported but not failed: a front end may wait for the next gateway release.
-  for (const pkg of frontEnds) {
-    const ahead = await aheadOfApi(root, pkg, baseline);
-    if (ahead) report.ahead.push(ahead);
-  }
+  const served = servedSchema(baseline, oldSdl);
+  if (served) for (const pkg of frontEnds) report.ahead.push(await aheadOfApi(root, pkg, served));
 
   for (const pkg of frontEnds) {
     const release = previousRelease(root, pkg);
