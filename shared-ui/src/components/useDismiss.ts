@@ -35,8 +35,9 @@ export function useDismiss(
 /**
  * A header popover (the bell, the user menu): open only on the path it was opened on, so any
  * navigation closes it, and closed at once when a link inside it is followed, since the router keeps
- * the current page and path on screen while the next page loads; dismissed as `useDismiss` says. `root` wraps the button and the panel,
- * `button` gets the focus back on Escape, `panelId` is what the button controls.
+ * the current page and path on screen while the next page loads; dismissed as `useDismiss` says.
+ * `root` wraps the button and the panel, `button` gets the focus back on Escape, `panelId` is what
+ * the button controls.
  */
 export function usePathPopover(pathname: string) {
   const [openedAt, setOpenedAt] = useState<string | null>(null);

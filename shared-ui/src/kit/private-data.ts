@@ -84,21 +84,29 @@ function keptViewedMarks(raw: string | null, keeps: (userId: number) => boolean)
   }
 }
 
-/** Removes every `embark.*` key of `storage` but those in `spared` and those `survives` keeps. */
-function sweep(storage: KeyStorage, keeps: (userId: number) => boolean, spared: ReadonlySet<string> = new Set()): void {
-  const keys: string[] = [];
-  for (let i = 0; i < storage.length; i += 1) {
-    const key = storage.key(i);
-    if (key?.startsWith('embark.') && !spared.has(key)) keys.push(key);
-  }
-  for (const key of keys) {
-    if (key === STORAGE_KEYS.viewedDocuments) {
-      const kept = keptViewedMarks(storage.getItem(key), keeps);
-      if (kept === null) storage.removeItem(key);
-      else storage.setItem(key, kept);
-    } else if (!survives(key, keeps)) {
-      storage.removeItem(key);
+/**
+ * Removes every `embark.*` key of `storage` (none without one) but those in `spared` and those
+ * `survives` keeps. Never throws: when storage is disabled mid-way, what could be removed is removed.
+ */
+function sweep(storage: KeyStorage | null, keeps: (userId: number) => boolean, spared: ReadonlySet<string> = new Set()): void {
+  if (!storage) return;
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < storage.length; i += 1) {
+      const key = storage.key(i);
+      if (key?.startsWith('embark.') && !spared.has(key)) keys.push(key);
     }
+    for (const key of keys) {
+      if (key === STORAGE_KEYS.viewedDocuments) {
+        const kept = keptViewedMarks(storage.getItem(key), keeps);
+        if (kept === null) storage.removeItem(key);
+        else storage.setItem(key, kept);
+      } else if (!survives(key, keeps)) {
+        storage.removeItem(key);
+      }
+    }
+  } catch {
+    // Nothing else can be done here.
   }
 }
 
@@ -110,14 +118,7 @@ function sweep(storage: KeyStorage, keeps: (userId: number) => boolean, spared: 
  * device" choice is honoured. Never throws.
  */
 export function clearPrivateBrowserData(_userId: number | null): void {
-  for (const storage of [localStore(), sessionStore()]) {
-    if (!storage) continue;
-    try {
-      sweep(storage, readKeepDrafts);
-    } catch {
-      // Storage disabled mid-way: what could be removed is removed; nothing else can be done here.
-    }
-  }
+  for (const storage of [localStore(), sessionStore()]) sweep(storage, readKeepDrafts);
 }
 
 /**
@@ -132,28 +133,17 @@ export function clearPrivateBrowserData(_userId: number | null): void {
  */
 export function clearPrivateBrowserDataOf(userId: number | null): void {
   const storage = localStore();
-  if (storage) {
-    try {
-      const spared = new Set<string>([STORAGE_KEYS.authToken, STORAGE_KEYS.authUser]);
-      if (markerUserId(storage.getItem(STORAGE_KEYS.appInitialised)) !== userId) spared.add(STORAGE_KEYS.appInitialised);
-      sweep(storage, (id) => userId === null || id !== userId || readKeepDrafts(id), spared);
-    } catch {
-      // Storage disabled mid-way: what could be removed is removed.
-    }
-  }
-  const tab = sessionStore();
-  if (!tab) return;
-  try {
-    sweep(tab, readKeepDrafts);
-  } catch {
-    // As above.
-  }
+  const spared = new Set<string>([STORAGE_KEYS.authToken, STORAGE_KEYS.authUser]);
+  if (markerUserId(storage) !== userId) spared.add(STORAGE_KEYS.appInitialised);
+  sweep(storage, (id) => userId === null || id !== userId || readKeepDrafts(id), spared);
+  sweep(sessionStore(), readKeepDrafts);
 }
 
-/** The user id an initialisation marker (`{"userId": n, …}`) names, or null. */
-function markerUserId(raw: string | null): number | null {
-  if (!raw) return null;
+/** The user id the stored initialisation marker (`{"userId": n, …}`) names, or null. */
+function markerUserId(storage: KeyStorage | null): number | null {
   try {
+    const raw = storage?.getItem(STORAGE_KEYS.appInitialised);
+    if (!raw) return null;
     const parsed: unknown = JSON.parse(raw);
     const id = parsed !== null && typeof parsed === 'object' ? (parsed as { userId?: unknown }).userId : undefined;
     return typeof id === 'number' ? id : null;
