@@ -2,10 +2,10 @@
 // administrator sets up a role's onboarding from /app/admin, a new hire registered into that role
 // in another browser gets exactly that checklist, and deactivating an account ends its open
 // session at once. Every admin screen is checked with axe-core (no serious or critical violation).
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from './support/csp.js';
 import { urls } from '../stack.mjs';
 import { apiSignIn, signInAs, STORAGE_KEYS, storeSession, type SignedIn } from './support/session.js';
+import { seriousViolations } from './support/axe.js';
 
 const EXPIRED = 'Your session has expired. Please log in again.';
 const PASSWORD = 'Onboard2025';
@@ -16,13 +16,6 @@ const dialog = (page: Page, name: string | RegExp) => page.getByRole('dialog', {
 /** A table row found by the text of its row header (first column). */
 function row(table: Locator, name: string): Locator {
   return table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name, exact: false }) });
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
 /** Resolves once the page's restored-session re-initialisation has finished (per the auth debug log). */

@@ -2,10 +2,10 @@
 // a role of the test's own, with a hire who started 75 days ago, finished one task that day and
 // left the other overdue, shows up in all three charts and in their table alternatives. Checked
 // with axe-core in both views.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from './support/csp.js';
+import { expect, test, type APIRequestContext, type Locator } from './support/csp.js';
 import { urls } from '../stack.mjs';
 import { apiSignIn, signInAs, type SignedIn } from './support/session.js';
+import { seriousViolations } from './support/axe.js';
 
 const PASSWORD = 'Onboard2025';
 const bearer = (s: SignedIn) => ({ authorization: `Bearer ${s.token}` });
@@ -14,13 +14,6 @@ async function ok<T>(response: Promise<Awaited<ReturnType<APIRequestContext['get
   const res = await response;
   expect(res.status(), await res.text()).toBe(status);
   return (await res.json()) as T;
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
 /** A table row found by the text of its row header. */

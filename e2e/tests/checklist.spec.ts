@@ -3,9 +3,9 @@
 // test registers its own new hire, so tests never depend on each other or on the demo accounts.
 // Expected numbers come from the REST door (GET /user-checklist-items/user/{id}), never from the UI.
 import { expect, test, type APIRequestContext, type Page } from './support/csp.js';
-import AxeBuilder from '@axe-core/playwright';
 import { urls } from '../stack.mjs';
 import { useSession, type SignedIn } from './support/session.js';
+import { seriousViolations } from './support/axe.js';
 
 const PASSWORD = 'Onboard2025';
 
@@ -66,13 +66,6 @@ function daysUntil(date: string): number {
   const [y, m, d] = date.slice(0, 10).split('-').map(Number) as [number, number, number];
   const today = new Date();
   return Math.round((new Date(y, m - 1, d).getTime() - new Date(today.getFullYear(), today.getMonth(), today.getDate()).getTime()) / 86_400_000);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
 const percent = (done: number, total: number) => (total > 0 ? Math.round((100 * done) / total) : 0);

@@ -4,9 +4,9 @@
 // data comes from the REST door (GET /api/documents, /api/documents/special), never from the UI.
 // Read-only tests use the demo employee; tests that change a user's state register their own new hire.
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from './support/csp.js';
-import AxeBuilder from '@axe-core/playwright';
 import { urls } from '../stack.mjs';
 import { signInAs, STORAGE_KEYS, useSession, type SignedIn } from './support/session.js';
+import { seriousViolations } from './support/axe.js';
 
 interface ApiDocument {
   id: number;
@@ -52,13 +52,6 @@ async function stubExternalSites(context: BrowserContext): Promise<void> {
     (url) => url.hostname !== 'localhost' && url.hostname !== '127.0.0.1',
     (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>External document</title><p>Document</p>' }),
   );
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
 /** GET /api/documents?… (the library list), not /api/documents/special or /api/document-classes. */

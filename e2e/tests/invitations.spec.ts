@@ -3,19 +3,12 @@
 // lands on the dashboard; later they reset a forgotten password from the mailed reset link. A CSV
 // import with one bad line is previewed with that line's error and creates nothing; the fixed file
 // creates every invitation. Mail is read from MailDev's REST API, as a person would read their inbox.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from './support/csp.js';
+import { expect, test, type APIRequestContext, type Page } from './support/csp.js';
 import { urls } from '../stack.mjs';
 import { apiSignIn, signInAs } from './support/session.js';
+import { seriousViolations } from './support/axe.js';
 
 const toast = (page: Page, text: string) => page.getByRole('list', { name: 'Messages' }).getByText(text, { exact: true });
-
-/** axe-core's serious and critical findings inside one part of the page (a dialog, say). */
-async function seriousViolationsIn(page: Page, part: Locator) {
-  const id = await part.evaluate((el) => (el.id ||= `axe-${Math.random().toString(36).slice(2)}`));
-  const results = await new AxeBuilder({ page }).include(`#${id}`).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ rule: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 interface ReceivedMail {
   subject: string;
@@ -68,7 +61,7 @@ test.describe('bringing hires in', () => {
     await dialog.getByLabel('Email').fill(hire.email);
     await dialog.getByLabel('Full name').fill(hire.name);
     await dialog.getByLabel('Role').selectOption({ label: 'Employee' });
-    expect(await seriousViolationsIn(page, dialog)).toEqual([]);
+    expect(await seriousViolations(page, dialog)).toEqual([]);
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await expect(toast(page, `Invitation sent to ${hire.email}`)).toBeVisible();
     const invitations = page.getByRole('table', { name: 'Invitations' });
@@ -150,14 +143,14 @@ test.describe('bringing hires in', () => {
     await expect(dialog.getByRole('list', { name: 'Lines with problems' })).toContainText('Line 4:');
     await expect(dialog.getByRole('button', { name: 'Send invitations', exact: true })).toBeDisabled();
     await expect(dialog.getByRole('list', { name: 'Ready lines per role' }).getByRole('listitem')).toHaveText(['Employee: 1 invitation', 'Manager: 1 invitation']);
-    expect(await seriousViolationsIn(page, dialog)).toEqual([]);
+    expect(await seriousViolations(page, dialog)).toEqual([]);
     expect(await invitationsOf(request, admin.token, emails)).toEqual([]);
 
     // A role's number is easy to get wrong: an administrator among the lines is called out before anything is sent.
     await dialog.getByLabel('CSV file').setInputFiles({ name: 'numbers.csv', mimeType: 'text/csv', buffer: Buffer.from(lines('4')) });
     await expect(dialog.getByText('3 lines are ready to send')).toBeVisible();
     await expect(dialog.getByText('1 line invites an administrator, who can manage users, roles and checklists. Check the role column if that is not what you meant.')).toBeVisible();
-    expect(await seriousViolationsIn(page, dialog)).toEqual([]);
+    expect(await seriousViolations(page, dialog)).toEqual([]);
 
     await dialog.getByLabel('CSV file').setInputFiles({ name: 'fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(lines('Employee')) });
     await expect(dialog.getByText('3 lines are ready to send')).toBeVisible();

@@ -3,9 +3,9 @@
 // deletes it. Every test registers its own user; what the screens show is checked against the REST
 // door, never against the UI alone.
 import { expect, test, type APIRequestContext, type Page } from './support/csp.js';
-import AxeBuilder from '@axe-core/playwright';
 import { urls } from '../stack.mjs';
 import { useSession, type SignedIn } from './support/session.js';
+import { seriousViolations } from './support/axe.js';
 
 const PASSWORD = 'Reflect2025';
 
@@ -56,13 +56,6 @@ async function completeFirstTask(request: APIRequestContext, session: SignedIn):
 async function entryViaApi(request: APIRequestContext, session: SignedIn, id: number): Promise<{ status: number; body: EntryJson }> {
   const res = await request.get(`${urls.gateway}/api/journal-entries/${id}`, { headers: auth(session) });
   return { status: res.status(), body: (await res.json()) as EntryJson };
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
 const toasts = (page: Page) => page.getByRole('list', { name: 'Messages' });

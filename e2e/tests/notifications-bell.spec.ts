@@ -2,19 +2,12 @@
 // against the built stack: a role change tells the user 'Your checklist changed'; the bell lists it
 // before the ones derived from the checklist, counts it unread, follows its link and marks it read
 // on the server. The open panel has no serious accessibility violation.
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from './support/csp.js';
+import { expect, test } from './support/csp.js';
 import { urls } from '../stack.mjs';
 import { apiSignIn, useSession, type SignedIn } from './support/session.js';
+import { seriousViolations } from './support/axe.js';
 
 const bearer = (session: SignedIn) => ({ Authorization: `Bearer ${session.token}` });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
-}
 
 interface NotificationsPage {
   data: Array<{ id: number; type: string; title: string; link: string | null; read_at: string | null }>;

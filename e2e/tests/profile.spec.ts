@@ -5,9 +5,9 @@
 // door, never from the UI. Profile → Security: the active sessions of two browsers, and the password that
 // turning two-factor on asks for.
 import { expect, test, type APIRequestContext, type Page } from './support/csp.js';
-import AxeBuilder from '@axe-core/playwright';
 import { urls } from '../stack.mjs';
 import { DEMO, STORAGE_KEYS, useSession, type SignedIn } from './support/session.js';
+import { seriousViolations } from './support/axe.js';
 
 const PASSWORD = 'Onboard2025';
 
@@ -58,13 +58,6 @@ async function completeTask(request: APIRequestContext, session: SignedIn, itemI
     data: { notes: 'Done in the e2e suite', completedAt: new Date().toISOString() },
   });
   expect(res.ok(), await res.text()).toBe(true);
-}
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
 /** `Mar 5, 2026` / `March 5, 2026` for a calendar date, as the browser (en-US) writes it. */

@@ -2,9 +2,9 @@
 // mobile sidebar, toasts, the not-found and error screens, and axe-core on the public pages and the
 // layout (desktop and phone widths).
 import { test, expect, type Page } from './support/csp.js';
-import AxeBuilder from '@axe-core/playwright';
 import { urls } from '../stack.mjs';
 import { signInAs, useSession, type SignedIn } from './support/session.js';
+import { seriousViolations } from './support/axe.js';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
@@ -30,14 +30,6 @@ async function gotoWithPeopleLinks(page: Page, path: string): Promise<void> {
   const asked = Promise.all([page.waitForResponse((r) => r.url().includes('/api/my-tasks')), page.waitForResponse((r) => r.url().endsWith('/api/team'))]);
   await page.goto(path);
   await asked;
-}
-
-/** Serious and critical axe violations, with the offending nodes, for a readable failure. */
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ rule: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
 test.describe('landing page', () => {
