@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import { run } from '../cli/admin-create';
 import { ARGON2_FLOOR } from '../config';
 import { PasswordHasher } from '../modules/auth';
+import { EMAIL_CLAIM_LOCK } from '../modules/invitations';
 import { createScratchDatabase, withClient } from '../../test/database';
 import { startGateway, startSource, waitForPort, type Started } from '../../test/gateway-process';
 
@@ -206,7 +207,7 @@ describe('a first start in production (NODE_ENV unset, no demo data)', () => {
     const result = await withClient(scratch.url, async (client) => {
       // An import's transaction holding the invitation writers' lock.
       await client.query('begin');
-      await client.query(`select pg_advisory_xact_lock(hashtext('invitations.email'))`);
+      await client.query(`select pg_advisory_xact_lock(${EMAIL_CLAIM_LOCK})`);
       try {
         return await runIn(['--email', 'patient.admin@acme.example', '--name', 'Patient Admin'], 'Quiet-Harbour-2026');
       } finally {

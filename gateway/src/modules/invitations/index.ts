@@ -6,5 +6,5 @@
 export { CSV_COLUMNS, INVITATION_LIMITS, INVITATION_MESSAGES, INVITATION_STATUSES, type InvitationStatus } from './invitations.messages';
 export { InvitationsResolver } from './invitations.resolver';
 export { invitationsRouter } from './invitations.routes';
-export { InvitationsService, openInvitationsWithRole, pendingInvitationFor, type InvitationsConfig } from './invitations.service';
+export { EMAIL_CLAIM_LOCK, InvitationsService, openInvitationsWithRole, pendingInvitationFor, type InvitationsConfig } from './invitations.service';
 export { InvitationImportErrorType, InvitationImportResultType, InvitationImportRoleType, InvitationInputType, InvitationPageType, InvitationPreviewType, InvitationType } from './invitations.types';

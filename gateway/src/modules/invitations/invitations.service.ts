@@ -42,8 +42,9 @@ export async function openInvitationsWithRole(db: DataSource | EntityManager, ro
 /**
  * Self-registration and the writers of invitations take this lock (registration shared, writers
  * exclusive) before checking each other's table, so an address cannot be invited and registered at once.
+ * An SQL expression: the tests take it too, to hold registrations or writers.
  */
-const EMAIL_CLAIM_LOCK = `hashtext('invitations.email')`;
+export const EMAIL_CLAIM_LOCK = `hashtext('invitations.email')`;
 
 /**
  * Whether an invitation whose link works now holds `email`: registration refuses such an address, since

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { createServices } from '../../../services';
 import { INVITATION_LIMITS } from '../invitations.messages';
+import { EMAIL_CLAIM_LOCK } from '../invitations.service';
 import { buildTestApp, TEST_JWT_SECRET, testConfig, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, PROXY_ENV, randomIp, tokenFor, uniqueEmail, type TestUser } from '../../../../test/auth';
 import { testDatabaseUrl, withClient } from '../../../../test/database';
@@ -415,7 +416,7 @@ describe('invitations', () => {
       // An invitation's transaction in flight, as the service writes one: its lock first, then the row.
       const res = await whileLocked({
         hold: async (client) => {
-          await client.query(`select pg_advisory_xact_lock(hashtext('invitations.email'))`);
+          await client.query(`select pg_advisory_xact_lock(${EMAIL_CLAIM_LOCK})`);
           await client.query(
             `insert into invitations (email, name, role_id, role_name, token_hash, expires_at) select $1, 'Racing Hire', r.id, r.name, md5(random()::text), now() + interval '1 day' from roles r where r.id = 2`,
             [email],
@@ -436,7 +437,7 @@ describe('invitations', () => {
         await client.query('begin');
         try {
           // A long import holding the writers' lock beyond the registration's wait.
-          await client.query(`select pg_advisory_xact_lock(hashtext('invitations.email'))`);
+          await client.query(`select pg_advisory_xact_lock(${EMAIL_CLAIM_LOCK})`);
           // Both doors wait together.
           return await Promise.all([
             register(email),
@@ -482,7 +483,7 @@ describe('invitations', () => {
       // A registration's transaction in flight, as the service writes one: its shared lock first, then the account.
       const res = await whileLocked({
         hold: async (client) => {
-          await client.query(`select pg_advisory_xact_lock_shared(hashtext('invitations.email'))`);
+          await client.query(`select pg_advisory_xact_lock_shared(${EMAIL_CLAIM_LOCK})`);
           await client.query(`insert into users (name, email, password_hash, role_id) values ('Signing Up', $1, 'x', 1)`, [email]);
         },
         start: () => invite({ email, name: 'Signing Hire', role_id: 2 }),
