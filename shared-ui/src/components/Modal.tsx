@@ -20,6 +20,12 @@ export interface ModalProps {
   className?: string;
 }
 
+function show(dialog: HTMLDialogElement): void {
+  // jsdom (unit tests) has no showModal; the attribute renders the same content there.
+  if (typeof dialog.showModal === 'function') dialog.showModal();
+  else dialog.setAttribute('open', '');
+}
+
 /**
  * A modal dialog on the native `<dialog>`: `showModal()` gives the focus trap, the inert page
  * behind it, Escape and focus returned to the opener, without a library. The content is only
@@ -36,9 +42,7 @@ export function Modal({ open, title, description, children, footer, onClose, clo
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      // jsdom (unit tests) has no showModal; the attribute renders the same content there.
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
+      show(dialog);
     } else if (!open && dialog.open) {
       if (typeof dialog.close === 'function') dialog.close();
       else dialog.removeAttribute('open');
@@ -57,6 +61,14 @@ export function Modal({ open, title, description, children, footer, onClose, clo
         if (event.target !== event.currentTarget) return;
         event.preventDefault();
         if (dismissible) onClose();
+      }}
+      onClose={(event) => {
+        // Closed by the browser itself while still open here: browsers may close a modal dialog on a
+        // repeated Escape even when its cancel was refused, so that no page can trap the user. One
+        // waiting on an answer comes back, so its outcome stays visible; any other tells the caller.
+        if (event.target !== event.currentTarget || !open) return;
+        if (dismissible) onClose();
+        else show(event.currentTarget);
       }}
     >
       {open ? (

@@ -101,6 +101,24 @@ describe('Modal and ConfirmDialog', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it('closed by the browser on its own (a second Escape): back while something is under way, else the caller hears of it', () => {
+    const onClose = jest.fn();
+    const { rerender } = render(<Modal open title="T" onClose={onClose} dismissible={false} />);
+    const dialog = screen.getByRole('dialog', { hidden: true });
+    dialog.removeAttribute('open');
+    fireEvent(dialog, new Event('close'));
+    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(onClose).not.toHaveBeenCalled();
+    rerender(<Modal open title="T" onClose={onClose} />);
+    dialog.removeAttribute('open');
+    fireEvent(dialog, new Event('close'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    // Closed because the caller closed it: nothing more to say.
+    rerender(<Modal open={false} title="T" onClose={onClose} />);
+    fireEvent(dialog, new Event('close'));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
   it('Escape in a dialog opened from another closes only that one', () => {
     const outerClose = jest.fn();
     const innerClose = jest.fn();
