@@ -1,5 +1,5 @@
 // Jest settings shared by every front-end package: @swc/jest (same compiler as the webpack build),
-// jsdom, CSS stubbed, tests next to the code as *.test.ts(x).
+// jsdom, CSS stubbed, tests next to the code as *.test.ts(x), run in New York's time zone (jest-global-setup.mjs).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,6 +23,7 @@ export function jestConfig(overrides = {}) {
       ],
     },
     moduleNameMapper: { '\\.css$': path.join(buildDir, 'style-stub.cjs') },
+    globalSetup: path.join(buildDir, 'jest-global-setup.mjs'),
     setupFiles: [path.join(buildDir, 'jest-setup.ts')],
     setupFilesAfterEnv: [path.join(buildDir, 'jest-after-env.ts')],
     clearMocks: true,

@@ -92,6 +92,25 @@ describe('DocumentsPage', () => {
     expect(within(screen.getByRole('table', { name: 'Documents' })).getAllByRole('rowheader')).toHaveLength(DOCUMENTS_PAGE_SIZE);
   });
 
+  it('says so above the rows still shown when the next page fails to load, and retries it', async () => {
+    const first = Array.from({ length: DOCUMENTS_PAGE_SIZE }, (_, i) => doc(i + 1, `Doc ${i + 1}`, null));
+    const pageTwo = { query: AdminDocumentsDocument, variables: { search: null, classId: null, page: 2, limit: DOCUMENTS_PAGE_SIZE } };
+    await renderAdmin(<DocumentsPage />, [listMock(first, { total: 21, times: 1 }), { request: pageTwo, error: new Error('offline') }, listMock([doc(21, 'Doc 21', null)], { page: 2, total: 21, times: 1 }), ...around]);
+    await screen.findByText('Showing 1–20 of 21 documents');
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Documents pages' })).getByRole('button', { name: 'Next' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch documents');
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await within(screen.getByRole('table', { name: 'Documents' })).findByRole('rowheader', { name: /Doc 21/ })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("shows when a document was last changed as the viewer's day, not UTC's", async () => {
+    // 02:30 UTC on the 15th is the evening of the 14th in New York, the tests' zone (shared-ui/build/jest-global-setup.mjs).
+    await renderAdmin(<DocumentsPage />, [listMock([{ ...doc(1, 'Handbook', null), updated_at: '2025-03-15T02:30:00.000Z' }]), ...around]);
+    const row = (await screen.findByRole('rowheader', { name: /Handbook/ })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Mar 14, 2025')).toBeTruthy();
+  });
+
   it('keeps the keyboard in the list after a deletion: on the next row’s Delete, else the previous row’s', async () => {
     await renderAdmin(<DocumentsPage />, [
       listMock(DOCS, { times: 1 }),

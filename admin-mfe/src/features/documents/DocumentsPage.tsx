@@ -14,7 +14,7 @@ import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminDocumentFieldsFragment } from '../../__generated__/graphql';
 import { useAdminRoles, useDocumentClasses } from '../../shared/api/useCommon';
 import { actionsColumn, AdminTable, ChoiceField, CrudHeader, DeleteDialog, FormFailure, ListFooter, ListRegion, namedChoices, rolesLoadError, RowActions, SearchBar, useCrud, usePage } from '../../shared/scaffold';
-import { formatDate } from '../../shared/format';
+import { formatTimestampDate } from '../../shared/format';
 import { DOCUMENTS_PAGE_SIZE, useDeleteDocument, useDocumentsPage } from './api/useDocuments';
 import { DocumentDialog } from './DocumentDialog';
 import { PolicyReport } from './PolicyReport';
@@ -63,7 +63,7 @@ export function DocumentsPage() {
     { key: 'class', header: ADMIN_TEXT.colClass, cell: (doc) => <Badge tone="info">{doc.document_class_name}</Badge> },
     { key: 'policy', header: ADMIN_TEXT.policyLabel, cell: (doc) => (doc.is_company_policy ? <Badge tone="primary">{ADMIN_TEXT.policyBadge}</Badge> : ADMIN_TEXT.none) },
     { key: 'link', header: ADMIN_TEXT.urlLabel, cell: (doc) => <span className="adm-cell-sub">{hostOf(doc.url) ?? ADMIN_TEXT.noUrl}</span> },
-    { key: 'updated', header: ADMIN_TEXT.colUpdated, cell: (doc) => formatDate(doc.updated_at) },
+    { key: 'updated', header: ADMIN_TEXT.colUpdated, cell: (doc) => formatTimestampDate(doc.updated_at) },
     actionsColumn((doc) => (
       <RowActions onEdit={() => crud.openEdit(doc)} editLabel={ADMIN_TEXT.editDocument(doc.title)} onDelete={() => crud.askDelete(doc)} deleteLabel={ADMIN_TEXT.deleteDocument(doc.title)} />
     )),
@@ -83,7 +83,7 @@ export function DocumentsPage() {
       </SearchBar>
       <FormFailure message={rolesLoadError(roles)} />
 
-      <ListRegion loaded={result !== undefined} error={error} failed={ADMIN_TEXT.documentsFailed} loadingLabel={ADMIN_TEXT.documentsListLoading} onRetry={refetch}>
+      <ListRegion loaded={result !== undefined} error={error} failed={ADMIN_TEXT.documentsFailed} loadingLabel={ADMIN_TEXT.documentsListLoading} onRetry={refetch} staleError>
         <AdminTable
           caption={ADMIN_TEXT.documentsTable}
           columns={columns}

@@ -45,6 +45,14 @@ describe('UserRolesPage', () => {
     expect(await screen.findByText('No users yet')).toBeTruthy();
   });
 
+  it('a search that fails says so above the rows still shown, so they are not taken for its result', async () => {
+    await renderAdmin(<UserRolesPage />, [listMock([ANA, BEN]), rolesMock(), { request: { query: AdminUsersDocument, variables: { filter: { ...FILTER, search: 'ben' } } }, error: new Error('offline') }]);
+    await screen.findByRole('table', { name: 'Users' });
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'ben' } });
+    expect((await screen.findByRole('alert', {}, { timeout: 5000 })).textContent).toContain('Failed to fetch users');
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
   it('moves the selected users without re-onboarding by default', async () => {
     const assign = jest.fn(() => assigned);
     const { toasts } = await renderAdmin(<UserRolesPage />, [listMock([ANA, BEN]), rolesMock(), stats, assignMock(false, assign)]);

@@ -98,7 +98,7 @@ export function UserRolesPage() {
         ) : null}
       </div>
 
-      <ListRegion loaded={result !== undefined} error={error} failed={ADMIN_TEXT.usersFailed} loadingLabel={ADMIN_TEXT.usersLoading} onRetry={refetch}>
+      <ListRegion loaded={result !== undefined} error={error} failed={ADMIN_TEXT.usersFailed} loadingLabel={ADMIN_TEXT.usersLoading} onRetry={refetch} staleError>
         <AdminTable
           caption={ADMIN_TEXT.usersTable}
           columns={COLUMNS}
