@@ -1,4 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
+import { useApolloClient } from '@apollo/client/react';
 import { LoadingState, TASK_PRIORITY_TEXT, TASK_TYPE_TEXT } from '@embark/shared-ui';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
@@ -34,6 +35,7 @@ function ItemForm({ item, roles, defaultRoleId, onClose }: { item: Item | null; 
   const [update, updating] = useUpdateChecklistItem();
   const [link] = useLinkDocument();
   const [unlink] = useUnlinkDocument();
+  const client = useApolloClient();
   const [linking, setLinking] = useState(false);
   const { values, set, errors, failure, setFailure, check } = useFormState<ItemFormValues, ItemFormErrors>(() => ({
     title: item?.title ?? '',
@@ -80,22 +82,31 @@ function ItemForm({ item, roles, defaultRoleId, onClose }: { item: Item | null; 
     if (!item) setCreatedId(saved.id);
     // The documents module links one document per call; only the differences are sent.
     setLinking(true);
+    let sent = false;
+    let failed: unknown = null;
     try {
       for (const docId of attached) {
         if (linked.current.has(docId)) continue;
+        sent = true;
         await link({ variables: { documentId: docId, itemId: saved.id } });
         linked.current.add(docId);
       }
       for (const docId of [...linked.current]) {
         if (attached.has(docId)) continue;
+        sent = true;
         await unlink({ variables: { documentId: docId, itemId: saved.id } });
         linked.current.delete(docId);
       }
     } catch (error) {
-      setFailure(failureMessage(error, ADMIN_TEXT.linkFailed));
+      failed = error;
+    }
+    // A link's answer names ids only, and the item's own save reloaded the list before the links were
+    // sent: read the items again, so the table and the next Edit show what is attached now.
+    if (sent) await client.refetchQueries({ include: ['AdminChecklistItems'] }).catch(() => undefined);
+    setLinking(false);
+    if (failed) {
+      setFailure(failureMessage(failed, ADMIN_TEXT.linkFailed));
       return;
-    } finally {
-      setLinking(false);
     }
     toast.success(item ? ADMIN_TEXT.itemUpdated(input.title) : ADMIN_TEXT.itemCreated(input.title));
     onClose();

@@ -117,6 +117,29 @@ describe('ChecklistItemsPage', () => {
     expect(screen.queryByRole('dialog', { name: 'New checklist item' })).toBeNull();
   });
 
+  it('shows the documents just attached in the table once the links are sent', async () => {
+    const input = { title: 'Meet the team', description: null, type: 'meeting', priority: 'medium', due_days: 0, role_id: 1, owner_type: 'new_hire', owner_role_id: null };
+    const withHandbook = { ...C, documents: [handbook] };
+    const linked = jest.fn(() => ({ data: { linkDocumentToChecklistItem: { __typename: 'DocumentLinks', document_id: 5, checklist_item_ids: [3] } } }));
+    await renderAdmin(<ChecklistItemsPage />, [
+      // The first load and the reload the save itself brings, both before the link is sent.
+      listMock([A, B, C], 2),
+      listMock([A, B, withHandbook], 3),
+      rolesMock(),
+      documents,
+      stats,
+      { request: { query: UpdateChecklistItemDocument, variables: { id: 3, input } }, result: { data: { updateChecklistItem: C } } },
+      { request: { query: LinkDocumentToItemDocument, variables: { documentId: 5, itemId: 3 } }, result: linked },
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Meet the team' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit checklist item' });
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: /Handbook/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(linked).toHaveBeenCalled());
+    const row = within(screen.getByRole('table', { name: 'Checklist items' })).getByRole('rowheader', { name: 'Meet the team' }).closest('tr') as HTMLElement;
+    expect(await within(row).findByText('1 document')).toBeTruthy();
+  });
+
   it('deletes after a confirmation', async () => {
     const deleted = jest.fn(() => ({ data: { deleteChecklistItem: true } }));
     const { toasts } = await renderAdmin(<ChecklistItemsPage />, [listMock([A, B], 3), rolesMock(), stats, { request: { query: DeleteChecklistItemDocument, variables: { id: 2 } }, result: deleted }]);
