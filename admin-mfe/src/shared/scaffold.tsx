@@ -351,6 +351,16 @@ export interface DialogFooterProps {
   busyLabel?: string;
 }
 
+/**
+ * For a dialog whose form saves by itself: the form reports whether its save is under way, so the
+ * dialog can hold Escape and × (`dismissible`) until the answer, which a refusal needs to keep what
+ * was typed and show why. Closing or unmounting the form reports that nothing is under way.
+ */
+export function useReportSaving(saving: boolean, report: (saving: boolean) => void): void {
+  useEffect(() => report(saving), [saving, report]);
+  useEffect(() => () => report(false), [report]);
+}
+
 /** Cancel and the submit button of an admin form dialog. */
 export function DialogFooter({ busy, onCancel, creating = false, submitLabel = creating ? ADMIN_TEXT.create : ADMIN_TEXT.save, busyLabel = ADMIN_TEXT.saving }: DialogFooterProps) {
   return (

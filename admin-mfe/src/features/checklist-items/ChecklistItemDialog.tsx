@@ -5,7 +5,7 @@ import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminChecklistItemFieldsFragment, AdminRolesQuery, ChecklistItemType } from '../../__generated__/graphql';
-import { ChoiceField, DialogFooter, FormFailure, namedChoices, optionalText, RequiredChoiceField, TitleFields, toggled, useFormState } from '../../shared/scaffold';
+import { ChoiceField, DialogFooter, FormFailure, namedChoices, optionalText, RequiredChoiceField, TitleFields, toggled, useFormState, useReportSaving } from '../../shared/scaffold';
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useAllDocuments, useLinkDocument, useUnlinkDocument } from '../../shared/api/useCommon';
@@ -21,14 +21,15 @@ const OWNER_CHOICES = OWNER_TYPES.map((owner) => ({ value: owner, label: ADMIN_T
 
 /** Create (item null) or edit a checklist item, with the documents attached to it. */
 export function ChecklistItemDialog({ open, item, roles, defaultRoleId, onClose }: { open: boolean; item: Item | null; roles: readonly Role[]; defaultRoleId: number | null; onClose(): void }) {
+  const [saving, setSaving] = useState(false);
   return (
-    <Modal open={open} title={item ? ADMIN_TEXT.editItemTitle : ADMIN_TEXT.newItemTitle} onClose={onClose} size="lg">
-      {open ? <ItemForm item={item} roles={roles} defaultRoleId={defaultRoleId} onClose={onClose} /> : null}
+    <Modal open={open} title={item ? ADMIN_TEXT.editItemTitle : ADMIN_TEXT.newItemTitle} onClose={onClose} size="lg" dismissible={!saving}>
+      {open ? <ItemForm item={item} roles={roles} defaultRoleId={defaultRoleId} onClose={onClose} onSaving={setSaving} /> : null}
     </Modal>
   );
 }
 
-function ItemForm({ item, roles, defaultRoleId, onClose }: { item: Item | null; roles: readonly Role[]; defaultRoleId: number | null; onClose(): void }) {
+function ItemForm({ item, roles, defaultRoleId, onClose, onSaving }: { item: Item | null; roles: readonly Role[]; defaultRoleId: number | null; onClose(): void; onSaving(saving: boolean): void }) {
   const toast = useAdminToast();
   const library = useAllDocuments();
   const [create, creating] = useCreateChecklistItem();
@@ -54,6 +55,7 @@ function ItemForm({ item, roles, defaultRoleId, onClose }: { item: Item | null; 
   const [createdId, setCreatedId] = useState<number | null>(null);
   const linked = useRef(new Set(attached));
   const busy = creating.loading || updating.loading || linking;
+  useReportSaving(busy, onSaving);
 
   const toggle = (id: number) => setAttached((current) => toggled(current, id));
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AdminChecklistItemsDocument, AdminDocumentsDocument, AdminStatsDocument, CreateChecklistItemDocument, DeleteChecklistItemDocument, LinkDocumentToItemDocument, ReorderChecklistItemsDocument, UpdateChecklistItemDocument, type AdminChecklistItemFieldsFragment } from '../../__generated__/graphql';
 import { seriousViolations } from '../../shared/axe';
-import { domainError, renderAdmin, rolesMock, type Mocks } from '../../shared/test-utils';
+import { domainError, renderAdmin, rolesMock, type Mocks, pressEscape } from '../../shared/test-utils';
 import { ChecklistItemsPage } from './ChecklistItemsPage';
 
 function item(id: number, title: string, order: number, overrides: Partial<AdminChecklistItemFieldsFragment> = {}): AdminChecklistItemFieldsFragment & { __typename: 'AdminChecklistItem' } {
@@ -138,6 +138,26 @@ describe('ChecklistItemsPage', () => {
     await waitFor(() => expect(linked).toHaveBeenCalled());
     const row = within(screen.getByRole('table', { name: 'Checklist items' })).getByRole('rowheader', { name: 'Meet the team' }).closest('tr') as HTMLElement;
     expect(await within(row).findByText('1 document')).toBeTruthy();
+  });
+
+  it('Escape and × wait for the save and its links', async () => {
+    const input = { title: 'Meet the team', description: null, type: 'meeting', priority: 'medium', due_days: 0, role_id: 1, owner_type: 'new_hire', owner_role_id: null };
+    const { toasts } = await renderAdmin(<ChecklistItemsPage />, [
+      listMock([A, B, C], 5),
+      rolesMock(),
+      documents,
+      stats,
+      { request: { query: UpdateChecklistItemDocument, variables: { id: 3, input } }, result: { data: { updateChecklistItem: C } } },
+      { request: { query: LinkDocumentToItemDocument, variables: { documentId: 5, itemId: 3 } }, result: { data: { linkDocumentToChecklistItem: { __typename: 'DocumentLinks', document_id: 5, checklist_item_ids: [3] } } }, delay: 300 },
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Meet the team' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit checklist item' });
+    fireEvent.click(await within(dialog).findByRole('checkbox', { name: /Handbook/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Close' }) as HTMLButtonElement).disabled).toBe(true));
+    pressEscape(dialog);
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('"Meet the team" updated'));
+    expect(screen.queryByRole('dialog', { name: 'Edit checklist item' })).toBeNull();
   });
 
   it('deletes after a confirmation', async () => {

@@ -4,7 +4,7 @@ import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminDocumentClassesQuery, AdminDocumentFieldsFragment, AdminRolesQuery } from '../../__generated__/graphql';
-import { DialogFooter, FormFailure, namedChoices, optionalText, RequiredChoiceField, TitleFields, toggled, useFormState } from '../../shared/scaffold';
+import { DialogFooter, FormFailure, namedChoices, optionalText, RequiredChoiceField, TitleFields, toggled, useFormState, useReportSaving } from '../../shared/scaffold';
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useCreateDocument, useDocumentLinks, useSetDocumentRoles, useUpdateDocument } from './api/useDocuments';
@@ -24,14 +24,15 @@ interface Props {
 
 /** Create (document null) or edit a document: its text, link, class, policy flag and the roles that see it. */
 export function DocumentDialog({ open, document, roles, classes, onClose }: Props) {
+  const [saving, setSaving] = useState(false);
   return (
-    <Modal open={open} title={document ? ADMIN_TEXT.editDocumentTitle : ADMIN_TEXT.newDocumentTitle} onClose={onClose} size="lg">
-      {open ? <DocumentForm document={document} roles={roles} classes={classes} onClose={onClose} /> : null}
+    <Modal open={open} title={document ? ADMIN_TEXT.editDocumentTitle : ADMIN_TEXT.newDocumentTitle} onClose={onClose} size="lg" dismissible={!saving}>
+      {open ? <DocumentForm document={document} roles={roles} classes={classes} onClose={onClose} onSaving={setSaving} /> : null}
     </Modal>
   );
 }
 
-function DocumentForm({ document, roles, classes, onClose }: Omit<Props, 'open'>) {
+function DocumentForm({ document, roles, classes, onClose, onSaving }: Omit<Props, 'open'> & { onSaving(saving: boolean): void }) {
   const toast = useAdminToast();
   const links = useDocumentLinks(document?.id ?? null);
   const [create, creating] = useCreateDocument();
@@ -53,6 +54,7 @@ function DocumentForm({ document, roles, classes, onClose }: Omit<Props, 'open'>
   // A retry after the roles failed updates the document this dialog created instead of creating a second one.
   const [createdId, setCreatedId] = useState<number | null>(null);
   const busy = creating.loading || updating.loading || settingRoles.loading;
+  useReportSaving(busy, onSaving);
   const policyHintId = useId();
 
   const toggleRole = (id: number) => setVisibleTo((current) => toggled(current, id));

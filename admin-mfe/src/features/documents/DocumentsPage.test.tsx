@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { AdminDocumentClassesDocument, AdminDocumentsDocument, CreateDocumentDocument, DeleteDocumentDocument, PolicyAcknowledgementReportDocument, SetDocumentRolesDocument, UpdateDocumentDocument } from '../../__generated__/graphql';
-import { renderAdmin, rolesMock, type Mocks } from '../../shared/test-utils';
+import { AdminDocumentClassesDocument, AdminDocumentsDocument, CreateDocumentDocument, DocumentLinksDocument, DeleteDocumentDocument, PolicyAcknowledgementReportDocument, SetDocumentRolesDocument, UpdateDocumentDocument } from '../../__generated__/graphql';
+import { renderAdmin, rolesMock, type Mocks, pressEscape, domainError } from '../../shared/test-utils';
 import { DOCUMENTS_PAGE_SIZE, REPORT_PENDING_LIMIT } from './api/useDocuments';
 import { DocumentsPage } from './DocumentsPage';
 
@@ -71,6 +71,25 @@ describe('DocumentsPage', () => {
     expect(updated).toHaveBeenCalledTimes(1);
     expect(rolesSet).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog', { name: 'New document' })).toBeNull();
+  });
+
+  it('Escape and × wait for a save under way: its refusal shows, with the input kept', async () => {
+    const input = { title: 'Handbook 2', description: null, url: 'https://intranet.example/handbook', document_class_id: 1, is_company_policy: false };
+    await renderAdmin(<DocumentsPage />, [
+      listMock(DOCS),
+      ...around,
+      { request: { query: DocumentLinksDocument, variables: { id: 1 } }, result: { data: { documentLinks: { __typename: 'DocumentLinks', document_id: 1, role_ids: [], checklist_item_ids: [] } } } },
+      { request: { query: UpdateDocumentDocument, variables: { id: 1, input } }, result: domainError('A document with this title already exists', 'CONFLICT'), delay: 300 },
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Handbook' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit document' });
+    fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: 'Handbook 2' } });
+    await within(dialog).findByRole('checkbox', { name: 'Employee' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Close' }) as HTMLButtonElement).disabled).toBe(true));
+    pressEscape(dialog);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('A document with this title already exists');
+    expect((within(dialog).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Handbook 2');
   });
 
   it('goes back to the new last page when a deletion empties the last one', async () => {

@@ -1,10 +1,10 @@
-import type { FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ADMIN_ROLE_ID, AREA_MESSAGES } from '@embark/shared-ui';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { Modal } from '@embark/shared-ui/components/Modal';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 import type { AdminRolesQuery } from '../../__generated__/graphql';
-import { DialogFooter, FormFailure, optionalText, useFormState } from '../../shared/scaffold';
+import { DialogFooter, FormFailure, optionalText, useFormState, useReportSaving } from '../../shared/scaffold';
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useCreateRole, useUpdateRole } from './api/useRoles';
@@ -16,9 +16,10 @@ export const ROLE_LIMITS = { nameMax: 100, descriptionMax: 1000 } as const;
 
 /** Create (role null) or edit a role. */
 export function RoleDialog({ open, role, onClose }: { open: boolean; role: Role | null; onClose(): void }) {
+  const [saving, setSaving] = useState(false);
   return (
-    <Modal open={open} title={role ? ADMIN_TEXT.editRoleTitle : ADMIN_TEXT.newRoleTitle} onClose={onClose}>
-      {open ? <RoleForm role={role} onClose={onClose} /> : null}
+    <Modal open={open} title={role ? ADMIN_TEXT.editRoleTitle : ADMIN_TEXT.newRoleTitle} onClose={onClose} dismissible={!saving}>
+      {open ? <RoleForm role={role} onClose={onClose} onSaving={setSaving} /> : null}
     </Modal>
   );
 }
@@ -37,7 +38,7 @@ function validateRoleForm({ name, description }: RoleFormValues): { name?: strin
   return errors;
 }
 
-function RoleForm({ role, onClose }: { role: Role | null; onClose(): void }) {
+function RoleForm({ role, onClose, onSaving }: { role: Role | null; onClose(): void; onSaving(saving: boolean): void }) {
   const toast = useAdminToast();
   const [create, creating] = useCreateRole();
   const [update, updating] = useUpdateRole();
@@ -46,6 +47,7 @@ function RoleForm({ role, onClose }: { role: Role | null; onClose(): void }) {
     validateRoleForm,
   );
   const busy = creating.loading || updating.loading;
+  useReportSaving(busy, onSaving);
   const locked = role?.id === ADMIN_ROLE_ID;
 
   const submit = async (event: FormEvent) => {

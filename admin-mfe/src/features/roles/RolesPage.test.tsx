@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AREA_MESSAGES } from '@embark/shared-ui';
 import { AdminRolesDocument, AdminStatsDocument, CreateRoleDocument, DeleteRoleDocument, UpdateRoleDocument } from '../../__generated__/graphql';
-import { domainError, renderAdmin, rolesMock, type Mocks } from '../../shared/test-utils';
+import { domainError, renderAdmin, rolesMock, type Mocks, pressEscape } from '../../shared/test-utils';
 import { RolesPage } from './RolesPage';
 
 const statsFails: Mocks[number] = { request: { query: AdminStatsDocument }, error: new Error('offline'), maxUsageCount: 5 };
@@ -47,6 +47,24 @@ describe('RolesPage', () => {
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(AREA_MESSAGES.roleAdd));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Role "Designer" created'));
+  });
+
+  it('Escape and × wait for a save under way: its refusal shows, with the name still typed', async () => {
+    const input = { name: 'Designer', description: null };
+    await renderRoles([rolesMock(), { request: { query: CreateRoleDocument, variables: { input } }, result: domainError('A role with this name already exists', 'CONFLICT'), delay: 300 }]);
+    await screen.findByRole('table', { name: 'Roles' });
+    fireEvent.click(screen.getByRole('button', { name: 'New role' }));
+    const dialog = screen.getByRole('dialog', { name: 'New role' });
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Designer' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Close' }) as HTMLButtonElement).disabled).toBe(true));
+    pressEscape(dialog);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('A role with this name already exists');
+    expect((within(dialog).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Designer');
+    // The answer is in: closing works again.
+    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Close' }) as HTMLButtonElement).disabled).toBe(false));
+    pressEscape(dialog);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New role' })).toBeNull());
   });
 
   it("renames a role; 'Failed to update role' when the server gives no reason", async () => {
