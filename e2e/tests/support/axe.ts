@@ -12,8 +12,8 @@ export interface AxeFinding {
 /**
  * The page's serious and critical axe-core violations, or only those inside `part` (a dialog, say).
  * Legacy mode runs axe in the page itself instead of also opening a blank page to gather the frames'
- * results: about a second less per check on 2 cores, and our pages have no frames for it to miss
- * (docs/decisions.md, "Accessibility checks").
+ * results: about a second less per check on 2 cores. It skips cross-origin frames, and our pages have
+ * no frames at all (docs/decisions.md, "Accessibility checks").
  */
 export async function seriousViolations(page: Page, part?: Locator): Promise<AxeFinding[]> {
   let builder = new AxeBuilder({ page }).setLegacyMode();
@@ -21,7 +21,7 @@ export async function seriousViolations(page: Page, part?: Locator): Promise<Axe
     const id = await part.evaluate((el) => (el.id ||= `axe-${Math.random().toString(36).slice(2)}`));
     builder = builder.include(`#${id}`);
   }
-  expect(page.frames(), 'axe runs in legacy mode, which skips frames: check them another way').toHaveLength(1);
+  expect(page.frames(), 'axe runs in legacy mode, which skips cross-origin frames: check them another way').toHaveLength(1);
   const results = await builder.analyze();
   // An empty list must mean "checked and clean", never "nothing was checked".
   expect(results.passes.length, 'axe-core ran its rules on the page').toBeGreaterThan(0);

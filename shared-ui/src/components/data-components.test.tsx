@@ -132,6 +132,23 @@ describe('Modal and ConfirmDialog', () => {
     expect(outerClose).not.toHaveBeenCalled();
   });
 
+  it('the inner dialog closing does not close the one around it', () => {
+    const outerClose = jest.fn();
+    const { rerender } = render(
+      <Modal open title="Edit user" onClose={outerClose}>
+        <Modal open title="Reset two-factor?" onClose={jest.fn()} />
+      </Modal>,
+    );
+    const inner = screen.getByRole('dialog', { hidden: true, name: 'Reset two-factor?' });
+    rerender(
+      <Modal open title="Edit user" onClose={outerClose}>
+        <Modal open={false} title="Reset two-factor?" onClose={jest.fn()} />
+      </Modal>,
+    );
+    fireEvent(inner, new Event('close'));
+    expect(outerClose).not.toHaveBeenCalled();
+  });
+
   it('ConfirmDialog: Cancel comes first; busy disables both and shows the busy label; an error shows as an alert', () => {
     const onConfirm = jest.fn();
     const onCancel = jest.fn();

@@ -75,7 +75,12 @@ function ItemForm({ item, roles, defaultRoleId, onClose, onSaving }: { item: Ite
     const id = item?.id ?? createdId;
     let saved: Item | undefined;
     try {
-      saved = id !== null ? (await update({ variables: { id, input } })).data?.updateChecklistItem : (await create({ variables: { input } })).data?.createChecklistItem;
+      // The list's reload is waited for: one still running when the links' reload below is asked would
+      // be joined by it (Apollo merges identical requests) and answer with the links as they were.
+      saved =
+        id !== null
+          ? (await update({ variables: { id, input }, awaitRefetchQueries: true })).data?.updateChecklistItem
+          : (await create({ variables: { input }, awaitRefetchQueries: true })).data?.createChecklistItem;
     } catch (error) {
       setFailure(failureMessage(error, ADMIN_TEXT.itemSaveFailed));
       return;
@@ -102,8 +107,8 @@ function ItemForm({ item, roles, defaultRoleId, onClose, onSaving }: { item: Ite
     } catch (error) {
       failed = error;
     }
-    // A link's answer names ids only, and the item's own save reloaded the list before the links were
-    // sent: read the items again, so the table and the next Edit show what is attached now.
+    // A link's answer names ids only, and the save's own reload ended before the links were sent:
+    // read the items again, so the table and the next Edit show what is attached now.
     if (sent) await client.refetchQueries({ include: ['AdminChecklistItems'] }).catch(() => undefined);
     setLinking(false);
     if (failed) {

@@ -122,8 +122,9 @@ describe('ChecklistItemsPage', () => {
     const withHandbook = { ...C, documents: [handbook] };
     const linked = jest.fn(() => ({ data: { linkDocumentToChecklistItem: { __typename: 'DocumentLinks', document_id: 5, checklist_item_ids: [3] } } }));
     await renderAdmin(<ChecklistItemsPage />, [
-      // The first load and the reload the save itself brings, both before the link is sent.
-      listMock([A, B, C], 2),
+      // The first load, then the reload the save itself brings: slow, so that the link has its answer first.
+      listMock([A, B, C], 1),
+      { ...listMock([A, B, C], 1), delay: 300 },
       listMock([A, B, withHandbook], 3),
       rolesMock(),
       documents,
@@ -156,6 +157,7 @@ describe('ChecklistItemsPage', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Close' }) as HTMLButtonElement).disabled).toBe(true));
     pressEscape(dialog);
+    expect(screen.getByRole('dialog', { name: 'Edit checklist item' })).toBe(dialog);
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('"Meet the team" updated'));
     expect(screen.queryByRole('dialog', { name: 'Edit checklist item' })).toBeNull();
   });
