@@ -32,7 +32,8 @@ function variablesRead(): string[] {
   const launchers = sourcesUnder(path.join(root, 'scripts'), '.mjs');
   const commands = sourcesUnder(path.join(root, 'gateway', 'src', 'cli'), '.ts').filter((f) => !f.includes('__tests__'));
   const builds = [
-    ...sourcesUnder(path.join(root, 'shared-ui', 'build'), '.mjs').filter((f) => !f.endsWith('.test.mjs')),
+    // Not its tests, nor the unit tests' own set-up (jest-*.mjs), which sets the zone they run in rather than reading one.
+    ...sourcesUnder(path.join(root, 'shared-ui', 'build'), '.mjs').filter((f) => !f.endsWith('.test.mjs') && !path.basename(f).startsWith('jest-')),
     ...['shell', 'employee-mfe', 'admin-mfe'].map((app) => path.join(root, app, 'webpack.config.mjs')),
   ];
   return [...new Set([...configVariables(), ...readsIn(launchers), ...readsIn(commands), ...readsIn(builds)])].sort();
