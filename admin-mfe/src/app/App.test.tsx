@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { pageTitleFor } from '@embark/shared-ui';
-import { AdminStatsDocument, LatestChangesDocument } from '../__generated__/graphql';
+import { AdminInsightsDocument, AdminStatsDocument, LatestChangesDocument } from '../__generated__/graphql';
 import { ADMIN_SECTIONS } from '../features/admin-index/sections';
 import { renderAdmin, rolesMock, type Mocks } from '../shared/test-utils';
 import AdminApp from './App';
@@ -24,10 +24,13 @@ const CHANGES = {
   total: 1,
   data: [{ __typename: 'AuditEntry', id: 3, action: 'role.create', actor_user_id: 1, actor_name: 'Alex Admin', target_type: 'role', target_id: '9', details: { after: { name: 'Designer' } }, created_at: new Date(Date.now() - 5 * 60_000).toISOString() }],
 };
+// The index's charts have tests of their own.
+const insightsNotShown: Mocks[number] = { request: { query: AdminInsightsDocument }, error: new Error('not shown here'), maxUsageCount: 3 };
 const indexMocks: Mocks = [
   { request: { query: AdminStatsDocument }, result: { data: { adminStats: STATS } } },
   { request: { query: LatestChangesDocument, variables: { limit: 8 } }, result: { data: { auditLog: CHANGES } } },
   rolesMock(),
+  insightsNotShown,
 ];
 
 /** Mounts the remote the way the shell does: under /app/admin/*. */
@@ -38,6 +41,8 @@ function renderAt(path: string, mocks: Mocks = []) {
     </Routes>,
     mocks,
     path,
+    // The routing tests mount each screen without its data; the index's tests answer what they read.
+    { showWarnings: mocks.length > 0 },
   );
 }
 
@@ -88,6 +93,7 @@ describe('admin remote', () => {
       { request: { query: AdminStatsDocument }, error: new Error('offline'), maxUsageCount: 2 },
       { request: { query: LatestChangesDocument, variables: { limit: 8 } }, error: new Error('offline') },
       rolesMock(),
+      insightsNotShown,
     ]);
     expect((await screen.findAllByText('Failed to load statistics')).length).toBeGreaterThan(0);
     expect(await screen.findByText('Failed to load the latest changes')).toBeTruthy();

@@ -28,12 +28,16 @@ const auth: AuthContextValue = {
   logout: () => Promise.resolve(),
 };
 
-/** `cache`: what the shell's client already holds when the screen opens (a screen visited before). */
-export async function renderAdmin(ui: ReactElement, mocks: Mocks, path = '/app/admin', cache?: MockedProviderProps['cache']) {
+/**
+ * `cache`: what the shell's client already holds when the screen opens (a screen visited before).
+ * `showWarnings: false` for tests that mount screens without their data on purpose (routing), so the
+ * mocks' "no more mocked responses" warnings stay for tests where a missing answer is a mistake.
+ */
+export async function renderAdmin(ui: ReactElement, mocks: Mocks, path = '/app/admin', { cache, showWarnings = true }: { cache?: MockedProviderProps['cache']; showWarnings?: boolean } = {}) {
   const toasts = fakeToasts();
   const view = await act(async () =>
     render(
-      <MockedProvider mocks={mocks} cache={cache}>
+      <MockedProvider mocks={mocks} cache={cache} showWarnings={showWarnings}>
         <AuthContext.Provider value={auth}>
           <ToastContext.Provider value={toasts}>
             <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>

@@ -41,7 +41,7 @@ describe('CalendarSection', () => {
   it("starts from the server's calendar, not a cached copy another administrator has changed since", async () => {
     const cache = new InMemoryCache();
     cache.writeQuery({ query: CompanyCalendarDocument, data: { companyCalendar: calendar({ holidays: [holiday('2026-12-31', 'Removed by a colleague')] }) } });
-    await renderAdmin(<CalendarSection />, [calendarMock()], '/app/admin', cache);
+    await renderAdmin(<CalendarSection />, [calendarMock()], '/app/admin', { cache });
     await waitFor(() => expect(holidayList()).toEqual(["Jan 1, 2027New Year's Day"]));
   });
 

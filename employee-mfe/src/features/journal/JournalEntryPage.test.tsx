@@ -131,7 +131,7 @@ describe('JournalEntryPage', () => {
         result: { data: { updateJournalEntry: entryData({ title: 'Later' }) } },
         delay: 300,
       },
-      ...listPageMocks(),
+      ...listPageMocks(2),
     ]);
     fireEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));

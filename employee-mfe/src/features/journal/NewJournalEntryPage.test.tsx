@@ -119,7 +119,7 @@ describe('NewJournalEntryPage', () => {
         result: { data: { createJournalEntry: entryData({ id: 44, title: '', content: 'Slow' }) } },
         delay: 300,
       },
-      ...listPageMocks(),
+      ...listPageMocks(2),
     ]);
     fireEvent.change(content(), { target: { value: 'Slow' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save entry' }));

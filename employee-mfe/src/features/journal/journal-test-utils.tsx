@@ -82,9 +82,12 @@ export function gqlError(message: string, code: string) {
   return { errors: [{ message, extensions: { code } }] };
 }
 
-/** An empty list page (its list, stats and tags), for tests that end up on /app/journal. */
-export function listPageMocks(): Mocks {
-  return [
+/**
+ * An empty list page (its list, stats and tags), for tests that end up on /app/journal, answered
+ * `times` times: twice when a save lands after the page has loaded, since a save reloads the list.
+ */
+export function listPageMocks(times = 1): Mocks {
+  const page: Mocks = [
     {
       request: { query: JournalEntriesDocument, variables: { filter: { visibility: 'all', sort: 'created_at', order: 'desc', page: 1, limit: 10 } } },
       result: { data: { journalEntries: { __typename: 'JournalEntryPage', total: 0, page: 1, limit: 10, data: [] } } },
@@ -93,4 +96,5 @@ export function listPageMocks(): Mocks {
     { request: { query: JournalTagsDocument }, result: { data: { tags: [] } } },
     { request: { query: PopularTagsDocument, variables: { limit: 10 } }, result: { data: { popularTags: [] } } },
   ];
+  return page.map((mock) => ({ ...mock, maxUsageCount: times }));
 }
