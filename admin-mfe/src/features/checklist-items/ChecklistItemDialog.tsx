@@ -9,7 +9,7 @@ import { ChoiceField, DialogFooter, FormFailure, namedChoices, optionalText, Req
 import { failureMessage } from '../../shared/errors';
 import { useAdminToast } from '../../shared/useAdminToast';
 import { useAllDocuments, useLinkDocument, useUnlinkDocument } from '../../shared/api/useCommon';
-import { useCreateChecklistItem, useUpdateChecklistItem } from './api/useChecklistItems';
+import { BEFORE_ITEM_LINKS, useCreateChecklistItem, useUpdateChecklistItem } from './api/useChecklistItems';
 import { isOwnerType, ITEM_LIMITS, ITEM_PRIORITIES, ITEM_TYPES, OWNER_TYPES, validateItemForm, type ItemFormErrors, type ItemFormValues } from './item-form';
 
 type Item = AdminChecklistItemFieldsFragment;
@@ -73,43 +73,42 @@ function ItemForm({ item, roles, defaultRoleId, onClose, onSaving }: { item: Ite
       owner_role_id: values.ownerType === 'role' ? Number(values.ownerRoleId) : null,
     };
     const id = item?.id ?? createdId;
+    // The documents module links one document per call; only the differences are sent.
+    const toLink = [...attached].filter((docId) => !linked.current.has(docId));
+    const toUnlink = [...linked.current].filter((docId) => !attached.has(docId));
+    const linksChange = toLink.length > 0 || toUnlink.length > 0;
+    // With links to send, the save leaves the list alone: a link's answer names ids only, so the list
+    // is read once, after them. Without, the save's own reload is waited for, so the dialog closes on it.
+    const after = linksChange ? { refetchQueries: BEFORE_ITEM_LINKS } : { awaitRefetchQueries: true };
     let saved: Item | undefined;
     try {
-      // The list's reload is waited for: one still running when the links' reload below is asked would
-      // be joined by it (Apollo merges identical requests) and answer with the links as they were.
       saved =
         id !== null
-          ? (await update({ variables: { id, input }, awaitRefetchQueries: true })).data?.updateChecklistItem
-          : (await create({ variables: { input }, awaitRefetchQueries: true })).data?.createChecklistItem;
+          ? (await update({ variables: { id, input }, ...after })).data?.updateChecklistItem
+          : (await create({ variables: { input }, ...after })).data?.createChecklistItem;
     } catch (error) {
       setFailure(failureMessage(error, ADMIN_TEXT.itemSaveFailed));
       return;
     }
     if (!saved) return;
     if (!item) setCreatedId(saved.id);
-    // The documents module links one document per call; only the differences are sent.
     setLinking(true);
-    let sent = false;
     let failed: unknown = null;
     try {
-      for (const docId of attached) {
-        if (linked.current.has(docId)) continue;
-        sent = true;
+      for (const docId of toLink) {
         await link({ variables: { documentId: docId, itemId: saved.id } });
         linked.current.add(docId);
       }
-      for (const docId of [...linked.current]) {
-        if (attached.has(docId)) continue;
-        sent = true;
+      for (const docId of toUnlink) {
         await unlink({ variables: { documentId: docId, itemId: saved.id } });
         linked.current.delete(docId);
       }
     } catch (error) {
       failed = error;
     }
-    // A link's answer names ids only, and the save's own reload ended before the links were sent:
-    // read the items again, so the table and the next Edit show what is attached now.
-    if (sent) await client.refetchQueries({ include: ['AdminChecklistItems'] }).catch(() => undefined);
+    // Read after a failed link too: the ones before it went through. The table and the next Edit then
+    // show what is attached now.
+    if (linksChange) await client.refetchQueries({ include: ['AdminChecklistItems'] }).catch(() => undefined);
     setLinking(false);
     if (failed) {
       setFailure(failureMessage(failed, ADMIN_TEXT.linkFailed));

@@ -6,8 +6,12 @@ import {
   UpdateChecklistItemDocument,
 } from '../../../__generated__/graphql';
 
+/** The index numbers an item change moves. */
+const INDEX_NUMBERS = ['AdminStats', 'LatestChanges'];
 /** Item changes reload the item lists and the index numbers. */
-const AFTER_ITEM_CHANGE = ['AdminChecklistItems', 'AdminStats', 'LatestChanges'];
+const AFTER_ITEM_CHANGE = ['AdminChecklistItems', ...INDEX_NUMBERS];
+/** A save whose document links follow reloads only these; the list is read once, after the links. */
+export const BEFORE_ITEM_LINKS = INDEX_NUMBERS;
 
 export function useCreateChecklistItem() {
   return useMutation(CreateChecklistItemDocument, { refetchQueries: AFTER_ITEM_CHANGE });
