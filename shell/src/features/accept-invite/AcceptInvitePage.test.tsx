@@ -127,6 +127,8 @@ describe('accepting an invitation', () => {
     [new ApiError({ status: 409, error: 'duplicate' }), 'An account with this email already exists.'],
     [new ApiError({ status: 429 }), 'Too many registration attempts. Please try again later.'],
     [new ApiError({ status: 500 }), 'Server error. Please try again in a moment.'],
+    [new ApiError({ status: 503, error: 'Invitations are being sent right now. Please try again in a moment.' }), 'Invitations are being sent right now. Please try again in a moment.'],
+    [new ApiError({ status: 503 }), 'Server error. Please try again in a moment.'],
     [new ApiError({ status: 0 }), 'Network error. Please check your connection and try again.'],
   ])("shows the registration screen's message for %p", async (error, message) => {
     const api = withInvitation();
