@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import semver from 'semver';
 import { aheadOfApi, API_PACKAGE, FRONT_ENDS, servedSchema } from './lib/api-gate.mjs';
 import { changesetFor, pendingChangesets, RELEASABLE } from './lib/changesets.mjs';
-import { fileAt, git, previousRelease, repositoryRoot } from './lib/git-refs.mjs';
+import { git, previousRelease, repositoryRoot } from './lib/git-refs.mjs';
 
 const require = createRequire(import.meta.url);
 const ORDER = ['patch', 'minor', 'major'];
@@ -57,8 +57,7 @@ async function main() {
   for (const changeset of mine) console.info(`  .changeset/${path.basename(changeset.file)}: ${changeset.summary.split('\n')[0]}`);
   // The gateway ships first: a front end asking for what the gateway's release lacks would fail validation there.
   if (FRONT_ENDS.includes(folder)) {
-    const api = previousRelease(root, API_PACKAGE);
-    const served = servedSchema(api, api ? fileAt(root, api.ref, 'schema.graphql') : null);
+    const served = servedSchema(root, previousRelease(root, API_PACKAGE));
     const ahead = served ? await aheadOfApi(root, folder, served) : null;
     if (!ahead) console.info(`release: ${folder}'s operations were not checked: no ${API_PACKAGE} release tag with a schema.graphql`);
     else if (ahead.failures.length) {

@@ -53,14 +53,14 @@ export function operationsAt(root, ref, pkg) {
 }
 
 /**
- * The schema a gateway release serves, `sdl` being its schema.graphql: what the front ends' current
- * operations are held to. null when `api` is no release (the HEAD~1 stand-in says nothing about what
- * is deployed) or had no schema.graphql.
+ * The schema a gateway release serves, its schema.graphql read from git: what the front ends'
+ * current operations are held to. null when `api` is no release (the HEAD~1 stand-in says nothing
+ * about what is deployed) or had no schema.graphql.
  * @param {{ ref: string, label: string, released: boolean } | null} api
- * @param {string | null} sdl
  */
-export function servedSchema(api, sdl) {
-  return api?.released && sdl ? { release: api.label, schema: buildSchema(sdl) } : null;
+export function servedSchema(root, api) {
+  const sdl = api?.released ? fileAt(root, api.ref, 'schema.graphql') : null;
+  return api && sdl ? { release: api.label, schema: buildSchema(sdl) } : null;
 }
 
 /**
@@ -104,7 +104,7 @@ export async function checkApi({ root, base, frontEnds = FRONT_ENDS }) {
   }
 
   // The other direction, reported but not failed: a front end may wait for the next gateway release.
-  const served = servedSchema(baseline, oldSdl);
+  const served = servedSchema(root, baseline);
   if (served) for (const pkg of frontEnds) report.ahead.push(await aheadOfApi(root, pkg, served));
 
   for (const pkg of frontEnds) {
