@@ -166,6 +166,25 @@ describe('TaskDetailPage', () => {
     expect(screen.getByRole('button', { name: 'Save note' }).hasAttribute('disabled')).toBe(true);
   });
 
+  it("shows the server's reason when it refuses the note, and keeps the note", async () => {
+    const long = 'x'.repeat(10_001);
+    const toasts = await renderTask('/app/checklist/12', [
+      listMock([OPEN]),
+      {
+        request: { query: SetTaskProgressDocument, variables: { itemId: 12, input: { note: long } } },
+        result: { errors: [{ message: 'Note must be less than 10,000 characters', extensions: { code: 'BAD_USER_INPUT' } }] },
+      },
+    ]);
+    const save = await screen.findByRole('button', { name: 'Save note' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Note' }), { target: { value: long } });
+    await act(async () => {
+      fireEvent.click(save);
+    });
+    await settle();
+    expect(toasts.error).toHaveBeenCalledWith('Note must be less than 10,000 characters');
+    expect((screen.getByRole('textbox', { name: 'Note' }) as HTMLTextAreaElement).value).toBe(long);
+  });
+
   it('lists linked documents as links that open in a new tab', async () => {
     // __typename as the server sends it (a variable, so the fixture type allows the extra field).
     const documents = [

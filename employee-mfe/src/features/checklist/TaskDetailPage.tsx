@@ -30,6 +30,7 @@ import {
 } from '@embark/shared-ui';
 import { OWNER_TEXT, TASK_DETAIL_TEXT } from '@embark/shared-ui/page-text/checklist';
 import type { ChecklistTaskFieldsFragment } from '../../__generated__/graphql';
+import { failureMessage } from '../../shared/failure-message';
 import { refocusIfLost } from '../../shared/focus';
 import { useCompletionToast } from './api/useCompletionToast';
 import { useMyChecklist, useSetTaskProgress } from './api/useChecklist';
@@ -75,8 +76,9 @@ function TaskDetail({ task }: { task: ChecklistTaskFieldsFragment }) {
     try {
       await action();
       toast?.success(success);
-    } catch {
-      toast?.error(TASK_DETAIL_TEXT.updateFailed);
+    } catch (error) {
+      // A refused note (too long) says so: trying again as it is would fail the same way.
+      toast?.error(failureMessage(error, TASK_DETAIL_TEXT.updateFailed));
     } finally {
       setBusy(null);
       // Completing swaps "Mark as complete" for "Set back" and back again: focus follows the swap.

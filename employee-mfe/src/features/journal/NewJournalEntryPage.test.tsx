@@ -233,6 +233,25 @@ describe('NewJournalEntryPage', () => {
       expect(readKeepDrafts(USER_ID)).toBe(false);
     });
 
+    it('cancel with the offer still open keeps the earlier draft for next time', async () => {
+      createDraftStore(window.localStorage, USER_ID).save('new', { title: '', content: 'Written yesterday', visibility: 'shared', tags: '', linkedTaskIds: [] });
+      await renderJournal('/app/journal/new', listPageMocks());
+      expect(screen.getByText(/You have an unsaved draft/)).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(screen.getByTestId('location').textContent).toBe('/app/journal');
+      expect(storedDrafts().new?.content).toBe('Written yesterday');
+      await screen.findByText('No journal entries yet');
+    });
+
+    it('cancel after restoring the draft drops it: it is what was being edited', async () => {
+      createDraftStore(window.localStorage, USER_ID).save('new', { title: '', content: 'Written yesterday', visibility: 'shared', tags: '', linkedTaskIds: [] });
+      await renderJournal('/app/journal/new', listPageMocks());
+      fireEvent.click(screen.getByRole('button', { name: 'Restore draft' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+      expect(storedDrafts()).toEqual({});
+      await screen.findByText('No journal entries yet');
+    });
+
     it('cancel leaves the page and drops the draft', async () => {
       await renderJournal('/app/journal/new', listPageMocks());
       fireEvent.change(content(), { target: { value: 'Never mind' } });

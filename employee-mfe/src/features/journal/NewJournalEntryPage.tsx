@@ -13,7 +13,7 @@ import { useMountedRef } from '../../shared/useMountedRef';
 import { useCreateJournalEntry, useJournalTask } from './api/useJournal';
 import { BackToJournal } from './components/BackToJournal';
 import { JournalEditor, type SubmitResult } from './components/JournalEditor';
-import { failureMessage } from './journal-errors';
+import { failureMessage } from '../../shared/failure-message';
 import type { DraftFields } from './journal-drafts';
 import { toEntryInput } from './journal-form';
 import { buildReflectionTemplate, parseTaskIdParam } from './reflection-template';

@@ -271,8 +271,8 @@ export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSu
             variant="secondary"
             disabled={busy}
             onClick={() => {
-              // Cancel means "leave these changes": the draft goes with them.
-              draft.finish();
+              // Cancel means "leave these changes": their draft goes with them.
+              draft.cancel();
               onCancel();
             }}
           >

@@ -14,6 +14,12 @@ export interface JournalDraftState {
   discard(): void;
   /** After a successful save: the draft is no longer needed. */
   finish(): void;
+  /**
+   * Cancel: what was typed here goes, and its draft with it. A draft still on offer (neither
+   * restored nor discarded) is not what was typed here, so it stays for the next visit, as when
+   * the user leaves any other way.
+   */
+  cancel(): void;
   /** When the current draft was last written (ISO), null before the first write. */
   savedAt: string | null;
   /** False when local storage is unavailable (drafts are then not kept). */
@@ -109,6 +115,10 @@ export function useJournalDraft(userId: number | null, draftKey: DraftKey, initi
     finish() {
       latest.current.done = true;
       store?.clear(draftKey);
+    },
+    cancel() {
+      latest.current.done = true;
+      if (!latest.current.offerOpen) store?.clear(draftKey);
     },
     savedAt,
     available: browserStorage() !== null,
