@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Link } from 'react-router';
 import { JournalEntriesDocument, JournalStatsDocument, JournalTagsDocument, PopularTagsDocument, SearchJournalEntriesDocument } from '../../__generated__/graphql';
 import { entryData, renderJournal, type Mocks } from './journal-test-utils';
 
@@ -76,6 +77,32 @@ describe('JournalPage', () => {
     // and asks. On a loaded CI runner that chain once took longer than the kit's 5 s default for waits.
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/app/journal?q=laptop'), { timeout: 15_000 });
     expect(await screen.findByRole('link', { name: 'Laptop setup' }, { timeout: 15_000 })).toBeTruthy();
+  });
+
+  it('the search box follows the address when a link elsewhere resets it', async () => {
+    await renderJournal(
+      '/app/journal?q=laptop',
+      [
+        {
+          request: { query: SearchJournalEntriesDocument, variables: { q: 'laptop', filter: FILTER } },
+          result: { data: { searchJournalEntries: page([entryData({ id: 9, title: 'Laptop setup' })]) } },
+        },
+        listMock(FILTER, [entryData()]),
+        ...sideMocks(),
+      ],
+      <Link to="/app/journal">Sidebar: My Journal</Link>,
+    );
+    await screen.findByRole('link', { name: 'Laptop setup' });
+    const box = screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement;
+    expect(box.value).toBe('laptop');
+    fireEvent.click(screen.getByRole('link', { name: 'Sidebar: My Journal' }));
+    expect(await screen.findByRole('link', { name: 'First week' })).toBeTruthy();
+    expect(box.value).toBe('');
+    // Once the box has settled, the address stays as the link left it.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    });
+    expect(screen.getByTestId('location').textContent).toBe('/app/journal');
   });
 
   it("shows the spec's search error", async () => {

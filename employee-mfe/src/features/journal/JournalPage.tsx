@@ -43,6 +43,12 @@ export function JournalPage() {
     // Only a settled change of the box moves the address.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settledSearch]);
+  // The address moved on its own (the sidebar's My Journal, Back): the box follows it. The box's own
+  // search reaches the address only once settled, so a match here means the change came from the box.
+  useEffect(() => {
+    if (filters.q !== settledSearch) setSearchText(filters.q);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filters.q]);
 
   const { searching, page, loading, error, refetch } = useJournalList(filters.q, toQueryFilter(filters));
   const tagsQuery = useJournalTags();

@@ -1,4 +1,5 @@
 import { act, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AuthContext, ToastContext, type AuthContextValue, type ToastApi } from '@embark/shared-ui';
@@ -31,7 +32,8 @@ function Location() {
   return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
 }
 
-export async function renderJournal(path: string, mocks: Mocks) {
+/** `around`: rendered beside the routes, inside the router (a link standing for the sidebar's, say). */
+export async function renderJournal(path: string, mocks: Mocks, around?: ReactNode) {
   const toasts = fakeToasts();
   const view = await act(async () =>
     render(
@@ -45,6 +47,7 @@ export async function renderJournal(path: string, mocks: Mocks) {
                 <Route path="/app/journal/:id" element={<JournalEntryPage />} />
               </Routes>
               <Location />
+              {around}
             </MemoryRouter>
           </ToastContext.Provider>
         </AuthContext.Provider>

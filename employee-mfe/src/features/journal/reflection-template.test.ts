@@ -1,5 +1,6 @@
 import { LIMITS } from '@embark/shared-ui';
 import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
+import { parseInlines } from './entry-content';
 import { buildReflectionTemplate, parseTaskIdParam, reflectionContent, safeHttpUrl, templateTitle } from './reflection-template';
 
 describe('reflection template', () => {
@@ -26,6 +27,7 @@ describe('reflection template', () => {
       documents: [
         { title: 'Employee handbook', url: 'https://example.com/handbook.pdf' },
         { title: 'Code of [conduct]', url: 'http://example.com/a b' },
+        { title: 'Policy (2025)', url: 'https://wiki.example.com/Policy_(2025)' },
         { title: 'Paper form', url: null },
         { title: 'Sneaky', url: 'javascript:alert(1)' },
         { title: '  ', url: '' },
@@ -36,12 +38,17 @@ describe('reflection template', () => {
         '## Related documents',
         '- [Employee handbook](https://example.com/handbook.pdf)',
         '- [Code of conduct](http://example.com/a%20b)',
+        '- [Policy (2025)](https://wiki.example.com/Policy_%282025%29)',
         '- Paper form',
         '- Sneaky',
         '',
       ].join('\n'),
     )).toBe(true);
     expect(content.indexOf('## How this relates to my role')).toBeLessThan(content.indexOf('## Related documents'));
+    // Shown as written: the whole address is the link, no stray parenthesis after it.
+    expect(parseInlines('- [Policy (2025)](https://wiki.example.com/Policy_%282025%29)'.slice(2))).toEqual([
+      { kind: 'link', text: 'Policy (2025)', href: 'https://wiki.example.com/Policy_%282025%29' },
+    ]);
   });
 
   it('has no documents section when the task has none', () => {

@@ -36,9 +36,10 @@ export function templateTitle(taskTitle: string): string {
 
 /** One list line per document: `- [Title](https://…)`, or the bare title when it has no usable link. */
 function documentLine(doc: TemplateDocument): string {
-  // Square brackets would end the link text early; parentheses in a URL are percent-encoded by URL().
+  // Square brackets would end the link text early, and a parenthesis the link target (URL() keeps
+  // them as they are): both are left out of the text and percent-encoded in the address.
   const title = doc.title.trim().replace(/[[\]]/g, '') || 'Document';
-  const url = safeHttpUrl(doc.url);
+  const url = safeHttpUrl(doc.url)?.replace(/\(/g, '%28').replace(/\)/g, '%29');
   return url ? `- [${title}](${url})` : `- ${title}`;
 }
 

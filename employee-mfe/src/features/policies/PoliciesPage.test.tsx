@@ -119,6 +119,27 @@ describe('PoliciesPage', () => {
     expect(document.activeElement).toBe(within(item('Remote Work Policy')).getByRole('button', { name: /^Read policy/ }));
   });
 
+  it('reads the list again when the policy changed while the page was open', async () => {
+    const at = '2025-03-10T09:15:00.000Z';
+    const [conduct, security, remote] = samplePolicies();
+    const updated = policy({ id: 3, title: 'Remote Work Policy', url: null, version: 2, description: 'The new text.', acknowledged: true, acknowledgement: { __typename: 'PolicyAcknowledgementRecord', version: 2, acknowledged_at: at } as PolicyFixture['acknowledgement'] });
+    await renderPolicies([
+      listMock(),
+      { request: { query: AcknowledgePolicyDocument, variables: { id: 3 } }, result: { data: { acknowledgePolicy: { __typename: 'PolicyAcknowledgement', document_id: 3, version: 2, acknowledged_at: at } } } },
+      listMock([conduct!, security!, updated]),
+    ]);
+    await settle();
+    expect(remote?.version).toBe(1);
+    await act(async () => {
+      fireEvent.click(within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' }));
+    });
+    await settle();
+    await settle();
+    expect(within(item('Remote Work Policy')).getByText('The new text.')).toBeTruthy();
+    expect(within(item('Remote Work Policy')).getByText(`Acknowledged on ${formatAcknowledgedAt(at)}`)).toBeTruthy();
+    expect(within(item('Remote Work Policy')).queryByText(/Updated since you acknowledged/)).toBeNull();
+  });
+
   it('with two acknowledgements under way, only the last one pressed moves the focus', async () => {
     const ack = (id: number, version: number, delay: number): Mocks[number] => ({
       request: { query: AcknowledgePolicyDocument, variables: { id } },

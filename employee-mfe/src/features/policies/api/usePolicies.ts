@@ -1,5 +1,5 @@
 import { useContext } from 'react';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { AuthContext } from '@embark/shared-ui';
 import { AcknowledgePolicyDocument, CompanyPoliciesDocument, MarkPolicyViewedDocument } from '../../../__generated__/graphql';
 
@@ -31,8 +31,14 @@ export function useAcknowledgePolicy() {
       cache.gc();
     },
   });
+  const client = useApolloClient();
   async function acknowledge(id: number) {
+    const shown = client.readQuery({ query: CompanyPoliciesDocument })?.companyPolicies.find((policy) => policy.id === id)?.version;
     const result = await mutate({ variables: { id } });
+    const ack = result.data?.acknowledgePolicy;
+    // The policy changed while the page was open: the server recorded its current version, which
+    // the page has not shown yet. Read the list again for that version's text and state.
+    if (ack && shown !== undefined && ack.version !== shown) void client.refetchQueries({ include: [CompanyPoliciesDocument] }).catch(() => undefined);
     // The header and the profile show completion_percentage. Optional context: the standalone dev page has no AuthProvider.
     auth?.refreshUser().catch(() => undefined);
     return result;
