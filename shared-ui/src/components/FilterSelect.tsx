@@ -1,9 +1,10 @@
 import { useId, type ReactNode } from 'react';
 import { cx } from '@embark/shared-ui';
 
-/** A filter bar's field: its label above the control, which gets the label's id. */
-function FilterField({ label, className, children }: { label: string; className?: string; children(id: string): ReactNode }) {
-  const id = useId();
+/** A filter bar's field: its label above the control, which gets the label's id (`id`, or a generated one). */
+function FilterField({ id: given, label, className, children }: { id?: string; label: string; className?: string; children(id: string): ReactNode }) {
+  const generated = useId();
+  const id = given ?? generated;
   return (
     <div className={cx('ui-filter', className)}>
       <label htmlFor={id} className="ui-filter__label">
@@ -23,15 +24,17 @@ export interface FilterSelectProps<T extends string> {
   onChange(value: T): void;
   /** Extra class on the field, for a page's layout (e.g. a column span). */
   className?: string;
+  /** The control's id, for a page that moves focus to it (after "Clear filters", say). */
+  id?: string;
 }
 
 /**
  * One labelled native select of a list's filter bar (keyboard and screen readers for free). The
  * checklist, documents and journal filter bars are built from it.
  */
-export function FilterSelect<T extends string>({ label, value, options, optionLabel, onChange, className }: FilterSelectProps<T>) {
+export function FilterSelect<T extends string>({ id, label, value, options, optionLabel, onChange, className }: FilterSelectProps<T>) {
   return (
-    <FilterField label={label} className={className}>
+    <FilterField id={id} label={label} className={className}>
       {(id) => (
         <select id={id} className="ui-filter__control" value={value} onChange={(event) => onChange(event.target.value as T)}>
           {options.map((option) => (
@@ -52,12 +55,14 @@ export interface FilterSearchProps {
   maxLength: number;
   onChange(value: string): void;
   className?: string;
+  /** The control's id, for a page that moves focus to it. */
+  id?: string;
 }
 
 /** The filter bar's search box, styled and labelled like its selects. */
-export function FilterSearch({ label, value, placeholder, maxLength, onChange, className }: FilterSearchProps) {
+export function FilterSearch({ id, label, value, placeholder, maxLength, onChange, className }: FilterSearchProps) {
   return (
-    <FilterField label={label} className={className}>
+    <FilterField id={id} label={label} className={className}>
       {(id) => (
         <input
           id={id}

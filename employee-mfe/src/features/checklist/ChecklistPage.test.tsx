@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MockedProvider, type MockedProviderProps } from '@apollo/client/testing/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { notifySessionEnded, ToastContext, type ToastApi } from '@embark/shared-ui';
@@ -107,9 +107,13 @@ describe('ChecklistPage', () => {
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'meeting' } });
     expect(screen.getByText('No tasks match these filters')).toBeTruthy();
     const clear = screen.getAllByRole('button', { name: 'Clear filters' });
-    fireEvent.click(clear[clear.length - 1] as HTMLElement);
+    const pressed = clear[clear.length - 1] as HTMLElement;
+    pressed.focus();
+    fireEvent.click(pressed);
     expect(titles()).toHaveLength(5);
     expect(screen.getByTestId('search').textContent).toBe('');
+    // The pressed button has gone: the keyboard goes on from the first filter.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Status')));
   });
 
   it('keeps both of two filter changes made before the page re-renders', async () => {

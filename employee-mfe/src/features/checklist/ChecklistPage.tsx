@@ -16,7 +16,8 @@ import { useUrlFilters } from '../../shared/useUrlFilters';
 import { useCompletionToast } from './api/useCompletionToast';
 import { useMyChecklist } from './api/useChecklist';
 import { applyFilters, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, hasActiveFilters } from './checklist-filters';
-import { ChecklistFiltersBar } from './components/ChecklistFiltersBar';
+import { refocusIfLost } from '../../shared/focus';
+import { ChecklistFiltersBar, FIRST_FILTER_ID } from './components/ChecklistFiltersBar';
 import { TaskListItem } from './components/TaskListItem';
 import './checklist.css';
 
@@ -39,7 +40,11 @@ export function ChecklistPage() {
   const tasks = data?.myChecklist;
   useCompletionToast(tasks);
 
-  const clearFilters = () => updateFilters(() => DEFAULT_FILTERS);
+  const clearFilters = () => {
+    updateFilters(() => DEFAULT_FILTERS);
+    // The pressed button leaves with the filters.
+    refocusIfLost(FIRST_FILTER_ID);
+  };
   const header = <PageHeader title={CHECKLIST_TEXT.title} description={CHECKLIST_TEXT.lead} />;
 
   if (!tasks) {

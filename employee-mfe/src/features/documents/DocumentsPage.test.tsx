@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { ApiError, AuthContext, STORAGE_KEYS, ToastContext, type AuthContextValue, type ToastApi } from '@embark/shared-ui';
 import type { DocumentLibrary, DocumentsApi } from './api/documents-api';
@@ -112,9 +112,13 @@ describe('DocumentsPage', () => {
 
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'nothing like this' } });
     expect(screen.getByText('No documents match these filters')).toBeTruthy();
-    fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0] as HTMLElement);
+    const clear = screen.getAllByRole('button', { name: 'Clear filters' })[0] as HTMLElement;
+    clear.focus();
+    fireEvent.click(clear);
     expect(cardTitles()).toHaveLength(6);
     expect(screen.getByTestId('search').textContent).toBe('?sort=date');
+    // The pressed button has gone: the keyboard goes on from the search box.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Search')));
   });
 
   it('keeps both of two filter changes made before the page re-renders', async () => {
@@ -151,6 +155,19 @@ describe('DocumentsPage', () => {
     expect(within(card('Expense procedure')).getByText('Viewed')).toBeTruthy();
     expect(screen.getByText('2 of 6 documents opened')).toBeTruthy();
     expect(toasts.error).not.toHaveBeenCalled();
+  });
+
+  it('keeps the keyboard on the page when the opened card leaves the "Not viewed yet" list', async () => {
+    jest.spyOn(window, 'open').mockReturnValue({ opener: window } as unknown as Window);
+    await renderPage(fakeApi());
+    fireEvent.change(screen.getByLabelText('View status'), { target: { value: 'unviewed' } });
+    const button = within(card('Expense procedure')).getByRole('button', { name: 'Open Expense procedure (opens in a new tab)' });
+    button.focus();
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(cardTitles()).not.toContain('Expense procedure');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Search')));
   });
 
   it("says 'No URL available for this document' for a document without a link, and opens nothing", async () => {

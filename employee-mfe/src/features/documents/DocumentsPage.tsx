@@ -15,7 +15,8 @@ import { useUrlFilters } from '../../shared/useUrlFilters';
 import type { DocumentsApi, LibraryDocument } from './api/documents-api';
 import { useDocumentLibrary } from './api/useDocumentLibrary';
 import { DocumentCard } from './components/DocumentCard';
-import { DocumentFiltersBar } from './components/DocumentFiltersBar';
+import { refocusIfLost } from '../../shared/focus';
+import { DocumentFiltersBar, FIRST_FILTER_ID } from './components/DocumentFiltersBar';
 import { RecentDocuments } from './components/RecentDocuments';
 import { applyFilters, DEFAULT_FILTERS, filtersFromSearch, filtersToSearch, hasActiveFilters, recentDocuments } from './document-filters';
 import './documents.css';
@@ -50,7 +51,11 @@ export function DocumentsPage({ api }: DocumentsPageProps) {
   const [filters, updateFilters] = useUrlFilters(filtersFromSearch, filtersToSearch);
   const { state, isViewed, markViewed, reload } = useDocumentLibrary(api);
   // Clearing keeps the sort: it orders the list, it does not narrow it.
-  const clearFilters = () => updateFilters((latest) => ({ ...DEFAULT_FILTERS, sort: latest.sort }));
+  const clearFilters = () => {
+    updateFilters((latest) => ({ ...DEFAULT_FILTERS, sort: latest.sort }));
+    // The pressed button leaves with the filters.
+    refocusIfLost(FIRST_FILTER_ID);
+  };
 
   const open = (doc: LibraryDocument) => {
     const result = openDocumentUrl(doc.url);
@@ -60,6 +65,8 @@ export function DocumentsPage({ api }: DocumentsPageProps) {
       return;
     }
     markViewed(doc);
+    // Under "Not viewed yet" the opened card leaves the list, and its button the keyboard.
+    refocusIfLost(FIRST_FILTER_ID);
   };
 
   const header = <PageHeader title={DOCUMENTS_TEXT.title} description={DOCUMENTS_TEXT.lead} />;

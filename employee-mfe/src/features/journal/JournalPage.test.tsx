@@ -157,8 +157,12 @@ describe('JournalPage', () => {
   it('says when nothing matches and clears the filters', async () => {
     await renderJournal('/app/journal?tag=none', [listMock({ ...FILTER, tag: 'none' }, []), listMock(FILTER, [entryData()]), ...sideMocks()]);
     expect(await screen.findByText('No entries match')).toBeTruthy();
-    fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0] as HTMLElement);
+    const clear = screen.getAllByRole('button', { name: 'Clear filters' })[0] as HTMLElement;
+    clear.focus();
+    fireEvent.click(clear);
     expect(await screen.findByRole('link', { name: 'First week' })).toBeTruthy();
+    // The pressed button has gone: the keyboard goes on from the search box.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search' })));
   });
 
   it('pages through long lists', async () => {

@@ -18,7 +18,8 @@ import { JOURNAL_TEXT } from '@embark/shared-ui/page-text/journal';
 import { useUrlFilters } from '../../shared/useUrlFilters';
 import { useJournalList, useJournalTags } from './api/useJournal';
 import { JournalEntryCard } from './components/JournalEntryCard';
-import { JournalFiltersBar } from './components/JournalFiltersBar';
+import { refocusIfLost } from '../../shared/focus';
+import { FIRST_FILTER_ID, JournalFiltersBar } from './components/JournalFiltersBar';
 import { JournalStatsBar } from './components/JournalStatsBar';
 import { PopularTags } from './components/PopularTags';
 import { DEFAULT_FILTERS, filtersFromParams, filtersToParams, isFiltered, PAGE_SIZE, toQueryFilter } from './journal-filters';
@@ -61,6 +62,8 @@ export function JournalPage() {
   const clear = () => {
     setSearchText('');
     updateFilters(() => DEFAULT_FILTERS);
+    // The pressed button leaves with the filters.
+    refocusIfLost(FIRST_FILTER_ID);
   };
 
   // Numbered from the answer's own page, so a page still shown while the next loads is described as it is.

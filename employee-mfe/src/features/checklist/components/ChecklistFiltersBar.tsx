@@ -20,6 +20,9 @@ export interface ChecklistFiltersBarProps {
   summary: ReactNode;
 }
 
+/** The first filter: where "Clear filters" leaves the keyboard once its button has gone. */
+export const FIRST_FILTER_ID = 'ckl-filter-status';
+
 /** The checklist's filters as four labelled selects (native controls: keyboard and screen readers for free). */
 export function ChecklistFiltersBar({ filters, onChange, onClear, summary }: ChecklistFiltersBarProps) {
   const set = <K extends keyof ChecklistFilters>(key: K) => (value: ChecklistFilters[K]) => onChange({ [key]: value });
@@ -27,6 +30,7 @@ export function ChecklistFiltersBar({ filters, onChange, onClear, summary }: Che
     <div className="ui-card ckl-filters">
       <div className="ckl-filters__fields" role="group" aria-label={CHECKLIST_TEXT.filtersLabel}>
         <FilterSelect
+          id={FIRST_FILTER_ID}
           label={CHECKLIST_TEXT.statusFilter}
           value={filters.status}
           options={STATUS_FILTERS}

@@ -17,11 +17,15 @@ export interface DocumentFiltersBarProps {
 }
 
 /** Search, category, view status and sort as labelled native controls: keyboard and screen readers for free. */
+/** The search box: where "Clear filters" leaves the keyboard once its button has gone. */
+export const FIRST_FILTER_ID = 'docs-filter-search';
+
 export function DocumentFiltersBar({ filters, classes, onChange, onClear, summary }: DocumentFiltersBarProps) {
   return (
     <div className="ui-card docs-filters">
       <div className="docs-filters__fields" role="group" aria-label={DOCUMENTS_TEXT.filtersLabel}>
         <FilterSearch
+          id={FIRST_FILTER_ID}
           className="docs-filter--search"
           label={DOCUMENTS_TEXT.searchLabel}
           value={filters.q}

@@ -19,6 +19,9 @@ export interface JournalFiltersBarProps {
   summary: ReactNode;
 }
 
+/** The search box: where "Clear filters" leaves the keyboard once its button has gone. */
+export const FIRST_FILTER_ID = 'jrn-filter-search';
+
 /** Search box and filters as native labelled controls (keyboard and screen readers for free). */
 export function JournalFiltersBar({ filters, searchText, onSearchText, tagNames, onChange, onClear, canClear, summary }: JournalFiltersBarProps) {
   // A change of filter starts again from the first page.
@@ -27,7 +30,7 @@ export function JournalFiltersBar({ filters, searchText, onSearchText, tagNames,
   const tags = filters.tag !== '' && !tagNames.some((t) => t.toLowerCase() === filters.tag.toLowerCase()) ? [filters.tag, ...tagNames] : tagNames;
   return (
     <div className="ui-card jrn-filters" role="search" aria-label={JOURNAL_TEXT.filtersLabel}>
-      <FilterSearch label={JOURNAL_TEXT.searchLabel} value={searchText} placeholder={JOURNAL_TEXT.searchPlaceholder} maxLength={500} onChange={onSearchText} />
+      <FilterSearch id={FIRST_FILTER_ID} label={JOURNAL_TEXT.searchLabel} value={searchText} placeholder={JOURNAL_TEXT.searchPlaceholder} maxLength={500} onChange={onSearchText} />
       <div className="jrn-filters__fields">
         <FilterSelect
           label={JOURNAL_TEXT.visibilityFilterLabel}
