@@ -1,7 +1,6 @@
 import {
   AREA_MESSAGES,
   Button,
-  completionPercentage,
   currentTime,
   EmptyList,
   ErrorState,
@@ -10,6 +9,7 @@ import {
   TASK_WORDING,
   useDocumentTitle,
 } from '@embark/shared-ui';
+import { shownProgress } from '../../shared/progress';
 import { ProgressSummary } from '@embark/shared-ui/components/ProgressSummary';
 import { CHECKLIST_TEXT } from '@embark/shared-ui/page-text/checklist';
 import { useUrlFilters } from '../../shared/useUrlFilters';
@@ -66,7 +66,7 @@ export function ChecklistPage() {
   const own = tasks.filter(isOwnTask);
   const others = tasks.filter((task) => !isOwnTask(task));
   const done = own.filter((task) => task.completed).length;
-  const percent = completionPercentage(done, own.length);
+  const percent = shownProgress(done, own.length);
 
   return (
     <div className="employee-page ckl">

@@ -234,6 +234,17 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('img', { name: 'On a roll: more than 5 tasks completed' })).toBeTruthy();
   });
 
+  it('reads 199 of 200 as 99 % in progress, not a rounded 100 % completed', async () => {
+    const toasts = await renderDashboard([dashboardMock({ total: 200, completed: 199 })]);
+    await screen.findByTestId('dash-percentage');
+    expect(text('dash-percentage')).toBe('99%');
+    expect(screen.getByText('In progress')).toBeTruthy();
+    expect(screen.queryByText('Completed')).toBeNull();
+    expect(screen.queryByText(/^100%$/)).toBeNull();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Orientation Complete!' })).toBeNull();
+    expect(toasts.success).not.toHaveBeenCalled();
+  });
+
   it('at 100 % shows Orientation Complete! and the certificate, without a toast on load', async () => {
     const toasts = await renderDashboard([dashboardMock({ total: 4, completed: 4 })]);
     expect(await screen.findByRole('heading', { level: 2, name: 'Orientation Complete!' })).toBeTruthy();

@@ -7,13 +7,13 @@ import {
   ErrorState,
   guidanceMessage,
   PageHeader,
-  PROGRESS_THRESHOLDS,
   SESSION_MESSAGES,
   TIMING_MS,
   ToastContext,
   useDocumentTitle,
 } from '@embark/shared-ui';
 import { refocusIfLost } from '../../shared/focus';
+import { shownPercentage } from '../../shared/progress';
 import { useCompleteDashboardTask, useDashboard } from './api/useDashboard';
 import { DashboardHero } from './components/DashboardHero';
 import { DashboardSkeleton } from './components/DashboardSkeleton';
@@ -38,8 +38,9 @@ export function DashboardPage() {
   const dashboard = data?.dashboard;
   const progress = dashboard?.progress;
   const isComplete = Boolean(dashboard?.completionStats.isComplete);
-  // What the milestone sees: 100 only when every task is done, so a rounded 100 (199 of 200) never toasts.
-  const milestonePercent = progress ? (isComplete ? PROGRESS_THRESHOLDS.complete : Math.min(progress.completionPercentage, 99)) : null;
+  // What the screen and the milestone see: 100 only when every task is done, so a rounded 100
+  // (199 of 200) neither reads "completed" nor toasts.
+  const milestonePercent = progress ? shownPercentage(progress.completionPercentage, isComplete) : null;
 
   useEffect(() => {
     if (milestonePercent === null) return;
@@ -109,10 +110,10 @@ export function DashboardPage() {
         isComplete={isComplete}
         guidance={guidanceMessage(progress)}
         remainingTasks={progress.remainingTasks}
-        completionPercentage={progress.completionPercentage}
+        completionPercentage={shownPercentage(progress.completionPercentage, isComplete)}
         nextStep={dashboard.nextStep}
       />
-      <QuickStats {...progress} othersCompleted={dashboard.completionStats.othersCompleted} othersTotal={dashboard.completionStats.othersTotal} />
+      <QuickStats {...progress} completionPercentage={shownPercentage(progress.completionPercentage, isComplete)} othersCompleted={dashboard.completionStats.othersCompleted} othersTotal={dashboard.completionStats.othersTotal} />
       <div className="dash-grid">
         <UpcomingTasks tasks={dashboard.upcomingTasks} completingIds={completingIds} onComplete={(task) => void handleComplete(task)} />
         <RecentActivity items={dashboard.recentActivity} />

@@ -1,4 +1,5 @@
-import { completionPercentage, formatCalendarDate, isOwnTask, parseCalendarDate, PROGRESS_THRESHOLDS, UI_TEXT } from '@embark/shared-ui';
+import { formatCalendarDate, isOwnTask, parseCalendarDate, UI_TEXT } from '@embark/shared-ui';
+import { shownProgress } from '../../shared/progress';
 import type { ProfileOverviewQuery } from '../../__generated__/graphql';
 
 /** What the profile and the certificate show, derived from one ProfileOverview answer. */
@@ -33,7 +34,7 @@ export function summariseProfile({ me, roles, myChecklist }: ProfileOverviewQuer
   const total = own.length;
   const completed = own.filter((item) => item.completed).length;
   const isComplete = total > 0 && completed === total;
-  const percent = isComplete ? PROGRESS_THRESHOLDS.complete : Math.min(PROGRESS_THRESHOLDS.complete - 1, completionPercentage(completed, total));
+  const percent = shownProgress(completed, total);
   let latest: number | null = null;
   if (isComplete) {
     for (const item of own) {

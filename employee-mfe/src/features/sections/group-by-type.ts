@@ -1,4 +1,5 @@
-import { completionPercentage, isOwnTask, type TaskType } from '@embark/shared-ui';
+import { isOwnTask, type TaskType } from '@embark/shared-ui';
+import { shownProgress } from '../../shared/progress';
 
 /** The section order (docs/product.md#sections): Forms, Policies, SOPs, Trainings, Meetings. */
 export const SECTION_ORDER: readonly TaskType[] = ['form', 'policy', 'sop', 'training', 'meeting'];
@@ -27,6 +28,6 @@ export function groupByType<T extends SectionTask>(tasks: readonly T[]): Section
     const inSection = tasks.filter((task) => task.type === type).sort((a, b) => a.item_order - b.item_order || a.id - b.id);
     const own = inSection.filter(isOwnTask);
     const completed = own.filter((task) => task.completed).length;
-    return { type, tasks: inSection, completed, total: own.length, percentage: completionPercentage(completed, own.length) };
+    return { type, tasks: inSection, completed, total: own.length, percentage: shownProgress(completed, own.length) };
   });
 }

@@ -1,5 +1,6 @@
 import { useContext, useEffect } from 'react';
 import { completionMilestone, isOwnTask, SESSION_MESSAGES, ToastContext } from '@embark/shared-ui';
+import { shownProgress } from '../../../shared/progress';
 
 /**
  * 'Congratulations! …' when the user's own tasks reach 100 % from below (others' tasks about them do
@@ -11,8 +12,8 @@ export function useCompletionToast(tasks: ReadonlyArray<{ completed: boolean; ow
   const own = tasks?.filter(isOwnTask);
   const total = own?.length ?? 0;
   const done = own?.filter((task) => task.completed).length ?? 0;
-  // 100 only when every task is done; otherwise at most 99, so rounding can never fire it early.
-  const percent = tasks === undefined ? null : total > 0 && done === total ? 100 : total > 0 ? Math.min(99, Math.round((100 * done) / total)) : 0;
+  // 100 only when every task is done, so rounding can never fire it early.
+  const percent = tasks === undefined ? null : shownProgress(done, total);
   useEffect(() => {
     if (percent === null) return;
     if (completionMilestone().observe(percent)) toast?.success(SESSION_MESSAGES.allTasksComplete);
