@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { AuthConfig, MailConfig, ReportsConfig } from './config';
 import { AdminReportsService } from './modules/admin';
 import { AuditService } from './modules/audit';
-import { AuthService, type InvitationClaims, PasswordHasher, PasswordService, RateLimiter, SecretBox, SessionService, TokenService, TwoFactorService } from './modules/auth';
+import { AuthService, PasswordHasher, PasswordService, RateLimiter, SecretBox, SessionService, TokenService, TwoFactorService } from './modules/auth';
 import { ChecklistTaskDirectory, JournalService } from './modules/journal';
 import { ChecklistItemsService, ChecklistService, companyDay, completedSql, completionPercentage, completionPercentages, dueDateSql, overdueSql, ownTaskSql } from './modules/checklist';
 import { DashboardService } from './modules/dashboard';
@@ -15,7 +15,7 @@ import { ProgressService } from './modules/progress';
 import { ReportsService } from './modules/reports';
 import { RolesService } from './modules/roles';
 import { SettingsService } from './modules/settings';
-import { TeamService, UserAdminService, UsersService, type CompanyToday } from './modules/users';
+import { TeamService, UserAdminService, UsersService, type CompanyToday, type InvitationClaims } from './modules/users';
 import { systemClock, type Clock } from './shared/clock';
 
 /** The service layer, built once per app over one data source. Both doors use it. */
@@ -70,7 +70,7 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
   const box = new SecretBox(options.auth.totpEncryptionKey ?? options.jwtSecret);
   const twoFactor = new TwoFactorService(dataSource, users, audit, hasher, tokens, sessions, limiter, box, options.auth);
   const settings = new SettingsService(dataSource, audit, clock);
-  // Registration asks the invitations module (which builds on this one) whether an invitation holds the address.
+  // Registration and a change of address ask the invitations module (which builds on this one) whether an invitation holds the address.
   const invitationClaims: InvitationClaims = { pendingFor: (email: string, manager?: EntityManager) => pendingInvitationFor(manager ?? dataSource, email, { holdWriters: manager !== undefined }) };
   const auth = new AuthService(dataSource, users, roles, audit, hasher, tokens, sessions, limiter, twoFactor, settings, options.auth, invitationClaims);
   // One outbox for every module that mails (its rows commit with the work that causes them).
@@ -102,6 +102,7 @@ export function createServices(dataSource: DataSource, options: ServiceOptions):
       notices: notifications,
     },
     taskRules,
+    invitationClaims,
   );
   const team = new TeamService(dataSource, taskRules, companyToday);
   const adminReports = new AdminReportsService(clock, { users, userAdmin, roles, checklist, checklistItems, documents });

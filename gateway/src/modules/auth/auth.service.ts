@@ -10,7 +10,7 @@ import { invalid, parseInput } from '../../shared/validation';
 import type { AuditService } from '../audit';
 import type { RolesService } from '../roles';
 import { refusalOf, SETTINGS_MESSAGES, type SettingsService } from '../settings';
-import { USER_LIMITS, type User, type UsersService } from '../users';
+import { USER_LIMITS, type InvitationClaims, type User, type UsersService } from '../users';
 import { AUTH_MESSAGES as MESSAGES, normalizeEmail } from './auth.messages';
 import { LoginInput, RegisterInput, VerifyLoginInput } from './auth.schemas';
 import type { AuthPayload, LoginResult } from './auth.types';
@@ -24,14 +24,6 @@ import type { TwoFactorService } from './two-factor.service';
 
 // Arbitrary but fixed: serialises "is there an administrator yet?" across replicas.
 const FIRST_ADMIN_LOCK_KEY = 7_326_153_013;
-
-/**
- * The invitations module's answer to "does a pending invitation hold this address?", handed in because
- * that module builds on this one. Given the registration's transaction, it also holds off new invitations.
- */
-export interface InvitationClaims {
-  pendingFor(email: string, manager?: EntityManager): Promise<boolean>;
-}
 
 /** One limit a sign-in attempt counts against; `name` is how the audit trail calls it. */
 interface SignInLimit {

@@ -6,7 +6,7 @@ export { AUTH_LIMITS, AUTH_MESSAGES, normalizeEmail } from './auth.messages';
 export { AuthResolver } from './auth.resolver';
 export { NewPassword } from './auth.schemas';
 export { authRouter } from './auth.routes';
-export { AuthService, type InvitationClaims } from './auth.service';
+export { AuthService } from './auth.service';
 export * from './auth.types';
 export { assertNewPasswordAllowed, newPasswordProblem } from './password-policy';
 export { PasswordResolver } from './password.resolver';

@@ -1,6 +1,6 @@
 /** The users module's public surface: other modules import only this file. */
 export { UsersService, type ActiveUserRef, type CompletionReader, type NewUser, type PeopleChange, type PeopleProblem } from './users.service';
-export { UserAdminService, type ChecklistChangeNotice, type NewItemsAnchor, type RoleChangeEffects, type RoleLookup, type SessionEnder, type TwoFactorReset } from './user-admin.service';
+export { UserAdminService, type ChecklistChangeNotice, type NewItemsAnchor, type InvitationClaims, type RoleChangeEffects, type RoleLookup, type SessionEnder, type TwoFactorReset } from './user-admin.service';
 export { TeamService, type CompanyToday, type TaskRules } from './team.service';
 export { User } from './user.entity';
 export {

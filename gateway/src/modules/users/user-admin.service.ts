@@ -41,6 +41,15 @@ export interface ChecklistChangeNotice {
 }
 
 /** What a role change sets off beyond the users row; services.ts hands in the modules that do it. */
+/**
+ * The invitations module's answer to "does a pending invitation hold this address?", handed in because
+ * that module builds on this one. Given a transaction, it also holds off new invitations until it ends
+ * (503 after a short wait behind an import).
+ */
+export interface InvitationClaims {
+  pendingFor(email: string, manager?: EntityManager): Promise<boolean>;
+}
+
 export interface RoleChangeEffects {
   today: CompanyToday;
   anchorNewItems: NewItemsAnchor;
@@ -86,6 +95,7 @@ export class UserAdminService {
     private readonly audit: AuditService,
     private readonly roleChange: RoleChangeEffects,
     private readonly rules: Pick<TaskRules, 'ownTaskSql' | 'completedSql'>,
+    private readonly invitations: InvitationClaims,
   ) {}
 
   /**
@@ -147,6 +157,9 @@ export class UserAdminService {
     const { reonboard, ...changes } = parseInput(UserUpdate, input);
     if (id === admin.userId && changes.roleId !== undefined && changes.roleId !== ADMIN_ROLE_ID) throw new ConflictError(USER_ADMIN_MESSAGES.cannotDemoteSelf);
     return this.writing(async (manager) => {
+      // An address an invitation holds is the invited hire's: its link would then only answer 409.
+      // Asked first, as registration does, so the claim lock is never awaited while holding a row.
+      if (changes.email !== undefined && (await this.invitations.pendingFor(changes.email, manager))) throw new ConflictError(USER_ADMIN_MESSAGES.emailInvited);
       // Before the row lock: a manager change waits for another one to finish, never holding a row it may need.
       if (changes.managerId != null) await this.users.lockManagerChanges(manager);
       await this.holdActingAdmin(manager, admin.userId, [id, changes.managerId, changes.buddyId]);

@@ -17,6 +17,7 @@ export const USER_ADMIN_MESSAGES = {
   emailInvalid: 'Please enter a valid email address',
   emailTooLong: 'Email must be less than 254 characters',
   duplicateEmail: 'An account with this email already exists.',
+  emailInvited: 'A pending invitation holds this email. Revoke the invitation first, or let the hire accept it.',
   roleIdInvalid: 'role_id must be a role id',
   roleUnknown: 'Unknown role',
   startDateInvalid: 'Start date must be a date (YYYY-MM-DD)',

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { createServices } from '../../../services';
 import { INVITATION_LIMITS } from '../invitations.messages';
+import { USER_ADMIN_MESSAGES } from '../../users';
 import { EMAIL_CLAIM_LOCK } from '../invitations.service';
 import { buildTestApp, TEST_JWT_SECRET, testConfig, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, PROXY_ENV, randomIp, tokenFor, uniqueEmail, type TestUser } from '../../../../test/auth';
@@ -493,6 +494,49 @@ describe('invitations', () => {
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ error: 'A user or a pending invitation already uses this email' });
       expect(await t.dataSource.query('select id from invitations where lower(email) = lower($1)', [email])).toEqual([]);
+    });
+  });
+
+  describe('Edit user and pending invitations', () => {
+    const asAdminPut = (id: number, body: Record<string, unknown>) => request(t.app).put(`/api/admin/users/${id}`).set(bearer(adminToken)).send(body);
+    const refusal = { error: USER_ADMIN_MESSAGES.emailInvited };
+    const update = 'mutation ($id: Int!, $input: AdminUserUpdateInput!) { updateUser(id: $id, input: $input) { id email } }';
+
+    it("an account cannot take the address a pending invitation holds (REST and GraphQL); the link still works", async () => {
+      const email = hire('Claimed');
+      await invite({ email, name: 'Claimed Hire', role_id: 2 }).expect(201);
+      const someone = await createUser(t.dataSource, { roleId: 1 });
+      users.push(someone.id);
+      await asAdminPut(someone.id, { email: email.toUpperCase() }).expect(409, refusal);
+      const viaGraphql = await gql(t, update, { id: someone.id, input: { email } }, { token: adminToken });
+      expect(viaGraphql.body.errors?.[0]).toMatchObject({ message: refusal.error, extensions: { code: 'CONFLICT' } });
+      expect(await t.dataSource.query('select email from users where id = $1', [someone.id])).toEqual([{ email: someone.email }]);
+      await request(t.app).post(`/api/invitations/${await linkToken(email)}/accept`).set('x-forwarded-for', randomIp()).send({ password: 'Lantern2026x' }).expect(201);
+    });
+
+    it('an expired or revoked invitation does not hold it, and an address change waits for an invitation being written', async () => {
+      const lapsed = hire('LapsedClaim');
+      await invite({ email: lapsed, name: 'Lapsed Hire', role_id: 2 }).expect(201);
+      await t.dataSource.query(`update invitations set expires_at = now() - interval '1 minute' where lower(email) = lower($1)`, [lapsed]);
+      const someone = await createUser(t.dataSource, { roleId: 1 });
+      users.push(someone.id);
+      await asAdminPut(someone.id, { email: lapsed }).expect(200);
+
+      const racing = hire('RacingClaim');
+      const res = await whileLocked({
+        hold: async (client) => {
+          await client.query(`select pg_advisory_xact_lock(${EMAIL_CLAIM_LOCK})`);
+          await client.query(
+            `insert into invitations (email, name, role_id, role_name, token_hash, expires_at) select $1, 'Racing Hire', r.id, r.name, md5(random()::text), now() + interval '1 day' from roles r where r.id = 2`,
+            [racing],
+          );
+        },
+        start: () => asAdminPut(someone.id, { email: racing }),
+        waitingOn: '%pg_advisory_xact_lock_shared%',
+        what: 'the address change to wait for the invitation being written',
+      });
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual(refusal);
     });
   });
 
