@@ -6,14 +6,6 @@
 import { HTTP_ERROR_MESSAGES, isApiError } from '@embark/shared-ui';
 import { ACCOUNT_TEXT, LOGIN_MESSAGES, REGISTER_MESSAGES } from '@embark/shared-ui/page-text/auth';
 
-/**
- * A 5xx: the gateway's own words for a 503 (busy for a moment, or the database unreachable: they say
- * what is going on, and a retry shortly works), the generic server message for any other.
- */
-function serverFailureMessage(serverError: string | undefined, status: number, generic: string): string {
-  return (status === 503 && serverError?.trim()) || generic;
-}
-
 /** Sign-in, the email-and-password step. */
 export function signInErrorMessage(error: unknown): string {
   // Anything but an HTTP failure (a malformed answer) has no words a user could act on.
@@ -22,7 +14,7 @@ export function signInErrorMessage(error: unknown): string {
   if (error.status === 0) return LOGIN_MESSAGES.network;
   if (error.status === 401) return LOGIN_MESSAGES.invalidCredentials;
   if (error.status === 429) return LOGIN_MESSAGES.tooManyAttempts;
-  if (error.status >= 500) return serverFailureMessage(error.serverError, error.status, LOGIN_MESSAGES.server);
+  if (error.status >= 500) return LOGIN_MESSAGES.server;
   return error.serverError?.trim() || LOGIN_MESSAGES.failed;
 }
 
@@ -58,7 +50,9 @@ export function registerErrorMessage(error: unknown): string {
   if (error.status === 400) return error.serverError?.trim() || REGISTER_MESSAGES.invalidData;
   if (error.status === 409) return REGISTER_MESSAGES.emailTaken;
   if (error.status === 429) return REGISTER_MESSAGES.tooManyAttempts;
-  if (error.status >= 500) return serverFailureMessage(error.serverError, error.status, REGISTER_MESSAGES.server);
+  // A 503 with the gateway's words says why (an invitation import holding new accounts back for a
+  // moment); any other 5xx, or one without words, gets the generic message.
+  if (error.status >= 500) return (error.status === 503 && error.serverError?.trim()) || REGISTER_MESSAGES.server;
   return error.serverError?.trim() || REGISTER_MESSAGES.failed;
 }
 

@@ -61,6 +61,11 @@ describe('My team', () => {
     expect(within(member('Ben Cole')).getByText('Overdue').parentElement?.className).toBeFalsy();
   });
 
+  it('reads a report at 199 of 200 as 99 %, not a rounded 100', async () => {
+    await renderPage(fakeApi([teamMember(33, 'Cy Dale', { completed: 199, total: 200, overdue: 0, completionPercentage: 100, nextDue: null })]));
+    expect(within(member('Cy Dale')).getByRole('progressbar', { name: 'Cy Dale: onboarding progress' }).getAttribute('aria-valuenow')).toBe('99');
+  });
+
   it("names who does the next task when it is not the report's own (the task an escalation is about)", async () => {
     const next = (owner_type: string, owner_role_name: string | null = null) => ({ item_id: 9, title: 'Prepare the laptop', dueDate: '2026-02-02', owner_type, owner_role_name });
     await renderPage(

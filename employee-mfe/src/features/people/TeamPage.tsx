@@ -8,6 +8,7 @@ import {
   useDocumentTitle,
 } from '@embark/shared-ui';
 import { formatDueDay, TEAM_TEXT as TEXT } from '@embark/shared-ui/page-text/checklist';
+import { shownProgress } from '../../shared/progress';
 import { peopleApi, type PeopleApi, type TeamMember } from './api/people-api';
 import { useLoaded } from './api/useLoaded';
 import { calendarDate } from './people-dates';
@@ -46,7 +47,7 @@ export function TeamPage({ api = peopleApi }: TeamPageProps) {
                 {user.name}
               </h2>
               <p className="people-member__role">{user.role_name}</p>
-              <ProgressBar value={stats.completionPercentage} label={TEXT.progressLabel(user.name)} showValue />
+              <ProgressBar value={shownProgress(stats.completed, stats.total)} label={TEXT.progressLabel(user.name)} showValue />
               <p className="people-member__counts">{TEXT.counts(stats.completed, stats.total)}</p>
               <dl className="people-member__facts">
                 <div>

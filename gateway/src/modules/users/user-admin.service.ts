@@ -40,7 +40,6 @@ export interface ChecklistChangeNotice {
   notifyMany(manager: EntityManager, inputs: ReadonlyArray<{ userId: number; type: 'checklist_changed'; title: string; body: string; link: string; mail: { dedupeKey?: string } }>): Promise<unknown>;
 }
 
-/** What a role change sets off beyond the users row; services.ts hands in the modules that do it. */
 /**
  * The invitations module's answer to "does a pending invitation hold this address?", handed in because
  * that module builds on this one. Given a transaction, it also holds off new invitations until it ends
@@ -50,6 +49,7 @@ export interface InvitationClaims {
   pendingFor(email: string, manager?: EntityManager): Promise<boolean>;
 }
 
+/** What a role change sets off beyond the users row; services.ts hands in the modules that do it. */
 export interface RoleChangeEffects {
   today: CompanyToday;
   anchorNewItems: NewItemsAnchor;
@@ -157,9 +157,7 @@ export class UserAdminService {
     const { reonboard, ...changes } = parseInput(UserUpdate, input);
     if (id === admin.userId && changes.roleId !== undefined && changes.roleId !== ADMIN_ROLE_ID) throw new ConflictError(USER_ADMIN_MESSAGES.cannotDemoteSelf);
     return this.writing(async (manager) => {
-      // An address an invitation holds is the invited hire's: its link would then only answer 409.
-      // Asked first, as registration does, so the claim lock is never awaited while holding a row.
-      if (changes.email !== undefined && (await this.invitations.pendingFor(changes.email, manager))) throw new ConflictError(USER_ADMIN_MESSAGES.emailInvited);
+      if (changes.email !== undefined) await this.refuseInvitedAddress(manager, id, changes.email);
       // Before the row lock: a manager change waits for another one to finish, never holding a row it may need.
       if (changes.managerId != null) await this.users.lockManagerChanges(manager);
       await this.holdActingAdmin(manager, admin.userId, [id, changes.managerId, changes.buddyId]);
@@ -178,6 +176,18 @@ export class UserAdminService {
       await this.audit.record(this.entry(admin.userId, meta, 'user.update', id, { before, after, ...(roleChanged ? { reonboard } : {}) }), manager);
       return after;
     });
+  }
+
+  /**
+   * A new address an invitation holds is the invited hire's: its link would then only answer 409.
+   * Asked before any lock of the update, as registration does, so the claim lock is never awaited
+   * while holding a row. Only a changed address is asked (the edit form sends it with every save):
+   * a rename does not wait behind an import.
+   */
+  private async refuseInvitedAddress(manager: EntityManager, id: number, email: string): Promise<void> {
+    const current = await this.users.findById(id, manager);
+    if (current && current.email.trim().toLowerCase() === email.trim().toLowerCase()) return;
+    if (await this.invitations.pendingFor(email, manager)) throw new ConflictError(USER_ADMIN_MESSAGES.emailInvited);
   }
 
   /**

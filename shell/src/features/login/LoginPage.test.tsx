@@ -144,7 +144,7 @@ describe('login form', () => {
     [new ApiError({ status: 401, error: 'Invalid email or password' }), 'Invalid email or password'],
     [new ApiError({ status: 429, error: 'Slow down' }), 'Too many login attempts. Please try again later.'],
     [new ApiError({ status: 500 }), 'Server error. Please try again in a moment.'],
-    [new ApiError({ status: 503, error: 'Service temporarily unavailable' }), 'Service temporarily unavailable'],
+    [new ApiError({ status: 503, error: 'Service temporarily unavailable' }), 'Server error. Please try again in a moment.'],
     [new ApiError({ status: 502 }), 'Server error. Please try again in a moment.'],
     [new ApiError({ status: 0 }), 'Network error. Please check your connection and try again.'],
     [new ApiError({ status: 0, timedOut: true }), 'Request timed out. Please try again.'],

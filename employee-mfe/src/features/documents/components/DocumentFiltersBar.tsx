@@ -16,10 +16,10 @@ export interface DocumentFiltersBarProps {
   summary: ReactNode;
 }
 
-/** Search, category, view status and sort as labelled native controls: keyboard and screen readers for free. */
 /** The search box: where "Clear filters" leaves the keyboard once its button has gone. */
 export const FIRST_FILTER_ID = 'docs-filter-search';
 
+/** Search, category, view status and sort as labelled native controls: keyboard and screen readers for free. */
 export function DocumentFiltersBar({ filters, classes, onChange, onClear, summary }: DocumentFiltersBarProps) {
   return (
     <div className="ui-card docs-filters">

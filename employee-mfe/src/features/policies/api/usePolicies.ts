@@ -37,8 +37,9 @@ export function useAcknowledgePolicy() {
     const result = await mutate({ variables: { id } });
     const ack = result.data?.acknowledgePolicy;
     // The policy changed while the page was open: the server recorded its current version, which
-    // the page has not shown yet. Read the list again for that version's text and state.
-    if (ack && shown !== undefined && ack.version !== shown) void client.refetchQueries({ include: [CompanyPoliciesDocument] }).catch(() => undefined);
+    // the page has not shown yet. Read the list again for that version's text and state, before the
+    // page moves the keyboard on (the card's buttons change with it).
+    if (ack && shown !== undefined && ack.version !== shown) await client.refetchQueries({ include: [CompanyPoliciesDocument] }).catch(() => undefined);
     // The header and the profile show completion_percentage. Optional context: the standalone dev page has no AuthProvider.
     auth?.refreshUser().catch(() => undefined);
     return result;

@@ -514,6 +514,23 @@ describe('invitations', () => {
       await request(t.app).post(`/api/invitations/${await linkToken(email)}/accept`).set('x-forwarded-for', randomIp()).send({ password: 'Lantern2026x' }).expect(201);
     });
 
+    it('a save that keeps the address (the form sends it every time) does not wait for invitations being written', async () => {
+      const someone = await createUser(t.dataSource, { roleId: 1 });
+      users.push(someone.id);
+      const res = await withClient(testDatabaseUrl(), async (client) => {
+        await client.query('begin');
+        try {
+          // An import in flight holds the writers' lock; a rename must not queue behind it.
+          await client.query(`select pg_advisory_xact_lock(${EMAIL_CLAIM_LOCK})`);
+          return await asAdminPut(someone.id, { name: 'Renamed Meanwhile', email: someone.email.toUpperCase() });
+        } finally {
+          await client.query('rollback');
+        }
+      });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: someone.id, name: 'Renamed Meanwhile' });
+    });
+
     it('an expired or revoked invitation does not hold it, and an address change waits for an invitation being written', async () => {
       const lapsed = hire('LapsedClaim');
       await invite({ email: lapsed, name: 'Lapsed Hire', role_id: 2 }).expect(201);
