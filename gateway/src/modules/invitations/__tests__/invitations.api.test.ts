@@ -1,3 +1,4 @@
+import type { Client } from 'pg';
 import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { createServices } from '../../../services';
@@ -74,6 +75,15 @@ describe('invitations', () => {
   }
 
   const invite = (body: Record<string, unknown>) => asAdmin('post', '/api/admin/invitations').send(body);
+
+  /** An invitation of `email` being written, as the service writes one: its lock first, then the row (held by whileLocked). */
+  const writingInvitation = (email: string) => async (client: Client) => {
+    await client.query(`select pg_advisory_xact_lock(${EMAIL_CLAIM_LOCK})`);
+    await client.query(
+      `insert into invitations (email, name, role_id, role_name, token_hash, expires_at) select $1, 'Racing Hire', r.id, r.name, md5(random()::text), now() + interval '1 day' from roles r where r.id = 2`,
+      [email],
+    );
+  };
 
   describe('POST /api/admin/invitations', () => {
     it('answers 201 with the pending invitation, queues the mail with a single-use link and audits it', async () => {
@@ -414,15 +424,8 @@ describe('invitations', () => {
 
     it('a registration waits for an invitation being written to the same address, then is refused', async () => {
       const email = hire('Racing');
-      // An invitation's transaction in flight, as the service writes one: its lock first, then the row.
       const res = await whileLocked({
-        hold: async (client) => {
-          await client.query(`select pg_advisory_xact_lock(${EMAIL_CLAIM_LOCK})`);
-          await client.query(
-            `insert into invitations (email, name, role_id, role_name, token_hash, expires_at) select $1, 'Racing Hire', r.id, r.name, md5(random()::text), now() + interval '1 day' from roles r where r.id = 2`,
-            [email],
-          );
-        },
+        hold: writingInvitation(email),
         start: () => register(email),
         waitingOn: '%pg_advisory_xact_lock_shared%',
         what: 'the registration to wait for the invitation being written',
@@ -541,13 +544,7 @@ describe('invitations', () => {
 
       const racing = hire('RacingClaim');
       const res = await whileLocked({
-        hold: async (client) => {
-          await client.query(`select pg_advisory_xact_lock(${EMAIL_CLAIM_LOCK})`);
-          await client.query(
-            `insert into invitations (email, name, role_id, role_name, token_hash, expires_at) select $1, 'Racing Hire', r.id, r.name, md5(random()::text), now() + interval '1 day' from roles r where r.id = 2`,
-            [racing],
-          );
-        },
+        hold: writingInvitation(racing),
         start: () => asAdminPut(someone.id, { email: racing }),
         waitingOn: '%pg_advisory_xact_lock_shared%',
         what: 'the address change to wait for the invitation being written',
