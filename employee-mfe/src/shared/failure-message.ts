@@ -1,14 +1,22 @@
 import { CombinedGraphQLErrors } from '@apollo/client';
 
+/** The server's refusals whose words say what to do: the input broke a rule, or the state changed. */
+const ACTIONABLE = new Set(['BAD_USER_INPUT', 'CONFLICT']);
+
 /**
  * What to tell the user when a call fails. The area's message ('Failed to create journal entry',
  * 'Could not update the task…') is the headline; when the server refused the input (BAD_USER_INPUT)
- * its message is the rule that failed, which says what to fix, so that is shown instead.
+ * or the current state (CONFLICT), its message says what to do, so that is shown instead.
  */
 export function failureMessage(error: unknown, headline: string): string {
   if (CombinedGraphQLErrors.is(error)) {
-    const invalid = error.errors.find((e) => e.extensions?.code === 'BAD_USER_INPUT');
-    if (invalid) return invalid.message;
+    const actionable = error.errors.find((e) => ACTIONABLE.has(String(e.extensions?.code)));
+    if (actionable) return actionable.message;
   }
   return headline;
+}
+
+/** The server refused the call for the current state (a 409). */
+export function isConflict(error: unknown): boolean {
+  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'CONFLICT');
 }

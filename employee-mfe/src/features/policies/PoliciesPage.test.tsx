@@ -102,7 +102,7 @@ describe('PoliciesPage', () => {
     const at = '2025-03-10T09:15:00.000Z';
     const toasts = await renderPolicies([
       listMock(),
-      { request: { query: AcknowledgePolicyDocument, variables: { id: 3 } }, result: { data: { acknowledgePolicy: { __typename: 'PolicyAcknowledgement', document_id: 3, version: 1, acknowledged_at: at } } } },
+      { request: { query: AcknowledgePolicyDocument, variables: { id: 3, version: 1 } }, result: { data: { acknowledgePolicy: { __typename: 'PolicyAcknowledgement', document_id: 3, version: 1, acknowledged_at: at } } } },
     ]);
     await settle();
     const acknowledgeButton = within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' });
@@ -119,30 +119,33 @@ describe('PoliciesPage', () => {
     expect(document.activeElement).toBe(within(item('Remote Work Policy')).getByRole('button', { name: /^Read policy/ }));
   });
 
-  it('reads the list again when the policy changed while the page was open', async () => {
-    const at = '2025-03-10T09:15:00.000Z';
-    const [conduct, security, remote] = samplePolicies();
-    const updated = policy({ id: 3, title: 'Remote Work Policy', url: null, version: 2, description: 'The new text.', acknowledged: true, acknowledgement: { __typename: 'PolicyAcknowledgementRecord', version: 2, acknowledged_at: at } as PolicyFixture['acknowledgement'] });
-    await renderPolicies([
+  it('a policy changed while the page was open is not acknowledged: the page says so and shows the new text', async () => {
+    const [conduct, security] = samplePolicies();
+    const updated = policy({ id: 3, title: 'Remote Work Policy', url: null, version: 2, description: 'The new text.' });
+    const changed = 'This policy has changed since you opened it. Please read the new version.';
+    const toasts = await renderPolicies([
       listMock(),
-      { request: { query: AcknowledgePolicyDocument, variables: { id: 3 } }, result: { data: { acknowledgePolicy: { __typename: 'PolicyAcknowledgement', document_id: 3, version: 2, acknowledged_at: at } } } },
+      { request: { query: AcknowledgePolicyDocument, variables: { id: 3, version: 1 } }, result: { errors: [{ message: changed, extensions: { code: 'CONFLICT' } }] } },
       listMock([conduct!, security!, updated]),
     ]);
     await settle();
-    expect(remote?.version).toBe(1);
+    const button = within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' });
+    button.focus();
     await act(async () => {
-      fireEvent.click(within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' }));
+      fireEvent.click(button);
     });
     await settle();
     await settle();
+    expect(toasts.error).toHaveBeenCalledWith(changed);
+    expect(toasts.success).not.toHaveBeenCalled();
     expect(within(item('Remote Work Policy')).getByText('The new text.')).toBeTruthy();
-    expect(within(item('Remote Work Policy')).getByText(`Acknowledged on ${formatAcknowledgedAt(at)}`)).toBeTruthy();
-    expect(within(item('Remote Work Policy')).queryByText(/Updated since you acknowledged/)).toBeNull();
+    expect(within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' })).toBeTruthy();
+    expect(document.activeElement).toBe(within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' }));
   });
 
   it('with two acknowledgements under way, only the last one pressed moves the focus', async () => {
     const ack = (id: number, version: number, delay: number): Mocks[number] => ({
-      request: { query: AcknowledgePolicyDocument, variables: { id } },
+      request: { query: AcknowledgePolicyDocument, variables: { id, version } },
       result: { data: { acknowledgePolicy: { __typename: 'PolicyAcknowledgement', document_id: id, version, acknowledged_at: ACKED_AT } } },
       delay,
     });
@@ -193,7 +196,7 @@ describe('PoliciesPage', () => {
     cache.writeQuery({ query: CACHED, data: { myChecklist: [{ __typename: 'UserChecklistItem', id: 7 }], dashboard: { __typename: 'Dashboard', totalTasks: 3 } } });
     const auth = signedIn();
     await renderPolicies(
-      [listMock(), { request: { query: AcknowledgePolicyDocument, variables: { id: 3 } }, result: { data: { acknowledgePolicy: { __typename: 'PolicyAcknowledgement', document_id: 3, version: 1, acknowledged_at: ACKED_AT } } } }],
+      [listMock(), { request: { query: AcknowledgePolicyDocument, variables: { id: 3, version: 1 } }, result: { data: { acknowledgePolicy: { __typename: 'PolicyAcknowledgement', document_id: 3, version: 1, acknowledged_at: ACKED_AT } } } }],
       { cache, auth },
     );
     await settle();
@@ -209,7 +212,7 @@ describe('PoliciesPage', () => {
   });
 
   it('says so when the acknowledgement fails, and lets the user try again', async () => {
-    const toasts = await renderPolicies([listMock(), { request: { query: AcknowledgePolicyDocument, variables: { id: 3 } }, error: new Error('offline') }]);
+    const toasts = await renderPolicies([listMock(), { request: { query: AcknowledgePolicyDocument, variables: { id: 3, version: 1 } }, error: new Error('offline') }]);
     await settle();
     await act(async () => {
       fireEvent.click(within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' }));

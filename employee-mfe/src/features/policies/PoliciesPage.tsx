@@ -13,6 +13,7 @@ import { openDocumentMessage, openDocumentUrl, rememberViewedDocument } from '@e
 import { ProgressSummary } from '@embark/shared-ui/components/ProgressSummary';
 import { POLICIES_TEXT } from '@embark/shared-ui/page-text/documents';
 import type { CompanyPolicyFieldsFragment } from '../../__generated__/graphql';
+import { failureMessage } from '../../shared/failure-message';
 import { refocusIfLost } from '../../shared/focus';
 import { useAcknowledgePolicy, useCompanyPolicies, useMarkPolicyViewed } from './api/usePolicies';
 import { acknowledgeButtonId, PolicyCard, readButtonId } from './components/PolicyCard';
@@ -53,10 +54,11 @@ export function PoliciesPage() {
     lastPressed.current = policy.id;
     setPending((s) => new Set(s).add(policy.id));
     try {
-      await acknowledge(policy.id);
+      await acknowledge(policy.id, policy.version);
       toast?.success(POLICIES_TEXT.acknowledgedToast(policy.title));
-    } catch {
-      toast?.error(POLICIES_TEXT.acknowledgeFailed);
+    } catch (error) {
+      // A policy changed since the page showed it says so (its new text is shown by then).
+      toast?.error(failureMessage(error, POLICIES_TEXT.acknowledgeFailed));
     } finally {
       setPending((s) => {
         const next = new Set(s);

@@ -19,6 +19,8 @@ export const DOCUMENT_MESSAGES = {
   invalidId: 'Invalid document id',
   notFound: 'Document not found',
   policyNotFound: 'Policy not found',
+  policyVersionInvalid: 'Version must be a positive integer',
+  policyChanged: 'This policy has changed since you opened it. Please read the new version.',
   searchInvalid: 'Search must be text of at most 200 characters',
   classFilterInvalid: 'Invalid document class id',
   sortInvalid: 'Sort must be name, date, modified or type',

@@ -76,9 +76,15 @@ export class DocumentsResolver {
     return ctx.services.documents.markViewed(ctx.actor, id);
   }
 
-  @Mutation(() => PolicyAcknowledgementType, { description: 'Acknowledges the current version of a company policy (idempotent). POST /documents/{id}/acknowledge.' })
-  acknowledgePolicy(@Arg('id', () => Int) id: number, @Ctx() ctx: GraphQLContext): Promise<PolicyAcknowledgementType> {
-    return ctx.services.documents.acknowledge(ctx.actor, id);
+  @Mutation(() => PolicyAcknowledgementType, {
+    description: 'Acknowledges the current version of a company policy (idempotent); with `version`, the version read, a policy changed since is CONFLICT. POST /documents/{id}/acknowledge.',
+  })
+  acknowledgePolicy(
+    @Arg('id', () => Int) id: number,
+    @Arg('version', () => Int, { nullable: true }) version: number | null | undefined,
+    @Ctx() ctx: GraphQLContext,
+  ): Promise<PolicyAcknowledgementType> {
+    return ctx.services.documents.acknowledge(ctx.actor, id, { version });
   }
 
   @Mutation(() => DocumentType, { description: 'Administrators only.' })

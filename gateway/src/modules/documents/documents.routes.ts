@@ -4,7 +4,7 @@ import { documentRoute, jsonContent } from '../../http/openapi';
 import type { Services } from '../../services';
 import { objectSchema, SuccessBody } from '../../shared/schemas';
 import { z } from '../../shared/validation';
-import { ChecklistItemId, CreateDocument, DocumentId, ListQuery, ReportQuery, SetRoles, UpdateDocument } from './documents.schemas';
+import { AcknowledgeBody, ChecklistItemId, CreateDocument, DocumentId, ListQuery, ReportQuery, SetRoles, UpdateDocument } from './documents.schemas';
 import {
   CompanyPolicyType,
   DocumentClassType,
@@ -67,7 +67,7 @@ documentRoute({
 });
 documentRoute({
   method: 'post', path: '/api/documents/{id}/acknowledge', summary: 'Acknowledges the current version of a company policy (idempotent)', tags, access: 'user',
-  request: { params: idParams }, responses: { 200: { description: 'The acknowledgement', schema: objectSchema(PolicyAcknowledgementType) } }, errors: [404],
+  request: { params: idParams, body: jsonContent(AcknowledgeBody) }, responses: { 200: { description: 'The acknowledgement', schema: objectSchema(PolicyAcknowledgementType) } }, errors: [404, 409],
 });
 documentRoute({
   method: 'get', path: '/api/documents/{id}/links', summary: 'Which roles see a document and which checklist items link to it', tags, access: 'admin',
@@ -128,7 +128,7 @@ export function documentsRouter(services: Services): Router {
   });
 
   router.post('/documents/:id/acknowledge', async (req, res) => {
-    res.json(await documents.acknowledge(actorOf(req), req.params.id));
+    res.json(await documents.acknowledge(actorOf(req), req.params.id, bodyOf(req)));
   });
 
   router.get('/documents/:id/links', async (req, res) => {

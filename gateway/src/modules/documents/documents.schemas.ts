@@ -145,6 +145,14 @@ export const SetRoles = z.object({
     .openapi({ maxItems: DOCUMENT_LIMITS.rolesMax }),
 });
 
+/**
+ * POST /documents/{id}/acknowledge body, optional: the version the caller read. When given, a policy
+ * changed since is refused (409) rather than acknowledged in a version the caller never saw.
+ */
+export const AcknowledgeBody = z.object({
+  version: optionalSchema(idSchema(M.policyVersionInvalid), null).openapi({ description: 'The version read; omitted: the current one.' }),
+});
+
 /** GET /documents/policies/acknowledgements: pending users listed per policy. */
 export const ReportQuery = z.object({
   limit: optionalSchema(intSchema(1, DOCUMENT_LIMITS.reportUsersMax, M.reportLimitInvalid), DOCUMENT_LIMITS.reportUsersDefault),

@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { isAdmin, requireAdmin, requireUser, type Actor, type RequestMeta, type UserActor } from '../../shared/actor';
 import { isForeignKeyViolation } from '../../shared/db-errors';
-import { NotFoundError } from '../../shared/errors';
+import { ConflictError, NotFoundError } from '../../shared/errors';
 import { containsPattern, pageWindow, queryRows, SqlParams } from '../../shared/sql';
 import { invalid, parseInput } from '../../shared/validation';
 import type { AuditService } from '../audit';
@@ -10,7 +10,7 @@ import type { ProgressService } from '../progress';
 import { DOCUMENTS_FROM, documentColumns, POLICY_AUDIENCE_CTES, visibleToRole } from './documents.sql';
 import type { SortOrder } from '../../shared/schemas';
 import { DOCUMENT_MESSAGES, type DocumentSort } from './documents.messages';
-import { ChecklistItemId, CreateDocument, DocumentId, ListQuery, ReportQuery, SetRoles, UpdateDocument, type ValidDocument } from './documents.schemas';
+import { AcknowledgeBody, ChecklistItemId, CreateDocument, DocumentId, ListQuery, ReportQuery, SetRoles, UpdateDocument, type ValidDocument } from './documents.schemas';
 import type {
   CompanyPolicyType,
   DocumentClassType,
@@ -187,28 +187,39 @@ export class DocumentsService {
   /**
    * POST /documents/{id}/acknowledge: the caller acknowledges the current
    * version of a company policy they can see. Idempotent per version: again
-   * for the same version answers the first acknowledgement. Anything else
-   * (unknown, not visible, not a policy) is 404 'Policy not found'. In the
-   * same transaction it completes the caller's policy tasks that carry the
-   * policy (completePolicyTasks).
+   * for the same version answers the first acknowledgement. With the
+   * `version` the caller read, a policy changed since is 409 (nothing is
+   * recorded). Anything else (unknown, not visible, not a policy) is 404
+   * 'Policy not found'. In the same transaction it completes the caller's
+   * policy tasks that carry the policy (completePolicyTasks).
    */
-  async acknowledge(actor: Actor, rawId: unknown): Promise<PolicyAcknowledgementType> {
+  async acknowledge(actor: Actor, rawId: unknown, input: unknown = {}): Promise<PolicyAcknowledgementType> {
     const { user, id, params, me, doc, visible } = this.callerWrite(actor, rawId);
+    const { version } = parseInput(AcknowledgeBody, input);
+    const read = params.add(version);
     try {
       return await this.dataSource.transaction(async (manager) => {
-        const [row] = await queryRows<PolicyAcknowledgementType>(
+        const [row] = await queryRows<{ [K in keyof PolicyAcknowledgementType]: PolicyAcknowledgementType[K] | null }>(
           manager,
           // The version is read in the same statement as the insert, so a concurrent edit that bumps
-          // it can never leave an acknowledgement of a version that never existed.
-          `insert into policy_acknowledgements (user_id, document_id, version)
-           select ${me}, d.id, d.version from documents d where d.id = ${doc} and d.is_company_policy ${visible}
-           on conflict (user_id, document_id, version) do update set acknowledged_at = policy_acknowledgements.acknowledged_at
-           returning document_id, version, acknowledged_at`,
+          // it can never leave an acknowledgement of a version that never existed, or of one not read.
+          `with policy as (
+             select d.id, d.version from documents d where d.id = ${doc} and d.is_company_policy ${visible}
+           ), acknowledged as (
+             insert into policy_acknowledgements (user_id, document_id, version)
+             select ${me}, p.id, p.version from policy p where ${read}::int is null or p.version = ${read}::int
+             on conflict (user_id, document_id, version) do update set acknowledged_at = policy_acknowledgements.acknowledged_at
+             returning document_id, version, acknowledged_at
+           )
+           select a.document_id, a.version, a.acknowledged_at from policy p left join acknowledged a on true`,
           params.values,
         );
         if (!row) throw new NotFoundError(DOCUMENT_MESSAGES.policyNotFound);
-        await this.progress.completePolicyTasks(manager, user.userId, id, row.acknowledged_at);
-        return row;
+        // The policy is there, but in another version than the one read: nothing was written.
+        if (row.document_id === null || row.version === null || row.acknowledged_at === null) throw new ConflictError(DOCUMENT_MESSAGES.policyChanged);
+        const acknowledgement = { document_id: row.document_id, version: row.version, acknowledged_at: row.acknowledged_at };
+        await this.progress.completePolicyTasks(manager, user.userId, id, acknowledgement.acknowledged_at);
+        return acknowledgement;
       });
     } catch (err) {
       if (isForeignKeyViolation(err)) throw new NotFoundError(DOCUMENT_MESSAGES.policyNotFound);

@@ -1,6 +1,7 @@
 import { useContext } from 'react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { AuthContext } from '@embark/shared-ui';
+import { isConflict } from '../../../shared/failure-message';
 import { AcknowledgePolicyDocument, CompanyPoliciesDocument, MarkPolicyViewedDocument } from '../../../__generated__/graphql';
 
 /** The company policies of the user's role (network first: acknowledgements may have changed on another device). */
@@ -32,14 +33,17 @@ export function useAcknowledgePolicy() {
     },
   });
   const client = useApolloClient();
-  async function acknowledge(id: number) {
-    const shown = client.readQuery({ query: CompanyPoliciesDocument })?.companyPolicies.find((policy) => policy.id === id)?.version;
-    const result = await mutate({ variables: { id } });
-    const ack = result.data?.acknowledgePolicy;
-    // The policy changed while the page was open: the server recorded its current version, which
-    // the page has not shown yet. Read the list again for that version's text and state, before the
-    // page moves the keyboard on (the card's buttons change with it).
-    if (ack && shown !== undefined && ack.version !== shown) await client.refetchQueries({ include: [CompanyPoliciesDocument] }).catch(() => undefined);
+  /** `version`: the one the page shows, so a policy changed since is refused rather than acknowledged unread. */
+  async function acknowledge(id: number, version: number) {
+    let result;
+    try {
+      result = await mutate({ variables: { id, version } });
+    } catch (error) {
+      // Changed while the page was open: read the list again for the new text, before the page
+      // reports it and moves the keyboard on.
+      if (isConflict(error)) await client.refetchQueries({ include: [CompanyPoliciesDocument] }).catch(() => undefined);
+      throw error;
+    }
     // The header and the profile show completion_percentage. Optional context: the standalone dev page has no AuthProvider.
     auth?.refreshUser().catch(() => undefined);
     return result;

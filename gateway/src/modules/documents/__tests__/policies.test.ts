@@ -189,6 +189,27 @@ describe('company policies: GET /documents/special, POST /documents/{id}/acknowl
     expect((await report()).find((e) => e.document_id === doc)).toMatchObject({ acknowledged_count: 1, pending_count: 2 });
   });
 
+  it('with the version read, a policy changed since is refused (409) and nothing recorded; the current one is acknowledged', async () => {
+    const doc = await docs.add({ title: 'Foxtrot read policy', classId: CLASS_IDS.Policy, policy: true, roles: [role.roleId], description: 'v1' });
+    await request(t.app).put(`/api/documents/${doc}`).set(bearer(tokens.admin as string)).send({ title: `Foxtrot read policy ${docs.tag}`, description: 'v2' }).expect(200);
+    const changed = { error: 'This policy has changed since you opened it. Please read the new version.' };
+    await post(`/api/documents/${doc}/acknowledge`, tokens.ben as string).send({ version: 1 }).expect(409, changed);
+    expect((await special(tokens.ben as string)).find((p) => p.id === doc)).toMatchObject({ version: 2, acknowledged: false, acknowledgement: null });
+    const viaGraphql = await gql(t, 'mutation ($id: Int!, $v: Int) { acknowledgePolicy(id: $id, version: $v) { version } }', { id: doc, v: 1 }, { token: tokens.ben as string });
+    expect(viaGraphql.body.errors[0]).toMatchObject({ message: changed.error, extensions: { code: 'CONFLICT' } });
+
+    const ack = await post(`/api/documents/${doc}/acknowledge`, tokens.ben as string).send({ version: 2 }).expect(200);
+    expect(ack.body).toMatchObject({ document_id: doc, version: 2 });
+    // Again with the same version: the first acknowledgement, as without one.
+    expect((await post(`/api/documents/${doc}/acknowledge`, tokens.ben as string).send({ version: '2' }).expect(200)).body).toEqual(ack.body);
+    // Checked before anything else: a bad version, then an unknown policy.
+    for (const version of [0, -1, 1.5, 'two', 2_147_483_648, true]) {
+      await post(`/api/documents/${doc}/acknowledge`, tokens.ben as string).send({ version }).expect(400, { error: 'Version must be a positive integer', details: ['Version must be a positive integer'] });
+    }
+    await post(`/api/documents/${UNKNOWN_ID}/acknowledge`, tokens.ben as string).send({ version: 1 }).expect(404, { error: 'Policy not found' });
+    await post(`/api/documents/${id.otherRoles}/acknowledge`, tokens.ben as string).send({ version: 1 }).expect(404, { error: 'Policy not found' });
+  });
+
   it('lists at most `limit` pending users per policy; the counts stay complete', async () => {
     const entry = (await report('?limit=1')).find((e) => e.document_id === id.given);
     expect(entry).toMatchObject({ pending_count: 2, pending_users: [{ id: ben.id }] });
