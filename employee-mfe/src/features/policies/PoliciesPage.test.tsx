@@ -143,6 +143,23 @@ describe('PoliciesPage', () => {
     expect(document.activeElement).toBe(within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' }));
   });
 
+  it('says the acknowledgement failed when the changed policy cannot be read again', async () => {
+    const changed = 'This policy has changed since you opened it. Please read the new version.';
+    const toasts = await renderPolicies([
+      listMock(),
+      { request: { query: AcknowledgePolicyDocument, variables: { id: 3, version: 1 } }, result: { errors: [{ message: changed, extensions: { code: 'CONFLICT' } }] } },
+      { request: { query: CompanyPoliciesDocument }, error: new Error('offline') },
+    ]);
+    await settle();
+    await act(async () => {
+      fireEvent.click(within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' }));
+    });
+    await settle();
+    await settle();
+    expect(toasts.error).toHaveBeenCalledWith('Could not record your acknowledgement. Please try again.');
+    expect(toasts.error).not.toHaveBeenCalledWith(changed);
+  });
+
   it('with two acknowledgements under way, only the last one pressed moves the focus', async () => {
     const ack = (id: number, version: number, delay: number): Mocks[number] => ({
       request: { query: AcknowledgePolicyDocument, variables: { id, version } },

@@ -57,7 +57,7 @@ export function PoliciesPage() {
       await acknowledge(policy.id, policy.version);
       toast?.success(POLICIES_TEXT.acknowledgedToast(policy.title));
     } catch (error) {
-      // A policy changed since the page showed it says so (its new text is shown by then).
+      // The server's words for a policy changed since the page showed it (the new text is on the card by then).
       toast?.error(failureMessage(error, POLICIES_TEXT.acknowledgeFailed));
     } finally {
       setPending((s) => {

@@ -186,7 +186,8 @@ export class UserAdminService {
    */
   private async refuseInvitedAddress(manager: EntityManager, id: number, email: string): Promise<void> {
     const current = await this.users.findById(id, manager);
-    if (current && current.email.trim().toLowerCase() === email.trim().toLowerCase()) return;
+    // An unknown user is the update's 404, found under its lock.
+    if (!current || current.email.trim().toLowerCase() === email.trim().toLowerCase()) return;
     if (await this.invitations.pendingFor(email, manager)) throw new ConflictError(USER_ADMIN_MESSAGES.emailInvited);
   }
 

@@ -10,7 +10,7 @@ export function useCompanyPolicies() {
 }
 
 /**
- * Acknowledges a policy's current version. The answer is written into the cached policy, so the page
+ * Acknowledges the version of a policy the page shows (the server refuses one changed since). The answer is written into the cached policy, so the page
  * shows the timestamp at once without refetching the list. The gateway completes the policy tasks
  * that carry the policy in the same step, so the cached checklist (the header's notifications read
  * it too) and dashboard are dropped, to be fetched afresh, and the user's progress is re-read.
@@ -39,10 +39,15 @@ export function useAcknowledgePolicy() {
     try {
       result = await mutate({ variables: { id, version } });
     } catch (error) {
+      if (!isConflict(error)) throw error;
       // Changed while the page was open: read the list again for the new text, before the page
-      // reports it and moves the keyboard on.
-      if (isConflict(error)) await client.refetchQueries({ include: [CompanyPoliciesDocument] }).catch(() => undefined);
-      throw error;
+      // reports it and moves the keyboard on. Without the new text, "read the new version" would
+      // point at the old one, so a failed read is reported as a failed acknowledgement.
+      const reread = await client.refetchQueries({ include: [CompanyPoliciesDocument] }).then(
+        () => true,
+        () => false,
+      );
+      throw reread ? error : new Error('The changed policy could not be read again');
     }
     // The header and the profile show completion_percentage. Optional context: the standalone dev page has no AuthProvider.
     auth?.refreshUser().catch(() => undefined);

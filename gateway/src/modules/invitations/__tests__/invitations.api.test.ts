@@ -514,6 +514,8 @@ describe('invitations', () => {
       const viaGraphql = await gql(t, update, { id: someone.id, input: { email } }, { token: adminToken });
       expect(viaGraphql.body.errors?.[0]).toMatchObject({ message: refusal.error, extensions: { code: 'CONFLICT' } });
       expect(await t.dataSource.query('select email from users where id = $1', [someone.id])).toEqual([{ email: someone.email }]);
+      // An unknown user is not found, whatever the address.
+      await asAdminPut(2_147_483_647, { email }).expect(404);
       await request(t.app).post(`/api/invitations/${await linkToken(email)}/accept`).set('x-forwarded-for', randomIp()).send({ password: 'Lantern2026x' }).expect(201);
     });
 
