@@ -287,7 +287,10 @@ export interface ListFooterProps {
   /** The page shown, from 1, and the rows per page. */
   page: number;
   pageSize: number;
-  /** Rows on this page and in the whole list; undefined before the first answer. */
+  /**
+   * Rows of `page` and in the whole list; `shown` undefined until `page`'s own answer is in (the
+   * previous page's rows may still be on screen: the summary would name the wrong rows).
+   */
   shown: number | undefined;
   total: number | undefined;
   /** The rows in words ('users'), for 'Showing 1–20 of 45 users'. */

@@ -92,7 +92,7 @@ export function DocumentsPage() {
           busy={loading}
           empty={debounced || classFilter ? <EmptyList title={ADMIN_TEXT.documentsNoMatch} icon="search" /> : <EmptyList title={ADMIN_TEXT.documentsEmptyTitle} hint={ADMIN_TEXT.documentsEmptyHint} icon="documents" />}
         />
-        <ListFooter page={page} pageSize={DOCUMENTS_PAGE_SIZE} shown={result?.data.length} total={result?.total} noun={ADMIN_TEXT.documentsNoun} table={ADMIN_TEXT.documentsTable} onPage={setPage} />
+        <ListFooter page={page} pageSize={DOCUMENTS_PAGE_SIZE} shown={data?.documents.data.length} total={result?.total} noun={ADMIN_TEXT.documentsNoun} table={ADMIN_TEXT.documentsTable} onPage={setPage} />
       </ListRegion>
 
       <div className="adm-index-grid">

@@ -79,6 +79,21 @@ describe('CalendarSection', () => {
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Company calendar saved'));
   });
 
+  it('Save counts a holiday typed but not yet added, and stops on its problems instead of dropping it', async () => {
+    const base = calendar();
+    const input = { time_zone: base.time_zone, working_days: base.working_days, holidays: [{ date: '2026-12-24', name: 'Christmas Eve' }, ...base.holidays.map(({ date, name }) => ({ date, name }))], holiday_country: base.holiday_country ?? null };
+    const { toasts } = await renderAdmin(<CalendarSection />, [calendarMock(), saveMock(input, saved(input))]);
+    await screen.findByRole('combobox', { name: 'Time zone' });
+    fireEvent.change(field('Name'), { target: { value: 'Christmas Eve' } });
+    click('Save calendar');
+    expect(within(region()).getByText('Enter the date (YYYY-MM-DD)')).toBeTruthy();
+    expect(field('Name').value).toBe('Christmas Eve');
+    fireEvent.change(field('Date'), { target: { value: '2026-12-24' } });
+    click('Save calendar');
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Company calendar saved'));
+    expect(holidayList()).toContain('Dec 24, 2026Christmas Eve');
+  });
+
   it("needs a working day; shows the server's refusal and keeps what was typed", async () => {
     const input = { time_zone: 'Europe/Berlin', working_days: [3], holidays: [], holiday_country: null };
     const { toasts } = await renderAdmin(<CalendarSection />, [

@@ -82,13 +82,17 @@ function CalendarForm({ calendar }: { calendar: CompanyCalendarFieldsFragment })
     setWorkingDays((days) => (days.includes(day) ? days.filter((d) => d !== day) : sortedWeekdays([...days, day])));
   };
 
-  const addHoliday = () => {
+  /** The list with the typed holiday added, or null (its problems shown). */
+  const addDraft = (): HolidayEntry[] | null => {
     const problems = holidayProblems(draft, holidays);
     setDraftErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    setHolidays(sortedHolidays([...holidays, { date: draft.date, name: draft.name.trim() }]));
+    if (Object.keys(problems).length > 0) return null;
+    const next = sortedHolidays([...holidays, { date: draft.date, name: draft.name.trim() }]);
+    setHolidays(next);
     setDraft({ date: '', name: '' });
+    return next;
   };
+  const addHoliday = () => void addDraft();
 
   const addPreset = async () => {
     setPresetNote('');
@@ -125,8 +129,10 @@ function CalendarForm({ calendar }: { calendar: CompanyCalendarFieldsFragment })
     const days = workingDays.length === 0 ? ADMIN_TEXT.workingDaysRequired : undefined;
     setDaysError(days);
     if (days) return;
+    // A holiday typed but not yet added counts, so Save does not silently drop it.
+    const sent = draft.date === '' && draft.name.trim() === '' ? holidays : addDraft();
+    if (!sent) return;
     try {
-      const sent = holidays;
       const input = { time_zone: timeZone, working_days: workingDays, holidays: sent.map(({ date, name }) => ({ date, name })), holiday_country: holidayCountry };
       const { data } = await save({ variables: { input } });
       // Holidays added or removed while the save was on its way stay so.

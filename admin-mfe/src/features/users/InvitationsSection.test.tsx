@@ -135,6 +135,18 @@ describe('InvitationsSection', () => {
     expect(await screen.findByRole('table', { name: 'Invitations' })).toBeTruthy();
   });
 
+  it("names no rows while the next page loads, or when it fails: the previous page's rows are still shown", async () => {
+    const page1 = Array.from({ length: 10 }, (_, i) => invitation({ id: i + 1, email: `p${i + 1}@example.com`, name: `Person ${i + 1}` }));
+    await renderAdmin(<InvitationsSection />, [
+      invitationsMock(page1, { total: 11 }),
+      { request: { query: AdminInvitationsDocument, variables: { status: 'pending', page: 2, limit: 10 } }, error: new Error('offline') },
+    ]);
+    expect(await screen.findByText('Showing 1–10 of 11 invitations')).toBeTruthy();
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Invitations pages' })).getByRole('button', { name: 'Next' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch invitations');
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+
   it('pages through many invitations', async () => {
     const page1 = Array.from({ length: 10 }, (_, i) => invitation({ id: i + 1, email: `p${i + 1}@example.com`, name: `Person ${i + 1}` }));
     const page2 = [invitation({ id: 11, email: 'p11@example.com', name: 'Person 11' })];

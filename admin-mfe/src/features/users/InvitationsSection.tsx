@@ -115,7 +115,7 @@ export function InvitationsSection() {
           busy={loading}
           empty={<EmptyList title={ADMIN_TEXT.invitationsEmptyTitle} hint={ADMIN_TEXT.invitationsEmptyHint} icon="users" />}
         />
-        <ListFooter page={page} pageSize={INVITATIONS_PAGE_SIZE} shown={result?.data.length} total={result?.total} noun={ADMIN_TEXT.invitationsNoun} table={ADMIN_TEXT.invitationsTable} onPage={setPage} />
+        <ListFooter page={page} pageSize={INVITATIONS_PAGE_SIZE} shown={data?.invitations.data.length} total={result?.total} noun={ADMIN_TEXT.invitationsNoun} table={ADMIN_TEXT.invitationsTable} onPage={setPage} />
       </ListRegion>
       <ConfirmDialog
         open={revoking.row !== null}

@@ -104,16 +104,18 @@ describe('mobile sidebar', () => {
     expect(isOpen()).toBe(false);
   });
 
-  it('closes from its own close button and from the backdrop', async () => {
+  it('closes from its own close button and from the backdrop, giving focus back to the menu button', async () => {
     await renderLayout('/app/dashboard');
     fireEvent.click(menuButton());
     fireEvent.click(screen.getByRole('button', { name: 'Close menu' }));
     expect(isOpen()).toBe(false);
+    expect(document.activeElement).toBe(menuButton());
     fireEvent.click(menuButton());
     const backdrop = document.querySelector('.shell-backdrop');
     expect(backdrop).not.toBeNull();
     fireEvent.click(backdrop as Element);
     expect(isOpen()).toBe(false);
+    expect(document.activeElement).toBe(menuButton());
   });
 });
 

@@ -21,6 +21,12 @@ export function AppLayout() {
   const menuButton = useRef<HTMLButtonElement>(null);
 
   const closeSidebar = useCallback(() => setOpenedAt(null), []);
+  // Closed from inside (its × or the backdrop): the drawer hides with the keyboard's place, so it goes
+  // back to the button that opened it, as Escape does.
+  const dismissSidebar = useCallback(() => {
+    setOpenedAt(null);
+    menuButton.current?.focus();
+  }, []);
   const openSidebar = useCallback(() => setOpenedAt(pathname), [pathname]);
 
   useDismiss(sidebarOpen, closeSidebar, { returnFocusTo: menuButton });
@@ -40,8 +46,8 @@ export function AppLayout() {
         {UI_TEXT.skipToContent}
       </a>
       <Header menuButtonRef={menuButton} sidebarOpen={sidebarOpen} onOpenSidebar={openSidebar} />
-      <Sidebar isAdmin={isAdmin} open={sidebarOpen} onClose={closeSidebar} />
-      {sidebarOpen ? <div className="shell-backdrop" aria-hidden="true" onClick={closeSidebar} /> : null}
+      <Sidebar isAdmin={isAdmin} open={sidebarOpen} onClose={dismissSidebar} />
+      {sidebarOpen ? <div className="shell-backdrop" aria-hidden="true" onClick={dismissSidebar} /> : null}
       <div className="shell-content">
         <main id="main-content" className="shell-main" tabIndex={-1}>
           <Breadcrumbs pathname={pathname} />

@@ -249,6 +249,24 @@ describe('NotificationsProvider: notifications kept by the server', () => {
     expect(window.localStorage.getItem(`${STORAGE_KEYS.notificationsReadPrefix}${EMPLOYEE.id}`)).toBeNull();
   });
 
+  it('a mark that fails to send (offline) is undone, even when the reload fails too', async () => {
+    server = notificationsServer([stored(7, 'Your checklist changed'), stored(8, 'Escalation')], { unreadBeyond: 3 });
+    await renderBell(checklistServer([]).client);
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications (5 unread)'));
+    server.state.fail = true;
+    fireEvent.click(bell());
+    fireEvent.click(within(panel()).getByRole('button', { name: /^Mark as read: Your checklist changed/ }));
+    expect(bell().getAttribute('aria-label')).toBe('Notifications (4 unread)');
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications (5 unread)'));
+    expect(within(panel()).getByRole('button', { name: /^Mark as read: Your checklist changed/ })).toBeTruthy();
+
+    fireEvent.click(within(panel()).getByRole('button', { name: 'Mark all as read' }));
+    expect(bell().getAttribute('aria-label')).toBe('Notifications');
+    await waitFor(() => expect(bell().getAttribute('aria-label')).toBe('Notifications (5 unread)'));
+    expect(within(panel()).getAllByRole('button', { name: /^Mark as read:/ })).toHaveLength(2);
+    expect(server.state.list.every((n) => n.read_at === null)).toBe(true);
+  });
+
   it("'Mark all as read' marks the derived ones locally and the server's through read-all", async () => {
     server = notificationsServer([stored(1, 'Escalation'), stored(2, 'Digest')]);
     await renderBell(checklistServer(NEW_HIRE_ITEMS).client);

@@ -21,7 +21,8 @@ export interface ServerNotifications {
 
 /**
  * The user's notifications kept by the server, loaded when the user is known. Marking read shows at
- * once and is then sent; when sending fails, the list is loaded again so the bell tells the truth.
+ * once and is then sent; when sending fails, the change is undone and the list loaded again, so the
+ * bell tells the truth even when that load fails too (offline).
  */
 export function useServerNotifications(userId: number | null): ServerNotifications {
   const [state, setState] = useState<ServerState>(NONE);
@@ -45,29 +46,43 @@ export function useServerNotifications(userId: number | null): ServerNotificatio
 
   const current = state.userId === userId && userId !== null ? state : NONE;
 
+  /** Puts back what a failed mark took away: the notifications still read as of `readAt`, and the count. */
+  const undo = useCallback(
+    (ids: ReadonlySet<number>, readAt: string, unreadTaken: number) => {
+      changes.current += 1;
+      setState((s) =>
+        s.userId !== userId ? s : { ...s, data: s.data.map((n) => (ids.has(n.id) && n.read_at === readAt ? { ...n, read_at: null } : n)), unread: s.unread + unreadTaken },
+      );
+      reload();
+    },
+    [userId, reload],
+  );
+
   const markRead = useCallback(
     (id: number) => {
       const target = current.data.find((n) => n.id === id);
       if (!target || target.read_at !== null) return;
       changes.current += 1;
       const readAt = new Date().toISOString();
+      const unreadTaken = Math.min(1, current.unread);
       setState({
         userId,
         data: current.data.map((n) => (n.id === id ? { ...n, read_at: readAt } : n)),
-        unread: Math.max(0, current.unread - 1),
+        unread: current.unread - unreadTaken,
       });
-      serverNotificationsApi.markRead(id).catch(reload);
+      serverNotificationsApi.markRead(id).catch(() => undo(new Set([id]), readAt, unreadTaken));
     },
-    [current, userId, reload],
+    [current, userId, undo],
   );
 
   const markAllRead = useCallback(() => {
     if (current.unread === 0 && current.data.every((n) => n.read_at !== null)) return;
     changes.current += 1;
     const readAt = new Date().toISOString();
+    const ids = new Set(current.data.filter((n) => n.read_at === null).map((n) => n.id));
     setState({ userId, data: current.data.map((n) => (n.read_at === null ? { ...n, read_at: readAt } : n)), unread: 0 });
-    serverNotificationsApi.markAllRead().catch(reload);
-  }, [current, userId, reload]);
+    serverNotificationsApi.markAllRead().catch(() => undo(ids, readAt, current.unread));
+  }, [current, userId, undo]);
 
   return { data: current.data, unread: current.unread, reload, markRead, markAllRead };
 }
