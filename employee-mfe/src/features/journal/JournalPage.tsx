@@ -44,12 +44,14 @@ export function JournalPage() {
     // Only a settled change of the box moves the address.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [settledSearch]);
-  // The address moved on its own (the sidebar's My Journal, Back): the box follows it. The box's own
-  // search reaches the address only once settled, so a match here means the change came from the box.
-  useEffect(() => {
+  // The address moved on its own (the sidebar's My Journal, Back): the box follows it, in the same
+  // render. The box's own search reaches the address only once settled, so a match means the change
+  // came from the box.
+  const [addressSearch, setAddressSearch] = useState(filters.q);
+  if (filters.q !== addressSearch) {
+    setAddressSearch(filters.q);
     if (filters.q !== settledSearch) setSearchText(filters.q);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filters.q]);
+  }
 
   const { searching, page, loading, error, refetch } = useJournalList(filters.q, toQueryFilter(filters));
   const tagsQuery = useJournalTags();
