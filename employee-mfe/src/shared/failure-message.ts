@@ -16,7 +16,17 @@ export function failureMessage(error: unknown, headline: string): string {
   return headline;
 }
 
+function codes(error: unknown): string[] {
+  if (!CombinedGraphQLErrors.is(error)) return [];
+  return error.errors.map((e) => (typeof e.extensions?.code === 'string' ? e.extensions.code : ''));
+}
+
 /** The server refused the call for the current state (a 409). */
 export function isConflict(error: unknown): boolean {
-  return CombinedGraphQLErrors.is(error) && error.errors.some((e) => e.extensions?.code === 'CONFLICT');
+  return codes(error).includes('CONFLICT');
+}
+
+/** What was asked for does not exist, or is not the caller's to read (the server does not say which). */
+export function isNotFound(error: unknown): boolean {
+  return codes(error).includes('NOT_FOUND');
 }

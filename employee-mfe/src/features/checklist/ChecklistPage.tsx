@@ -9,9 +9,9 @@ import {
   TASK_WORDING,
   useDocumentTitle,
 } from '@embark/shared-ui';
-import { shownProgress } from '../../shared/progress';
 import { ProgressSummary } from '@embark/shared-ui/components/ProgressSummary';
 import { CHECKLIST_TEXT } from '@embark/shared-ui/page-text/checklist';
+import { shownProgress } from '../../shared/progress';
 import { useUrlFilters } from '../../shared/useUrlFilters';
 import { useCompletionToast } from './api/useCompletionToast';
 import { useMyChecklist } from './api/useChecklist';

@@ -40,12 +40,12 @@ export function DashboardPage() {
   const isComplete = Boolean(dashboard?.completionStats.isComplete);
   // What the screen and the milestone see: 100 only when every task is done, so a rounded 100
   // (199 of 200) neither reads "completed" nor toasts.
-  const milestonePercent = progress ? shownPercentage(progress.completionPercentage, isComplete) : null;
+  const shownPercent = progress ? shownPercentage(progress.completionPercentage, isComplete) : null;
 
   useEffect(() => {
-    if (milestonePercent === null) return;
-    if (completionMilestone().observe(milestonePercent)) toast?.success(SESSION_MESSAGES.allTasksComplete);
-  }, [milestonePercent, toast]);
+    if (shownPercent === null) return;
+    if (completionMilestone().observe(shownPercent)) toast?.success(SESSION_MESSAGES.allTasksComplete);
+  }, [shownPercent, toast]);
 
   async function handleComplete(task: UpcomingTask) {
     if (completingIds.has(task.id)) return;
@@ -90,7 +90,7 @@ export function DashboardPage() {
     />
   );
 
-  if (!dashboard || !progress) {
+  if (!dashboard || !progress || shownPercent === null) {
     return (
       <div className="employee-page dash">
         {header}
@@ -110,10 +110,10 @@ export function DashboardPage() {
         isComplete={isComplete}
         guidance={guidanceMessage(progress)}
         remainingTasks={progress.remainingTasks}
-        completionPercentage={shownPercentage(progress.completionPercentage, isComplete)}
+        completionPercentage={shownPercent}
         nextStep={dashboard.nextStep}
       />
-      <QuickStats {...progress} completionPercentage={shownPercentage(progress.completionPercentage, isComplete)} othersCompleted={dashboard.completionStats.othersCompleted} othersTotal={dashboard.completionStats.othersTotal} />
+      <QuickStats {...progress} completionPercentage={shownPercent} othersCompleted={dashboard.completionStats.othersCompleted} othersTotal={dashboard.completionStats.othersTotal} />
       <div className="dash-grid">
         <UpcomingTasks tasks={dashboard.upcomingTasks} completingIds={completingIds} onComplete={(task) => void handleComplete(task)} />
         <RecentActivity items={dashboard.recentActivity} />

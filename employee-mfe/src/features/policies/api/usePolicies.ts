@@ -10,10 +10,11 @@ export function useCompanyPolicies() {
 }
 
 /**
- * Acknowledges the version of a policy the page shows (the server refuses one changed since). The answer is written into the cached policy, so the page
- * shows the timestamp at once without refetching the list. The gateway completes the policy tasks
- * that carry the policy in the same step, so the cached checklist (the header's notifications read
- * it too) and dashboard are dropped, to be fetched afresh, and the user's progress is re-read.
+ * Acknowledges the version of a policy the page shows (the server refuses one changed since). The
+ * answer is written into the cached policy, so the page shows the timestamp at once without
+ * refetching the list. The gateway completes the policy tasks that carry the policy in the same
+ * step, so the cached checklist (the header's notifications read it too) and dashboard are dropped,
+ * to be fetched afresh, and the user's progress is re-read.
  */
 export function useAcknowledgePolicy() {
   const auth = useContext(AuthContext);
