@@ -185,4 +185,24 @@ describe('Pagination', () => {
     rerender(<Pagination page={1} pageCount={1} onChange={onChange} label="Users pages" />);
     expect(container.innerHTML).toBe('');
   });
+
+  it('hands the keyboard to the other button when the one pressed turns disabled', () => {
+    function Paged() {
+      const [page, setPage] = useState(2);
+      return <Pagination page={page} pageCount={3} onChange={setPage} label="Users pages" />;
+    }
+    render(<Paged />);
+    const next = screen.getByRole('button', { name: 'Next' });
+    const previous = screen.getByRole('button', { name: 'Previous' });
+    next.focus();
+    fireEvent.click(next);
+    expect(screen.getByText('Page 3 of 3')).toBeTruthy();
+    expect(document.activeElement).toBe(previous);
+    fireEvent.click(previous);
+    // Page 2: both buttons work, so the focus stays where it was.
+    expect(document.activeElement).toBe(previous);
+    fireEvent.click(previous);
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect(document.activeElement).toBe(next);
+  });
 });
