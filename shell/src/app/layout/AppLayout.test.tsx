@@ -92,6 +92,30 @@ describe('mobile sidebar', () => {
     expect(isOpen()).toBe(false);
   });
 
+  it('gives the keyboard to the page when a link followed in the drawer hides it', async () => {
+    await renderLayout('/app/dashboard');
+    fireEvent.click(menuButton());
+    const link = within(sidebar()).getByRole('link', { name: 'Sections' });
+    link.focus();
+    await act(async () => {
+      fireEvent.click(link);
+    });
+    expect(isOpen()).toBe(false);
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
+  it('leaves the focus where it is on a navigation from elsewhere while the drawer is open', async () => {
+    await renderLayout('/app/sections');
+    fireEvent.click(menuButton());
+    const home = screen.getByRole('link', { name: 'Embark' });
+    home.focus();
+    await act(async () => {
+      fireEvent.click(home);
+    });
+    expect(location()).toBe('/app/dashboard');
+    expect(document.activeElement).toBe(home);
+  });
+
   it('closes when the window grows to 1025 px or more, not before', async () => {
     await renderLayout('/app/dashboard');
     fireEvent.click(menuButton());

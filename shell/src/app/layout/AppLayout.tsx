@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { BRAND, SHELL_TEXT, SIDEBAR_AUTO_CLOSE_WIDTH_PX, UI_TEXT, useAuth, useDismiss } from '@embark/shared-ui';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Header } from './Header';
-import { Sidebar } from './Sidebar';
+import { Sidebar, SIDEBAR_ID } from './Sidebar';
 import './app-layout.css';
 
 /**
@@ -19,6 +19,9 @@ export function AppLayout() {
   const [openedAt, setOpenedAt] = useState<string | null>(null);
   const sidebarOpen = openedAt === pathname;
   const menuButton = useRef<HTMLButtonElement>(null);
+  const main = useRef<HTMLElement>(null);
+  // Left by navigation while open: a link followed in the drawer.
+  const leftOpen = openedAt !== null && !sidebarOpen;
 
   const closeSidebar = useCallback(() => setOpenedAt(null), []);
   // Closed from inside (its × or the backdrop): the drawer hides with the keyboard's place, so it goes
@@ -30,6 +33,11 @@ export function AppLayout() {
   const openSidebar = useCallback(() => setOpenedAt(pathname), [pathname]);
 
   useDismiss(sidebarOpen, closeSidebar, { returnFocusTo: menuButton });
+
+  // The drawer hides with the keyboard's place on the link just followed: the page it opened takes it.
+  useEffect(() => {
+    if (leftOpen && document.getElementById(SIDEBAR_ID)?.contains(document.activeElement)) main.current?.focus();
+  }, [leftOpen]);
 
   useEffect(() => {
     if (!sidebarOpen) return undefined;
@@ -49,7 +57,7 @@ export function AppLayout() {
       <Sidebar isAdmin={isAdmin} open={sidebarOpen} onClose={dismissSidebar} />
       {sidebarOpen ? <div className="shell-backdrop" aria-hidden="true" onClick={dismissSidebar} /> : null}
       <div className="shell-content">
-        <main id="main-content" className="shell-main" tabIndex={-1}>
+        <main ref={main} id="main-content" className="shell-main" tabIndex={-1}>
           <Breadcrumbs pathname={pathname} />
           <Outlet />
         </main>

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { BRAND, homePathFor, Icon, pageTitleFor, SHELL_TEXT, useAuth } from '@embark/shared-ui';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { BrandMark } from './BrandMark';
+import { SIDEBAR_ID } from './Sidebar';
 import { UserMenu } from './UserMenu';
 
 export interface HeaderProps {
@@ -23,7 +24,7 @@ export function Header({ menuButtonRef, sidebarOpen, onOpenSidebar }: HeaderProp
         className="shell-icon-button shell-menu-button"
         aria-label={SHELL_TEXT.openMenu}
         aria-expanded={sidebarOpen}
-        aria-controls="app-sidebar"
+        aria-controls={SIDEBAR_ID}
         onClick={onOpenSidebar}
       >
         <Icon name="menu" size={22} />

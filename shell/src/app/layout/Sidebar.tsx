@@ -3,6 +3,9 @@ import { Link, NavLink } from 'react-router';
 import { ADMIN_SIDEBAR, Badge, cx, EMPLOYEE_SIDEBAR, Icon, PEOPLE_NAV, ROUTES, SHELL_TEXT, UI_TEXT, useAuth, type NavGroup, type NavLinkItem } from '@embark/shared-ui';
 import { usePeopleLinks } from './people-links';
 
+/** The sidebar's element id, which the header's menu button controls. */
+export const SIDEBAR_ID = 'app-sidebar';
+
 export interface SidebarProps {
   isAdmin: boolean;
   /** The drawer is open (narrow screens only; wide screens always show the sidebar). */
@@ -30,7 +33,7 @@ export function Sidebar({ isAdmin, open, onClose }: SidebarProps) {
   }, [open]);
 
   return (
-    <nav id="app-sidebar" className={cx('shell-sidebar', open && 'is-open')} aria-label={UI_TEXT.mainNavigation}>
+    <nav id={SIDEBAR_ID} className={cx('shell-sidebar', open && 'is-open')} aria-label={UI_TEXT.mainNavigation}>
       {/* The nav is the full-height column; this panel inside it stays in view while the page scrolls. */}
       <div className="shell-sidebar__panel">
         <div className="shell-sidebar__top">
