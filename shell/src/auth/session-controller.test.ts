@@ -411,6 +411,26 @@ describe('logout', () => {
     expect(readAuthDebugLog()).toEqual([]);
   });
 
+  it('says only that the user logged out when requests still in flight are refused meanwhile', async () => {
+    const { controller, api, env } = await signedIn();
+    api.signOut.mockImplementation(async () => {
+      // The server has ended the session; a poll sent before the sign-out answers 401.
+      notifySessionExpired({ source: 'graphql', status: 401, token: TOKEN });
+    });
+    await controller.logout();
+    await jest.advanceTimersByTimeAsync(150);
+    expect(env.toasts.error).not.toHaveBeenCalled();
+    expect(env.toasts.success).toHaveBeenCalledWith('You have been logged out successfully');
+    expect(env.navigate).toHaveBeenCalledTimes(1);
+    expect(controller.getState().status).toBe('anonymous');
+    // A later session's expiry is announced again.
+    env.path = '/app/dashboard';
+    storeSession(TOKEN, EMPLOYEE);
+    window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.authToken }));
+    notifySessionExpired({ source: 'rest', status: 401, token: TOKEN });
+    expect(env.toasts.error).toHaveBeenCalledWith('Your session has expired. Please log in again.');
+  });
+
   it("removes the user's drafts, viewed marks and read marks", async () => {
     const { controller } = await signedIn();
     fillPrivateData(EMPLOYEE.id);

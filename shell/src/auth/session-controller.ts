@@ -105,6 +105,8 @@ export class SessionController implements SessionControl {
   private state: AuthState = { status: 'uninitialised', user: null };
   private readonly listeners = new Set<Listener>();
   private expiring = false;
+  /** A sign-out is under way: it ends the session itself, with its own words. */
+  private signingOut = false;
 
   constructor(private readonly options: SessionControllerOptions) {}
 
@@ -180,7 +182,9 @@ export class SessionController implements SessionControl {
   handleExpiry = (event: SessionExpiredEvent): void => {
     // A late answer to a request of an earlier session must not end the current one.
     if (event.token !== undefined && event.token !== readAuthToken()) return;
-    if (this.expiring) return;
+    // Requests still in flight when the server ended the session answer 401: that is the sign-out
+    // the user asked for, not an expiry to announce.
+    if (this.expiring || this.signingOut) return;
     logAuthEvent('session.expired', { details: { source: event.source, status: event.status, code: event.code, target: event.target } });
     endStoredSession();
     if (GUEST_FORM_PATHS.includes(this.options.env.renderedPath())) {
@@ -233,6 +237,7 @@ export class SessionController implements SessionControl {
     const userId = readStoredUser()?.id;
     logAuthEvent('logout.start', { token });
     if (token) {
+      this.signingOut = true;
       try {
         await this.options.api.signOut();
         // A password or two-factor change answered meanwhile renewed this session under a new token
@@ -244,6 +249,8 @@ export class SessionController implements SessionControl {
       } catch (error) {
         // A failed server call still signs the user out here.
         logAuthEvent('logout.server_failed', { details: { status: isApiError(error) ? error.status : null } });
+      } finally {
+        this.signingOut = false;
       }
     }
     const other = readStoredSession();
