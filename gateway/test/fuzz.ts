@@ -159,7 +159,9 @@ export const INJECTIONS = [
   'a'.repeat(10_000),
 ];
 const BAD_IDS = ['abc', '-1', '0', '1.5', '99999999999999999999', '2147483648', 'NaN', 'Infinity', '%27', '1%20OR%201=1', '0x10', '1e3', ' 1', '__proto__', 'constructor',
-  '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF', '%E2%80%AE1', '%00', '..%2F..%2Fetc', 'a'.repeat(3000)];
+  '00000000-0000-0000-0000-000000000000', 'FFFFFFFF-FFFF-4FFF-BFFF-FFFFFFFFFFFF', '%E2%80%AE1', '%00', '..%2F..%2Fetc', 'a'.repeat(3000),
+  // Percent-encoding that does not decode: the router cannot read the parameter at all.
+  '%', '%zz', '%E0%A4%A'];
 /** Any value as text: objects as their JSON (String() throws on some of the hostile ones). */
 function asText(value: unknown): string {
   return typeof value === 'string' ? value : (JSON.stringify(value) ?? 'undefined');

@@ -31,6 +31,15 @@ describe('HTTP surface', () => {
     }
   });
 
+  it('answers a path whose percent-encoding does not decode with 400, for anyone, without logging an error', async () => {
+    for (const path of ['/api/auth/sessions/%E0%A4%A', '/api/users/%', '/api/admin/users/%zz/password-reset']) {
+      const method = path.startsWith('/api/auth') ? 'delete' : path.endsWith('reset') ? 'post' : 'get';
+      const res = await request(t.app)[method](path).expect(400);
+      expect(res.body).toEqual({ error: 'Malformed URL' });
+    }
+    expect(t.records.filter((r) => r.msg === 'unhandled request error')).toEqual([]);
+  });
+
   it('rejects bodies over 1 MB with 413', async () => {
     const big = JSON.stringify({ query: '{ roles { id } }', padding: 'x'.repeat(1024 * 1024) });
     const res = await request(t.app).post('/graphql').set(GQL_HEADERS).send(big).expect(413);

@@ -4,8 +4,12 @@ import { toRestError } from '../shared/error-mapping';
 import type { Logger } from '../shared/logger';
 import { loggablePath, requestLogger } from './request-log';
 
-/** body-parser errors carry a `type`; translate the client-caused ones to our family. */
-function fromBodyParser(err: unknown): unknown {
+/**
+ * The client-caused errors raised before a route runs, in our family: body-parser's carry a `type`;
+ * the router's URIError is a path parameter whose percent-encoding does not decode.
+ */
+function fromRequestParsing(err: unknown): unknown {
+  if (err instanceof URIError) return new ValidationError('Malformed URL');
   const type = (err as { type?: unknown } | null)?.type;
   if (type === 'entity.too.large') return new PayloadTooLargeError('Request body too large');
   if (type === 'entity.parse.failed') return new ValidationError('Malformed JSON body');
@@ -22,7 +26,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       next(err);
       return;
     }
-    const mapped = toRestError(fromBodyParser(err));
+    const mapped = toRestError(fromRequestParsing(err));
     // Through the request's logger, so the line carries its request id.
     if (mapped.unexpected) requestLogger(req, logger).error('unhandled request error', { err, method: req.method, path: loggablePath(req.originalUrl) });
     // A service's own 503 (busy for a moment) is not an outage: it must not read as one in the logs.
