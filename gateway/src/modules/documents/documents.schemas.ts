@@ -72,9 +72,11 @@ function documentInput(mode: 'create' | 'update') {
         .optional()
         .openapi({ type: ['string', 'null'], maxLength: DOCUMENT_LIMITS.descriptionMax }),
       // http(s) only (the scheme in any case); '' or null for none. The parser's finer checks follow.
+      // The trailing whitespace belongs to the link's group: a `\s*` of its own beside the leading one
+      // would try every split of a run of spaces, quadratic in the body's length.
       url: z
         .string({ error: M.urlInvalid })
-        .regex(/^\s*(?:[Hh][Tt][Tt][Pp][Ss]?:\/\/\S+)?\s*$/, { error: M.urlInvalid })
+        .regex(/^\s*(?:[Hh][Tt][Tt][Pp][Ss]?:\/\/\S+\s*)?$/, { error: M.urlInvalid })
         .transform((raw, ctx): string | null => {
           const value = withoutNul(raw);
           if (value.trim() === '') return null;

@@ -30,6 +30,15 @@ describe('document link rule (http or https only, docs/product.md#documents)', (
     expect(validateDocumentUrl(url)).toEqual({ url });
   });
 
+  it('refuses a link padded with whitespace past any real length, without holding the event loop', async () => {
+    // With both ends of the pattern able to take the same spaces, a 1 MB body of them held one core for minutes.
+    for (const url of [`${' '.repeat(300_000)}x`, `https://a${' '.repeat(300_000)}x`]) {
+      expect(detailsOf(() => validateDocumentInput({ title: 'Handbook', url }, 'update'))).toEqual([DOCUMENT_MESSAGES.urlInvalid]);
+    }
+    // A timer turn: if the checks above held the loop past the test's timeout, jest's timer fires first.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }, 10_000);
+
   it('trims the ends and keeps the link as written', () => {
     expect(validateDocumentUrl('  https://example.com/a  ')).toEqual({ url: 'https://example.com/a' });
   });
