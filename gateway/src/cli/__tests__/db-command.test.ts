@@ -79,13 +79,13 @@ describe('db:* commands against DATABASE_URL', () => {
     expect({ code: rolled.code, err: rolled.err }).toEqual({ code: 0, err: '' });
     expect(rolled.out).toContain(`reverted ${LAST}`);
     // The last migration's own index is gone; the one before's index stays.
-    expect(await scalar(scratch.url, "select to_regclass('ix_invitations_open_role') is not null")).toBe(false);
-    expect(await scalar(scratch.url, "select to_regclass('ix_notifications_read_at') is not null")).toBe(true);
+    expect(await scalar(scratch.url, "select to_regclass('uq_roles_name_any_case') is not null")).toBe(false);
+    expect(await scalar(scratch.url, "select to_regclass('ix_invitations_open_role') is not null")).toBe(true);
     const status = await db(['status'], env);
     expect(status.out).toContain(`pending  ${LAST}`);
     expect(status.out).toContain(`: ${NAMES.length - 1} applied, 1 pending.`);
     expect((await db(['migrate'], env)).out).toContain(`applied  ${LAST}`);
-    expect(await scalar(scratch.url, "select to_regclass('ix_invitations_open_role') is not null")).toBe(true);
+    expect(await scalar(scratch.url, "select to_regclass('uq_roles_name_any_case') is not null")).toBe(true);
   });
 
   it('rollback on an empty database says there is nothing to do', async () => {

@@ -16,9 +16,10 @@ import { CompanyCalendar1795980000000 } from './1795980000000-CompanyCalendar';
 import { CreateNotifications1795990000000 } from './1795990000000-CreateNotifications';
 import { RetentionIndexes1796000000000 } from './1796000000000-RetentionIndexes';
 import { InvitationsKeepRoleName1796010000000 } from './1796010000000-InvitationsKeepRoleName';
+import { RoleNamesUniqueAnyCase1796020000000 } from './1796020000000-RoleNamesUniqueAnyCase';
 
 /**
  * Every migration, in order. Listed as classes rather than a glob so the same
  * code runs from src/ (swc, .ts) and dist/ (tsc, .js) without path tricks.
  */
-export const migrations = [CreateRoles1795310322576, CreateAuth1795400000000, CreateChecklist1795500000000, CreateJournal1795600000000, CreateDocuments1795700000000, CreateMailOutbox1795800000000, UserManagerBuddy1795900000000, CreateInvitations1795910000000, CreateCompanySettings1795920000000, CreatePasswordResets1795930000000, BaseRoles1795940000000, CreateSessions1795950000000, LoginChallengeSecret1795960000000, ChecklistItemOwners1795970000000, CompanyCalendar1795980000000, CreateNotifications1795990000000, RetentionIndexes1796000000000, InvitationsKeepRoleName1796010000000];
+export const migrations = [CreateRoles1795310322576, CreateAuth1795400000000, CreateChecklist1795500000000, CreateJournal1795600000000, CreateDocuments1795700000000, CreateMailOutbox1795800000000, UserManagerBuddy1795900000000, CreateInvitations1795910000000, CreateCompanySettings1795920000000, CreatePasswordResets1795930000000, BaseRoles1795940000000, CreateSessions1795950000000, LoginChallengeSecret1795960000000, ChecklistItemOwners1795970000000, CompanyCalendar1795980000000, CreateNotifications1795990000000, RetentionIndexes1796000000000, InvitationsKeepRoleName1796010000000, RoleNamesUniqueAnyCase1796020000000];

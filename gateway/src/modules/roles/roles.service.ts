@@ -104,7 +104,8 @@ export class RolesService {
     try {
       return await this.dataSource.transaction(work);
     } catch (err) {
-      if (isUniqueViolation(err, 'uq_roles_name')) throw new ConflictError(ROLE_MESSAGES.duplicateName);
+      // Two admins writing the same name (in any case) at once: the check before each saw it free.
+      if (isUniqueViolation(err, 'uq_roles_name') || isUniqueViolation(err, 'uq_roles_name_any_case')) throw new ConflictError(ROLE_MESSAGES.duplicateName);
       // Checklist items owned by the role (a team) keep it: the admin must hand those tasks on first.
       if (isForeignKeyViolation(err, 'fk_checklist_items_owner_role')) throw new ConflictError(ROLE_MESSAGES.ownsTasks);
       // A user (or, later, another table) took the role between the check and the delete.

@@ -1,8 +1,12 @@
+import { Client } from 'pg';
 import request from 'supertest';
 import { ADMIN_ROLE_ID } from '../../../shared/actor';
 import { ROLE_MESSAGES } from '../roles.messages';
 import { buildTestApp, type TestApp } from '../../../../test/app';
 import { bearer, createUser, deleteUsers, gql, tokenFor } from '../../../../test/auth';
+import { testDatabaseUrl } from '../../../../test/database';
+import { createScratchDatabase, type ScratchDatabase } from '../../../../test/scratch-database';
+import { RoleNamesUniqueAnyCase1796020000000 } from '../../../db/migrations/1796020000000-RoleNamesUniqueAnyCase';
 
 describe('role management (administrators only)', () => {
   let t: TestApp;
@@ -47,6 +51,35 @@ describe('role management (administrators only)', () => {
     expect(list.body).toContainEqual(role);
     const [audit] = (await t.dataSource.query(`select actor_user_id, details from audit_log where action = 'role.create' and target_id = $1`, [String(role.id)])) as Array<{ actor_user_id: number; details: { after: object } }>;
     expect(audit).toEqual({ actor_user_id: adminId, details: { after: role } });
+  });
+
+  it('two admins writing one name in two cases at once: the second gets 409, not a second role', async () => {
+    // The first admin's role is written but not committed yet: the second's check cannot see it.
+    const first = new Client({ connectionString: testDatabaseUrl() });
+    await first.connect();
+    try {
+      await first.query('begin');
+      const { rows: [held] } = await first.query<{ id: number }>('insert into roles (name) values ($1) returning id', [`Finance ${tag}`]);
+      roles.push(held!.id);
+      let settled = false;
+      const second = as(adminToken, 'post', '/api/roles', { name: `finance ${tag}` }).then((res) => {
+        settled = true;
+        return res;
+      });
+      // Once the name is held in any case, the second insert waits for the first transaction.
+      for (let waiting = false; !waiting && !settled; ) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const [row] = (await t.dataSource.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query ilike 'insert into "roles"%'`)) as Array<{ n: number }>;
+        waiting = (row?.n ?? 0) > 0;
+      }
+      await first.query('commit');
+      const res = await second;
+      if (res.status === 201) roles.push(res.body.id);
+      expect(res.status).toBe(409);
+      expect(res.body).toEqual({ error: ROLE_MESSAGES.duplicateName });
+    } finally {
+      await first.end();
+    }
   });
 
   it('401 for anonymous and 403 for employees, on every change, before any validation', async () => {
@@ -159,5 +192,37 @@ describe('role management (administrators only)', () => {
     expect(inUse.body.errors[0]).toMatchObject({ message: 'Cannot delete a role that is assigned to users', extensions: { code: 'CONFLICT' } });
     const deleted = await gql(t, 'mutation ($id: Int!) { deleteRole(id: $id) }', { id }, { token: adminToken });
     expect(deleted.body.data.deleteRole).toBe(true);
+  });
+});
+
+describe('upgrading an instance whose role names already collide in case', () => {
+  let db: ScratchDatabase;
+  beforeAll(async () => {
+    db = await createScratchDatabase({ seedSteps: [] });
+  });
+  afterAll(() => db.drop());
+
+  it('keeps the oldest name and gives each later one its id, so the upgrade goes through', async () => {
+    const migration = new RoleNamesUniqueAnyCase1796020000000();
+    const runner = db.dataSource.createQueryRunner();
+    try {
+      await migration.down(runner);
+      const long = 'Y'.repeat(100);
+      const rows = (await runner.query(`insert into roles (name) values ('Ops'), ('ops'), ('OPS'), ($1), ($2) returning id, name`, [long, long.toLowerCase()])) as Array<{ id: number; name: string }>;
+      await migration.up(runner);
+      const after = (await runner.query('select id, name from roles where id = any($1) order by id', [rows.map((r) => r.id)])) as Array<{ id: number; name: string }>;
+      const [ops, ops2, ops3, y, y2] = rows as [typeof rows[0], typeof rows[0], typeof rows[0], typeof rows[0], typeof rows[0]];
+      expect(after).toEqual([
+        { id: ops.id, name: 'Ops' },
+        { id: ops2.id, name: `ops (${ops2.id})` },
+        { id: ops3.id, name: `OPS (${ops3.id})` },
+        { id: y.id, name: long },
+        // Within the column's 100 characters.
+        { id: y2.id, name: `${'y'.repeat(100 - ` (${y2.id})`.length)} (${y2.id})` },
+      ]);
+      await expect(runner.query(`insert into roles (name) values ('oPs')`)).rejects.toMatchObject({ constraint: 'uq_roles_name_any_case' });
+    } finally {
+      await runner.release();
+    }
   });
 });
