@@ -1,5 +1,5 @@
 import { GraphQLDateTimeISO } from 'graphql-scalars';
-import { anyCaseChoiceSchema, withoutNul } from '../../shared/schemas';
+import { anyCaseChoiceSchema, charLength, withoutNul } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import type { ProgressStatusName } from '../checklist';
 import { COMPLETED_AT_FUTURE_SKEW_MS, NOTE_MAX, PROGRESS_MESSAGES } from './progress.messages';
@@ -121,7 +121,7 @@ function parseNote(input: ProgressInput, details: string[]): string | null | und
     return undefined;
   }
   const note = normalized[0] ?? null;
-  if (note !== null && note.length > NOTE_MAX) {
+  if (note !== null && charLength(note) > NOTE_MAX) {
     details.push(PROGRESS_MESSAGES.noteTooLong);
     return undefined;
   }

@@ -38,6 +38,12 @@ describe('progress input (docs/product.md#task-status)', () => {
     expect(parseProgressInput({ completed: true }, NOW).note).toBeUndefined();
   });
 
+  it('counts a note in characters, as the journal and documents do: 10,000 emoji fit, 10,001 do not', () => {
+    const emoji = '\u{1F600}';
+    expect(parseProgressInput({ note: emoji.repeat(10_000) }, NOW).note).toBe(emoji.repeat(10_000));
+    expect(() => parseProgressInput({ note: emoji.repeat(10_001) }, NOW)).toThrow(PROGRESS_MESSAGES.noteTooLong);
+  });
+
   it('allows a note-only change (status kept)', () => {
     expect(parseProgressInput({ note: 'Thinking about it' }, NOW)).toEqual({ status: undefined, note: 'Thinking about it', completedAt: undefined });
   });
