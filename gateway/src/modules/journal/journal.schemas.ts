@@ -96,6 +96,11 @@ const linkedTaskIds = z
 /** `{taskId}`: the task an entry written from a task reflects on; it is linked first. */
 const taskContext = z.object({ taskId }, { error: M.linkedTasksInvalid }).transform((context) => context.taskId);
 
+/** `ids` with the task an entry reflects on first (once), when there is one. */
+export function withTaskContext(taskContext: number | undefined, ids: readonly number[]): number[] {
+  return taskContext === undefined ? [...ids] : [...new Set([taskContext, ...ids])];
+}
+
 /**
  * POST and PUT /journal-entries: content is required on both (the editor
  * always sends it); any other field left out (or null) is undefined, which
@@ -111,10 +116,10 @@ export const EntryInput = z
     taskContext: nullishSchema(taskContext),
   })
   .transform((entry, ctx) => {
-    let linkedTaskIds = entry.linked_task_ids;
-    if (entry.taskContext !== undefined) linkedTaskIds = [...new Set([entry.taskContext, ...(linkedTaskIds ?? [])])];
+    // Without a list, the context joins the entry's links as they are (none on create, the entry's own on update).
+    const linkedTaskIds = entry.linked_task_ids === undefined ? undefined : withTaskContext(entry.taskContext, entry.linked_task_ids);
     if (linkedTaskIds !== undefined && linkedTaskIds.length > JOURNAL_LIMITS.linkedTasksMax) problem(ctx, M.tooManyLinkedTasks);
-    return { title: entry.title, content: entry.content, visibility: entry.visibility, tags: entry.tags, linkedTaskIds };
+    return { title: entry.title, content: entry.content, visibility: entry.visibility, tags: entry.tags, linkedTaskIds, taskContext: entry.taskContext };
   })
   .openapi('JournalEntryInput');
 export type ValidEntry = z.output<typeof EntryInput>;

@@ -4,8 +4,8 @@ import { NotFoundError } from '../../shared/errors';
 import { pageWindow, queryRows, SqlParams } from '../../shared/sql';
 import { invalid, parseInput } from '../../shared/validation';
 import type { LinkedDocumentType } from '../checklist';
-import { JOURNAL_MESSAGES, type DateRange, type SortField, type Visibility } from './journal.messages';
-import { EntryId, EntryInput, ListQuery, PopularTagsQuery, SearchQuery } from './journal.schemas';
+import { JOURNAL_LIMITS, JOURNAL_MESSAGES, type DateRange, type SortField, type Visibility } from './journal.messages';
+import { EntryId, EntryInput, ListQuery, PopularTagsQuery, SearchQuery, withTaskContext } from './journal.schemas';
 import { prefixTsquery, previewOf } from './journal.text';
 import type { JournalEntryPageType, JournalEntryType, JournalStatsType, TagType } from './journal.types';
 import type { TaskDirectory } from './task-directory';
@@ -93,14 +93,15 @@ export class JournalService {
   async create(actor: Actor, input: unknown): Promise<JournalEntryType> {
     const user = requireUser(actor);
     const entry = parseInput(EntryInput, input);
-    await this.assertLinkable(user, entry.linkedTaskIds ?? [], []);
+    const linkedTaskIds = entry.linkedTaskIds ?? withTaskContext(entry.taskContext, []);
+    await this.assertLinkable(user, linkedTaskIds, []);
     const tags = entry.tags ?? [];
     const id = await this.dataSource.transaction(async (manager) => {
       const [row] = await queryRows<{ id: number }>(
         manager,
         `insert into journal_entries (user_id, title, content, visibility, linked_task_ids, tags_text)
          values ($1, $2, $3, $4, $5::int[], $6) returning id`,
-        [user.userId, entry.title ?? '', entry.content, entry.visibility ?? 'private', entry.linkedTaskIds ?? [], tags.join(' ')],
+        [user.userId, entry.title ?? '', entry.content, entry.visibility ?? 'private', linkedTaskIds, tags.join(' ')],
       );
       if (!row) throw new Error('insert into journal_entries returned no row');
       await this.writeTags(manager, user.userId, row.id, tags);
@@ -121,9 +122,12 @@ export class JournalService {
     // one pooled connection while it waits for another, or a few saves at once would empty the pool. A link that a
     // concurrent save of the same entry removed meanwhile was the entry's own a moment ago, so it may stay.
     const before = await this.ownEntry(this.dataSource, user, entryId, false);
-    await this.assertLinkable(user, entry.linkedTaskIds ?? [], before.linked_task_ids);
+    await this.assertLinkable(user, entry.linkedTaskIds ?? withTaskContext(entry.taskContext, []), before.linked_task_ids);
     await this.dataSource.transaction(async (manager) => {
-      await this.ownEntry(manager, user, entryId, true);
+      const held = await this.ownEntry(manager, user, entryId, true);
+      // A context without a list joins the links the entry has now; they are kept.
+      const linkedTaskIds = entry.linkedTaskIds ?? (entry.taskContext === undefined ? undefined : withTaskContext(entry.taskContext, held.linked_task_ids));
+      if (linkedTaskIds !== undefined && linkedTaskIds.length > JOURNAL_LIMITS.linkedTasksMax) throw invalid([JOURNAL_MESSAGES.tooManyLinkedTasks]);
       await manager.query(
         `update journal_entries set
            title = coalesce($2, title),
@@ -133,7 +137,7 @@ export class JournalService {
            tags_text = coalesce($6, tags_text),
            updated_at = now()
          where id = $1`,
-        [entryId, entry.title ?? null, entry.content, entry.visibility ?? null, entry.linkedTaskIds ?? null, entry.tags?.join(' ') ?? null],
+        [entryId, entry.title ?? null, entry.content, entry.visibility ?? null, linkedTaskIds ?? null, entry.tags?.join(' ') ?? null],
       );
       if (entry.tags !== undefined) await this.writeTags(manager, user.userId, entryId, entry.tags);
     });

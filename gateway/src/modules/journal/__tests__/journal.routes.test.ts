@@ -181,6 +181,23 @@ describe('journal REST', () => {
       expect(created.taskContext).toEqual({ taskId: a.id, taskTitle: a.title });
     });
 
+    it('an update naming only its taskContext adds that task first and keeps the links the entry has', async () => {
+      const [a, b] = tasks.mine as [{ id: number; title: string }, { id: number; title: string }];
+      const created = await entry(t, alice, { content: 'Reflection', linked_task_ids: [b.id] });
+      const updated = (await as(t, alice).put(`/api/journal-entries/${created.id}`, { content: 'Reflection, later', taskContext: { taskId: a.id } }).expect(200)).body as EntryJson;
+      expect(updated.linked_task_ids).toBe(`${a.id},${b.id}`);
+      // Its context again: nothing doubles.
+      const again = (await as(t, alice).put(`/api/journal-entries/${created.id}`, { content: 'Once more', taskContext: { taskId: b.id } }).expect(200)).body as EntryJson;
+      expect(again.linked_task_ids).toBe(`${b.id},${a.id}`);
+      // Already at the most links an entry holds: the context would be one more.
+      const full = Array.from({ length: 50 }, (_, i) => 1_900_000_000 + i);
+      await t.dataSource.query('update journal_entries set linked_task_ids = $2::int[] where id = $1', [created.id, full]);
+      const res = await as(t, alice).put(`/api/journal-entries/${created.id}`, { content: 'One too many', taskContext: { taskId: a.id } }).expect(400);
+      expect(res.body).toEqual({ error: M.tooManyLinkedTasks, details: [M.tooManyLinkedTasks] });
+      const [row] = (await t.dataSource.query('select content from journal_entries where id = $1', [created.id])) as Array<{ content: string }>;
+      expect(row?.content).toBe('Once more');
+    });
+
     it("refuses to link another role's task or one that does not exist (its title would leak)", async () => {
       for (const ids of [[tasks.otherRole.id], [2_000_000_000]]) {
         const res = await as(t, alice).post('/api/journal-entries', { content: 'x', linked_task_ids: ids }).expect(400);
