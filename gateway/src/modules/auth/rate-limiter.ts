@@ -87,11 +87,16 @@ export const buckets = {
   loginAddress: (ip: string): string => `login:ip:${addressKey(ip)}`,
   registerAddress: (ip: string): string => `register:ip:${addressKey(ip)}`,
   /**
-   * Password and second-factor checks of one account: a signed-in user's
-   * (reauth-guard.ts) and the codes of its sign-in second steps, so an
-   * authenticator code has one allowance whichever door guesses it.
+   * Second-factor codes of one account: a signed-in user's checks (reauth-guard.ts) and the codes
+   * of its sign-in second steps, so an authenticator code has one allowance whichever door guesses it.
    */
   userChecks: (userId: number): string => `reauth:user:${userId}`,
+  /**
+   * A signed-in user's password checks (reauth-guard.ts), apart from the codes: whoever knows the
+   * password but not the authenticator can use up the codes, and the owner must still be able to
+   * change the password then (docs/decisions.md).
+   */
+  userPasswordChecks: (userId: number): string => `reauth:password:${userId}`,
   passwordResetAddress: (ip: string): string => `reset:ip:${addressKey(ip)}`,
   passwordResetAccount: (email: string): string => `reset:acct:${digest(email)}`,
   invitationAddress: (ip: string): string => `invitation:ip:${addressKey(ip)}`,

@@ -8,7 +8,7 @@ import { buckets, type RateLimiter } from './rate-limiter';
 
 /** The limits a signed-in check counts against (docs/product.md#rate-limits). */
 export interface ReauthRules {
-  /** Every password and code check of one user, whichever door. */
+  /** The code checks of one user, whichever door; its password checks, apart, by the same rule. */
   perUser: RateLimitRule;
   /** Failed passwords of one account, shared with sign-in. */
   accountPasswords: RateLimitRule;
@@ -24,9 +24,10 @@ export interface PasswordOwner {
 /**
  * A signed-in user proving it is them (the password, or an authenticator
  * code) before a sensitive change: turning two-factor off, new backup codes,
- * a new password. Every such check of a user counts against ONE per-user
- * limit, so a stolen session cannot guess the password through one door
- * after using up the other (docs/product.md#rate-limits).
+ * a new password. The password checks of a user, whichever door, count against
+ * one per-user limit, and the code checks against another (shared with sign-in's
+ * second step): filling the codes' limit, which anyone with the password can,
+ * does not stop the owner changing it (docs/product.md#rate-limits).
  */
 export class ReauthGuard {
   constructor(
@@ -43,7 +44,8 @@ export class ReauthGuard {
    * owner must still be able to change a password during such an attack (docs/decisions.md).
    */
   async password(user: PasswordOwner, password: string, meta: RequestMeta, failureAction: AuditAction, operation: string, failure: string): Promise<void> {
-    await this.check(
+    await this.guarded(
+      buckets.userPasswordChecks(user.id),
       user.id,
       meta,
       failureAction,
@@ -58,13 +60,17 @@ export class ReauthGuard {
   }
 
   /**
-   * Runs `check` under the limit: counted before it runs, refunded when it
+   * Runs an authenticator-code `check` under the codes' limit: counted before it runs, refunded when it
    * passes. A failure is audited as `failureAction` and answers 400 with
    * `failure`, never 401: the session is fine, and a 401 would sign the client
    * out (docs/product.md#status-codes).
    */
-  async check(userId: number, meta: RequestMeta, failureAction: AuditAction, operation: string, check: () => Promise<boolean>, failure: string): Promise<void> {
-    const hit = await this.limiter.hit(buckets.userChecks(userId), this.rules.perUser);
+  check(userId: number, meta: RequestMeta, failureAction: AuditAction, operation: string, check: () => Promise<boolean>, failure: string): Promise<void> {
+    return this.guarded(buckets.userChecks(userId), userId, meta, failureAction, operation, check, failure);
+  }
+
+  private async guarded(bucket: string, userId: number, meta: RequestMeta, failureAction: AuditAction, operation: string, check: () => Promise<boolean>, failure: string): Promise<void> {
+    const hit = await this.limiter.hit(bucket, this.rules.perUser);
     if (hit.limited) {
       await this.audit.record({ action: failureAction, actorUserId: userId, targetType: 'user', targetId: userId, ip: meta.ip, details: { operation, reason: 'rate_limited' } });
       throw new RateLimitedError(MESSAGES.tooManyTwoFactorChecks, hit.resetsInSeconds);

@@ -114,6 +114,22 @@ describe('sensitive changes need the password', () => {
     expect(await twoFactorEnabled(u.id)).toBe(false);
   });
 
+  it('wrong authenticator codes up to their limit leave the owner able to change the password', async () => {
+    const u = await user();
+    const on = await enableTwoFactor(suite.t, u.token, u.ip, u.password);
+    const session = { token: on.token, ip: u.ip };
+    const good = await totp(on.secret);
+    const wrong = good === '123456' ? '654321' : '123456';
+    // Someone who knows the password but not the authenticator uses up the account's code checks.
+    for (let i = 0; i < 10; i++) await post('/api/auth/2fa/verify', { token: wrong }, { ...session, ip: randomIp() }).expect(400);
+    await post('/api/auth/2fa/verify', { token: wrong }, { ...session, ip: randomIp() }).expect(429);
+    // The owner's password change counts against the password checks, not the codes.
+    const changed = await post('/api/auth/change-password', { currentPassword: u.password, newPassword: 'Another-pass1' }, session).expect(200);
+    expect(changed.body).toMatchObject({ token: expect.any(String) });
+    // The codes stay limited.
+    await post('/api/auth/2fa/verify', { token: good }, { token: (changed.body as { token: string }).token, ip: u.ip }).expect(429);
+  });
+
   it("a wrong password here is a failed password of the account: sign-in gets no fresh allowance, yet the owner's own check still works", async () => {
     const u = await user();
     const login = (password: string) => request(suite.t.app).post('/api/auth/login').set('x-forwarded-for', randomIp()).send({ email: u.email, password });
