@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import type { AuthService } from '../modules/auth';
 import { ANONYMOUS, type Actor, type RequestMeta } from '../shared/actor';
@@ -34,7 +35,10 @@ export function actorOf(req: Request): Actor {
  * the auth module's addressKey (an IPv6 client by its /64).
  */
 export function metaOf(req: Request): RequestMeta {
-  const raw = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+  // Under a TRUST_PROXY that trusts more hops than there are proxies, req.ip is whatever the client
+  // wrote in X-Forwarded-For: only an address is taken from there, else the peer is.
+  const forwarded = req.ip;
+  const raw = forwarded !== undefined && isIP(forwarded) !== 0 ? forwarded : (req.socket.remoteAddress ?? 'unknown');
   return { ip: raw.startsWith('::ffff:') && raw.includes('.') ? raw.slice(7) : raw, userAgent: req.get('user-agent') ?? null };
 }
 

@@ -198,6 +198,17 @@ describe('the counted address behind TRUST_PROXY', () => {
     expect(await countedAddress(app, `6.6.6.6, ${client}, ${cdn}`, client)).toEqual({ bucket: 1, audit: client });
   });
 
+  it('a forwarded entry that is no address (TRUST_PROXY=true trusts anything) falls back to the peer, never a 500', async () => {
+    const app = await appWith('true');
+    for (const forged of ['x'.repeat(300), 'not-an-address', `${'1'.repeat(70)}`]) {
+      const u = await createUser(app.dataSource);
+      created.push(u.id);
+      await request(app.app).post('/api/auth/login').set('x-forwarded-for', forged).send({ email: u.email, password: 'Wrong-password1' }).expect(401);
+      const audit = (await app.dataSource.query(`select ip from audit_log where action = 'auth.login_failure' and target_id = $1`, [String(u.id)])) as Array<{ ip: string }>;
+      expect(audit[0]?.ip).toMatch(/^(127\.0\.0\.1|::1)$/);
+    }
+  });
+
   it('TRUST_PROXY unset: X-Forwarded-For is ignored, the peer is counted', async () => {
     const app = await appWith(null);
     const u = await createUser(app.dataSource);
