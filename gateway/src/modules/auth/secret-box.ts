@@ -34,7 +34,12 @@ export class SecretBox {
     const decipher = crypto.createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
     decipher.setAAD(aad(userId));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    try {
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    } catch (cause) {
+      // Most often a changed key: the operator reading the log needs that, not GCM's own words.
+      throw new Error(`the stored TOTP secret of user ${userId} cannot be opened: sealed under another key (TOTP_ENCRYPTION_KEY, or JWT_SECRET while that is unset, changed since), or altered`, { cause });
+    }
   }
 }
 
