@@ -143,6 +143,81 @@ describe('PoliciesPage', () => {
     expect(document.activeElement).toBe(within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' }));
   });
 
+  it('an acknowledgement pressed while a changed policy is read again is not undone by that read', async () => {
+    const [conduct, security, remote] = samplePolicies();
+    const changed = 'This policy has changed since you opened it. Please read the new version.';
+    await renderPolicies([
+      listMock(),
+      { request: { query: AcknowledgePolicyDocument, variables: { id: 3, version: 1 } }, result: { errors: [{ message: changed, extensions: { code: 'CONFLICT' } }] } },
+      // The re-read: slow, and (on the server) read before the second acknowledgement was recorded.
+      { ...listMock([conduct!, security!, { ...remote!, version: 2, description: 'The new text.' }]), delay: 300 },
+      {
+        request: { query: AcknowledgePolicyDocument, variables: { id: 2, version: 3 } },
+        result: { data: { acknowledgePolicy: { __typename: 'PolicyAcknowledgement', document_id: 2, version: 3, acknowledged_at: ACKED_AT } } },
+        delay: 20,
+      },
+    ]);
+    await settle();
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      await act(async () => fireEvent.click(within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' })));
+      // Refused: the list is being read again (its answer takes 300 ms).
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(100);
+      });
+      await act(async () => fireEvent.click(within(item('Information Security Policy')).getByRole('button', { name: 'Acknowledge Information Security Policy' })));
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(1_000);
+      });
+      expect(within(item('Remote Work Policy')).getByText('The new text.')).toBeTruthy();
+      expect(within(item('Information Security Policy')).queryByRole('button', { name: /^Acknowledge/ })).toBeNull();
+      expect(screen.getByText('2 of 3 policies acknowledged')).toBeTruthy();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('a changed policy is read again only once the acknowledgements already sent are answered', async () => {
+    const [conduct, security, remote] = samplePolicies();
+    const changed = 'This policy has changed since you opened it. Please read the new version.';
+    // The server records the acknowledgement when it answers; a list read before then shows the policy unacknowledged.
+    let recordedAt = Infinity;
+    const acknowledgedSecurity = { ...security!, acknowledged: true, acknowledgement: { __typename: 'PolicyAcknowledgementRecord', version: 3, acknowledged_at: ACKED_AT } as PolicyFixture['acknowledgement'] };
+    await renderPolicies([
+      listMock(),
+      {
+        request: { query: AcknowledgePolicyDocument, variables: { id: 2, version: 3 } },
+        result: () => {
+          recordedAt = Date.now() + 200;
+          return { data: { acknowledgePolicy: { __typename: 'PolicyAcknowledgement', document_id: 2, version: 3, acknowledged_at: ACKED_AT } } };
+        },
+        delay: 200,
+      },
+      { request: { query: AcknowledgePolicyDocument, variables: { id: 3, version: 1 } }, result: { errors: [{ message: changed, extensions: { code: 'CONFLICT' } }] } },
+      {
+        request: { query: CompanyPoliciesDocument },
+        result: () => ({ data: { companyPolicies: [conduct!, Date.now() >= recordedAt ? acknowledgedSecurity : security!, { ...remote!, version: 2 }] } }),
+        delay: 300,
+      },
+    ]);
+    await settle();
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      await act(async () => fireEvent.click(within(item('Information Security Policy')).getByRole('button', { name: 'Acknowledge Information Security Policy' })));
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(10);
+      });
+      await act(async () => fireEvent.click(within(item('Remote Work Policy')).getByRole('button', { name: 'Acknowledge Remote Work Policy' })));
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(1_000);
+      });
+      expect(within(item('Information Security Policy')).queryByRole('button', { name: /^Acknowledge/ })).toBeNull();
+      expect(screen.getByText('2 of 3 policies acknowledged')).toBeTruthy();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('says the acknowledgement failed when the changed policy cannot be read again', async () => {
     const changed = 'This policy has changed since you opened it. Please read the new version.';
     const toasts = await renderPolicies([

@@ -1,4 +1,4 @@
-import { useContext } from 'react';
+import { useContext, useRef } from 'react';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { AuthContext } from '@embark/shared-ui';
 import { isConflict } from '../../../shared/failure-message';
@@ -34,21 +34,37 @@ export function useAcknowledgePolicy() {
     },
   });
   const client = useApolloClient();
+  // A re-read of the list and an acknowledgement must not cross: a list read before an acknowledgement
+  // was recorded, answered after it, would show that policy unacknowledged again. So acknowledgements
+  // wait for a re-read under way, and a re-read waits for the acknowledgements already sent.
+  const sent = useRef(new Set<Promise<unknown>>());
+  const rereading = useRef<Promise<boolean> | null>(null);
   /** `version`: the one the page shows, so a policy changed since is refused rather than acknowledged unread. */
   async function acknowledge(id: number, version: number) {
+    while (rereading.current) await rereading.current;
+    const request = mutate({ variables: { id, version } });
+    sent.current.add(request);
     let result;
     try {
-      result = await mutate({ variables: { id, version } });
+      result = await request;
     } catch (error) {
       if (!isConflict(error)) throw error;
       // Changed while the page was open: read the list again for the new text, before the page
       // reports it and moves the keyboard on. Without the new text, "read the new version" would
       // point at the old one, so a failed read is reported as a failed acknowledgement.
-      const reread = await client.refetchQueries({ include: [CompanyPoliciesDocument] }).then(
-        () => true,
-        () => false,
+      const others = [...sent.current].filter((other) => other !== request);
+      const reread = Promise.allSettled(others).then(() =>
+        client.refetchQueries({ include: [CompanyPoliciesDocument] }).then(
+          () => true,
+          () => false,
+        ),
       );
-      throw reread ? error : new Error('The changed policy could not be read again');
+      rereading.current = reread;
+      const read = await reread;
+      if (rereading.current === reread) rereading.current = null;
+      throw read ? error : new Error('The changed policy could not be read again');
+    } finally {
+      sent.current.delete(request);
     }
     // The header and the profile show completion_percentage. Optional context: the standalone dev page has no AuthProvider.
     auth?.refreshUser().catch(() => undefined);
