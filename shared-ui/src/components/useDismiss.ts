@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 
+/** The open layers, the latest last: Escape closes only the one on top. */
+const layers: symbol[] = [];
+
 /**
- * Closes an open popover, menu or drawer the way people expect: Escape (focus goes back to the
- * control that opened it) or a press outside `container`. Listeners exist only while it is open.
+ * Closes an open popover, menu or drawer the way people expect: Escape or a press outside
+ * `container`. Listeners exist only while it is open. Escape closes only the layer opened last (a
+ * menu opened inside the drawer goes first) and leaves alone a dialog's own Escape; the focus goes
+ * back to `returnFocusTo` when it was in the layer (or lost), never taken from elsewhere on the page.
  */
 export function useDismiss(
   open: boolean,
@@ -11,10 +16,17 @@ export function useDismiss(
 ): void {
   useEffect(() => {
     if (!open) return undefined;
+    const layer = Symbol('layer');
+    layers.push(layer);
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      if (event.key !== 'Escape' || event.defaultPrevented || layers[layers.length - 1] !== layer) return;
+      const root = container?.current ?? null;
+      // A modal dialog opened from the page is above this layer: its Escape is its own.
+      if (event.target instanceof Element && event.target.closest('dialog[open]') && !root?.contains(event.target)) return;
+      const active = document.activeElement;
+      const focusWasHere = !root || active === null || active === document.body || root.contains(active) || active === returnFocusTo?.current;
       onClose();
-      returnFocusTo?.current?.focus();
+      if (focusWasHere) returnFocusTo?.current?.focus();
     };
     const onPointerDown = (event: PointerEvent | MouseEvent) => {
       const root = container?.current;
@@ -25,6 +37,7 @@ export function useDismiss(
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('mousedown', onPointerDown);
     return () => {
+      layers.splice(layers.indexOf(layer), 1);
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('mousedown', onPointerDown);
