@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '@embark/shared-ui';
 import { Modal } from '@embark/shared-ui/components/Modal';
 
@@ -25,10 +25,13 @@ export interface ConfirmDialogProps {
  * runs neither button nor Escape can close it, so its outcome is never lost.
  */
 export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Cancel', busyLabel, busy = false, tone = 'danger', error, onConfirm, onCancel }: ConfirmDialogProps) {
+  // The message describes the dialog: focus starts on Cancel, and what will happen is read with it.
+  const messageId = useId();
   return (
     <Modal
       open={open}
       title={title}
+      describedBy={messageId}
       size="sm"
       onClose={onCancel}
       dismissible={!busy}
@@ -46,7 +49,9 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
         </>
       }
     >
-      <div className="ui-confirm__message">{children}</div>
+      <div id={messageId} className="ui-confirm__message">
+        {children}
+      </div>
       {error ? (
         <p className="ui-form-error" role="alert">
           {error}

@@ -7,6 +7,8 @@ export interface ModalProps {
   title: ReactNode;
   /** A lead under the title (the dialog's accessible description). */
   description?: ReactNode;
+  /** Without a `description`: the id of an element in the body that describes the dialog (a confirmation's message). */
+  describedBy?: string;
   children?: ReactNode;
   /** Buttons at the bottom, right-aligned. */
   footer?: ReactNode;
@@ -33,7 +35,7 @@ function show(dialog: HTMLDialogElement): void {
  * the content takes the focus when it opens (for a destructive confirmation: Cancel, see
  * ConfirmDialog); React's `autoFocus` cannot help here, it fires before the dialog is shown.
  */
-export function Modal({ open, title, description, children, footer, onClose, closeLabel = 'Close', dismissible = true, size = 'md', className }: ModalProps) {
+export function Modal({ open, title, description, describedBy, children, footer, onClose, closeLabel = 'Close', dismissible = true, size = 'md', className }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -54,7 +56,7 @@ export function Modal({ open, title, description, children, footer, onClose, clo
       ref={ref}
       className={cx('ui-modal', `ui-modal--${size}`, className)}
       aria-labelledby={titleId}
-      aria-describedby={description ? descriptionId : undefined}
+      aria-describedby={description ? descriptionId : describedBy}
       onCancel={(event) => {
         // Escape: React state decides whether it closes. React hands a nested dialog's cancel to
         // the dialogs around it too (the browser does not), so only the dialog Escape was meant for acts.

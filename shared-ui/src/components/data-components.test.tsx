@@ -157,7 +157,7 @@ describe('Modal and ConfirmDialog', () => {
         <p>It goes for good.</p>
       </ConfirmDialog>,
     );
-    const dialog = screen.getByRole('dialog', { name: 'Delete this role?' });
+    const dialog = screen.getByRole('dialog', { name: 'Delete this role?', description: 'It goes for good.' });
     const buttons = within(dialog).getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual(['Cancel', 'Delete', '']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
