@@ -6,6 +6,7 @@ export const LIMITS = {
   nameMax: 100,
   emailMax: 254,
   passwordMin: 8,
+  passwordMax: 1024,
   journalPreviewChars: 150,
   journalContentMax: 10_000,
   journalTitleMax: 200,

@@ -68,6 +68,8 @@ export const VALIDATION_MESSAGES = {
   loginPasswordTooShort: 'Password must be at least 8 characters',
   registerPasswordWeak: 'Password must be at least 8 characters with letters and numbers',
   /** The gateway's 400 uses the same words. */
+  passwordTooLong: 'Password must be less than 1024 characters',
+  /** The gateway's 400 uses the same words. */
   nameRequired: 'Name is required',
   nameTooLong: 'Name must be less than 100 characters',
   roleRequired: 'Please select a role',

@@ -50,6 +50,8 @@ describe('form validation rules', () => {
     ['12345678', VALIDATION_MESSAGES.registerPasswordWeak],
     ['abcdefg1', undefined],
     ['Passw0rd!', undefined],
+    [`a1${'x'.repeat(1022)}`, undefined],
+    [`a1${'x'.repeat(1023)}`, 'Password must be less than 1024 characters'],
   ])('register password %j → %s', (value, expected) => {
     expect(validateRegisterPassword(value)).toBe(expected);
   });

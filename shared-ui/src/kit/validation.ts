@@ -31,8 +31,9 @@ export function validateLoginPassword(value: string): string | undefined {
   return value.length < LIMITS.passwordMin ? VALIDATION_MESSAGES.loginPasswordTooShort : undefined;
 }
 
-/** Registration password: at least 8 characters with at least one letter and one digit. */
+/** Registration password: at least 8 characters with at least one letter and one digit, at most 1,024. */
 export function validateRegisterPassword(value: string): string | undefined {
+  if (value.length > LIMITS.passwordMax) return VALIDATION_MESSAGES.passwordTooLong;
   const strong = value.length >= LIMITS.passwordMin && /[A-Za-z]/.test(value) && /\d/.test(value);
   return strong ? undefined : VALIDATION_MESSAGES.registerPasswordWeak;
 }
