@@ -120,6 +120,22 @@ describe('ToastProvider timing', () => {
     expect(visible()).toEqual([]);
   });
 
+  it('stays paused while the keyboard is on it, whatever the pointer does', () => {
+    setup();
+    act(() => {
+      api.info('Focus me');
+    });
+    const toast = screen.getByRole('listitem');
+    act(() => screen.getByRole('button', { name: 'Dismiss' }).focus());
+    fireEvent.mouseEnter(toast);
+    fireEvent.mouseLeave(toast);
+    advance(60_000);
+    expect(visible()).toEqual(['Focus me']);
+    act(() => screen.getByRole('button', { name: 'Dismiss' }).blur());
+    advance(5_000);
+    expect(visible()).toEqual([]);
+  });
+
   it('restarts the timer when the same message is shown again, instead of stacking a copy', () => {
     setup();
     let first = '';
@@ -148,6 +164,56 @@ describe('ToastProvider rendering', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(visible()).toEqual([]);
+  });
+
+  it('dismissed from the keyboard, hands the focus to the next toast, else to the main content', () => {
+    render(
+      <ToastProvider>
+        <Capture />
+        <main tabIndex={-1}>Page</main>
+      </ToastProvider>,
+    );
+    act(() => {
+      api.success('First');
+      api.info('Second');
+    });
+    const [first, second] = screen.getAllByRole('button', { name: 'Dismiss' }) as [HTMLElement, HTMLElement];
+    act(() => first.focus());
+    fireEvent.click(first);
+    expect(visible()).toEqual(['Second']);
+    expect(document.activeElement).toBe(second);
+    fireEvent.click(second);
+    expect(visible()).toEqual([]);
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
+  it('dismissed with the pointer, hands nothing on: the next toast keeps counting down', () => {
+    setup();
+    act(() => {
+      api.success('First');
+      api.info('Second');
+    });
+    const [first] = screen.getAllByRole('button', { name: 'Dismiss' }) as [HTMLElement, HTMLElement];
+    // A browser focuses a clicked button; the click itself carries its count (detail 1).
+    act(() => first.focus());
+    fireEvent.click(first, { detail: 1 });
+    expect(visible()).toEqual(['Second']);
+    advance(5_000);
+    expect(visible()).toEqual([]);
+  });
+
+  it('announces a message shown again afresh (a new live node with the same words)', () => {
+    setup();
+    act(() => {
+      api.error('Could not save');
+    });
+    const before = screen.getByRole('alert');
+    act(() => {
+      api.error('Could not save');
+    });
+    const after = screen.getByRole('alert');
+    expect(after.textContent).toBe('Could not save');
+    expect(after).not.toBe(before);
   });
 
   it('has no close button when dismissible is false', () => {

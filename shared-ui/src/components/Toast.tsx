@@ -100,8 +100,23 @@ function ToastViewport({ toasts, onDismiss }: { toasts: readonly ToastRecord[]; 
   );
 }
 
+/**
+ * A toast dismissed from the keyboard takes the focus with it: the next toast's close button (or the
+ * one before) gets it, else the page's main content, rather than the start of the page.
+ */
+function handFocusOn(card: HTMLLIElement | null): void {
+  if (!card?.contains(document.activeElement)) return;
+  const neighbour = (card.nextElementSibling ?? card.previousElementSibling)?.querySelector<HTMLElement>('.ui-toast__close');
+  const main = document.querySelector<HTMLElement>('main[tabindex]');
+  (neighbour ?? main)?.focus({ preventScroll: true });
+}
+
 function ToastCard({ toast, onDismiss }: { toast: ToastRecord; onDismiss: (id: string) => void }) {
-  const [paused, setPaused] = useState(false);
+  // Apart: the pointer leaving must not restart the timer of a toast the keyboard is on.
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = hovered || focused;
+  const card = useRef<HTMLLIElement>(null);
   const timing = useRef({ version: toast.version, remaining: toast.duration ?? 0 });
   const { id, duration, version } = toast;
 
@@ -120,22 +135,35 @@ function ToastCard({ toast, onDismiss }: { toast: ToastRecord; onDismiss: (id: s
   const urgent = toast.type === 'error' || toast.type === 'warning';
   return (
     <li
+      ref={card}
       className={cx('ui-toast', `ui-toast--${toast.type}`)}
       data-toast-type={toast.type}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setFocused(false);
+      }}
     >
       <span className="ui-toast__icon" aria-hidden="true">
         <ToastIcon type={toast.type} />
       </span>
-      <div className="ui-toast__content" role={urgent ? 'alert' : 'status'}>
+      {/* A fresh node each time the message is shown again, so it is announced again. */}
+      <div key={`message-${version}`} className="ui-toast__content" role={urgent ? 'alert' : 'status'}>
         {toast.title ? <p className="ui-toast__title">{toast.title}</p> : null}
         <p className="ui-toast__message">{toast.message}</p>
       </div>
       {toast.dismissible ? (
-        <button type="button" className="ui-toast__close" aria-label={SHELL_TEXT.dismissToast} onClick={() => onDismiss(id)}>
+        <button
+          type="button"
+          className="ui-toast__close"
+          aria-label={SHELL_TEXT.dismissToast}
+          onClick={(event) => {
+            // Keyboard activation only (no pointer, detail 0): a click's focus would pause the next toast.
+            if (event.detail === 0) handFocusOn(card.current);
+            onDismiss(id);
+          }}
+        >
           <svg viewBox="0 0 20 20" width="16" height="16" aria-hidden="true">
             <path d="M5 5l10 10M15 5L5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" fill="none" />
           </svg>
