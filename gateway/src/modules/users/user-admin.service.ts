@@ -163,7 +163,10 @@ export class UserAdminService {
       await this.holdActingAdmin(manager, admin.userId, [id, changes.managerId, changes.buddyId]);
       const before = await this.heldView(manager, id);
       if (changes.roleId !== undefined && !(await this.roles.exists(changes.roleId, manager))) throw invalid([USER_ADMIN_MESSAGES.roleUnknown]);
-      const people = await this.users.peopleProblems(id, changes, manager);
+      // The people set before stay as they are: one who has left since must not block an unrelated edit
+      // (the form sends both with every save). Only a change is checked.
+      const changed = { managerId: changes.managerId === before.manager_id ? undefined : changes.managerId, buddyId: changes.buddyId === before.buddy_id ? undefined : changes.buddyId };
+      const people = await this.users.peopleProblems(id, changed, manager);
       if (people.length > 0) throw invalid(people.map((p) => PEOPLE_MESSAGES[p]));
       if (changes.email !== undefined) {
         const holder = await this.users.findByEmail(changes.email, manager);

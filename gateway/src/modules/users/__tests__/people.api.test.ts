@@ -161,6 +161,19 @@ describe("the people around a user: manager, buddy, My team and re-onboarding on
       expect(row).toEqual({ name: `Lonely ${tag}`, manager_id: null, buddy_id: null });
     });
 
+    it('a hire whose manager and buddy left since can still be edited: the people kept are not checked again', async () => {
+      const [hire, boss, pal] = [await person('Stays'), await person('Left boss'), await person('Left pal')];
+      await as(adminToken, 'put', `/api/admin/users/${hire.id}`, { manager_id: boss.id, buddy_id: pal.id }).expect(200);
+      await as(adminToken, 'post', `/api/admin/users/${boss.id}/deactivate`).expect(200);
+      await as(adminToken, 'post', `/api/admin/users/${pal.id}/deactivate`).expect(200);
+      // The edit form sends both with every save.
+      const saved = await as(adminToken, 'put', `/api/admin/users/${hire.id}`, { name: 'Stays On', manager_id: boss.id, buddy_id: pal.id }).expect(200);
+      expect(saved.body).toMatchObject({ name: 'Stays On', manager_id: boss.id, buddy_id: pal.id });
+      // Setting one anew is still checked.
+      const [other] = [await person('Other hire')];
+      await as(adminToken, 'put', `/api/admin/users/${other.id}`, { manager_id: boss.id }).expect(400, refused('Manager not found'));
+    });
+
     it('is the administrators\' door: 401 anonymous, 403 employee', async () => {
       const hire = await person('Guarded');
       await as(null, 'put', `/api/admin/users/${hire.id}`, { manager_id: null }).expect(401);
