@@ -19,15 +19,25 @@ export function holidayCountry(code: string): string | null {
   return /^[A-Z]{2}$/.test(upper) && knownCountries().has(upper) ? upper : null;
 }
 
-/** The public holidays of `country` (a code holidayCountry accepted) in `year`, one per date, in order. */
+const DAY_MS = 86_400_000;
+
+/**
+ * The public holidays of `country` (a code holidayCountry accepted) in `year`, one per date, in order.
+ * A holiday of several days (Korean Thanksgiving, Eid in many countries) gives each of its days.
+ */
 export function publicHolidays(country: string, year: number): Array<{ date: string; name: string }> {
   const days = new Holidays(country, { languages: ['en'] }).getHolidays(year);
   const byDate = new Map<string, string>();
   for (const h of days) {
     if (h.type !== 'public') continue;
-    // "2027-03-26 00:00:00" (the local day), or a range's first day.
-    const date = h.date.slice(0, 10);
-    if (!byDate.has(date)) byDate.set(date, h.name);
+    // "2027-03-26 00:00:00": the local day it starts on; start and end are instants, so the length is
+    // counted in whole days (a daylight-saving change makes one of them 23 or 25 hours).
+    const first = Date.parse(`${h.date.slice(0, 10)}T00:00:00Z`);
+    const length = Math.max(1, Math.round((h.end.getTime() - h.start.getTime()) / DAY_MS));
+    for (let i = 0; i < length; i++) {
+      const date = new Date(first + i * DAY_MS).toISOString().slice(0, 10);
+      if (!byDate.has(date)) byDate.set(date, h.name);
+    }
   }
   return [...byDate].sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, name]) => ({ date, name }));
 }

@@ -140,6 +140,9 @@ describe('the company calendar', () => {
       expect(dates).toEqual([...new Set(dates)].sort());
       await as(adminToken, 'get', '/api/admin/settings/calendar/holidays?country=XX&year=2027').expect(400, { error: 'Unknown country', details: ['Unknown country'] });
       await as(adminToken, 'get', '/api/admin/settings/calendar/holidays?country=DE&year=1999').expect(400, { error: 'Year must be between 2000 and 2100', details: ['Year must be between 2000 and 2100'] });
+      // A holiday of several days gives each of them.
+      const korea = await as(adminToken, 'get', '/api/admin/settings/calendar/holidays?country=KR&year=2025').expect(200);
+      expect((korea.body.data as Array<{ date: string; name: string }>).filter((h) => h.name === 'Korean Thanksgiving').map((h) => h.date)).toEqual(['2025-10-05', '2025-10-06', '2025-10-07']);
       const graph = await gql(t, '{ holidayPreset(country: "US", year: 2027) { date name } }', {}, { token: adminToken }).expect(200);
       expect(graph.body.data.holidayPreset).toEqual(expect.arrayContaining([{ date: '2027-01-01', name: "New Year's Day" }]));
     });
