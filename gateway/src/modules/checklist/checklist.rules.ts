@@ -132,7 +132,10 @@ function zoneMidnightMs(date: string, timeZone: string): number {
   const wallMidnight = dateToUtcMs(date);
   const guess = wallMidnight - zoneOffsetMs(wallMidnight, timeZone);
   // Around a daylight-saving change the offset at the guess can differ: one correction settles it.
-  return wallMidnight - zoneOffsetMs(guess, timeZone);
+  const corrected = wallMidnight - zoneOffsetMs(guess, timeZone);
+  // Unless the clocks skip midnight west of UTC (Santiago: 00:00 -04 → 01:00 -03): the correction then lands
+  // on the day before, and the day begins at the jump, which is the guess.
+  return corrected + zoneOffsetMs(corrected, timeZone) >= wallMidnight ? corrected : guess;
 }
 
 /** Midnight UTC at the start of a YYYY-MM-DD date, in ms. Throws on anything else. */

@@ -75,6 +75,14 @@ describe('checklist rules', () => {
       expect(new Date(startOfDayMs('2025-03-31', 'Europe/Berlin')).toISOString()).toBe('2025-03-30T22:00:00.000Z');
     });
 
+    it('a day whose midnight the clocks skip begins where they jump to, west or east of UTC', () => {
+      // Santiago springs forward at midnight (00:00 -04 → 01:00 -03): the day begins at 01:00 local, not on the day before.
+      expect(new Date(startOfDayMs('2024-09-08', 'America/Santiago')).toISOString()).toBe('2024-09-08T04:00:00.000Z');
+      expect(new Date(startOfDayMs('2024-09-09', 'America/Santiago')).toISOString()).toBe('2024-09-09T03:00:00.000Z');
+      // Beirut does the same at +02 → +03.
+      expect(new Date(startOfDayMs('2024-03-31', 'Asia/Beirut')).toISOString()).toBe('2024-03-30T22:00:00.000Z');
+    });
+
     it('counts whole days between dates', () => {
       expect(daysBetween('2025-03-10', '2025-03-10')).toBe(0);
       expect(daysBetween('2025-03-01', '2025-03-10')).toBe(9);
