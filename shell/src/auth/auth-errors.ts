@@ -28,18 +28,21 @@ export function twoFactorErrorMessage(error: unknown, isBackupCode: boolean): st
   return error.serverError?.trim() || fallback;
 }
 
-// The gateway's refusals of a code step that no code can pass any more (its password step expired,
-// was used or ran out of tries), word for word as it sends them (docs/product.md#two-factor).
-const SIGN_IN_OVER: ReadonlyArray<readonly [status: number, error: string]> = [
-  [401, 'Your sign-in has expired. Please enter your email and password again.'],
-  [429, 'Too many authentication attempts. Please sign in again.'],
-];
+// The gateway's refusal of a code step whose password step expired or was used, word for word as it
+// sends it (docs/product.md#two-factor); a wrong code is a 401 too, in other words.
+const SIGN_IN_EXPIRED = 'Your sign-in has expired. Please enter your email and password again.';
 
-/** The server's words when a two-factor refusal means the password step must be done again; null for a wrong code and the like. */
+/**
+ * The server's words when a two-factor refusal means the password step must be done again; null for a
+ * wrong code and the like. Every 429 does: the step's own tries are used up, or a limit of the account
+ * or the address holds for longer (15 minutes) than the step lives (5), so no code can pass it any more.
+ */
 export function twoFactorSignInOver(error: unknown): string | null {
   if (!isApiError(error)) return null;
   const text = error.serverError?.trim() ?? '';
-  return SIGN_IN_OVER.some(([status, words]) => error.status === status && text === words) ? text : null;
+  if (error.status === 401 && text === SIGN_IN_EXPIRED) return text;
+  if (error.status === 429) return text || LOGIN_MESSAGES.tooManyAttempts;
+  return null;
 }
 
 /** Registration. */

@@ -93,6 +93,10 @@ export function PasswordField({ id, label, error, hint, className, inputRef, ...
           ref={inputRef}
           id={ids.inputId}
           type={visible ? 'text' : 'password'}
+          // Shown as text, a phone would capitalise and correct it, and a browser could send it to a spelling service.
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
           className="auth-field__control"
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(hint ? ids.hintId : undefined, error ? ids.errorId : undefined)}

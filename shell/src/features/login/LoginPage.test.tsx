@@ -250,7 +250,6 @@ describe('two-factor step', () => {
     [true, new ApiError({ status: 401 }), 'Invalid backup code. Please check and try again.'],
     [true, new ApiError({ status: 401, error: 'Invalid backup code. Please check and try again.' }), 'Invalid backup code. Please check and try again.'],
     [false, new ApiError({ status: 400, error: 'Please enter a 6-digit code' }), 'Please enter a 6-digit code'],
-    [false, new ApiError({ status: 429, error: 'Too many login attempts. Please try again later.' }), 'Too many login attempts. Please try again later.'],
     [false, new ApiError({ status: 0 }), 'Network error. Please check your connection and try again.'],
   ])('shows refusals (backup: %p) %p and stays on the code step', async (backup, error, message) => {
     const { api } = await atTwoFactorStep();
@@ -266,6 +265,8 @@ describe('two-factor step', () => {
   it.each([
     [401, 'Your sign-in has expired. Please enter your email and password again.'],
     [429, 'Too many authentication attempts. Please sign in again.'],
+    // The account's or the address's limit: it holds for longer than the step lives.
+    [429, 'Too many login attempts. Please try again later.'],
   ])('after a %p %p no code can succeed: back to the login form with that message and the password focused', async (status, message) => {
     const { api } = await atTwoFactorStep();
     api.verifySignIn.mockRejectedValue(new ApiError({ status, error: message }));
