@@ -120,6 +120,9 @@ new Gauge({
   },
 });
 
+/** How long a scrape waits for the queue depths before answering without them. */
+export const QUEUE_DEPTH_TIMEOUT_MS = 2_000;
+
 new Gauge({
   name: 'embark_job_queue_depth',
   help: 'Jobs waiting to be worked (created or due for retry), by queue',
@@ -129,10 +132,20 @@ new Gauge({
     this.reset();
     const queue = sources.queue;
     if (!queue) return;
-    // pg-boss's own bookkeeping queues start with `__`; ours are the rest, a handful our code creates.
-    const names = (await queue.getQueues()).map((q) => q.name).filter((name) => !name.startsWith('__'));
-    const sizes = await Promise.all(names.map((name) => queue.getQueueSize(name)));
-    names.forEach((name, i) => this.set({ queue: name }, sizes[i] ?? 0));
+    const depths = async (): Promise<Array<[string, number]>> => {
+      // pg-boss's own bookkeeping queues start with `__`; ours are the rest, a handful our code creates.
+      const names = (await queue.getQueues()).map((q) => q.name).filter((name) => !name.startsWith('__'));
+      const sizes = await Promise.all(names.map((name) => queue.getQueueSize(name)));
+      return names.map((name, i) => [name, sizes[i] ?? 0]);
+    };
+    // The queues live in PostgreSQL: while it is down or slow this gauge stays empty, and the scrape
+    // still answers with everything else (the pool's waiting clients, the 503s) when they matter most.
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), QUEUE_DEPTH_TIMEOUT_MS);
+    });
+    const read = await Promise.race([depths().catch(() => null), late]).finally(() => clearTimeout(timer));
+    for (const [name, depth] of read ?? []) this.set({ queue: name }, depth);
   },
 });
 

@@ -100,6 +100,22 @@ describe('/metrics on its own port', () => {
     expect(text).toContain('# TYPE embark_mail_failed_total counter');
   });
 
+  it('answers without the queue depths while the queues cannot be read (the database down or stuck)', async () => {
+    try {
+      trackJobQueue({ getQueues: () => Promise.reject(new Error('connect ECONNREFUSED')), getQueueSize: () => Promise.resolve(0) });
+      let text = await scrape();
+      expect(text).not.toMatch(/^embark_job_queue_depth\{/m);
+      expect(sample(text, 'embark_db_pool_clients{state="total"}')).toBeGreaterThanOrEqual(1);
+      // A read that never answers: the scrape waits for it at most QUEUE_DEPTH_TIMEOUT_MS.
+      trackJobQueue({ getQueues: () => new Promise(() => undefined), getQueueSize: () => Promise.resolve(0) });
+      text = await scrape();
+      expect(text).not.toMatch(/^embark_job_queue_depth\{/m);
+      expect(text).toContain('# TYPE embark_http_errors_total counter');
+    } finally {
+      trackJobQueue(boss);
+    }
+  });
+
   it('is not served by the app, and the metrics port serves nothing else', async () => {
     const onApp = await request(t.app).get('/metrics').expect(404);
     expect(onApp.text).not.toContain('embark_http_request_duration_seconds');
