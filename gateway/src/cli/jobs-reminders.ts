@@ -15,12 +15,16 @@ import { CliError, openDatabase, runAsMain, unexpectedFailure, type Database } f
 
 export const EXIT = { done: 0, failed: 1, invalid: 2, noDatabase: 4 } as const;
 
-export const USAGE = `Usage: npm run jobs:reminders
+export const USAGE = `Usage: npm run jobs:reminders [-- --scheduled]
 
 Runs the reminder job now: a digest to each person with open tasks due within the next
 2 working days or overdue, and the escalations of tasks overdue by the company's
 escalation days. Whatever was already sent today is not sent again, so it is safe to
 run at any time and beside the gateway's own daily run. Prints {"digests":n,"escalations":n}.
+
+  --scheduled  run it as the gateway's schedule does, for a cron where every gateway has
+               REMINDER_SCHEDULE=off (every 15 minutes, say): only on a working day, from
+               09:00 company time, once a day. Prints {"due":false} when it is not due.
 
 The database is DATABASE_URL (or the embedded PostgreSQL, as for the gateway); mails are
 queued in it and the running gateway delivers them (SMTP_URL, links start with PUBLIC_URL).
@@ -36,13 +40,15 @@ interface Io {
 /** Runs the command; resolves to the exit code. Every message goes to `io`, so tests can drive it. */
 export async function run(argv: string[], io: Io): Promise<number> {
   let database: Database | undefined;
+  let scheduled = false;
   try {
     try {
-      const { values } = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false });
+      const { values } = parseArgs({ args: argv, options: { help: { type: 'boolean', short: 'h' }, scheduled: { type: 'boolean' } }, strict: true, allowPositionals: false });
       if (values.help) {
         io.stdout.write(`${USAGE}\n`);
         return EXIT.done;
       }
+      scheduled = values.scheduled === true;
     } catch (err) {
       throw new CliError(`${(err as Error).message}\n\n${USAGE}`, EXIT.invalid);
     }
@@ -56,7 +62,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     database = await openDatabase(config, 'jobs:reminders', EXIT.noDatabase);
     // This command issues no tokens: without JWT_SECRET any throwaway key will do.
     const services = createServices(database.dataSource, { jwtSecret: config.jwtSecret ?? crypto.randomBytes(32).toString('base64url'), auth: config.auth, mail: config.mail, reports: config.reports });
-    const sent = await services.reminders.run();
+    const sent = scheduled ? ((await services.reminders.tick()) ?? { due: false }) : await services.reminders.run();
     io.stdout.write(`${JSON.stringify(sent)}\n`);
     return EXIT.done;
   } catch (err) {

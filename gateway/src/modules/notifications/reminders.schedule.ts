@@ -21,7 +21,7 @@ export interface ReminderScheduleOptions {
  */
 export async function startReminderSchedule(enabled: boolean, options: ReminderScheduleOptions): Promise<ReminderSchedule | undefined> {
   if (!enabled) {
-    options.logger.info('REMINDER_SCHEDULE is off: this process does not schedule the daily reminders (run them with npm run jobs:reminders)');
+    options.logger.info('REMINDER_SCHEDULE is off: this process does not schedule the daily reminders (where no gateway does, run `npm run jobs:reminders -- --scheduled` from a cron every 15 minutes)');
     return undefined;
   }
   const schedule = new ReminderSchedule(options);

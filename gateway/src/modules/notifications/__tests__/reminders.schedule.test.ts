@@ -43,7 +43,7 @@ describe('reminder schedule on pg-boss', () => {
     const { logger, records } = captureLogger('info');
     expect(await startReminderSchedule(false, { boss, reminders: t.handle.services.reminders, logger })).toBeUndefined();
     expect(records.map((r) => [r.level, r.msg])).toEqual([
-      ['info', 'REMINDER_SCHEDULE is off: this process does not schedule the daily reminders (run them with npm run jobs:reminders)'],
+      ['info', 'REMINDER_SCHEDULE is off: this process does not schedule the daily reminders (where no gateway does, run `npm run jobs:reminders -- --scheduled` from a cron every 15 minutes)'],
     ]);
     expect(await boss.getSchedules()).toEqual([]);
     expect(await boss.getQueue(REMINDERS_QUEUE)).toBeNull();

@@ -438,6 +438,44 @@ describe('reminder job: digests, escalations, idempotency', () => {
     expect(await runCommand(['--bogus'], { env: {}, stdout: help, stderr: err })).toBe(2);
   });
 
+  it('with --scheduled, runs from the command line only when the schedule would: from 09:00 company time, once a day', async () => {
+    const command = async (): Promise<unknown> => {
+      const out = new PassThrough();
+      let printed = '';
+      out.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+      expect(await runCommand(['--scheduled'], { env: { NODE_ENV: 'test', DATABASE_URL: scratch.url, PUBLIC_URL }, stdout: out, stderr: new PassThrough() })).toBe(0);
+      return JSON.parse(printed);
+    };
+    // The command reads the system clock: the company's zone is picked for the hour it is there now.
+    const zoneAt = (hour: number) => {
+      const offset = ((hour - new Date().getUTCHours() + 36) % 24) - 12;
+      return offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`;
+    };
+    const [before] = (await t.dataSource.query('select time_zone, working_days from company_settings')) as Array<{ time_zone: string; working_days: number[] }>;
+    const setZone = async (zone: string) => {
+      await t.dataSource.query(`update company_settings set time_zone = $1, working_days = '{1,2,3,4,5,6,7}'`, [zone]);
+      await t.dataSource.query('select embark_rebuild_calendar()');
+    };
+    try {
+      // About 05:00 there: before the run's hour, nothing is due and nothing is claimed.
+      await setZone(zoneAt(5));
+      const early = (await companyDay(t.dataSource, new Date())).today;
+      await t.dataSource.query('delete from reminder_runs where day = $1::date', [early]);
+      expect(await command()).toEqual({ due: false });
+      expect(await runsOn(early)).toEqual([]);
+      // About noon there: the day's run, once.
+      await setZone(zoneAt(12));
+      const today = (await companyDay(t.dataSource, new Date())).today;
+      await t.dataSource.query('delete from reminder_runs where day = $1::date', [today]);
+      expect(await command()).toEqual({ digests: expect.any(Number), escalations: expect.any(Number) });
+      expect(await runsOn(today)).toHaveLength(1);
+      expect(await command()).toEqual({ due: false });
+    } finally {
+      await t.dataSource.query('update company_settings set time_zone = $1, working_days = $2::smallint[]', [before?.time_zone, before?.working_days]);
+      await t.dataSource.query('select embark_rebuild_calendar()');
+    }
+  });
+
   it('sends once when the scheduled tick runs on two app instances at the same moment', async () => {
     const hires = await role('Surveyor');
     await item(hires, 'Safety briefing', 0);
