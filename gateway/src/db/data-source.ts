@@ -1,5 +1,5 @@
 import type { EventEmitter } from 'node:events';
-import { DataSource } from 'typeorm';
+import { DataSource, MigrationExecutor, type QueryRunner } from 'typeorm';
 import type { Logger } from '../shared/logger';
 import { entities } from './entities';
 import { migrations } from './migrations';
@@ -11,7 +11,12 @@ export interface DataSourceOptions {
   /** How long to wait for a pooled connection before failing (and mapping to 503). */
   connectTimeoutMs?: number;
   applicationName?: string;
+  /** Each statement's limit on the pool's connections (STATEMENT_TIMEOUT_MS unless a test sets another). */
+  statementTimeoutMs?: number;
 }
+
+/** A runaway query must not hold a pooled connection forever. */
+export const STATEMENT_TIMEOUT_MS = 30_000;
 
 /**
  * For pg-pool's `onConnect`: a client checked out of a pool (a transaction between two statements,
@@ -52,8 +57,7 @@ export function createDataSource(options: DataSourceOptions): DataSource {
       idleTimeoutMillis: 30_000,
       // Keep TCP alive so dead peers are noticed on long-idle connections.
       keepAlive: true,
-      // A runaway query must not hold a pooled connection forever.
-      statement_timeout: 30_000,
+      statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
     },
     logging: ['warn', 'migration'],
     maxQueryExecutionTime: 1_000,
@@ -72,7 +76,7 @@ export function createDataSource(options: DataSourceOptions): DataSource {
 }
 
 // Arbitrary but fixed: every gateway replica contends for the same key.
-const STARTUP_LOCK_KEY = 7_326_153_012;
+export const STARTUP_LOCK_KEY = 7_326_153_012;
 
 /**
  * Runs `fn` while holding a PostgreSQL advisory lock, so replicas starting
@@ -80,23 +84,45 @@ const STARTUP_LOCK_KEY = 7_326_153_012;
  * session-scoped, hence the dedicated query runner.
  */
 export async function withStartupLock<T>(dataSource: DataSource, fn: () => Promise<T>): Promise<T> {
-  const runner = dataSource.createQueryRunner();
-  await runner.connect();
-  try {
+  // The wait lasts as long as another replica's migrations: no statement limit cuts it short.
+  return withoutStatementTimeout(dataSource, async (runner) => {
     await runner.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
     try {
       return await fn();
     } finally {
       await runner.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
     }
+  });
+}
+
+/**
+ * `fn` on a pooled connection of its own without the pool's statement limit, for work that may
+ * rightly take longer (waiting for another replica's start-up, a migration over a large table). The
+ * limit comes back before the connection returns to the pool.
+ */
+async function withoutStatementTimeout<T>(dataSource: DataSource, fn: (runner: QueryRunner) => Promise<T>): Promise<T> {
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('set statement_timeout = 0');
+    return await fn(runner);
   } finally {
-    await runner.release();
+    try {
+      await runner.query('reset statement_timeout');
+    } finally {
+      await runner.release();
+    }
   }
 }
 
-/** Runs pending migrations, logging each. Returns the names applied. */
+/** Runs pending migrations, each in its own transaction and without the statement limit, logging each. Returns the names applied. */
 export async function runMigrations(dataSource: DataSource, logger: Logger): Promise<string[]> {
-  const applied = await dataSource.runMigrations({ transaction: 'each' });
+  if (!dataSource.isInitialized) throw new Error('DataSource is not initialized');
+  const applied = await withoutStatementTimeout(dataSource, (runner) => {
+    const executor = new MigrationExecutor(dataSource, runner);
+    executor.transaction = 'each';
+    return executor.executePendingMigrations();
+  });
   for (const m of applied) logger.info('migration applied', { migration: m.name });
   return applied.map((m) => m.name);
 }
