@@ -49,6 +49,8 @@ test.describe('docker-compose.yml', () => {
     // The metrics port is exposed to the compose network only: the gateway publishes no port at all.
     expect(byName.gateway).toContain('METRICS_PORT: \'9464\'');
     expect(byName.gateway).not.toMatch(/^ {4}ports:/m);
+    // Stopping waits for the gateway's own drain and forced exit (10 s + 10 s), not Docker's default 10 s.
+    expect(byName.gateway).toMatch(/^ {4}stop_grace_period: 30s$/m);
   });
 
   test('the observability profile adds Prometheus and a provisioned Grafana, and only with the profile', () => {
