@@ -127,7 +127,7 @@ test.describe('sign-in', () => {
     expect(token).toBeTruthy();
     const entries = JSON.parse(raw ?? '[]') as Array<{ event: string; tokenPreview?: string }>;
     expect(entries.map((e) => e.event)).toContain('session.established');
-    expect(entries.find((e) => e.event === 'session.established')?.tokenPreview).toBe(token?.slice(0, 20));
+    expect(entries.find((e) => e.event === 'session.established')?.tokenPreview).toBe(token?.slice(-20));
     expect(raw).not.toContain(token as string);
   });
 });

@@ -26,13 +26,18 @@ describe('auth debug log', () => {
     expect(entries[99]?.event).toBe('event.129');
   });
 
+  it('tells apart two tokens of one server, which share their first characters (the encoded header)', () => {
+    const header = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9';
+    expect(tokenPreview(`${header}.eyJzdWIiOiIxIn0.first-signature-abcdefghij`)).not.toBe(tokenPreview(`${header}.eyJzdWIiOiIxIn0.other-signature-klmnopqrst`));
+  });
+
   it('stores a 20-character token preview and never the whole token', () => {
     logAuthEvent('login.success', { token: TOKEN, details: { token: TOKEN, authorization: `Bearer ${TOKEN}`, password: 'hunter22', code: '123456' } });
     const [entry] = readAuthDebugLog();
-    expect(entry?.tokenPreview).toBe(TOKEN.slice(0, 20));
+    expect(entry?.tokenPreview).toBe(TOKEN.slice(-20));
     expect(entry?.tokenPreview).toHaveLength(20);
     expect(tokenPreview(TOKEN)).toHaveLength(20);
-    expect(entry?.details).toEqual({ token: TOKEN.slice(0, 20), authorization: `Bearer ${TOKEN}`.slice(0, 20) });
+    expect(entry?.details).toEqual({ token: TOKEN.slice(-20), authorization: TOKEN.slice(-20) });
     const raw = window.localStorage.getItem(STORAGE_KEYS.authDebugLog) ?? '';
     expect(raw).not.toContain(TOKEN);
     expect(raw).not.toContain('hunter22');

@@ -27,9 +27,12 @@ export interface AuthDebugEventOptions {
 
 type LogStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
 
-/** The first 20 characters of a token: enough to tell two tokens apart, useless to replay. */
+/**
+ * The last 20 characters of a token: enough to tell two tokens apart, useless to replay. Not the
+ * first: every token of one server starts with the same encoded header, so those would all read alike.
+ */
 export function tokenPreview(token: string): string {
-  return token.slice(0, LIMITS.tokenPreviewChars);
+  return token.slice(-LIMITS.tokenPreviewChars);
 }
 
 // Detail keys whose values are credentials: they are previewed like the token, or dropped.
