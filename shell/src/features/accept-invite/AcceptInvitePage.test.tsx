@@ -110,6 +110,17 @@ describe('accepting an invitation', () => {
     expect(api.invitation).toHaveBeenCalledTimes(2);
   });
 
+  it.each([
+    [new ApiError({ status: 429, error: 'Too many attempts. Please try again later.' }), 'Too many attempts. Please try again later.'],
+    [new ApiError({ status: 503, error: 'Invitations are being sent right now. Please try again in a moment.' }), 'Invitations are being sent right now. Please try again in a moment.'],
+    [new ApiError({ status: 500, error: 'Internal server error' }), 'We could not load your invitation. Please try again.'],
+  ])('says why the invitation could not be loaded, in the gateway\'s words for a limit or a busy moment: %p', async (error, message) => {
+    const api = fakeAccountApi();
+    api.invitation.mockRejectedValueOnce(error);
+    renderAccept(api);
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+  });
+
   it('turns into the error state when the link stops working before the password is sent', async () => {
     const api = withInvitation();
     api.acceptInvitation.mockRejectedValue(new ApiError({ status: 404, error: 'Invitation not found' }));

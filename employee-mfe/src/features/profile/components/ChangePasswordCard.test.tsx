@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { ApiError, ToastContext, type ToastApi } from '@embark/shared-ui';
+import { ApiError, AuthContext, ToastContext, type AuthContextValue, type ToastApi } from '@embark/shared-ui';
 import type { ChangePasswordApi } from '../api/change-password-api';
 import { ChangePasswordCard } from './ChangePasswordCard';
 
@@ -15,10 +15,13 @@ function toasts(): { [K in keyof ToastApi]: jest.Mock } {
 
 function renderCard(api: FakeApi, onOtherSessionsEnded = jest.fn()) {
   const toast = toasts();
+  const auth = { status: 'authenticated', user: { id: 2, name: 'Emma', email: 'emma@example.com', role_id: 1 }, isAdmin: false } as unknown as AuthContextValue;
   render(
-    <ToastContext.Provider value={toast}>
-      <ChangePasswordCard api={api} onOtherSessionsEnded={onOtherSessionsEnded} />
-    </ToastContext.Provider>,
+    <AuthContext.Provider value={auth}>
+      <ToastContext.Provider value={toast}>
+        <ChangePasswordCard api={api} onOtherSessionsEnded={onOtherSessionsEnded} />
+      </ToastContext.Provider>
+    </AuthContext.Provider>,
   );
   return toast;
 }
@@ -52,6 +55,9 @@ describe('change password', () => {
     expect(document.activeElement).toBe(input('Current password'));
     expect(input('Current password').getAttribute('autocomplete')).toBe('current-password');
     expect(input('New password').getAttribute('autocomplete')).toBe('new-password');
+    // The account's name beside them, so a password manager updates the right login.
+    const username = form().querySelector('input[autocomplete="username"]') as HTMLInputElement | null;
+    expect(username?.value).toBe('emma@example.com');
     const hint = within(form()).getByText('Must be at least 8 characters with letters and numbers');
     expect(input('New password').getAttribute('aria-describedby')).toContain(hint.id);
   });

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, Card, isApiError, useToast } from '@embark/shared-ui';
+import { useContext, useEffect, useRef, useState, type FormEvent } from 'react';
+import { AuthContext, Button, Card, isApiError, useToast } from '@embark/shared-ui';
 import { validateNewPasswordForm } from '@embark/shared-ui/kit/validation';
 import { ACCOUNT_TEXT, AUTH_TEXT } from '@embark/shared-ui/page-text/auth';
 import { CHANGE_PASSWORD_TEXT as TEXT, PROFILE_SECURITY_TEXT } from '@embark/shared-ui/page-text/profile';
@@ -86,6 +86,8 @@ export function ChangePasswordCard({ api = changePasswordApi, onOtherSessionsEnd
 }
 
 function ChangePasswordForm({ api, onCancel, onChanged }: { api: ChangePasswordApi; onCancel(): void; onChanged(): void }) {
+  // Optional context: the standalone dev page has no AuthProvider.
+  const email = useContext(AuthContext)?.user?.email;
   const [values, setValues] = useState<Values>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<FieldName, boolean>>>({});
   const [refused, setRefused] = useState<Errors>({});
@@ -155,6 +157,8 @@ function ChangePasswordForm({ api, onCancel, onChanged }: { api: ChangePasswordA
           {formError}
         </p>
       ) : null}
+      {/* The account the password belongs to, for password managers to update the right login. */}
+      {email ? <input type="hidden" name="username" autoComplete="username" value={email} /> : null}
       {field('current', PROFILE_SECURITY_TEXT.passwordLabel, 'current-password')}
       {field('password', ACCOUNT_TEXT.newPasswordLabel, 'new-password', AUTH_TEXT.passwordHint)}
       {field('confirmation', ACCOUNT_TEXT.confirmPasswordLabel, 'new-password')}
