@@ -37,6 +37,29 @@ describe('stored session', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.appInitialised)).toBeNull();
   });
 
+  it('keeps the session for this page when the browser refuses storage (site data blocked)', () => {
+    const blocked = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    const spies = [jest.spyOn(Storage.prototype, 'setItem').mockImplementation(blocked), jest.spyOn(Storage.prototype, 'getItem').mockImplementation(blocked), jest.spyOn(Storage.prototype, 'removeItem').mockImplementation(blocked)];
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      storeSession('tok-page', USER);
+      expect(readStoredSession()).toEqual({ token: 'tok-page', user: USER });
+      expect(replaceSessionToken('tok-renewed', 'password.change', 'tok-page')).toBe(true);
+      expect(readStoredSession().token).toBe('tok-renewed');
+      clearStoredSession();
+      expect(readStoredSession()).toEqual({ token: null, user: null });
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      warn.mockRestore();
+    }
+    // Storage back: what it holds is read again.
+    storeSession('tok-stored', USER);
+    expect(window.localStorage.getItem(STORAGE_KEYS.authToken)).toBe('tok-stored');
+    expect(readStoredSession().token).toBe('tok-stored');
+  });
+
   it('ignores a stored user that is not shaped like one', () => {
     window.localStorage.setItem(STORAGE_KEYS.authUser, JSON.stringify({ id: '7' }));
     expect(readStoredSession().user).toBeNull();
@@ -51,7 +74,7 @@ describe('stored session', () => {
     expect(readStoredSession().token).toBe(fresh);
     const last = readAuthDebugLog().at(-1);
     expect(last?.event).toBe('session.token_replaced');
-    expect(last?.tokenPreview).toBe(fresh.slice(0, 20));
+    expect(last?.tokenPreview).toBe(fresh.slice(-20));
   });
 
   it('stores a fresh token only while this browser still holds the one the change was sent with', () => {

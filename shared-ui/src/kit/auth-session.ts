@@ -6,7 +6,7 @@
 import type { SessionUser } from '../contracts/session';
 import { logAuthEvent } from './auth-debug-log';
 import { clearPrivateBrowserData } from './private-data';
-import { STORAGE_KEYS, readAuthToken } from './storage';
+import { readAuthToken, readSessionItem, STORAGE_KEYS, writeSessionItem } from './storage';
 
 /**
  * Sign-in and registration wait 50-100 ms after storing the token, so storage has settled before the
@@ -26,7 +26,7 @@ export function readStoredSession(): StoredSession {
 /** The stored user, or null when absent or not shaped like one (e.g. written by an old build). */
 export function readStoredUser(): SessionUser | null {
   try {
-    const raw = window.localStorage.getItem(STORAGE_KEYS.authUser);
+    const raw = readSessionItem(STORAGE_KEYS.authUser);
     if (!raw) return null;
     const parsed: unknown = JSON.parse(raw);
     return isSessionUser(parsed) ? parsed : null;
@@ -42,14 +42,12 @@ export function isSessionUser(value: unknown): value is SessionUser {
 }
 
 export function storeSession(token: string, user: SessionUser): void {
-  safely(() => {
-    window.localStorage.setItem(STORAGE_KEYS.authToken, token);
-    window.localStorage.setItem(STORAGE_KEYS.authUser, JSON.stringify(user));
-  });
+  writeSessionItem(STORAGE_KEYS.authToken, token);
+  writeSessionItem(STORAGE_KEYS.authUser, JSON.stringify(user));
 }
 
 export function storeSessionUser(user: SessionUser): void {
-  safely(() => window.localStorage.setItem(STORAGE_KEYS.authUser, JSON.stringify(user)));
+  writeSessionItem(STORAGE_KEYS.authUser, JSON.stringify(user));
 }
 
 /**
@@ -62,7 +60,7 @@ export function storeSessionUser(user: SessionUser): void {
  */
 export function replaceSessionToken(token: string, reason: string, replacing?: string | null): boolean {
   if (replacing !== undefined && readAuthToken() !== replacing) return false;
-  safely(() => window.localStorage.setItem(STORAGE_KEYS.authToken, token));
+  writeSessionItem(STORAGE_KEYS.authToken, token);
   logAuthEvent('session.token_replaced', { token, details: { reason } });
   return true;
 }
@@ -72,11 +70,7 @@ export function replaceSessionToken(token: string, reason: string, replacing?: s
  * that was never valid. A session that ends goes through endStoredSession, which clears more.
  */
 export function clearStoredSession(): void {
-  safely(() => {
-    window.localStorage.removeItem(STORAGE_KEYS.authToken);
-    window.localStorage.removeItem(STORAGE_KEYS.authUser);
-    window.localStorage.removeItem(STORAGE_KEYS.appInitialised);
-  });
+  for (const key of [STORAGE_KEYS.authToken, STORAGE_KEYS.authUser, STORAGE_KEYS.appInitialised]) writeSessionItem(key, null);
 }
 
 /** Why the client believes the session is over. */
@@ -162,11 +156,3 @@ export function notifySessionEnded(): void {
   }
 }
 
-function safely(write: () => void): void {
-  try {
-    write();
-  } catch (error) {
-    // Storage disabled or full: the in-memory session still works for this page.
-    console.warn('[embark] could not update the stored session:', error);
-  }
-}

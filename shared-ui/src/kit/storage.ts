@@ -16,14 +16,40 @@ export const STORAGE_KEYS = {
   keepDraftsPrefix: 'embark.prefs.keepDrafts.',
 } as const;
 
-/** The stored bearer token, or null. Never throws (storage can be disabled or full). */
-export function readAuthToken(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): string | null {
+/**
+ * The session's items this page could not store (site data blocked, or storage full): kept in memory,
+ * so a sign-in still works for this page until it is closed. Empty while storage works.
+ */
+const unstored = new Map<string, string>();
+
+/** Writes (or, with null, removes) a session item; kept in memory for this page when storage refuses it. */
+export function writeSessionItem(key: string, value: string | null): void {
   try {
-    const token = storage?.getItem(STORAGE_KEYS.authToken) ?? null;
-    return token && token.trim() !== '' ? token : null;
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+    unstored.delete(key);
+  } catch (error) {
+    if (value === null) unstored.delete(key);
+    else unstored.set(key, value);
+    console.warn('[embark] could not update the stored session; it is kept for this page only:', error);
+  }
+}
+
+/** A session item: the one kept in memory when storage refused it, else storage's. Never throws. */
+export function readSessionItem(key: string, storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): string | null {
+  const kept = unstored.get(key);
+  if (kept !== undefined) return kept;
+  try {
+    return storage?.getItem(key) ?? null;
   } catch {
     return null;
   }
+}
+
+/** The stored bearer token, or null. Never throws (storage can be disabled or full). */
+export function readAuthToken(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): string | null {
+  const token = readSessionItem(STORAGE_KEYS.authToken, storage);
+  return token && token.trim() !== '' ? token : null;
 }
 
 /** Request headers carrying the bearer token, or none when signed out. */
