@@ -43,6 +43,8 @@ test.describe('docker-compose.yml', () => {
     expect(rendered.status).toBe(0);
     const byName = services(rendered.stdout);
     expect(byName.gateway).toMatch(/healthcheck:[\s\S]*127\.0\.0\.1:4000\/readyz/);
+    // PostgreSQL counts as healthy once it answers over TCP, not while the image's first-run set-up server (socket only) runs.
+    expect(byName.postgres).toMatch(/healthcheck:[\s\S]*pg_isready -h 127\.0\.0\.1/);
     expect(byName.shell).toMatch(/depends_on:\n\s+gateway:\n\s+condition: service_healthy/);
     expect(byName.shell).toMatch(/healthcheck:[\s\S]*wget[\s\S]*http:\/\/127\.0\.0\.1:8080\/runtime-config\.json/);
     for (const remote of ['employee-mfe', 'admin-mfe']) expect(byName[remote]).toMatch(/healthcheck:[\s\S]*http:\/\/127\.0\.0\.1:8080\/remoteEntry\.js/);
