@@ -76,10 +76,10 @@ function ItemForm({ item, roles, defaultRoleId, onClose, onSaving }: { item: Ite
     // The documents module links one document per call; only the differences are sent.
     const toLink = [...attached].filter((docId) => !linked.current.has(docId));
     const toUnlink = [...linked.current].filter((docId) => !attached.has(docId));
-    const linksChange = toLink.length > 0 || toUnlink.length > 0;
-    // With links to send, the save leaves the list alone: a link's answer names ids only, so the list
-    // is read once, after them. Without, the save's own reload is waited for, so the dialog closes on it.
-    const after = linksChange ? { refetchQueries: BEFORE_ITEM_LINKS } : { awaitRefetchQueries: true };
+    // The save leaves the list alone: it is read once, after the links (a link's answer names ids only),
+    // and apart from the save, so a failed read never reports a save that went through as failed (the
+    // admin would create the item twice).
+    const after = { refetchQueries: BEFORE_ITEM_LINKS };
     let saved: Item | undefined;
     try {
       saved =
@@ -107,8 +107,8 @@ function ItemForm({ item, roles, defaultRoleId, onClose, onSaving }: { item: Ite
       failed = error;
     }
     // Read after a failed link too: the ones before it went through. The table and the next Edit then
-    // show what is attached now.
-    if (linksChange) await client.refetchQueries({ include: ['AdminChecklistItems'] }).catch(() => undefined);
+    // show what is attached now. A failed read leaves the table as it was; the save stands.
+    await client.refetchQueries({ include: ['AdminChecklistItems'] }).catch(() => undefined);
     setLinking(false);
     if (failed) {
       setFailure(failureMessage(failed, ADMIN_TEXT.linkFailed));

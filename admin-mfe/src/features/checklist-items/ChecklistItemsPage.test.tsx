@@ -84,6 +84,28 @@ describe('ChecklistItemsPage', () => {
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('"Badge photo" created'));
   });
 
+  it('a created item whose list fails to reload is still created, once: the save is not reported as failed', async () => {
+    const input = { title: 'Badge photo', description: null, type: 'form', priority: 'medium', due_days: 0, role_id: null, owner_type: 'new_hire', owner_role_id: null };
+    const created = jest.fn(() => ({ data: { createChecklistItem: item(9, 'Badge photo', 40, { role_id: null, role_ids: [] }) } }));
+    const { toasts } = await renderAdmin(<ChecklistItemsPage />, [
+      listMock([A]),
+      { request: { query: AdminChecklistItemsDocument, variables: NO_FILTER }, error: new Error('offline') },
+      rolesMock(),
+      documents,
+      stats,
+      { request: { query: CreateChecklistItemDocument, variables: { input } }, result: created, maxUsageCount: 2 },
+    ]);
+    await screen.findByRole('table', { name: 'Checklist items' });
+    fireEvent.click(screen.getByRole('button', { name: 'New checklist item' }));
+    const dialog = screen.getByRole('dialog', { name: 'New checklist item' });
+    fireEvent.change(within(dialog).getByLabelText(/^Title/), { target: { value: 'Badge photo' } });
+    fireEvent.change(within(dialog).getByLabelText(/^Type/), { target: { value: 'form' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('"Badge photo" created'));
+    expect(created).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog', { name: 'New checklist item' })).toBeNull();
+  });
+
   it('retries a failed document link on the item it created: one create, then an update and the link', async () => {
     const input = { title: 'Badge photo', description: null, type: 'form', priority: 'medium', due_days: 0, role_id: null, owner_type: 'new_hire', owner_role_id: null };
     const badge = item(9, 'Badge photo', 40, { role_id: null, role_ids: [] });

@@ -10,7 +10,7 @@ import {
 const INDEX_NUMBERS = ['AdminStats', 'LatestChanges'];
 /** Item changes reload the item lists and the index numbers. */
 const AFTER_ITEM_CHANGE = ['AdminChecklistItems', ...INDEX_NUMBERS];
-/** A save whose document links follow reloads only these; the list is read once, after the links. */
+/** A save from the item dialog reloads only these: the dialog reads the list itself, once, after the document links. */
 export const BEFORE_ITEM_LINKS = INDEX_NUMBERS;
 
 export function useCreateChecklistItem() {
