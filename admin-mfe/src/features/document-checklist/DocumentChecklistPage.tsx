@@ -83,6 +83,8 @@ export function DocumentChecklistPage() {
       ) : (
         <ListRegion loaded={library.documents !== undefined} error={library.error} failed={ADMIN_TEXT.documentsFailed} loadingLabel={ADMIN_TEXT.documentsListLoading} onRetry={library.reload}>
           <LinkManager
+            // A new item starts with nothing selected: ticks made for another item must not act on it.
+            key={item.id}
             linked={(library.documents ?? []).filter((doc) => linkedIds.has(doc.id))}
             available={(library.documents ?? []).filter((doc) => !linkedIds.has(doc.id))}
             rowKey={idOf}

@@ -35,6 +35,18 @@ describe('RoleChecklistsPage', () => {
     expect(add).toHaveBeenCalled();
   });
 
+  it('starts each role with nothing selected: a choice made for one role never acts on the next', async () => {
+    await renderAdmin(<RoleChecklistsPage />, [listMock([item(1, 'Paperwork', [1, 2]), item(2, 'Laptop', [1, 2])]), rolesMock()]);
+    await screen.findByRole('option', { name: 'Manager' });
+    fireEvent.change(screen.getByLabelText('Role'), { target: { value: '1' } });
+    const linked = await screen.findByRole('table', { name: 'Checklist items of Employee' });
+    fireEvent.click(within(linked).getByRole('checkbox', { name: 'Select all items in this list' }));
+    expect(screen.getByRole('button', { name: 'Remove selected (2)' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Role'), { target: { value: '2' } });
+    await screen.findByRole('table', { name: 'Checklist items of Manager' });
+    expect((screen.getByRole('button', { name: 'Remove selected (0)' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('removes in bulk after a confirmation, showing a refusal inside it', async () => {
     await renderAdmin(<RoleChecklistsPage />, [
       listMock([item(1, 'Paperwork', [1]), item(2, 'Laptop', [1])]),

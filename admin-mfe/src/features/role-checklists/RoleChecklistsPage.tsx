@@ -67,6 +67,8 @@ export function RoleChecklistsPage() {
       ) : (
         <ListRegion loaded={all !== undefined} error={items.error} failed={ADMIN_TEXT.itemsFailed} loadingLabel={ADMIN_TEXT.itemsLoading} onRetry={items.refetch}>
           <LinkManager
+            // A new role starts with nothing selected: ticks made for another role must not act on it.
+            key={role.id}
             linked={(all ?? []).filter((item) => item.role_ids.includes(role.id))}
             available={(all ?? []).filter((item) => !item.role_ids.includes(role.id))}
             rowKey={idOf}

@@ -35,6 +35,17 @@ describe('UsersPage', () => {
     expect(screen.getByText('Showing 1–3 of 3 users')).toBeTruthy();
   });
 
+  it('names no rows in the footer while the next page loads (the previous rows are still shown)', async () => {
+    const first = Array.from({ length: 20 }, (_, i) => user({ id: 100 + i, name: `User ${String(i + 1).padStart(2, '0')}`, email: `u${i}@example.com` }));
+    const last = user({ id: 200, name: 'User 21', email: 'u21@example.com' });
+    await renderAdmin(<UsersPage />, [listMock(BASE, first, 21), { ...listMock({ ...BASE, page: 2 }, [last], 21), delay: LOADING_DELAY_MS }, rolesMock()]);
+    await screen.findByText('Showing 1–20 of 21 users');
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Users pages' })).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.queryByText('Showing 1–20 of 21 users')).toBeNull());
+    expect(screen.queryByText(/Showing 21–/)).toBeNull();
+    expect(await screen.findByText('Showing 21–21 of 21 users', undefined, { timeout: 5000 })).toBeTruthy();
+  });
+
   it('sorts from the column headers (aria-sort) and the Sort by select, and filters by status', async () => {
     await renderAdmin(<UsersPage />, [
       listMock(BASE, [ANA, BEN]),

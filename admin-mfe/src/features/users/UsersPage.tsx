@@ -202,7 +202,7 @@ export function UsersPage() {
           busy={loading}
           empty={filtered ? <EmptyList title={ADMIN_TEXT.usersNoMatch} icon="search" /> : <EmptyList title={ADMIN_TEXT.usersEmptyTitle} hint={ADMIN_TEXT.usersEmptyHint} icon="users" />}
         />
-        <ListFooter page={page} pageSize={USERS_PAGE_SIZE} shown={result?.data.length} total={result?.total} noun={ADMIN_TEXT.usersNoun} table={ADMIN_TEXT.usersTable} onPage={setPage} />
+        <ListFooter page={page} pageSize={USERS_PAGE_SIZE} shown={data?.adminUsers.data.length} total={result?.total} noun={ADMIN_TEXT.usersNoun} table={ADMIN_TEXT.usersTable} onPage={setPage} />
       </ListRegion>
 
       <InvitationsSection />
