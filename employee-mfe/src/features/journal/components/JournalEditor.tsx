@@ -39,13 +39,15 @@ export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSu
   const [busy, setBusy] = useState(false);
   const titleRef = useRef<HTMLInputElement>(null);
   const contentRef = useRef<HTMLTextAreaElement>(null);
-  const ids = { title: useId(), content: useId(), tags: useId(), visibility: useId(), keep: useId() };
+  const ids = { title: useId(), content: useId(), tags: useId(), visibility: useId(), keep: useId(), offer: useId() };
   // Off by default: sign-out removes drafts from a shared computer unless the user keeps them here (docs/product.md#sessions).
   const [keepDrafts, setKeepDrafts] = useState(() => userId !== null && readKeepDrafts(userId));
 
-  // When the editor opens (the prop does not change while it is open).
+  const offerActions = useRef<HTMLDivElement>(null);
+  // When the editor opens (the prop does not change while it is open). A draft on offer is met first:
+  // typing in the title instead would set it aside, and a screen reader would not have heard of it.
   useEffect(() => {
-    if (focusTitle) titleRef.current?.focus();
+    if (focusTitle) (offerActions.current?.querySelector('button') ?? titleRef.current)?.focus();
   }, [focusTitle]);
 
   const titleCount = charCount(fields.title.trim());
@@ -73,12 +75,16 @@ export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSu
     else if (found.content) contentRef.current?.focus();
     if (found.title || found.content) return;
     setBusy(true);
+    let saved = false;
     try {
       const result = await onSubmit(fields);
+      saved = result.ok;
       if (result.ok) draft.finish();
       else setServerError(result.message);
     } finally {
-      setBusy(false);
+      // A saved entry's editor is on its way out (the page moves on, maybe after loading the next
+      // page's code): it stays busy until then, so a second press cannot save the entry twice.
+      if (!saved) setBusy(false);
     }
   }
 
@@ -104,9 +110,11 @@ export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSu
       {draft.offer ? (
         <div className="jrn-draft-offer" role="status">
           <Icon name="clock" size={18} />
-          <p className="jrn-draft-offer__text">{JOURNAL_TEXT.draftOffer(formatRelativeTime(draft.offer.savedAt))}</p>
-          <div className="jrn-draft-offer__actions">
-            <Button size="sm" onClick={() => answerOffer(draft.restore)}>
+          <p id={ids.offer} className="jrn-draft-offer__text">
+            {JOURNAL_TEXT.draftOffer(formatRelativeTime(draft.offer.savedAt))}
+          </p>
+          <div ref={offerActions} className="jrn-draft-offer__actions">
+            <Button size="sm" aria-describedby={ids.offer} onClick={() => answerOffer(draft.restore)}>
               {JOURNAL_TEXT.restoreDraft}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => answerOffer(draft.discard)}>

@@ -52,6 +52,9 @@ export function useJournalDraft(userId: number | null, draftKey: DraftKey, initi
   const write = useCallback(() => {
     const state = latest.current;
     if (!store || !state.dirty || state.done || state.offerOpen) return;
+    // Written: until the next change, leaving (pagehide, unmount) writes nothing, so a tab left open
+    // does not put its older text over a draft another tab wrote since.
+    state.dirty = false;
     if (isBlank(state.fields) || sameFields(state.fields, initial)) {
       // Back to where the editor started: nothing to offer next time.
       store.clear(draftKey);
