@@ -245,3 +245,24 @@ function objectShape(type: ClassTarget): z.ZodObject {
 
 /** `{ success: true }`: the answer of a REST delete. */
 export const SuccessBody = z.object({ success: z.literal(true) }).openapi('Success');
+
+/**
+ * A point in time as a client sends it: a Date (GraphQL's DateTimeISO has parsed it), an RFC 3339
+ * date-time string with a zone (validated like GraphQL's DateTimeISO, so both
+ * doors accept the same strings), or a calendar date YYYY-MM-DD (UTC midnight).
+ */
+export function parseTimestamp(raw: unknown): Date | null {
+  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? null : raw;
+  if (typeof raw !== 'string') return null;
+  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
+  if (dateOnly) {
+    const [y, m, d] = [Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3])];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? date : null;
+  }
+  try {
+    return GraphQLDateTimeISO.parseValue(raw);
+  } catch {
+    return null;
+  }
+}

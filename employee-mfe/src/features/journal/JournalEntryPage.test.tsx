@@ -101,7 +101,7 @@ describe('JournalEntryPage', () => {
       {
         request: {
           query: UpdateJournalEntryDocument,
-          variables: { id: 1, input: { title: 'First week', content: 'Rewritten', visibility: 'private', tags: ['onboarding', 'tools'], linked_task_ids: [] } },
+          variables: { id: 1, input: { title: 'First week', content: 'Rewritten', visibility: 'private', tags: ['onboarding', 'tools'], linked_task_ids: [], updated_at: entryData().updated_at } },
         },
         result: { data: { updateJournalEntry: saved } },
       },
@@ -127,7 +127,7 @@ describe('JournalEntryPage', () => {
     const { toasts } = await renderJournal('/app/journal/1', [
       readMock(),
       {
-        request: { query: UpdateJournalEntryDocument, variables: { id: 1, input: { title: 'Later', content: 'I met the team and set up my laptop.', visibility: 'private', tags: ['onboarding'], linked_task_ids: [] } } },
+        request: { query: UpdateJournalEntryDocument, variables: { id: 1, input: { title: 'Later', content: 'I met the team and set up my laptop.', visibility: 'private', tags: ['onboarding'], linked_task_ids: [], updated_at: entryData().updated_at } } },
         result: { data: { updateJournalEntry: entryData({ title: 'Later' }) } },
         delay: 300,
       },
@@ -151,7 +151,7 @@ describe('JournalEntryPage', () => {
     const { toasts } = await renderJournal('/app/journal/1?mode=edit', [
       readMock(),
       {
-        request: { query: UpdateJournalEntryDocument, variables: { id: 1, input: { title: 'First week', content: 'I met the team and set up my laptop.', visibility: 'shared', tags: ['onboarding'], linked_task_ids: [] } } },
+        request: { query: UpdateJournalEntryDocument, variables: { id: 1, input: { title: 'First week', content: 'I met the team and set up my laptop.', visibility: 'shared', tags: ['onboarding'], linked_task_ids: [], updated_at: entryData().updated_at } } },
         result: gqlError('Visibility must be private or shared', 'BAD_USER_INPUT'),
       },
     ]);
@@ -161,5 +161,23 @@ describe('JournalEntryPage', () => {
     });
     await waitFor(() => expect(toasts.error).toHaveBeenCalledWith('Failed to update journal entry'));
     expect(screen.getByRole('alert').textContent).toBe('Visibility must be private or shared');
+  });
+
+  it('an entry saved elsewhere since the editor opened is not overwritten: the server\'s words, the text kept', async () => {
+    const changed = 'This entry was changed elsewhere since you opened it. Copy your text, then reload the entry to see the changes.';
+    await renderJournal('/app/journal/1?mode=edit', [
+      readMock(),
+      {
+        request: { query: UpdateJournalEntryDocument, variables: { id: 1, input: { title: 'First week', content: 'My newer words.', visibility: 'private', tags: ['onboarding'], linked_task_ids: [], updated_at: entryData().updated_at } } },
+        result: gqlError(changed, 'CONFLICT'),
+      },
+    ]);
+    const content = await screen.findByRole('textbox', { name: /^Entry/ });
+    fireEvent.change(content, { target: { value: 'My newer words.' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save entry' }));
+    });
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(changed));
+    expect((screen.getByRole('textbox', { name: /^Entry/ }) as HTMLTextAreaElement).value).toBe('My newer words.');
   });
 });

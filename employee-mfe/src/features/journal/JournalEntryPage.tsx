@@ -105,9 +105,9 @@ function EntryView({ entry }: { entry: JournalEntryFieldsFragment }) {
     wasEditing.current = editing;
   }, [editing, editButtonId]);
 
-  async function save(fields: DraftFields): Promise<SubmitResult> {
+  async function save(fields: DraftFields, version: string | undefined): Promise<SubmitResult> {
     try {
-      await update({ variables: { id: entry.id, input: toEntryInput(fields) } });
+      await update({ variables: { id: entry.id, input: { ...toEntryInput(fields), ...(version ? { updated_at: version } : {}) } } });
       toast?.success(JOURNAL_TEXT.updatedToast);
       if (mounted.current) setEditing(false);
       return { ok: true };
@@ -135,7 +135,7 @@ function EntryView({ entry }: { entry: JournalEntryFieldsFragment }) {
       <div className="employee-page jrn-page">
         <BackToJournal />
         <PageHeader title={JOURNAL_TEXT.editTitle} description={title} />
-        <JournalEditor draftKey={entry.id} initial={fieldsOf(entry)} taskTitles={taskTitles} submitLabel={JOURNAL_TEXT.save} onSubmit={save} onCancel={() => setEditing(false)} focusTitle />
+        <JournalEditor draftKey={entry.id} initial={fieldsOf(entry)} version={entry.updated_at} taskTitles={taskTitles} submitLabel={JOURNAL_TEXT.save} onSubmit={save} onCancel={() => setEditing(false)} focusTitle />
       </div>
     );
   }

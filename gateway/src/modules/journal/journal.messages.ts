@@ -18,6 +18,8 @@ export const JOURNAL_MESSAGES = {
   tooManyLinkedTasks: 'An entry can link at most 50 tasks',
   invalidId: 'Invalid journal entry id',
   notFound: 'Journal entry not found',
+  updatedAtInvalid: 'updated_at must be the date-time the entry was read at',
+  changedSince: 'This entry was changed elsewhere since you opened it. Copy your text, then reload the entry to see the changes.',
   visibilityFilterInvalid: 'Visibility filter must be all, private or shared',
   dateRangeInvalid: 'Date range must be week, month or year',
   sortInvalid: 'Sort must be created_at, updated_at or title',

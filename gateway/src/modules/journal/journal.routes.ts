@@ -42,7 +42,7 @@ documentRoute({
 });
 documentRoute({
   method: 'put', path: '/api/journal-entries/{id}', summary: 'Changes an entry (the author only); fields left out keep their value', tags, access: 'user',
-  request: { params: entryParams, body: jsonContent(EntryInput) }, responses: { 200: { description: 'The entry', schema: Entry } }, errors: [404],
+  request: { params: entryParams, body: jsonContent(EntryInput) }, responses: { 200: { description: 'The entry', schema: Entry } }, errors: [404, 409],
 });
 documentRoute({
   method: 'delete', path: '/api/journal-entries/{id}', summary: 'Deletes an entry (the author only)', tags, access: 'user',

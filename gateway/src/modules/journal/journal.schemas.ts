@@ -114,12 +114,18 @@ export const EntryInput = z
     tags: nullishSchema(tags),
     linked_task_ids: nullishSchema(linkedTaskIds),
     taskContext: nullishSchema(taskContext),
+    // Read by the service (any text passes here, as the document's date-time format does).
+    updated_at: z.unknown().optional().openapi({
+      type: ['string', 'null'],
+      format: 'date-time',
+      description: "Updating: the entry's updated_at as it was read; when the entry has changed since, 409 and nothing changes. Ignored when creating.",
+    }),
   })
   .transform((entry, ctx) => {
     // Without a list, the context joins the entry's links as they are (none on create, the entry's own on update).
     const linkedTaskIds = entry.linked_task_ids === undefined ? undefined : withTaskContext(entry.taskContext, entry.linked_task_ids);
     if (linkedTaskIds !== undefined && linkedTaskIds.length > JOURNAL_LIMITS.linkedTasksMax) problem(ctx, M.tooManyLinkedTasks);
-    return { title: entry.title, content: entry.content, visibility: entry.visibility, tags: entry.tags, linkedTaskIds, taskContext: entry.taskContext };
+    return { title: entry.title, content: entry.content, visibility: entry.visibility, tags: entry.tags, linkedTaskIds, taskContext: entry.taskContext, readAt: entry.updated_at };
   })
   .openapi('JournalEntryInput');
 export type ValidEntry = z.output<typeof EntryInput>;

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { isAdmin, requireUser, type Actor, type UserActor } from '../../shared/actor';
-import { NotFoundError } from '../../shared/errors';
+import { ConflictError, NotFoundError } from '../../shared/errors';
+import { parseTimestamp } from '../../shared/schemas';
 import { pageWindow, queryRows, SqlParams } from '../../shared/sql';
 import { invalid, parseInput } from '../../shared/validation';
 import type { LinkedDocumentType } from '../checklist';
@@ -118,6 +119,8 @@ export class JournalService {
     const user = requireUser(actor);
     const entryId = parseInput(EntryId, id);
     const entry = parseInput(EntryInput, input);
+    const readAt = entry.readAt === undefined || entry.readAt === null ? null : parseTimestamp(entry.readAt);
+    if (readAt === null && entry.readAt !== undefined && entry.readAt !== null) throw invalid([JOURNAL_MESSAGES.updatedAtInvalid]);
     // The tasks' rule runs on connections of its own, so it is asked before the transaction: a save must not hold
     // one pooled connection while it waits for another, or a few saves at once would empty the pool. A link that a
     // concurrent save of the same entry removed meanwhile was the entry's own a moment ago, so it may stay.
@@ -125,6 +128,8 @@ export class JournalService {
     await this.assertLinkable(user, entry.linkedTaskIds ?? withTaskContext(entry.taskContext, []), before.linked_task_ids);
     await this.dataSource.transaction(async (manager) => {
       const held = await this.ownEntry(manager, user, entryId, true);
+      // Saved from an older copy (another tab, another device saved since): refused, so neither text is lost unseen.
+      if (readAt !== null && held.updated_at.getTime() !== readAt.getTime()) throw new ConflictError(JOURNAL_MESSAGES.changedSince);
       // A context without a list joins the links the entry has now; they are kept.
       const linkedTaskIds = entry.linkedTaskIds ?? (entry.taskContext === undefined ? undefined : withTaskContext(entry.taskContext, held.linked_task_ids));
       if (linkedTaskIds !== undefined && linkedTaskIds.length > JOURNAL_LIMITS.linkedTasksMax) throw invalid([JOURNAL_MESSAGES.tooManyLinkedTasks]);
@@ -232,8 +237,13 @@ export class JournalService {
    * administrators included: they may read a shared entry, never change it,
    * and (house rule, gateway README) a 403 would make the client end their session.
    */
-  private async ownEntry(db: DataSource | EntityManager, user: UserActor, entryId: number, lock: boolean): Promise<{ linked_task_ids: number[] }> {
-    const [row] = await queryRows<{ user_id: number; linked_task_ids: number[] }>(db, `select user_id, linked_task_ids from journal_entries where id = $1${lock ? ' for update' : ''}`, [entryId]);
+  private async ownEntry(db: DataSource | EntityManager, user: UserActor, entryId: number, lock: boolean): Promise<{ linked_task_ids: number[]; updated_at: Date }> {
+    // updated_at to the millisecond, as the answers give it: a copy read then compares equal.
+    const [row] = await queryRows<{ user_id: number; linked_task_ids: number[]; updated_at: Date }>(
+      db,
+      `select user_id, linked_task_ids, date_trunc('milliseconds', updated_at) as updated_at from journal_entries where id = $1${lock ? ' for update' : ''}`,
+      [entryId],
+    );
     if (!row || row.user_id !== user.userId) throw new NotFoundError(JOURNAL_MESSAGES.notFound);
     return row;
   }

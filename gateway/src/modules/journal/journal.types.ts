@@ -139,6 +139,9 @@ export class JournalEntryInput {
 
   @Field(() => TaskContextInput, { nullable: true, description: 'Links this task first (an entry written from a task).' })
   taskContext?: TaskContextInput | null;
+
+  @Field(() => String, { nullable: true, description: "Updating: the entry's updated_at as it was read; when the entry has changed since, CONFLICT and nothing changes. Ignored when creating." })
+  updated_at?: string | null;
 }
 
 @InputType('JournalEntriesFilter', { description: 'Defaults: visibility all, no date range, sort created_at desc, page 1, limit 20 (max 100).' })

@@ -1,5 +1,4 @@
-import { GraphQLDateTimeISO } from 'graphql-scalars';
-import { anyCaseChoiceSchema, charLength, withoutNul } from '../../shared/schemas';
+import { anyCaseChoiceSchema, charLength, parseTimestamp, withoutNul } from '../../shared/schemas';
 import { z } from '../../shared/validation';
 import type { ProgressStatusName } from '../checklist';
 import { COMPLETED_AT_FUTURE_SKEW_MS, NOTE_MAX, PROGRESS_MESSAGES } from './progress.messages';
@@ -126,25 +125,4 @@ function parseNote(input: ProgressInput, details: string[]): string | null | und
     return undefined;
   }
   return note;
-}
-
-/**
- * A completion time: a Date (GraphQL's DateTimeISO has parsed it), an RFC 3339
- * date-time string with a zone (validated like GraphQL's DateTimeISO, so both
- * doors accept the same strings), or a calendar date YYYY-MM-DD (UTC midnight).
- */
-export function parseTimestamp(raw: unknown): Date | null {
-  if (raw instanceof Date) return Number.isNaN(raw.getTime()) ? null : raw;
-  if (typeof raw !== 'string') return null;
-  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(raw);
-  if (dateOnly) {
-    const [y, m, d] = [Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3])];
-    const date = new Date(Date.UTC(y, m - 1, d));
-    return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? date : null;
-  }
-  try {
-    return GraphQLDateTimeISO.parseValue(raw);
-  } catch {
-    return null;
-  }
 }

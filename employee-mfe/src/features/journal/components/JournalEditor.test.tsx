@@ -9,13 +9,15 @@ const auth = { status: 'authenticated', user: { id: USER_ID, name: 'Nina New', e
 const ENTRY: DraftFields = { title: 'First week', content: 'Met the team.', visibility: 'private', tags: '', linkedTaskIds: [] };
 const store = () => createDraftStore(window.localStorage, USER_ID);
 
-function renderEditor(onSubmit: (fields: DraftFields) => Promise<SubmitResult>, focusTitle = false) {
-  return render(
+function editor(onSubmit: (fields: DraftFields, version: string | undefined) => Promise<SubmitResult>, focusTitle = false, version?: string) {
+  return (
     <AuthContext.Provider value={auth}>
-      <JournalEditor draftKey={3} initial={ENTRY} taskTitles={new Map()} submitLabel="Save changes" onSubmit={onSubmit} onCancel={() => undefined} focusTitle={focusTitle} />
-    </AuthContext.Provider>,
+      <JournalEditor draftKey={3} initial={ENTRY} version={version} taskTitles={new Map()} submitLabel="Save changes" onSubmit={onSubmit} onCancel={() => undefined} focusTitle={focusTitle} />
+    </AuthContext.Provider>
   );
 }
+
+const renderEditor = (onSubmit: (fields: DraftFields, version: string | undefined) => Promise<SubmitResult>, focusTitle = false, version?: string) => render(editor(onSubmit, focusTitle, version));
 
 const content = () => screen.getByRole('textbox', { name: /^Entry/ });
 
@@ -68,5 +70,16 @@ describe('JournalEditor', () => {
     expect(document.activeElement).toBe(restore);
     expect(restore.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(restore.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/draft/i);
+  });
+
+  it('saves with the version it opened with, whatever copy of the entry arrives later', async () => {
+    const onSubmit = jest.fn((_fields: DraftFields, _version: string | undefined) => Promise.resolve<SubmitResult>({ ok: true }));
+    const view = renderEditor(onSubmit, false, '2025-03-01T10:00:00.000Z');
+    // A fresher copy of the entry reaches the page while the editor is open: its text is not in the form.
+    view.rerender(editor(onSubmit, false, '2025-03-02T08:00:00.000Z'));
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    });
+    expect(onSubmit).toHaveBeenCalledWith(ENTRY, '2025-03-01T10:00:00.000Z');
   });
 });

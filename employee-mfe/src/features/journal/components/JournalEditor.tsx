@@ -15,11 +15,16 @@ export interface JournalEditorProps {
   /** Titles of tasks the entry may link, by id (from the entry or the task it is written from). */
   taskTitles: ReadonlyMap<number, string>;
   submitLabel: string;
-  /** Saves the entry; the draft is dropped when it succeeds. */
-  onSubmit(fields: DraftFields): Promise<SubmitResult>;
+  /** Saves the entry; the draft is dropped when it succeeds. `version`: as given when the editor opened. */
+  onSubmit(fields: DraftFields, version: string | undefined): Promise<SubmitResult>;
   onCancel(): void;
   /** Focus the title once shown (the editor took the place of the button that opened it). */
   focusTitle?: boolean;
+  /**
+   * The entry's `updated_at` the editor opened with, fixed like `initial`: a save sends it, so an entry
+   * saved elsewhere since is refused rather than overwritten unseen.
+   */
+  version?: string;
 }
 
 const VISIBILITIES: readonly DraftVisibility[] = ['private', 'shared'];
@@ -30,7 +35,8 @@ const VISIBILITIES: readonly DraftVisibility[] = ['private', 'shared'];
  * device", past sign-out). The validation rules (docs/product.md#validation) are
  * checked before sending; a refusal from the server is shown above the buttons in its own words.
  */
-export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSubmit, onCancel, focusTitle = false }: JournalEditorProps) {
+export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSubmit, onCancel, focusTitle = false, version }: JournalEditorProps) {
+  const [openedVersion] = useState(version);
   const userId = useCurrentUserId();
   const draft = useJournalDraft(userId, draftKey, initial);
   const { fields } = draft;
@@ -77,7 +83,7 @@ export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSu
     setBusy(true);
     let saved = false;
     try {
-      const result = await onSubmit(fields);
+      const result = await onSubmit(fields, openedVersion);
       saved = result.ok;
       if (result.ok) draft.finish();
       else setServerError(result.message);

@@ -67,6 +67,16 @@ describe('journal GraphQL', () => {
     expect(tags.popularTags).toEqual((await as(t, alice).get('/api/tags/popular?limit=2').expect(200)).body);
   });
 
+  it('refuses an update from a copy older than the entry: CONFLICT, as REST answers 409', async () => {
+    const created = await entry(t, alice, { content: 'v1' });
+    const update = 'mutation ($id: Int!, $input: JournalEntryInput!) { updateJournalEntry(id: $id, input: $input) { content updated_at } }';
+    const saved = await ok(alice, update, { id: created.id, input: { content: 'first', updated_at: created.updated_at } });
+    const stale = await run(alice, update, { id: created.id, input: { content: 'second', updated_at: created.updated_at } });
+    expect(stale.errors?.[0]).toMatchObject({ message: 'This entry was changed elsewhere since you opened it. Copy your text, then reload the entry to see the changes.', extensions: { code: 'CONFLICT' } });
+    const fresh = (saved.updateJournalEntry as { updated_at: string }).updated_at;
+    expect((await ok(alice, update, { id: created.id, input: { content: 'second', updated_at: fresh } })).updateJournalEntry).toMatchObject({ content: 'second' });
+  });
+
   it('updates and deletes the caller\'s own entry', async () => {
     const created = await entry(t, alice, { content: 'v1', tags: ['keep'] });
     const updated = await ok(alice, 'mutation ($id: Int!, $input: JournalEntryInput!) { updateJournalEntry(id: $id, input: $input) { content tags visibility } }', {

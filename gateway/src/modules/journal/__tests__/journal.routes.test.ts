@@ -366,6 +366,21 @@ describe('journal REST', () => {
       expect(Date.parse(body.updated_at)).toBeGreaterThan(Date.parse(created.updated_at));
     });
 
+    it('with the updated_at it was read at: saves while unchanged, refuses (409, nothing changed) once another save came first', async () => {
+      const created = await entry(t, alice, { content: 'v1' });
+      // Tab A saves from the copy it read.
+      const first = await as(t, alice).put(`/api/journal-entries/${created.id}`, { content: 'from tab A', updated_at: created.updated_at }).expect(200);
+      // Tab B still holds the first copy: its save is refused, and tab A's text stays.
+      const refused = await as(t, alice).put(`/api/journal-entries/${created.id}`, { content: 'from tab B', updated_at: created.updated_at }).expect(409);
+      expect(refused.body).toEqual({ error: M.changedSince });
+      expect((await as(t, alice).get(`/api/journal-entries/${created.id}`).expect(200)).body.content).toBe('from tab A');
+      // From the newer copy it saves.
+      await as(t, alice).put(`/api/journal-entries/${created.id}`, { content: 'from tab B, after reading A', updated_at: (first.body as EntryJson).updated_at }).expect(200);
+      // Not a date-time: 400. Left out: the last save wins, as before.
+      await as(t, alice).put(`/api/journal-entries/${created.id}`, { content: 'x', updated_at: 'yesterday' }).expect(400, { error: M.updatedAtInvalid, details: [M.updatedAtInvalid] });
+      await as(t, alice).put(`/api/journal-entries/${created.id}`, { content: 'no check' }).expect(200);
+    });
+
     it('replaces the tags, and [] clears them', async () => {
       const created = await entry(t, alice, { content: 'tags', tags: ['alpha', 'beta'] });
       const replaced = await as(t, alice).put(`/api/journal-entries/${created.id}`, { content: 'tags', tags: 'gamma, Alpha' }).expect(200);

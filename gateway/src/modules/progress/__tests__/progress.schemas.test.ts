@@ -1,7 +1,8 @@
 import { ValidationError } from '../../../shared/errors';
 import { parseInput } from '../../../shared/validation';
 import { PROGRESS_MESSAGES } from '../progress.messages';
-import { parseTimestamp, progressChange, type ProgressInput } from '../progress.schemas';
+import { parseTimestamp } from '../../../shared/schemas';
+import { progressChange, type ProgressInput } from '../progress.schemas';
 
 const NOW = new Date('2025-03-10T12:00:00Z');
 const parseProgressInput = (input: ProgressInput, now: Date) => parseInput(progressChange(now), input);
