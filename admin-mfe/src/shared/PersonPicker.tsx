@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Icon, useDebouncedValue } from '@embark/shared-ui';
 import { FormField } from '@embark/shared-ui/components/FormField';
 import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
@@ -66,7 +66,10 @@ export function PersonPicker({ label, value, onChange, hint = ADMIN_TEXT.personH
   const users = useAdminUsers({ search: search || null, roleId: null, status: 'active', sort: 'name', order: 'asc', page: 1, limit: SUGGESTIONS }, { skip: !open });
   // The last answer stays while the next search runs, so the list does not flicker per keystroke.
   const options: Person[] = open ? ((users.data ?? users.previousData)?.adminUsers.data ?? []) : [];
+  // The list answers what is typed now: until then it may be an earlier search's, shown but not picked by Enter.
+  const current = users.data !== undefined && !users.loading && search === text.trim();
   const expanded = options.length > 0;
+  const input = useRef<HTMLInputElement>(null);
   const optionId = (index: number) => `${listId}-${index}`;
 
   const pick = (person: Person) => {
@@ -83,10 +86,10 @@ export function PersonPicker({ label, value, onChange, hint = ADMIN_TEXT.personH
       event.preventDefault();
       setActive((i) => Math.max(i - 1, 0));
     } else if (event.key === 'Enter' && expanded && active >= 0) {
-      // Picks the person instead of submitting the form.
+      // Picks the person instead of submitting the form; from an earlier search's list, nobody (press again once it is in).
       event.preventDefault();
       const person = options[active];
-      if (person) pick(person);
+      if (person && current) pick(person);
     } else if (event.key === 'Escape' && open) {
       // Closes the list only, not the dialog around it.
       event.preventDefault();
@@ -107,6 +110,7 @@ export function PersonPicker({ label, value, onChange, hint = ADMIN_TEXT.personH
           <span className="adm-picker__control">
             <input
               {...p}
+              ref={input}
               type="text"
               role="combobox"
               autoComplete="off"
@@ -132,7 +136,11 @@ export function PersonPicker({ label, value, onChange, hint = ADMIN_TEXT.personH
                 className="adm-icon-button"
                 aria-label={ADMIN_TEXT.personClear(label)}
                 title={ADMIN_TEXT.personClear(label)}
-                onClick={() => onChange(personField(null))}
+                onClick={() => {
+                  onChange(personField(null));
+                  // The button goes with the pick: the keyboard stays in the field.
+                  input.current?.focus();
+                }}
               >
                 <Icon name="close" size={16} />
               </Button>

@@ -85,6 +85,24 @@ describe('InviteDialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('Enter picks from the list of what is typed now, never from an earlier search still on screen', async () => {
+    await renderDialog([peopleMock(null, [MAYA, MARK, BO]), peopleMock('ma', [MAYA, MARK]), { ...peopleMock('bo', [BO]), delay: LOADING_DELAY_MS }]);
+    const manager = screen.getByRole('combobox', { name: 'Manager' });
+    fireEvent.focus(manager);
+    await search('Manager', 'ma');
+    await waitFor(() => expect(within(screen.getByRole('listbox', { name: 'Manager' })).getAllByRole('option')).toHaveLength(2));
+    // Typed on, then Down and Enter at once: the list on screen is still the one for "ma".
+    fireEvent.change(manager, { target: { value: 'bo' } });
+    fireEvent.keyDown(manager, { key: 'ArrowDown' });
+    fireEvent.keyDown(manager, { key: 'Enter' });
+    expect((manager as HTMLInputElement).value).toBe('bo');
+    // Once the answer for "bo" is in, Enter picks from it.
+    await waitFor(() => expect(within(screen.getByRole('listbox', { name: 'Manager' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['Bo Buddybo@example.com']), { timeout: 5000 });
+    fireEvent.keyDown(manager, { key: 'ArrowDown' });
+    fireEvent.keyDown(manager, { key: 'Enter' });
+    expect((manager as HTMLInputElement).value).toBe('Bo Buddy');
+  });
+
   it('leaves manager and buddy empty unless picked; Clear empties it; a name typed but not picked waits until it is cleared', async () => {
     const input = { email: 'casey@example.com', name: 'Casey New', role_id: 1, start_date: null, manager_id: null, buddy_id: null };
     const sent = jest.fn(() => ({ data: { inviteUser: invitation(8, input) } }));
@@ -97,6 +115,8 @@ describe('InviteDialog', () => {
     fireEvent.click(await within(list).findByRole('option', { name: /Maya Manager/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Clear manager' }));
     expect((manager as HTMLInputElement).value).toBe('');
+    // The pressed button has gone with the pick: the keyboard is back in the field.
+    expect(document.activeElement).toBe(manager);
 
     // A name typed but not picked names no one: no match says so, and the invitation waits.
     fireEvent.focus(manager);
