@@ -9,16 +9,23 @@ export interface ExportCsvButtonProps {
   query?: Record<string, QueryValue>;
   /** How the file is fetched and saved (tests hand one in); the gateway's report by default. */
   download?: typeof downloadCsv;
+  /** Asked on each press: a problem of the filters, shown instead of exporting (a date typed halfway reads as none). */
+  check?: () => string | null;
 }
 
 /**
  * "Export … (CSV)" of a report (docs/product.md#reports): busy while the file
  * downloads, and the reason beside it when it fails (a bad filter's own words).
  */
-export function ExportCsvButton({ report, query = {}, download = downloadCsv }: ExportCsvButtonProps) {
+export function ExportCsvButton({ report, query = {}, download = downloadCsv, check }: ExportCsvButtonProps) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const run = async () => {
+    const problem = check?.() ?? null;
+    if (problem) {
+      setFailure(problem);
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {

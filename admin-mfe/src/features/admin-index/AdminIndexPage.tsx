@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   Card,
@@ -166,13 +166,18 @@ function LatestChanges() {
   const now = currentTime().getTime();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const fromInput = useRef<HTMLInputElement>(null);
+  const toInput = useRef<HTMLInputElement>(null);
+  // A date typed halfway reads as '' (no limit): the export would quietly cover every day.
+  const rangeProblem = () =>
+    fromInput.current?.validity.badInput ? ADMIN_TEXT.changesFromInvalid : toInput.current?.validity.badInput ? ADMIN_TEXT.changesToInvalid : from && to && from > to ? ADMIN_TEXT.changesRangeInvalid : null;
   return (
     <Card title={ADMIN_TEXT.changesHeading} className="adm-changes">
       {/* The whole log of these changes, for a range of days, goes out as a file. */}
       <div className="adm-export-range">
-        <FormField label={ADMIN_TEXT.changesFrom}>{(p) => <input {...p} type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />}</FormField>
-        <FormField label={ADMIN_TEXT.changesTo}>{(p) => <input {...p} type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />}</FormField>
-        <ExportCsvButton report="audit" query={{ category: 'changes', from, to }} />
+        <FormField label={ADMIN_TEXT.changesFrom}>{(p) => <input {...p} ref={fromInput} type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />}</FormField>
+        <FormField label={ADMIN_TEXT.changesTo}>{(p) => <input {...p} ref={toInput} type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />}</FormField>
+        <ExportCsvButton report="audit" query={{ category: 'changes', from, to }} check={rangeProblem} />
       </div>
       <p className="adm-muted">{ADMIN_TEXT.changesRangeHint}</p>
       {!entries ? (

@@ -68,6 +68,10 @@ export const ADMIN_TEXT = {
   changesFrom: 'From',
   changesTo: 'To',
   changesRangeHint: 'Days in the company time zone; leave empty for all.',
+  /** The gateway's words for the same refusals of the audit report's range. */
+  changesFromInvalid: 'From must be a date (YYYY-MM-DD)',
+  changesToInvalid: 'To must be a date (YYYY-MM-DD)',
+  changesRangeInvalid: 'From must not be after To',
 
   // CSV exports of the reports (docs/product.md#reports).
   exportCsv: { users: 'Export users (CSV)', policies: 'Export acknowledgements (CSV)', overdue: 'Export overdue tasks (CSV)', audit: 'Export audit log (CSV)' },
