@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DeleteJournalEntryDocument, JournalEntryDocument, UpdateJournalEntryDocument } from '../../__generated__/graphql';
-import { entryData, gqlError, listPageMocks, renderJournal, type Mocks } from './journal-test-utils';
+import { createDraftStore } from './journal-drafts';
+import { entryData, gqlError, listPageMocks, renderJournal, USER_ID, type Mocks } from './journal-test-utils';
 
 const readMock = (entry = entryData()): Mocks[number] => ({ request: { query: JournalEntryDocument, variables: { id: entry.id } }, result: { data: { journalEntry: entry } } });
 
@@ -19,6 +20,8 @@ const RICH = entryData({
   taskContext,
   updated_at: '2025-03-02T10:00:00.000Z',
 });
+
+beforeEach(() => window.localStorage.clear());
 
 describe('JournalEntryPage', () => {
   it('reads the entry: headings, lists and links from its text, tags, visibility and linked tasks', async () => {
@@ -64,6 +67,9 @@ describe('JournalEntryPage', () => {
       { request: { query: JournalEntryDocument, variables: { id: 1 } }, result: gqlError('Journal entry not found', 'NOT_FOUND') },
       ...listPageMocks(),
     ]);
+    // A draft of the entry kept on this device, and one of another entry.
+    createDraftStore(window.localStorage, USER_ID).save(1, { title: 'First week', content: 'Unsaved words', visibility: 'private', tags: '', linkedTaskIds: [] });
+    createDraftStore(window.localStorage, USER_ID).save(2, { title: 'Other', content: 'Other words', visibility: 'private', tags: '', linkedTaskIds: [] });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete this entry?' });
     expect(within(dialog).getByText('"First week" will be deleted for good. This cannot be undone.')).toBeTruthy();
@@ -74,6 +80,8 @@ describe('JournalEntryPage', () => {
     });
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('Journal entry deleted'));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/app/journal'));
+    // The deleted entry's draft went with it; the other stays.
+    expect(Object.keys(createDraftStore(window.localStorage, USER_ID).all())).toEqual(['2']);
   });
 
   it('cancelling the confirmation deletes nothing', async () => {

@@ -25,7 +25,8 @@ import { TagList } from './components/TagList';
 import { VisibilityBadge } from './components/VisibilityBadge';
 import { safeHttpUrl } from './reflection-template';
 import { failureMessage, isNotFound } from '../../shared/failure-message';
-import type { DraftFields } from './journal-drafts';
+import { browserStorage, createDraftStore, type DraftFields } from './journal-drafts';
+import { useCurrentUserId } from './hooks/useCurrentUserId';
 import { toEntryInput } from './journal-form';
 import './journal.css';
 
@@ -91,6 +92,7 @@ function EntryView({ entry }: { entry: JournalEntryFieldsFragment }) {
   const [params, setParams] = useSearchParams();
   const editing = params.get('mode') === 'edit';
   const [confirming, setConfirming] = useState(false);
+  const userId = useCurrentUserId();
   const [update] = useUpdateJournalEntry();
   const [remove, removal] = useDeleteJournalEntry();
   const title = entry.title.trim() || JOURNAL_TEXT.untitled;
@@ -120,6 +122,8 @@ function EntryView({ entry }: { entry: JournalEntryFieldsFragment }) {
   async function confirmDelete() {
     try {
       await remove({ variables: { id: entry.id } });
+      // A draft of the entry would only be offered for an entry that is gone, and stay on the device.
+      if (userId !== null) createDraftStore(browserStorage(), userId).clear(entry.id);
       setConfirming(false);
       toast?.success(JOURNAL_TEXT.deletedToast);
       navigate(ROUTES.journal);
