@@ -52,6 +52,9 @@ describe('accepting an invitation', () => {
     const hint = screen.getByText('Must be at least 8 characters with letters and numbers');
     expect(password().getAttribute('aria-describedby')).toContain(hint.id);
     expect(document.title).toBe('Accept Invitation — Embark');
+    // The account's name for password managers: text-like (they pass over type="hidden"), and out of view.
+    const username = document.querySelector('input[autocomplete="username"]') as HTMLInputElement | null;
+    expect([username?.value, username?.type, username?.hidden]).toEqual(['hana@example.com', 'email', true]);
   });
 
   it("applies the registration screen's password rule and message", async () => {

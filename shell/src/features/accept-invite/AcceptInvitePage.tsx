@@ -111,8 +111,8 @@ function AcceptForm({ api, token, invitation, onAccepted, onUnusable }: AcceptFo
         <dd>{invitation.email}</dd>
       </dl>
       <div className="auth-form__fields">
-        {/* The account's name for password managers; the email cannot be changed here. */}
-        <input type="hidden" name="username" autoComplete="username" value={invitation.email} />
+        {/* The account's name for password managers (a hidden text-like field: they pass over type="hidden"); the email cannot be changed here. */}
+        <input type="email" name="username" autoComplete="username" value={invitation.email} readOnly hidden />
         <NewPasswordField
           inputRef={firstRef}
           id="accept-password"

@@ -58,6 +58,8 @@ describe('change password', () => {
     // The account's name beside them, so a password manager updates the right login.
     const username = form().querySelector('input[autocomplete="username"]') as HTMLInputElement | null;
     expect(username?.value).toBe('emma@example.com');
+    // Text-like and hidden from view: a password manager passes over type="hidden".
+    expect([username?.type, username?.hidden, username?.readOnly]).toEqual(['email', true, true]);
     const hint = within(form()).getByText('Must be at least 8 characters with letters and numbers');
     expect(input('New password').getAttribute('aria-describedby')).toContain(hint.id);
   });

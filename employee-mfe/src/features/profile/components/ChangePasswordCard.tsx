@@ -157,8 +157,8 @@ function ChangePasswordForm({ api, onCancel, onChanged }: { api: ChangePasswordA
           {formError}
         </p>
       ) : null}
-      {/* The account the password belongs to, for password managers to update the right login. */}
-      {email ? <input type="hidden" name="username" autoComplete="username" value={email} /> : null}
+      {/* The account the password belongs to, for password managers to update the right login. A hidden text-like field: password managers pass over type="hidden" when they pair a login with its password. */}
+      {email ? <input type="email" name="username" autoComplete="username" value={email} readOnly hidden /> : null}
       {field('current', PROFILE_SECURITY_TEXT.passwordLabel, 'current-password')}
       {field('password', ACCOUNT_TEXT.newPasswordLabel, 'new-password', AUTH_TEXT.passwordHint)}
       {field('confirmation', ACCOUNT_TEXT.confirmPasswordLabel, 'new-password')}
