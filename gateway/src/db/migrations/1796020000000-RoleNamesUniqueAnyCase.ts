@@ -4,7 +4,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * Role names are unique ignoring case ("Finance" and "finance" would only confuse), which the
  * service checked before writing but nothing held: two admins creating both at once each saw the
  * name free. The index holds it. Names that already collide (from that race) keep the oldest role's
- * name; each later one gains its id, "finance (12)", so the upgrade cannot fail on them.
+ * name; each later one gains its id, "finance (12)", so the upgrade does not fail on them (it would
+ * only if another role were already named that way, which the operator must then rename first).
  */
 export class RoleNamesUniqueAnyCase1796020000000 implements MigrationInterface {
   name = 'RoleNamesUniqueAnyCase1796020000000';
