@@ -106,6 +106,25 @@ describe('ChecklistItemsPage', () => {
     expect(screen.queryByRole('dialog', { name: 'New checklist item' })).toBeNull();
   });
 
+  it('offers the library as it is now each time the dialog opens, not as an earlier visit read it', async () => {
+    const guide = { __typename: 'Document', id: 6, title: 'Guide', description: null, url: 'https://x.example/g', document_class_id: 1, document_class_name: 'Policy', is_company_policy: false, updated_at: '2025-01-02T00:00:00.000Z' };
+    const later: Mocks[number] = {
+      request: { query: AdminDocumentsDocument, variables: { page: 1, limit: 100 } },
+      result: { data: { documents: { __typename: 'DocumentPage', total: 2, data: [...(documents.result as { data: { documents: { data: unknown[] } } }).data.documents.data, guide] } } },
+    };
+    await renderAdmin(<ChecklistItemsPage />, [listMock([A], 3), rolesMock(), { ...documents, maxUsageCount: 1 }, later, stats]);
+    await screen.findByRole('table', { name: 'Checklist items' });
+    fireEvent.click(screen.getByRole('button', { name: 'New checklist item' }));
+    let dialog = screen.getByRole('dialog', { name: 'New checklist item' });
+    expect(await within(dialog).findByRole('checkbox', { name: /Handbook/ })).toBeTruthy();
+    expect(within(dialog).queryByRole('checkbox', { name: /Guide/ })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    // A document was added meanwhile (on the Documents screen, or by another administrator).
+    fireEvent.click(screen.getByRole('button', { name: 'New checklist item' }));
+    dialog = screen.getByRole('dialog', { name: 'New checklist item' });
+    expect(await within(dialog).findByRole('checkbox', { name: /Guide/ })).toBeTruthy();
+  });
+
   it('retries a failed document link on the item it created: one create, then an update and the link', async () => {
     const input = { title: 'Badge photo', description: null, type: 'form', priority: 'medium', due_days: 0, role_id: null, owner_type: 'new_hire', owner_role_id: null };
     const badge = item(9, 'Badge photo', 40, { role_id: null, role_ids: [] });

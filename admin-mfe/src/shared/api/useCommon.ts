@@ -41,7 +41,9 @@ export interface AllDocuments {
 
 /**
  * Every document of the library (administrators see all), page by page: the link screens show
- * the whole library at once. `reload` fetches it again from the server.
+ * the whole library at once. Read from the server each time: nothing watches these pages in the
+ * cache, so a copy from an earlier visit would miss a document created since, or offer a deleted
+ * one. `reload` fetches it again.
  */
 export function useAllDocuments(): AllDocuments {
   const client = useApolloClient();
@@ -52,7 +54,7 @@ export function useAllDocuments(): AllDocuments {
     (async () => {
       const all: AdminDocumentFieldsFragment[] = [];
       for (let page = 1; page <= DOCUMENTS_MAX_PAGES; page += 1) {
-        const result = await client.query({ query: AdminDocumentsDocument, variables: { page, limit: DOCUMENTS_PAGE }, fetchPolicy: version === 0 ? 'cache-first' : 'network-only' });
+        const result = await client.query({ query: AdminDocumentsDocument, variables: { page, limit: DOCUMENTS_PAGE }, fetchPolicy: 'network-only' });
         const data = result.data?.documents;
         if (!data) throw result.error ?? new Error('no documents');
         all.push(...data.data);
