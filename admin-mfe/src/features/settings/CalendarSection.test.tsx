@@ -148,7 +148,7 @@ describe('CalendarSection', () => {
     fireEvent.change(within(group).getByLabelText('Year'), { target: { value: '26' } });
     fireEvent.change(country, { target: { value: 'xx' } });
     fireEvent.click(within(group).getByRole('button', { name: 'Add public holidays' }));
-    expect(within(group).getByText('Enter a year such as 2027')).toBeTruthy();
+    expect(within(group).getByText('Year must be between 2000 and 2100')).toBeTruthy();
     fireEvent.change(within(group).getByLabelText('Year'), { target: { value: '2026' } });
     fireEvent.click(within(group).getByRole('button', { name: 'Add public holidays' }));
     await waitFor(() => expect(within(group).getByText('Unknown country')).toBeTruthy());

@@ -14,6 +14,7 @@ import {
   mergeHolidays,
   normaliseCountry,
   presetYear,
+  CALENDAR_LIMITS,
   sortedHolidays,
   sortedWeekdays,
   timeZoneChoices,
@@ -253,8 +254,8 @@ function CalendarForm({ calendar }: { calendar: CompanyCalendarFieldsFragment })
                 {...p}
                 type="number"
                 inputMode="numeric"
-                min={1900}
-                max={2999}
+                min={CALENDAR_LIMITS.yearMin}
+                max={CALENDAR_LIMITS.yearMax}
                 step={1}
                 value={year}
                 onChange={(e) => {

@@ -17,6 +17,11 @@ describe('company calendar form', () => {
     expect(holidayProblems({ date: '', name: ' ' }, listed)).toEqual({ date: 'Enter the date (YYYY-MM-DD)', name: 'Enter a name for the holiday' });
     expect(holidayProblems({ date: '2027-02-30', name: 'x' }, listed)).toEqual({ date: 'Enter the date (YYYY-MM-DD)' });
     expect(holidayProblems({ date: '2027-01-01', name: 'x' }, listed)).toEqual({ date: '2027-01-01 is already a holiday' });
+    // The years and the name's length the gateway takes: a typo like 2205 is named here, not refused on save.
+    expect(holidayProblems({ date: '2205-12-24', name: 'x' }, listed)).toEqual({ date: 'Choose a date from 2000 to 2100' });
+    expect(holidayProblems({ date: '1999-12-31', name: 'x' }, listed)).toEqual({ date: 'Choose a date from 2000 to 2100' });
+    expect(holidayProblems({ date: '2100-12-31', name: '\u{1F389}'.repeat(100) }, listed)).toEqual({});
+    expect(holidayProblems({ date: '2100-12-31', name: 'y'.repeat(101) }, listed)).toEqual({ name: 'Holiday names are at most 100 characters' });
   });
 
   it("adds a preset's holidays on dates not listed yet, in date order", () => {
@@ -43,6 +48,7 @@ describe('company calendar form', () => {
     expect(countryName('GERMANY', 'en')).toBeNull();
     expect(presetYear(' 2027 ')).toBe(2027);
     expect(presetYear('27')).toBeNull();
+    expect([presetYear('1999'), presetYear('2000'), presetYear('2100'), presetYear('2101')]).toEqual([null, 2000, 2100, null]);
   });
 
   it.each([['1', 1], ['30', 30], [' 7 ', 7], ['0', null], ['31', null], ['', null], ['2.5', null], ['-1', null]])('escalation days %p read as %p', (text, days) => {

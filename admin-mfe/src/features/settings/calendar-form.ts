@@ -5,6 +5,11 @@ import { ADMIN_TEXT } from '@embark/shared-ui/page-text/admin';
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
+/** The years the company calendar covers, and a holiday name's length, as the gateway takes them. */
+export const CALENDAR_LIMITS = { yearMin: 2000, yearMax: 2100, holidayNameMax: 100 } as const;
+
+const inCalendarYears = (year: number): boolean => year >= CALENDAR_LIMITS.yearMin && year <= CALENDAR_LIMITS.yearMax;
+
 /** A company holiday: a calendar date (YYYY-MM-DD) and its name. */
 export interface HolidayEntry {
   date: string;
@@ -35,8 +40,10 @@ export type HolidayDraftErrors = Partial<Record<'date' | 'name', string>>;
 export function holidayProblems(draft: HolidayEntry, listed: readonly HolidayEntry[]): HolidayDraftErrors {
   const errors: HolidayDraftErrors = {};
   if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.date) || parseCalendarDate(draft.date) === null) errors.date = ADMIN_TEXT.holidayDateRequired;
+  else if (!inCalendarYears(Number(draft.date.slice(0, 4)))) errors.date = ADMIN_TEXT.holidayDateOutOfRange;
   else if (listed.some((h) => h.date === draft.date)) errors.date = ADMIN_TEXT.holidayDuplicate(draft.date);
   if (draft.name.trim() === '') errors.name = ADMIN_TEXT.holidayNameRequired;
+  else if ([...draft.name.trim()].length > CALENDAR_LIMITS.holidayNameMax) errors.name = ADMIN_TEXT.holidayNameTooLong;
   return errors;
 }
 
@@ -68,9 +75,9 @@ export function countryName(code: string, locale?: string): string | null {
   }
 }
 
-/** The year typed for a preset, or null when it is not a plausible year. */
+/** The year typed for a preset, or null when it is not a year the calendar covers. */
 export function presetYear(text: string): number | null {
-  return /^\d{4}$/.test(text.trim()) ? Number(text.trim()) : null;
+  return /^\d{4}$/.test(text.trim()) && inCalendarYears(Number(text.trim())) ? Number(text.trim()) : null;
 }
 
 /** The server's limits for escalation (working days overdue). */
