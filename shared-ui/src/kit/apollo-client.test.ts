@@ -1,9 +1,9 @@
 /**
  * @jest-environment node
  */
-// Node environment: it has fetch's Response and AbortSignal.any, which jsdom lacks.
+// Node environment: it has fetch's Response, which jsdom lacks.
 import { gql } from '@apollo/client';
-import { CACHE_TYPE_POLICIES, createApolloClient } from './apollo-client';
+import { CACHE_TYPE_POLICIES, createApolloClient, withTimeout } from './apollo-client';
 
 // This file runs in Node (above), while shared-ui is typed for the browser: only what it reads here.
 declare const require: (id: 'node:fs') => { readFileSync(path: string, encoding: 'utf8'): string };
@@ -48,6 +48,48 @@ describe('createApolloClient', () => {
     await client.query({ query: QUERY });
     expect(calls[0]?.url).toBe('/custom');
     expect(calls[0]?.headers.has('authorization')).toBe(false);
+  });
+});
+
+describe('withTimeout (every GraphQL request ends after 10 s)', () => {
+  // Safari before 17.4 has no AbortSignal.any: the wrapper must not need it.
+  const any = AbortSignal.any;
+  beforeEach(() => {
+    Object.defineProperty(AbortSignal, 'any', { configurable: true, value: undefined });
+    jest.useFakeTimers();
+  });
+  afterEach(() => {
+    Object.defineProperty(AbortSignal, 'any', { configurable: true, value: any });
+    jest.useRealTimers();
+  });
+
+  it('aborts the request after the time, with a timeout', async () => {
+    let seen: AbortSignal | undefined;
+    const timed = withTimeout(async (_input, init) => {
+      seen = init?.signal ?? undefined;
+      return new Response('{}');
+    }, 1_000);
+    await timed('/graphql', {});
+    expect(seen?.aborted).toBe(false);
+    jest.advanceTimersByTime(1_000);
+    expect(seen?.aborted).toBe(true);
+    expect((seen?.reason as DOMException).name).toBe('TimeoutError');
+  });
+
+  it("passes the caller's abort on, with its reason", async () => {
+    let seen: AbortSignal | undefined;
+    const timed = withTimeout(async (_input, init) => {
+      seen = init?.signal ?? undefined;
+      return new Response('{}');
+    }, 1_000);
+    const caller = new AbortController();
+    await timed('/graphql', { signal: caller.signal });
+    caller.abort('left the page');
+    expect(seen?.aborted).toBe(true);
+    expect(seen?.reason).toBe('left the page');
+    // Already aborted when sent: so is the request.
+    await timed('/graphql', { signal: caller.signal });
+    expect(seen?.reason).toBe('left the page');
   });
 });
 

@@ -11,9 +11,19 @@ export const GRAPHQL_URI = '/graphql';
 /** Wraps fetch so every request aborts after `timeoutMs` (10 s, as the REST client), keeping any caller signal. */
 export function withTimeout(fetchImpl: typeof fetch, timeoutMs: number = TIMING_MS.httpTimeout): typeof fetch {
   return (input, init) => {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-    return fetchImpl(input, { ...init, signal });
+    // A controller and a timer, as the REST client has, rather than AbortSignal.any: Safari lacks it
+    // before 17.4, and every query would fail there. Like AbortSignal.timeout, the timer also covers
+    // the body being read after the headers.
+    const controller = new AbortController();
+    const caller = init?.signal ?? undefined;
+    const forward = () => controller.abort(caller?.reason);
+    setTimeout(() => {
+      caller?.removeEventListener('abort', forward);
+      controller.abort(new DOMException('The operation timed out.', 'TimeoutError'));
+    }, timeoutMs);
+    if (caller?.aborted) forward();
+    else caller?.addEventListener('abort', forward, { once: true });
+    return fetchImpl(input, { ...init, signal: controller.signal });
   };
 }
 
