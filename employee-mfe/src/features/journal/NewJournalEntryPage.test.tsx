@@ -186,6 +186,14 @@ describe('NewJournalEntryPage', () => {
       expect(window.localStorage.getItem(draftStorageKey(USER_ID))).toBeNull();
     });
 
+    it('with "Keep drafts on this device", what was typed just before the session ended is kept', async () => {
+      await renderJournal('/app/journal/new', []);
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Keep drafts on this device' }));
+      fireEvent.change(content(), { target: { value: 'Typed as the session ended' } });
+      act(() => notifySessionEnded());
+      expect(storedDrafts().new?.content).toBe('Typed as the session ended');
+    });
+
     it('discarding the offer removes the draft', async () => {
       createDraftStore(window.localStorage, USER_ID).save('new', { title: '', content: 'Old draft', visibility: 'shared', tags: '', linkedTaskIds: [] });
       await renderJournal('/app/journal/new', []);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { onSessionEnded } from '@embark/shared-ui';
+import { onSessionEnded, readKeepDrafts } from '@embark/shared-ui';
 import { browserStorage, createDraftStore, isBlank, sameFields, type DraftFields, type DraftKey, type JournalDraft } from '../journal-drafts';
 
 /** Typing pauses this long before the draft is written (and pagehide writes at once). */
@@ -75,9 +75,11 @@ export function useJournalDraft(userId: number | null, draftKey: DraftKey, initi
   useEffect(
     () =>
       onSessionEnded(() => {
+        // Kept on this device by the user's choice: what was typed in the last moment joins it first.
+        if (userId !== null && readKeepDrafts(userId)) write();
         latest.current.done = true;
       }),
-    [],
+    [userId, write],
   );
 
   useEffect(() => {
