@@ -103,6 +103,8 @@ describe('ImportInvitationsDialog', () => {
     const list = await screen.findByRole('list', { name: 'Lines with problems' });
     expect(list.textContent).toBe('Line 2: A user or a pending invitation already has this email');
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('The file has errors; nothing was imported');
+    // The count of ready lines leaves out the refused one, beside "1 line needs fixing".
+    expect(screen.getByText('2 lines are ready to send')).toBeTruthy();
     expect(confirmButton().disabled).toBe(true);
     expect(toasts.success).not.toHaveBeenCalled();
   });

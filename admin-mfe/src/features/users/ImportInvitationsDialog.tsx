@@ -102,8 +102,9 @@ function ImportForm({ importAll, importing, onClose }: { importAll: ReturnType<t
     } catch (error) {
       // The file changed on the server's side of things (e.g. an address was invited meanwhile): its lines.
       const lines = lineErrorsOf(error);
-      // The per-role counts were of the file as checked before: they no longer hold.
-      if (lines && lines.length > 0) setPreview({ ...preview, roles: [], errors: lines });
+      // The per-role counts were of the file as checked before: they no longer hold, and the refused
+      // lines are ready no more.
+      if (lines && lines.length > 0) setPreview({ ...preview, valid: Math.max(0, preview.valid - new Set(lines.map((l) => l.line)).size), roles: [], errors: lines });
       setFailure(failureMessage(error, ADMIN_TEXT.importFailed));
     }
   };
