@@ -47,6 +47,26 @@ describe('RoleChecklistsPage', () => {
     expect((screen.getByRole('button', { name: 'Remove selected (0)' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('links saved but a list that fails to reload: says the links were added, and the list failed, above it', async () => {
+    const add = jest.fn(() => ({ data: { addRoleChecklistItems: { __typename: 'RoleChecklist', role_id: 2, items: [] } } }));
+    const { toasts } = await renderAdmin(<RoleChecklistsPage />, [
+      listMock([item(1, 'Paperwork', [1]), item(2, 'Laptop', [1])]),
+      { request: { query: AddRoleChecklistItemsDocument, variables: { roleId: 2, itemIds: [2] } }, result: add },
+      { request: { query: AdminChecklistItemsDocument, variables: { filter: {} } }, error: new Error('offline') },
+      stats,
+      rolesMock(),
+    ]);
+    await screen.findByRole('option', { name: 'Manager' });
+    fireEvent.change(screen.getByLabelText('Role'), { target: { value: '2' } });
+    const available = await screen.findByRole('table', { name: 'Checklist items the role does not get' });
+    fireEvent.click(within(available).getByRole('checkbox', { name: 'Select Laptop' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add selected (1)' }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('1 item added to Manager'));
+    expect(await screen.findByText('Failed to fetch checklist items')).toBeTruthy();
+    expect(screen.queryByText('Failed to update the links')).toBeNull();
+    expect(add).toHaveBeenCalledTimes(1);
+  });
+
   it('removes in bulk after a confirmation, showing a refusal inside it', async () => {
     await renderAdmin(<RoleChecklistsPage />, [
       listMock([item(1, 'Paperwork', [1]), item(2, 'Laptop', [1])]),

@@ -65,7 +65,7 @@ export function RoleChecklistsPage() {
       {!role ? (
         <EmptyList title={ADMIN_TEXT.pickRoleFirst} icon="roles" />
       ) : (
-        <ListRegion loaded={all !== undefined} error={items.error} failed={ADMIN_TEXT.itemsFailed} loadingLabel={ADMIN_TEXT.itemsLoading} onRetry={items.refetch}>
+        <ListRegion loaded={all !== undefined} error={items.error} failed={ADMIN_TEXT.itemsFailed} loadingLabel={ADMIN_TEXT.itemsLoading} onRetry={items.refetch} staleError>
           <LinkManager
             // A new role starts with nothing selected: ticks made for another role must not act on it.
             key={role.id}
