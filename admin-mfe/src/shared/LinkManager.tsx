@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, EmptyList } from '@embark/shared-ui';
 import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
 import { DataTable, type DataTableColumn } from '@embark/shared-ui/components/DataTable';
@@ -56,19 +56,30 @@ export function LinkManager<T>({ linked, available, rowKey, title, columns, text
     setToRemove((s) => new Set([...s].filter((id) => linkedIds.has(id))));
   }, [linked, rowKey]);
 
+  const linkedPanel = useRef<HTMLElement>(null);
+  // Done, the pressed button turns disabled with its emptied selection (or the confirmation that
+  // returned to it closes): the keyboard goes on from the linked list, where the change shows.
+  const keepFocus = () =>
+    setTimeout(() => {
+      const active = document.activeElement;
+      const lost = !active || active === document.body || !active.isConnected || (active instanceof HTMLButtonElement && active.disabled);
+      if (lost) linkedPanel.current?.querySelector<HTMLElement>('[role="region"]')?.focus();
+    }, 0);
   const add = async () => {
     await onAdd([...toAdd]);
     setToAdd(new Set());
+    keepFocus();
   };
   const remove = async () => {
     await onRemove([...toRemove]);
     setToRemove(new Set());
     setConfirming(false);
+    keepFocus();
   };
 
   return (
     <div className="adm-links">
-      <section className="adm-links__panel" aria-label={text.linkedHeading}>
+      <section ref={linkedPanel} className="adm-links__panel" aria-label={text.linkedHeading}>
         <div className="adm-links__header">
           <h2 className="adm-links__title">{text.linkedHeading}</h2>
           <Button size="sm" variant="danger" disabled={toRemove.size === 0 || busy} onClick={() => setConfirming(true)}>

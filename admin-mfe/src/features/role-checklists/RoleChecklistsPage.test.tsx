@@ -32,6 +32,8 @@ describe('RoleChecklistsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add selected (2)' }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith('2 items added to Manager'));
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Checklist items of Manager' })).getAllByRole('rowheader')).toHaveLength(3));
+    // "Add selected" turned disabled with its emptied selection: the keyboard goes on from the list the items joined.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Checklist items of Manager' })));
     expect(add).toHaveBeenCalled();
   });
 
