@@ -307,4 +307,32 @@ describe('DocumentsPage', () => {
       expect(toasts.error).not.toHaveBeenCalled();
     });
   });
+
+  it("reads the library again when another user takes the tab's session, never showing the last one's", async () => {
+    const api = fakeApi();
+    const toasts = { show: jest.fn(), success: jest.fn(), error: jest.fn(), warning: jest.fn(), info: jest.fn(), dismiss: jest.fn() } satisfies Record<keyof ToastApi, jest.Mock>;
+    const as = (id: number) => ({ status: 'authenticated', user: { id, name: `User ${id}`, email: `u${id}@example.com`, role_id: 1 }, isAdmin: false, refreshUser: jest.fn(), logout: jest.fn() }) as unknown as AuthContextValue;
+    const page = (auth: AuthContextValue) => (
+      <AuthContext.Provider value={auth}>
+        <ToastContext.Provider value={toasts}>
+          <MemoryRouter initialEntries={['/app/documents']}>
+            <Routes>
+              <Route path="/app/documents" element={<DocumentsPage api={api} />} />
+            </Routes>
+          </MemoryRouter>
+        </ToastContext.Provider>
+      </AuthContext.Provider>
+    );
+    let view: ReturnType<typeof render> | undefined;
+    await act(async () => {
+      view = render(page(as(USER_ID)));
+    });
+    await screen.findByRole('list', { name: 'Documents' });
+    expect(api.loadLibrary).toHaveBeenCalledTimes(1);
+    // Another user signed in, in another tab; this one follows.
+    await act(async () => {
+      view?.rerender(page(as(USER_ID + 1)));
+    });
+    await waitFor(() => expect(api.loadLibrary).toHaveBeenCalledTimes(2));
+  });
 });

@@ -57,7 +57,8 @@ export function useDocumentLibrary(api: DocumentsApi = defaultApi) {
       },
     );
     return () => controller.abort();
-  }, [loadCount]);
+    // Another user signed in meanwhile (this tab followed another's sign-in): their library, not the last one's.
+  }, [loadCount, userId]);
 
   // Views kept only locally (the POST failed, e.g. offline) are sent again once the library is back.
   const documents = state.status === 'ready' ? state.documents : null;
