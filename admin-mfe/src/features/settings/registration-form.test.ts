@@ -12,6 +12,15 @@ describe('registration settings form', () => {
     expect(normaliseDomain('corp.example.org')).toBe('corp.example.org');
   });
 
+  it('takes what the gateway takes: a name in another script (in its ASCII form) and a final dot', () => {
+    expect(normaliseDomain('Bücher.de')).toBe('xn--bcher-kva.de');
+    expect(domainProblem(normaliseDomain('Bücher.de'), [])).toBeUndefined();
+    expect(normaliseDomain('example.com.')).toBe('example.com');
+    expect(domainProblem(normaliseDomain('example.com.'), [])).toBeUndefined();
+    // Listed once, however it was typed.
+    expect(domainProblem(normaliseDomain('xn--bcher-kva.de'), [normaliseDomain('bücher.de')])).toBe('xn--bcher-kva.de is already listed');
+  });
+
   it.each([['example'], ['exa mple.com'], ['-bad.com'], ['bad-.com'], ['a..b'], ['192.168.0.1'], ['user@example.com'], ['']])('refuses %p', (domain) => {
     expect(domainProblem(domain, [])).toBe('Enter a domain such as example.com');
   });

@@ -12,9 +12,20 @@ export function isRegistrationMode(value: string): value is RegistrationMode {
 const LABEL = '[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?';
 const DOMAIN_PATTERN = new RegExp(`^(?=.{1,253}$)(?:${LABEL}\\.)+${LABEL}$`);
 
-/** A domain as typed ("@Example.com ") as it is listed ("example.com"). */
+/**
+ * A domain as typed ("@Example.com ", "bücher.de", "example.com.") as the gateway lists it
+ * ("example.com", "xn--bcher-kva.de", "example.com"): a name in another script is written in its
+ * ASCII form, as the browser's URL parser writes it.
+ */
 export function normaliseDomain(text: string): string {
-  return text.trim().replace(/^@+/, '').toLowerCase();
+  const typed = text.trim().replace(/^@+/, '').replace(/\.$/, '').toLowerCase();
+  // eslint-disable-next-line no-control-regex -- only names with a character beyond ASCII need converting
+  if (/^[\x00-\x7f]*$/.test(typed)) return typed;
+  try {
+    return new URL(`http://${typed}`).hostname;
+  } catch {
+    return typed;
+  }
 }
 
 /** Why `domain` (normalised) cannot join `listed`; undefined when it can. */
