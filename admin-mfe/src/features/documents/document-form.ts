@@ -21,13 +21,15 @@ export function validateDocumentForm(values: DocumentFormValues): DocumentFormEr
   if (title === '') errors.title = ADMIN_TEXT.itemTitleRequired;
   else if ([...title].length > DOCUMENT_LIMITS.titleMax) errors.title = ADMIN_TEXT.documentTitleTooLong;
   const url = values.url.trim();
-  if (url !== '' && !isHttpUrl(url)) errors.url = VALIDATION_MESSAGES.documentUrlInvalid;
+  if ([...url].length > DOCUMENT_LIMITS.urlMax) errors.url = ADMIN_TEXT.documentUrlTooLong;
+  else if (url !== '' && !isHttpUrl(url)) errors.url = VALIDATION_MESSAGES.documentUrlInvalid;
   if (values.classId === '') errors.classId = ADMIN_TEXT.classRequired;
   return errors;
 }
 
+/** As the gateway checks a link: the scheme written with its `//` (a parser would repair `https:example.com`), no whitespace, a host. */
 function isHttpUrl(value: string): boolean {
-  if (value.length > DOCUMENT_LIMITS.urlMax || /\s/.test(value)) return false;
+  if (!/^https?:\/\//i.test(value) || /\s/.test(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';

@@ -347,6 +347,8 @@ export const ADMIN_TEXT = {
   urlLabel: 'Link',
   urlHint: 'An http:// or https:// address.',
   urlInvalid: 'Invalid URL format',
+  /** The gateway's words, its limit counted in characters. */
+  documentUrlTooLong: 'URL must be at most 2,048 characters',
   documentTitleTooLong: 'Title must be at most 200 characters',
   policyLabel: 'Company policy',
   policyHint: 'Policies are listed for acknowledgement; changing the text or link asks everyone to acknowledge again.',
