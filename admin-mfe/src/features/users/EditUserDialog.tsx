@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Badge, Button } from '@embark/shared-ui';
+import { Badge, Button, parseCalendarDate } from '@embark/shared-ui';
 import { validateEmail, validateName } from '@embark/shared-ui/kit/validation';
 import { ConfirmDialog } from '@embark/shared-ui/components/ConfirmDialog';
 import { FormField } from '@embark/shared-ui/components/FormField';
@@ -46,6 +46,9 @@ function savedPerson(id: number | null | undefined, name: string | null | undefi
   return personField(id === null || id === undefined ? null : { id, name: name ?? '' });
 }
 
+/** The start dates the gateway takes (its company calendar's years). */
+const START_DATE_RANGE = { min: '2000-01-01', max: '2100-12-31' } as const;
+
 /** The field errors of the user form, by the server's rules; empty when it may be sent. */
 function validateUserForm(values: UserFormValues): Partial<Record<Field, string>> {
   const found: Partial<Record<Field, string>> = unpickedErrors({ manager: values.manager, buddy: values.buddy });
@@ -55,7 +58,8 @@ function validateUserForm(values: UserFormValues): Partial<Record<Field, string>
   if (name) found.name = name;
   const email = validateEmail(values.email, { checkLength: true });
   if (email) found.email = email;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.startDate)) found.startDate = ADMIN_TEXT.startDateRequired;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.startDate) || parseCalendarDate(values.startDate) === null) found.startDate = ADMIN_TEXT.startDateRequired;
+  else if (values.startDate < START_DATE_RANGE.min || values.startDate > START_DATE_RANGE.max) found.startDate = ADMIN_TEXT.startDateOutOfRange;
   return found;
 }
 

@@ -136,6 +136,10 @@ describe('UsersPage', () => {
     // The roles arrive on their own query: a select without the option would ignore the change.
     await within(within(dialog).getByLabelText('Role')).findByRole('option', { name: 'Manager' });
     fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: '2' } });
+    // A start date the gateway's calendar does not cover is named before anything is sent.
+    fireEvent.change(within(dialog).getByLabelText(/^Start date/), { target: { value: '2205-04-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+    expect(within(dialog).getByText('Start date must be between 2000-01-01 and 2100-12-31')).toBeTruthy();
     fireEvent.change(within(dialog).getByLabelText(/^Start date/), { target: { value: '2025-04-01' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save changes' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('An account with this email already exists.');

@@ -125,6 +125,8 @@ export const ADMIN_TEXT = {
   startDateLabel: 'Start date',
   startDateHint: 'Due dates of the checklist count from this day.',
   startDateRequired: 'Please enter a start date',
+  /** The gateway's words for a start date outside the calendar's years. */
+  startDateOutOfRange: 'Start date must be between 2000-01-01 and 2100-12-31',
   userUpdated: (name: string) => `${name} was updated`,
   userUpdateFailed: 'Failed to update user',
   selfManager: 'A user cannot be their own manager',
