@@ -194,6 +194,14 @@ describe('NewJournalEntryPage', () => {
       expect(storedDrafts().new?.content).toBe('Typed as the session ended');
     });
 
+    it('restoring a blank entry\'s draft on a task\'s reflection keeps the task linked', async () => {
+      createDraftStore(window.localStorage, USER_ID).save('new', { title: 'Earlier', content: 'Older words', visibility: 'private', tags: '', linkedTaskIds: [] });
+      await renderJournal('/app/journal/new?taskId=12', [taskMock]);
+      fireEvent.click(await screen.findByRole('button', { name: 'Restore draft' }));
+      expect(content().value).toBe('Older words');
+      expect(screen.getByRole('button', { name: 'Remove the link to Security training' })).toBeTruthy();
+    });
+
     it('discarding the offer removes the draft', async () => {
       createDraftStore(window.localStorage, USER_ID).save('new', { title: '', content: 'Old draft', visibility: 'shared', tags: '', linkedTaskIds: [] });
       await renderJournal('/app/journal/new', []);

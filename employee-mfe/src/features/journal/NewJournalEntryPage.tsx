@@ -69,6 +69,7 @@ export function NewJournalEntryPage() {
           draftKey="new"
           initial={initial}
           taskTitles={new Map(item ? [[item.id, item.title]] : [])}
+          taskContext={item?.id}
           submitLabel={JOURNAL_TEXT.save}
           onSubmit={save}
           onCancel={() => navigate(ROUTES.journal)}

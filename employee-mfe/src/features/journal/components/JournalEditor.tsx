@@ -25,6 +25,8 @@ export interface JournalEditorProps {
    * saved elsewhere since is refused rather than overwritten unseen.
    */
   version?: string;
+  /** The task a new entry is written from: it stays linked, first, whichever draft is restored. */
+  taskContext?: number;
 }
 
 const VISIBILITIES: readonly DraftVisibility[] = ['private', 'shared'];
@@ -35,7 +37,7 @@ const VISIBILITIES: readonly DraftVisibility[] = ['private', 'shared'];
  * device", past sign-out). The validation rules (docs/product.md#validation) are
  * checked before sending; a refusal from the server is shown above the buttons in its own words.
  */
-export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSubmit, onCancel, focusTitle = false, version }: JournalEditorProps) {
+export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSubmit, onCancel, focusTitle = false, version, taskContext }: JournalEditorProps) {
   const [openedVersion] = useState(version);
   const userId = useCurrentUserId();
   const draft = useJournalDraft(userId, draftKey, initial);
@@ -95,6 +97,13 @@ export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSu
   }
 
   /** The offer leaves with either answer: the keyboard goes on in the title. */
+  /** The draft back, with the task this entry is written from still linked first (a draft of a blank entry has none). */
+  function restore() {
+    const links = draft.offer?.linkedTaskIds ?? [];
+    draft.restore();
+    if (taskContext !== undefined && !links.includes(taskContext)) draft.update({ linkedTaskIds: [taskContext, ...links] });
+  }
+
   function answerOffer(answer: () => void) {
     answer();
     titleRef.current?.focus();
@@ -120,7 +129,7 @@ export function JournalEditor({ draftKey, initial, taskTitles, submitLabel, onSu
             {JOURNAL_TEXT.draftOffer(formatRelativeTime(draft.offer.savedAt))}
           </p>
           <div ref={offerActions} className="jrn-draft-offer__actions">
-            <Button size="sm" aria-describedby={ids.offer} onClick={() => answerOffer(draft.restore)}>
+            <Button size="sm" aria-describedby={ids.offer} onClick={() => answerOffer(restore)}>
               {JOURNAL_TEXT.restoreDraft}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => answerOffer(draft.discard)}>
