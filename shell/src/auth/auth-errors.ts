@@ -65,3 +65,9 @@ export function accountErrorMessage(error: unknown): string {
   if (error.status === 429) return error.serverError?.trim() || ACCOUNT_TEXT.tooManyRequests;
   return error.message;
 }
+
+/** An invitation that could not be read: the gateway's words for a limit (429) or a busy moment (503), else the page's own. */
+export function invitationLoadErrorMessage(error: unknown): string {
+  const words = isApiError(error) && (error.status === 429 || error.status === 503) ? error.serverError?.trim() : undefined;
+  return words || ACCOUNT_TEXT.acceptLoadFailed;
+}

@@ -3,7 +3,7 @@ export { AuthProvider } from './AuthProvider';
 export { initialiseSession, runAppInitialisation, SessionController } from './session-controller';
 export type { AuthState, RunInitialisation, SessionEnvironment } from './session-controller';
 export { authApi, createAuthApi } from './auth-api';
-export { accountErrorMessage, registerErrorMessage, signInErrorMessage, twoFactorErrorMessage, twoFactorSignInOver } from './auth-errors';
+export { accountErrorMessage, invitationLoadErrorMessage, registerErrorMessage, signInErrorMessage, twoFactorErrorMessage, twoFactorSignInOver } from './auth-errors';
 export type { AuthApi, RegistrationInput, Session, SignInResult, TwoFactorChallenge } from './auth-api';
 export { accountApi, createAccountApi } from './account-api';
 export type { AccountApi, InvitationPreview, RegistrationPolicy } from './account-api';

@@ -11,6 +11,7 @@ import {
   InitialisationFailed,
   landingPathFor,
   NewPasswordField,
+  invitationLoadErrorMessage,
   registerErrorMessage,
   useAccountForm,
   useLoaded,
@@ -63,19 +64,13 @@ export default function AcceptInvitePage({ api = accountApi }: AcceptInvitePageP
         <h1 id="accept-heading" className="auth-form__heading">
           {ACCOUNT_TEXT.acceptHeading}
         </h1>
-        <ErrorState message={loadFailureMessage(state.error)} onRetry={reload} />
+        <ErrorState message={invitationLoadErrorMessage(state.error)} onRetry={reload} />
       </section>
     );
   } else if (state.value) {
     content = <AcceptForm api={api} token={token} invitation={state.value} onAccepted={start} onUnusable={() => setUsedUp(true)} />;
   }
   return <AuthScreen>{content}</AuthScreen>;
-}
-
-/** Why the invitation could not be read: the gateway's words for a limit (429) or a busy moment (503), else ours. */
-function loadFailureMessage(error: unknown): string {
-  const words = isApiError(error) && (error.status === 429 || error.status === 503) ? error.serverError?.trim() : undefined;
-  return words || ACCOUNT_TEXT.acceptLoadFailed;
 }
 
 interface AcceptFormProps {
