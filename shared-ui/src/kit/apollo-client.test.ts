@@ -53,13 +53,13 @@ describe('createApolloClient', () => {
 
 describe('withTimeout (every GraphQL request ends after 10 s)', () => {
   // Safari before 17.4 has no AbortSignal.any: the wrapper must not need it.
-  const any = AbortSignal.any;
+  const original = AbortSignal.any;
   beforeEach(() => {
     Object.defineProperty(AbortSignal, 'any', { configurable: true, value: undefined });
     jest.useFakeTimers();
   });
   afterEach(() => {
-    Object.defineProperty(AbortSignal, 'any', { configurable: true, value: any });
+    Object.defineProperty(AbortSignal, 'any', { configurable: true, value: original });
     jest.useRealTimers();
   });
 

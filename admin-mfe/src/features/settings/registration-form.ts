@@ -19,8 +19,8 @@ const DOMAIN_PATTERN = new RegExp(`^(?=.{1,253}$)(?:${LABEL}\\.)+${LABEL}$`);
  */
 export function normaliseDomain(text: string): string {
   const typed = text.trim().replace(/^@+/, '').replace(/\.$/, '').toLowerCase();
-  // eslint-disable-next-line no-control-regex -- only names with a character beyond ASCII need converting
-  if (/^[\x00-\x7f]*$/.test(typed)) return typed;
+  // Only a name with a character beyond printable ASCII needs converting.
+  if (/^[ -~]*$/.test(typed)) return typed;
   try {
     return new URL(`http://${typed}`).hostname;
   } catch {
